@@ -1,0 +1,52 @@
+"""Command line: `tabletop` opens the app; subcommands run headless tools."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from tabletop import __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tabletop",
+        description="Real tabletop games at one keyboard: PocketParks, Space Park, Pocket Dragon.",
+        epilog="With no command, opens the game app. Saved games live in the data directory "
+        "(override with --data-dir or TABLETOP_DATA_DIR).",
+    )
+    parser.add_argument("--version", action="version", version=f"tabletop {__version__}")
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="where saved games and settings are kept",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.add_parser("play", help="open the game app (the default)")
+    sub.add_parser(
+        "engine",
+        help="drive a game over JSON lines on stdin/stdout (see docs/engine-protocol.md)",
+    )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "engine":
+        from tabletop.protocol import main as engine_main
+
+        return engine_main()
+    data_dir = args.data_dir
+    if data_dir is None and os.environ.get("TABLETOP_DATA_DIR"):
+        data_dir = Path(os.environ["TABLETOP_DATA_DIR"])
+    from tabletop.tui.app import run
+
+    return run(data_dir)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

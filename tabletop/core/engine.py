@@ -1,0 +1,186 @@
+"""The engine contract every game implements.
+
+An engine is stateless; the game lives in a state value. ``apply`` never
+changes the state it is given: it validates first (raising IllegalAction before
+anything is touched), then builds and returns the next state.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+
+from tabletop.core.errors import IllegalAction
+
+S = TypeVar("S")
+A = TypeVar("A", bound="Action")
+
+# Rule id for actions that are not even well-formed; shared by every game and
+# listed in docs/engine-protocol.md.
+MALFORMED_ACTION = "ACTION-FORMAT"
+
+
+class Action(BaseModel):
+    """Base of every action: small, immutable, compact JSON. ``seat`` acts."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seat: int
+
+
+class Setup(BaseModel):
+    """Who plays and with which options; with the seed it fixes a whole game."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    players: tuple[str, ...]
+    options: dict[str, Any] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One line for the game log. ``private_to`` set: only that seat may read it."""
+
+    text: str
+    private_to: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Transition(Generic[S]):
+    """What ``apply`` returns.
+
+    ``hidden`` is true when the action drew from a random source or revealed
+    hidden information: undo may not go back across it.
+    """
+
+    state: S
+    events: tuple[Event, ...] = ()
+    hidden: bool = False
+
+
+class Outcome(BaseModel):
+    """The result of a finished game. ``scores`` is indexed by seat; ``winners``
+    is empty when nobody at the table won (Scout won, a co-op loss, no winner)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    summary: str
+    tie_break: tuple[str, ...] = ()
+
+
+class Engine(ABC, Generic[S, A]):
+    """One game's rules. Subclasses set the class attributes and the methods."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    realtime: ClassVar[bool] = False
+    state_type: ClassVar[type[Any]]
+    action_type: ClassVar[Any]  # a pydantic discriminated union of Action subclasses
+    options_type: ClassVar[type[BaseModel]]
+
+    def __init__(self) -> None:
+        self._actions: TypeAdapter[A] = TypeAdapter(self.action_type)
+        self._states: TypeAdapter[S] = TypeAdapter(self.state_type)
+
+    # -- the rules ---------------------------------------------------------
+
+    @abstractmethod
+    def new(self, setup: Setup, seed: int) -> S:
+        """A fresh game. Raises ValueError for a setup the game cannot take."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[A]:
+        """Everything ``seat`` may do now, including off-turn responses."""
+
+    @abstractmethod
+    def apply(self, state: S, action: A) -> Transition[S]:
+        """Validate, then return the next state; raise IllegalAction on refusal."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> BaseModel:
+        """Exactly what ``seat`` may see; None is a spectator with no hidden card."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """None while the game runs."""
+
+    @abstractmethod
+    def players(self, state: S) -> tuple[str, ...]:
+        """The players' names, indexed by seat."""
+
+    @abstractmethod
+    def to_act(self, state: S) -> tuple[int, ...]:
+        """Seats that may act now (the active player, or those asked to respond)."""
+
+    def advance(self, state: S, now: float) -> Transition[S]:
+        """Real-time games: run the clocks up to ``now`` (seconds of game time).
+
+        Must be path-independent: advancing to t in one step or in many gives
+        the same state, so a record of actions (each carrying its ``now``)
+        replays exactly. Turn-based games have no clock and change nothing.
+        """
+        return Transition(state)
+
+    def options(self, setup: Setup) -> BaseModel:
+        """The setup's options, validated; raises ValueError with a clear message."""
+        try:
+            return self.options_type.model_validate(setup.options)
+        except ValidationError as exc:
+            raise ValueError(f"bad options for {self.title}: {exc}") from exc
+
+    def check_players(self, setup: Setup) -> None:
+        n = len(setup.players)
+        if not self.min_players <= n <= self.max_players:
+            raise ValueError(
+                f"{self.title} takes {self.min_players}-{self.max_players} players, not {n}"
+            )
+
+    # -- serialization -----------------------------------------------------
+
+    def parse_action(self, data: object) -> A:
+        """An action from JSON data (a dict or a JSON string)."""
+        try:
+            if isinstance(data, str | bytes):
+                return self._actions.validate_json(data)
+            return self._actions.validate_python(data)
+        except ValidationError as exc:
+            raise IllegalAction(MALFORMED_ACTION, _first_error(exc)) from exc
+
+    def dump_action(self, action: A) -> dict[str, Any]:
+        return action.model_dump(mode="json")
+
+    def dump_state(self, state: S) -> dict[str, Any]:
+        data: dict[str, Any] = self._states.dump_python(state, mode="json")
+        return data
+
+    def load_state(self, data: object) -> S:
+        """A state from JSON data; raises ValueError if it is not one."""
+        try:
+            return self._states.validate_python(data)
+        except ValidationError as exc:
+            raise ValueError(f"not a {self.title} state: {_first_error(exc)}") from exc
+
+    def state_json(self, state: S) -> str:
+        """Canonical text of a state: equal states give equal strings."""
+        return json.dumps(self.dump_state(state), sort_keys=True, separators=(",", ":"))
+
+    def schema(self) -> dict[str, Any]:
+        return {
+            "action": self._actions.json_schema(),
+            "state": self._states.json_schema(),
+            "options": self.options_type.model_json_schema(),
+        }
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"]) or "input"
+    return f"{where}: {err['msg']}"

@@ -1,0 +1,30 @@
+"""A game record: setup, seed and actions. Replaying it rebuilds the state exactly."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from tabletop.core.engine import Engine, Setup
+
+
+class GameRecord(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: str
+    setup: Setup
+    seed: int
+    actions: list[dict[str, Any]] = []
+
+
+def replay(engine: Engine[Any, Any], record: GameRecord, upto: int | None = None) -> Any:
+    """The state after the first ``upto`` actions of the record (all by default).
+
+    Raises IllegalAction if an action no longer applies: the record and the
+    rules disagree, which a caller must report rather than hide.
+    """
+    state = engine.new(record.setup, record.seed)
+    for data in record.actions[:upto]:
+        state = engine.apply(state, engine.parse_action(data)).state
+    return state
