@@ -78,7 +78,6 @@ class Session:
         except (ValueError, TypeError) as exc:
             raise ProtocolError("PROTO-SETUP", str(exc)) from exc
         self.engine, self.state = engine, state
-        self._advance(req)
         return self._status(None)
 
     def _load(self, req: dict[str, Any]) -> Response:
