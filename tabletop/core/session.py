@@ -1,0 +1,199 @@
+"""A game being played: engine + record + current state, saved as it goes.
+
+``act`` commits every applied action to the store before it returns, so what a
+screen shows is always already saved. Resume and undo both work by replaying
+the record; a record that no longer replays raises ResumeError, never a
+silently different game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from tabletop.core.engine import Action, Engine, Event, Outcome, Setup, Transition
+from tabletop.core.errors import IllegalAction
+from tabletop.core.record import GameRecord
+from tabletop.core.store import SeatInfo, Store
+
+
+class ResumeError(Exception):
+    """A saved game whose record the rules no longer accept."""
+
+
+class UndoRefused(Exception):
+    """Undo is not allowed now; the message is the reason, for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """What the session remembers of one applied action."""
+
+    seat: int
+    hidden: bool
+    events: tuple[Event, ...]
+
+
+def _replay(
+    engine: Engine[Any, Any], setup: Setup, seed: int, actions: list[dict[str, Any]]
+) -> tuple[Any, list[_Step]]:
+    state = engine.new(setup, seed)
+    steps = []
+    for data in actions:
+        action = engine.parse_action(data)
+        transition = engine.apply(state, action)
+        state = transition.state
+        steps.append(_Step(action.seat, transition.hidden, transition.events))
+    return state, steps
+
+
+class GameSession:
+    """Build with ``start`` (a new game) or ``resume`` (a saved one)."""
+
+    def __init__(
+        self,
+        store: Store,
+        game_id: int,
+        engine: Engine[Any, Any],
+        record: GameRecord,
+        seats: tuple[SeatInfo, ...],
+        state: Any,
+        steps: list[_Step],
+    ) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.engine = engine
+        self.record = record
+        self.seats = seats
+        self.state = state
+        self._steps = steps
+        self._outcome = engine.outcome(state)
+
+    @classmethod
+    def start(
+        cls,
+        store: Store,
+        engine: Engine[Any, Any],
+        seats: tuple[SeatInfo, ...],
+        options: dict[str, Any],
+        seed: int,
+    ) -> GameSession:
+        """A new game, saved at once. ValueError (nothing saved) for a setup the game refuses."""
+        setup = Setup(players=tuple(s.name for s in seats), options=options)
+        engine.check_players(setup)
+        engine.options(setup)
+        state = engine.new(setup, seed)
+        game_id = store.create_game(engine.name, setup.model_dump(mode="json"), seats, seed)
+        record = GameRecord(game=engine.name, setup=setup, seed=seed)
+        return cls(store, game_id, engine, record, seats, state, [])
+
+    @classmethod
+    def resume(cls, store: Store, game_id: int, engine: Engine[Any, Any]) -> GameSession:
+        """A saved game, rebuilt by replaying its record."""
+        record = store.load_record(game_id)
+        if record.game != engine.name:
+            raise ResumeError(f"game {game_id} is {record.game}, not {engine.name}")
+        try:
+            state, steps = _replay(engine, record.setup, record.seed, record.actions)
+        except IllegalAction as exc:
+            raise ResumeError(
+                f"saved {engine.title} game {game_id} no longer replays: a stored move was "
+                f"refused [{exc.rule}] {exc.message}"
+            ) from exc
+        except ValueError as exc:
+            raise ResumeError(f"saved {engine.title} game {game_id} cannot start: {exc}") from exc
+        return cls(store, game_id, engine, record, store.seats(game_id), state, steps)
+
+    # -- reading ----------------------------------------------------------------
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if self._outcome is not None:
+            return ()
+        seats: tuple[int, ...] = self.engine.to_act(self.state)
+        return seats
+
+    @property
+    def moves(self) -> int:
+        return len(self._steps)
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(i for i, seat in enumerate(self.seats) if seat.bot is None)
+
+    def view(self, seat: int | None) -> BaseModel:
+        return self.engine.view(self.state, seat)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        actions: list[Action] = self.engine.legal_actions(self.state, seat)
+        return actions
+
+    def log(self, seat: int | None) -> list[str]:
+        """Every event of the game so far that ``seat`` may read."""
+        return [
+            e.text
+            for step in self._steps
+            for e in step.events
+            if e.private_to is None or e.private_to == seat
+        ]
+
+    # -- changing -----------------------------------------------------------------
+
+    def act(self, action: Action) -> Transition[Any]:
+        """Apply and commit one action; IllegalAction (nothing changed) if refused."""
+        transition: Transition[Any] = self.engine.apply(self.state, action)
+        data = self.engine.dump_action(action)
+        self.store.append_action(self.game_id, len(self.record.actions), data)
+        self.record.actions.append(data)
+        self._steps.append(_Step(action.seat, transition.hidden, transition.events))
+        self._set_state(transition.state)
+        return transition
+
+    def advance(self, now: float) -> Transition[Any]:
+        """Real-time games: run the clocks to ``now``. Not recorded: actions carry their own
+        ``now`` and the engine is path-independent, so the record still replays exactly."""
+        transition: Transition[Any] = self.engine.advance(self.state, now)
+        self._set_state(transition.state)
+        return transition
+
+    def undo_refusal(self, seat: int | None = None) -> str | None:
+        """Why the last action cannot be taken back now (by ``seat``), or None if it can."""
+        if self.engine.realtime:
+            return f"{self.engine.title} runs in real time: there is no undo."
+        if self._outcome is not None:
+            return "The game is over."
+        if not self._steps:
+            return "Nothing to undo yet."
+        last = self._steps[-1]
+        if last.hidden:
+            return "A card was drawn or revealed since: there is no undo across that."
+        if seat is not None and last.seat != seat:
+            return f"{self.seats[last.seat].name} acted last: only they can take it back."
+        return None
+
+    def undo(self, seat: int | None = None) -> None:
+        """Take back the last action, in memory and in the store; UndoRefused if not allowed."""
+        reason = self.undo_refusal(seat)
+        if reason is not None:
+            raise UndoRefused(reason)
+        keep = len(self._steps) - 1
+        state, _ = _replay(
+            self.engine, self.record.setup, self.record.seed, self.record.actions[:keep]
+        )
+        self.store.truncate_actions(self.game_id, keep)
+        del self.record.actions[keep:]
+        del self._steps[keep:]
+        self._set_state(state)
+
+    def _set_state(self, state: Any) -> None:
+        self.state = state
+        was_running = self._outcome is None
+        self._outcome = self.engine.outcome(state)
+        if was_running and self._outcome is not None:
+            self.store.finish(self.game_id, self._outcome)

@@ -1,0 +1,178 @@
+"""GameSession: every action committed, resume by replay, undo and its refusals."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tabletop.core.errors import IllegalAction
+from tabletop.core.session import GameSession, ResumeError, UndoRefused
+from tabletop.core.store import SeatInfo, Store
+from tests.tui.toygame import ENGINE, Bet, Draw, Play, ToyView
+
+SEATS = (SeatInfo("Ann"), SeatInfo("Bob"))
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "tabletop.db"
+
+
+@pytest.fixture
+def store(db_path: Path) -> Iterator[Store]:
+    s = Store(db_path)
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def session(store: Store) -> GameSession:
+    return GameSession.start(store, ENGINE, SEATS, {}, seed=11)
+
+
+def hand(session: GameSession, seat: int) -> tuple[int, ...]:
+    view = session.view(seat)
+    assert isinstance(view, ToyView) and view.hand is not None
+    return view.hand
+
+
+def test_start_saves_the_game_before_any_move(session: GameSession, store: Store) -> None:
+    [saved] = store.unfinished()
+    assert saved.id == session.game_id
+    assert saved.players == ("Ann", "Bob")
+    assert saved.moves == 0
+    assert session.to_act == (0,)
+
+
+def test_a_refused_setup_saves_nothing(store: Store) -> None:
+    with pytest.raises(ValueError, match="2-2 players"):
+        GameSession.start(store, ENGINE, (SeatInfo("Ann"),), {}, seed=1)
+    with pytest.raises(ValueError, match="bad options"):
+        GameSession.start(store, ENGINE, SEATS, {"hand_size": 9}, seed=1)
+    assert store.unfinished() == []
+
+
+def test_every_action_is_committed_before_act_returns(session: GameSession, db_path: Path) -> None:
+    session.act(Bet(seat=0, amount=2))
+    other = Store(db_path)  # a second connection sees the committed move
+    assert other.load_record(session.game_id).actions == [{"seat": 0, "kind": "bet", "amount": 2}]
+    other.close()
+
+
+def test_a_refused_action_changes_nothing(session: GameSession, store: Store) -> None:
+    before = ENGINE.state_json(session.state)
+    with pytest.raises(IllegalAction) as refused:
+        session.act(Bet(seat=1, amount=1))
+    assert refused.value.rule == "TOY-TURN-1"
+    assert ENGINE.state_json(session.state) == before
+    assert store.load_record(session.game_id).actions == []
+    assert session.moves == 0
+
+
+def test_resume_after_teardown_replays_to_the_same_state(
+    session: GameSession, db_path: Path
+) -> None:
+    session.act(Bet(seat=0, amount=3))
+    session.act(Draw(seat=0))
+    session.act(Play(seat=0, card=hand(session, 0)[0]))
+    session.act(Bet(seat=1, amount=1))
+    expected = ENGINE.state_json(session.state)
+    session.store.close()
+
+    store = Store(db_path)
+    resumed = GameSession.resume(store, session.game_id, ENGINE)
+    assert ENGINE.state_json(resumed.state) == expected
+    assert resumed.seats == SEATS
+    assert resumed.moves == 4
+    assert resumed.log(0) == session.log(0)
+    # undo barriers survive the resume: Bob's bet is undoable, the play before it is not
+    resumed.undo(1)
+    assert resumed.undo_refusal(0) is not None
+    store.close()
+
+
+def test_a_record_that_no_longer_replays_is_reported(
+    session: GameSession, store: Store, db_path: Path
+) -> None:
+    session.act(Bet(seat=0, amount=1))
+    store.append_action(session.game_id, 1, {"kind": "play", "seat": 0, "card": 999})
+    with pytest.raises(ResumeError, match=r"no longer replays.*TOY-PLAY-1"):
+        GameSession.resume(store, session.game_id, ENGINE)
+
+
+def test_undo_takes_back_a_plain_move_in_memory_and_in_the_store(
+    session: GameSession, store: Store
+) -> None:
+    start = ENGINE.state_json(session.state)
+    session.act(Bet(seat=0, amount=2))
+    session.act(Bet(seat=0, amount=1))
+    assert session.undo_refusal(0) is None
+    session.undo(0)
+    session.undo(0)
+    assert ENGINE.state_json(session.state) == start
+    assert store.load_record(session.game_id).actions == []
+    assert session.undo_refusal(0) == "Nothing to undo yet."
+    # resume after undo gives the undone game, not the old one
+    assert ENGINE.state_json(GameSession.resume(store, session.game_id, ENGINE).state) == start
+
+
+def test_no_undo_across_a_random_draw(session: GameSession) -> None:
+    session.act(Bet(seat=0, amount=1))
+    session.act(Draw(seat=0))
+    reason = session.undo_refusal(0)
+    assert reason is not None and "drawn or revealed" in reason
+    with pytest.raises(UndoRefused, match="drawn or revealed"):
+        session.undo(0)
+    assert session.moves == 2
+
+
+def test_no_undo_across_a_revealed_card(session: GameSession) -> None:
+    session.act(Play(seat=0, card=hand(session, 0)[0]))
+    assert "drawn or revealed" in (session.undo_refusal() or "")
+
+
+def test_no_undo_of_another_seats_move(session: GameSession) -> None:
+    session.act(Play(seat=0, card=hand(session, 0)[0]))
+    session.act(Bet(seat=1, amount=2))
+    assert session.undo_refusal(0) == "Bob acted last: only they can take it back."
+    assert session.undo_refusal(1) is None
+
+
+def test_the_end_of_the_game_goes_to_history(session: GameSession, store: Store) -> None:
+    for _ in range(2):
+        for seat in (0, 1):
+            session.act(Play(seat=seat, card=hand(session, seat)[0]))
+    assert session.outcome is not None
+    assert session.to_act == ()
+    assert session.undo_refusal() == "The game is over."
+    assert store.unfinished() == []
+    [done] = store.finished()
+    assert done.id == session.game_id
+    assert done.scores == session.outcome.scores
+    assert done.winners == session.outcome.winners
+
+
+def test_private_events_reach_only_their_seat(session: GameSession) -> None:
+    session.act(Draw(seat=0))
+    drawn = hand(session, 0)[-1]
+    assert f"you draw {drawn}" in session.log(0)
+    assert f"you draw {drawn}" not in session.log(1)
+    assert session.log(None) == ["Ann draws a card"]
+
+
+def test_a_space_park_game_resumes_identically(store: Store) -> None:
+    spacepark = pytest.importorskip("tabletop.games.spacepark")
+    if not hasattr(spacepark, "ENGINE"):
+        pytest.skip("the Space Park engine is not finished yet")
+    engine = spacepark.ENGINE
+    session = GameSession.start(store, engine, SEATS, {}, seed=5)
+    for _ in range(40):
+        if session.outcome is not None:
+            break
+        seat = session.to_act[0]
+        session.act(session.legal_actions(seat)[0])
+    resumed = GameSession.resume(store, session.game_id, engine)
+    assert engine.state_json(resumed.state) == engine.state_json(session.state)
+    assert resumed.moves == session.moves > 0
