@@ -1,0 +1,148 @@
+"""The Textual app: `tabletop` with no command opens it through ``run``.
+
+Start-up imports only what the home screen draws; games, their screens, the
+session (pydantic) and the Markdown renderer load when first needed.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from tabletop.core.store import Store, StoreError, default_path
+from tabletop.games import GAMES
+from tabletop.tui.screens.home import HomeScreen
+from tabletop.tui.settings import Settings
+
+if TYPE_CHECKING:
+    from tabletop.core.session import GameSession
+
+
+class TabletopApp(App[None]):
+    TITLE = "tabletop"
+    CSS_PATH = "app.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Ctrl+C quits cleanly (every move is already saved) rather than copying text.
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+    ]
+
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self.store = store
+        self.settings = Settings.load(store)
+
+    def get_default_screen(self) -> Screen[None]:
+        return HomeScreen()
+
+    def on_mount(self) -> None:
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        if self.store.notice:
+            self.notify(
+                self.store.notice, title="Saved games", severity="error", timeout=30, markup=False
+            )
+
+    def watch_theme(self, theme: str) -> None:
+        """Keep the theme however it was changed (Settings or the command palette)."""
+        if theme != self.settings.theme:
+            self.settings.theme = theme
+            self.settings.save(self.store, "theme")
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for info in GAMES.values():
+            if info.ready:
+                yield SystemCommand(
+                    f"New game: {info.title}", info.blurb, lambda g=info.name: self.new_game(g)
+                )
+        yield SystemCommand("Continue", "Resume an unfinished game", self.action_continue)
+        yield SystemCommand("History", "Finished games and results", self.action_history)
+        yield SystemCommand("Rules", "Read the rules of each game", self.action_rules)
+        yield SystemCommand("Settings", "Theme, glyphs, curtain, bell", self.action_settings)
+
+    # -- screens --------------------------------------------------------------
+
+    def new_game(self, game: str) -> None:
+        from tabletop.games import get_engine
+        from tabletop.tui.screens import has_screen
+        from tabletop.tui.screens.setup import SetupScreen
+
+        info = GAMES[game]
+        if not info.ready:
+            self.notify(f"{info.title} is coming: its rules engine is not built yet.")
+        elif not has_screen(game):
+            self.notify(
+                f"{info.title}'s rules are built, but its screen is not yet: "
+                "it cannot be played here so far.",
+                severity="warning",
+            )
+        else:
+            self.push_screen(SetupScreen(get_engine(game)))
+
+    def resume(self, game_id: int, game: str) -> None:
+        """Open a saved game; a record that no longer replays is reported, not hidden."""
+        from tabletop.core.session import GameSession, ResumeError
+        from tabletop.games import get_engine
+        from tabletop.tui.screens import has_screen
+
+        try:
+            engine = get_engine(game)
+        except ValueError as exc:
+            self.notify(str(exc), title="Cannot open this game", severity="error", markup=False)
+            return
+        if not has_screen(game):
+            self.notify(f"{engine.title} has no screen yet.", severity="warning")
+            return
+        try:
+            session = GameSession.resume(self.store, game_id, engine)
+        except ResumeError as exc:
+            self.notify(str(exc), title="Cannot resume", severity="error", timeout=20, markup=False)
+            return
+        self.play(session)
+
+    def play(self, session: GameSession) -> None:
+        from tabletop.tui.screens import load_screen
+
+        self.push_screen(load_screen(session.engine.name)(session, self.settings))
+
+    def action_continue(self) -> None:
+        from tabletop.tui.screens.saved import ContinueScreen
+
+        self.push_screen(ContinueScreen())
+
+    def action_history(self) -> None:
+        from tabletop.tui.screens.saved import HistoryScreen
+
+        self.push_screen(HistoryScreen())
+
+    def action_rules(self, game: str = "") -> None:
+        from tabletop.tui.screens.rules import RulesScreen
+
+        self.push_screen(RulesScreen(game or next(iter(GAMES))))
+
+    def action_settings(self) -> None:
+        from tabletop.tui.screens.settings import SettingsScreen
+
+        self.push_screen(SettingsScreen())
+
+
+def run(data_dir: Path | None) -> int:
+    """Open the app on the saved games in ``data_dir`` (default: the user's data dir)."""
+    try:
+        store = Store(default_path(data_dir))
+    except StoreError as exc:
+        print(f"tabletop: {exc}", file=sys.stderr)
+        return 1
+    try:
+        TabletopApp(store).run()
+    except KeyboardInterrupt:  # a SIGINT from outside the terminal: every move is saved
+        return 130
+    finally:
+        store.close()
+    return 0

@@ -1,0 +1,298 @@
+"""GameScreen: the plumbing every game screen shares.
+
+A game screen only draws ``self.session.view(self.viewer)`` and turns keys into
+actions passed to ``self.act``. The base class commits them through the
+session, reports refusals (rule id and reason), keeps the log and scoreboard,
+greys Undo with its reason, drops the curtain between hot-seat turns and shows
+the result when the game ends (the session has already filed it for History).
+
+``viewer`` is the seat whose private view may be on screen; it is None while a
+curtain is down (or at an all-bot table), so nothing private is drawn then.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
+from textual.reactive import reactive
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Static
+
+from tabletop.core.engine import Action, Transition
+from tabletop.core.errors import IllegalAction
+from tabletop.core.session import GameSession
+from tabletop.tui.settings import Settings
+from tabletop.tui.widgets.curtain import Curtain
+from tabletop.tui.widgets.log import GameLog
+from tabletop.tui.widgets.scoreboard import Scoreboard
+
+if TYPE_CHECKING:
+    from tabletop.tui.app import TabletopApp
+
+
+class TooSmall(Static):
+    """The one thing a too-small screen shows."""
+
+    DEFAULT_CSS = """
+    TooSmall {
+        display: none;
+        width: 1fr;
+        height: 1fr;
+        content-align: center middle;
+        text-align: center;
+        color: $warning;
+    }
+    """
+
+
+class SizedScreen(Screen[None]):
+    """A screen with a minimum size. Below it, only a "make the window bigger" line
+    is shown; it recovers by itself when the terminal grows."""
+
+    MIN_SIZE: ClassVar[tuple[int, int]] = (60, 18)
+
+    DEFAULT_CSS = """
+    SizedScreen.-too-small > * {
+        display: none;
+    }
+    SizedScreen.-too-small > TooSmall {
+        display: block;
+    }
+    """
+
+    @property
+    def tabletop(self) -> TabletopApp:
+        """The app, typed."""
+        from tabletop.tui.app import TabletopApp
+
+        assert isinstance(self.app, TabletopApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        yield from self.compose_screen()
+
+    def compose_screen(self) -> ComposeResult:
+        """The screen's own widgets (subclasses yield them here, not in compose)."""
+        yield from ()
+
+    def on_mount(self) -> None:
+        self._check_size(self.app.size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size)
+
+    def _check_size(self, size: Size) -> None:
+        width, height = self.MIN_SIZE
+        small = size.width < width or size.height < height
+        if small:
+            self.query_one(TooSmall).update(
+                f"This screen needs a window of at least {width}x{height} "
+                f"(it is {size.width}x{size.height}).\nMake the window larger, or press "
+                "Ctrl+Q to quit."
+            )
+        self.set_class(small, "-too-small")
+
+
+class GameScreen(SizedScreen):
+    """Subclass per game: set MIN_SIZE, yield the board from ``compose_board``, redraw
+    it in ``render_view`` and optionally show per-seat scores in ``seat_scores``."""
+
+    MIN_SIZE: ClassVar[tuple[int, int]] = (80, 24)
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("u", "undo", "Undo"),
+        Binding("escape", "leave", "Home"),
+    ]
+
+    DEFAULT_CSS = """
+    GameScreen #table {
+        height: 1fr;
+    }
+    GameScreen #board {
+        width: 1fr;
+    }
+    GameScreen #side {
+        width: 34;
+    }
+    GameScreen #status {
+        height: 1;
+        padding: 0 1;
+        color: $text-muted;
+    }
+    """
+
+    viewer: reactive[int | None] = reactive(None, init=False)
+    """The seat whose private view is shown; None while nobody's may be."""
+
+    def __init__(self, session: GameSession, settings: Settings) -> None:
+        super().__init__()
+        self.session = session
+        self.settings = settings
+        self.title = session.engine.title
+
+    # -- for subclasses ---------------------------------------------------------
+
+    def compose_board(self) -> ComposeResult:
+        """The game's own widgets."""
+        yield from ()
+
+    def render_view(self, view: Any) -> None:
+        """Redraw the board from ``view`` (the viewer's view; a spectator's if None)."""
+
+    def seat_scores(self, view: Any) -> list[str]:
+        """A short score per seat for the scoreboard; blank by default."""
+        return ["" for _ in self.session.seats]
+
+    def act(self, action: Action) -> Transition[Any] | None:
+        """Apply and commit ``action``; on refusal, say why and return None."""
+        try:
+            transition = self.session.act(action)
+        except IllegalAction as refused:
+            self.notify(
+                refused.message,
+                title=f"Not allowed ({refused.rule})",
+                severity="warning",
+                markup=False,
+            )
+            self.ring()
+            return None
+        self.after_change()
+        return transition
+
+    def ring(self) -> None:
+        if self.settings.bell:
+            self.app.bell()
+
+    def next_viewer(self) -> int | None:
+        """Who should hold the keyboard now: the current viewer while they may act,
+        else the first person (not bot) asked to act. None at an all-bot table."""
+        waiting = [s for s in self.session.to_act if s in self.session.humans]
+        if self.viewer in waiting:
+            return self.viewer
+        if waiting:
+            return waiting[0]
+        return self.viewer if self.viewer in self.session.humans else None
+
+    @property
+    def curtained(self) -> bool:
+        """Hot seat: the curtain is on and more than one person shares the keyboard."""
+        return self.settings.curtain and len(self.session.humans) > 1
+
+    # -- plumbing -----------------------------------------------------------------
+
+    def compose_screen(self) -> ComposeResult:
+        with Horizontal(id="table"):
+            with Vertical(id="board"):
+                yield from self.compose_board()
+            with Vertical(id="side"):
+                yield Scoreboard()
+                yield GameLog()
+        yield Static(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.after_change()
+
+    def after_change(self) -> None:
+        """After any move or undo: hand over the keyboard, redraw, or end the game."""
+        if self.session.outcome is not None:
+            self.redraw()
+            self.app.push_screen(ResultScreen(self.session), self._after_result)
+            return
+        seat = self.next_viewer()
+        if seat != self.viewer and seat is not None and self.curtained:
+            self.viewer = None
+            self.ring()
+            self.app.push_screen(Curtain(self.session.seats[seat].name), self._curtain_lifted(seat))
+        else:
+            self.viewer = seat
+        self.redraw()
+
+    def _curtain_lifted(self, seat: int) -> Any:
+        def lifted(take_over: bool | None) -> None:
+            if take_over:
+                self.viewer = seat
+            else:
+                self.dismiss()
+
+        return lifted
+
+    def _after_result(self, to_history: bool | None) -> None:
+        self.dismiss()
+        if to_history:
+            self.tabletop.action_history()
+
+    def watch_viewer(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        view = self.session.view(self.viewer)
+        self.render_view(view)
+        outcome = self.session.outcome
+        self.query_one(Scoreboard).show(
+            tuple(s.name for s in self.session.seats),
+            self.seat_scores(view),
+            self.session.to_act,
+            outcome.winners if outcome else (),
+        )
+        self.query_one(GameLog).show(self.session.log(self.viewer))
+        refusal = self.session.undo_refusal(self.viewer)
+        self.query_one("#status", Static).update(f"Undo: {refusal}" if refusal else "")
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return None if self.session.undo_refusal(self.viewer) else True
+        return True
+
+    def action_undo(self) -> None:
+        self.session.undo(self.viewer)
+        self.after_change()
+
+    def action_leave(self) -> None:
+        """Back to the home screen; every move is already saved."""
+        self.dismiss()
+
+
+class ResultScreen(ModalScreen[bool]):
+    """The result, over the finished board: Enter for home, h for History."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close(False)", "Home"),
+        Binding("h", "close(True)", "History"),
+    ]
+    DEFAULT_CSS = """
+    ResultScreen {
+        align: center middle;
+    }
+    ResultScreen #result {
+        width: auto;
+        max-width: 80%;
+        border: thick $accent;
+        padding: 1 2;
+    }
+    """
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        outcome = self.session.outcome
+        assert outcome is not None
+        lines = [f"{self.session.engine.title}: {outcome.summary}", ""]
+        for seat, (info, score) in enumerate(zip(self.session.seats, outcome.scores, strict=True)):
+            marker = "★" if seat in outcome.winners else " "
+            lines.append(f"{marker} {info.name}: {score}")
+        lines.extend(f"  {step}" for step in outcome.tie_break)
+        yield Static("\n".join(lines), id="result", markup=False)
+        yield Footer()
+
+    def action_close(self, to_history: bool) -> None:
+        self.dismiss(to_history)

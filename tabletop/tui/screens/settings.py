@@ -1,0 +1,67 @@
+"""Settings: theme, colour-blind glyphs, curtain, bell. Each change is saved at once."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Footer, Header, Label, Select, Switch
+
+from tabletop.tui.screens.base import SizedScreen
+
+SWITCHES = {
+    "glyphs": "Colour-blind glyphs: a letter or symbol with every colour",
+    "curtain": "Curtain between hot-seat turns",
+    "bell": "Bell on a refused move and when a turn passes",
+}
+
+
+class SettingsScreen(SizedScreen):
+    TITLE = "Settings"
+    MIN_SIZE = (60, 14)
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
+    DEFAULT_CSS = """
+    SettingsScreen #settings {
+        padding: 1 2;
+    }
+    SettingsScreen Select {
+        width: 40;
+        margin-bottom: 1;
+    }
+    SettingsScreen .switch {
+        height: auto;
+    }
+    SettingsScreen .switch Label {
+        padding: 1 1;
+    }
+    """
+
+    def compose_screen(self) -> ComposeResult:
+        settings = self.tabletop.settings
+        yield Header()
+        with VerticalScroll(id="settings"):
+            yield Label("Theme")
+            yield Select(
+                [(name, name) for name in sorted(self.app.available_themes)],
+                value=self.app.theme,
+                allow_blank=False,
+                id="theme",
+            )
+            for name, label in SWITCHES.items():
+                with Horizontal(classes="switch"):
+                    yield Switch(value=getattr(settings, name), id=name)
+                    yield Label(label)
+        yield Footer()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str):
+            self.app.theme = event.value  # the app saves it (see TabletopApp.watch_theme)
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        name = event.switch.id
+        assert name in SWITCHES
+        settings = self.tabletop.settings
+        setattr(settings, name, event.value)
+        settings.save(self.tabletop.store, name)

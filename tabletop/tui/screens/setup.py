@@ -1,0 +1,219 @@
+"""Setting up a new game: seats, the game's options, a seed, Start.
+
+The options form is built from the engine's options model (its JSON schema):
+a switch per boolean, a list per choice, a number field per integer.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
+
+from tabletop.core.engine import Engine
+from tabletop.core.store import SeatInfo
+from tabletop.tui.screens.base import SizedScreen
+
+SEED_LIMIT = 2**63  # seeds are stored as SQLite integers
+NAME_LIMIT = 16
+
+
+def _whole_number(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{what} must be a whole number, not {text!r}.") from None
+
+
+def _option_field(
+    name: str, spec: dict[str, Any], defs: dict[str, Any]
+) -> tuple[Widget, str] | None:
+    """A form field for one option and its label, or None for a kind the form cannot show."""
+    if "$ref" in spec:
+        spec = {**defs[spec["$ref"].rpartition("/")[2]], **spec}
+    label = spec.get("description") or spec.get("title") or name
+    default = spec.get("default")
+    widget_id = f"opt-{name}"
+    field: Widget
+    if spec.get("type") == "boolean":
+        field = Switch(value=bool(default), id=widget_id)
+    elif "enum" in spec:
+        choices = [(str(v), v) for v in spec["enum"]]
+        field = Select(choices, value=default, allow_blank=default is None, id=widget_id)
+    elif spec.get("type") == "integer":
+        field = Input(str(default) if default is not None else "", type="integer", id=widget_id)
+    elif spec.get("type") == "string":
+        field = Input(str(default or ""), id=widget_id)
+    else:
+        return None
+    return field, label
+
+
+class SetupScreen(SizedScreen):
+    MIN_SIZE = (60, 20)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "app.pop_screen", "Back"),
+    ]
+    DEFAULT_CSS = """
+    SetupScreen #form {
+        padding: 0 2;
+    }
+    SetupScreen .row {
+        height: auto;
+    }
+    SetupScreen .row Label {
+        width: 18;
+        padding: 1 1 0 0;
+    }
+    SetupScreen .row Input, SetupScreen .row Select {
+        width: 40;
+    }
+    SetupScreen .option Input, SetupScreen .option Select {
+        width: 24;
+    }
+    SetupScreen .option Label {
+        width: 1fr;
+        padding-left: 1;
+    }
+    SetupScreen .heading {
+        margin-top: 1;
+        text-style: bold;
+    }
+    SetupScreen #error {
+        color: $error;
+        margin: 1 0 0 0;
+    }
+    SetupScreen #start {
+        margin-top: 1;
+    }
+    """
+
+    def __init__(self, engine: Engine[Any, Any]) -> None:
+        super().__init__()
+        self.engine = engine
+        self.title = f"New game: {engine.title}"
+        schema = engine.options_type.model_json_schema()
+        self.option_fields = {
+            name: field
+            for name, spec in schema.get("properties", {}).items()
+            if (field := _option_field(name, spec, schema.get("$defs", {}))) is not None
+        }
+
+    def compose_screen(self) -> ComposeResult:
+        engine = self.engine
+        counts = range(engine.min_players, engine.max_players + 1)
+        start = max(engine.min_players, min(2, engine.max_players))
+        yield Header()
+        with VerticalScroll(id="form"):
+            yield Static("Seats", classes="heading")
+            with Horizontal(classes="row"):
+                yield Label("Players")
+                yield Select(
+                    [(self._count_label(n), n) for n in counts],
+                    value=start,
+                    allow_blank=False,
+                    id="count",
+                )
+            for seat in range(engine.max_players):
+                with Horizontal(classes="row seat", id=f"seat-row-{seat}"):
+                    yield Label(f"Seat {seat + 1}")
+                    yield Input(
+                        placeholder=f"Player {seat + 1}", max_length=NAME_LIMIT, id=f"seat-{seat}"
+                    )
+            if self.option_fields:
+                yield Static("Options", classes="heading")
+                for field, label in self.option_fields.values():
+                    with Horizontal(classes="row option"):
+                        yield field
+                        yield Label(label)
+            yield Static("Seed", classes="heading")
+            with Horizontal(classes="row"):
+                yield Label("Seed")
+                yield Input(placeholder="random", type="integer", id="seed")
+            yield Static(id="error", markup=False)
+            yield Button("Start", variant="primary", id="start")
+        yield Footer()
+
+    def _count_label(self, n: int) -> str:
+        if n == 1:
+            return "1 (solo)"
+        return str(n)
+
+    def on_mount(self) -> None:
+        self._show_seats()
+        self.query_one("#seat-0", Input).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "count":
+            self._show_seats()
+
+    def _show_seats(self) -> None:
+        count = self._count()
+        for seat in range(self.engine.max_players):
+            self.query_one(f"#seat-row-{seat}").display = seat < count
+
+    def _count(self) -> int:
+        value = self.query_one("#count", Select).value
+        assert isinstance(value, int)
+        return value
+
+    def on_input_submitted(self) -> None:
+        self.action_start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def action_start(self) -> None:
+        """Start the game, or say what is wrong with the form (nothing typed is lost)."""
+        from tabletop.core.session import GameSession
+
+        try:
+            seats = self._seats()
+            options = self._options()
+            seed = self._seed()
+            session = GameSession.start(self.tabletop.store, self.engine, seats, options, seed)
+        except ValueError as exc:
+            self.query_one("#error", Static).update(str(exc))
+            self.tabletop.bell()
+            return
+        self.dismiss()
+        self.tabletop.play(session)
+
+    def _seats(self) -> tuple[SeatInfo, ...]:
+        names = []
+        for seat in range(self._count()):
+            field = self.query_one(f"#seat-{seat}", Input)
+            names.append(field.value.strip() or field.placeholder)
+        for name in names:
+            if names.count(name) > 1:
+                raise ValueError(f"Two seats are called {name}: give each player their own name.")
+        return tuple(SeatInfo(name) for name in names)
+
+    def _options(self) -> dict[str, Any]:
+        options: dict[str, Any] = {}
+        for name, (widget, _) in self.option_fields.items():
+            if isinstance(widget, Switch):
+                options[name] = widget.value
+            elif isinstance(widget, Select):
+                if widget.value is not Select.NULL:
+                    options[name] = widget.value
+            elif isinstance(widget, Input) and widget.value.strip():
+                text = widget.value.strip()
+                options[name] = _whole_number(text, name) if widget.type == "integer" else text
+        return options
+
+    def _seed(self) -> int:
+        text = self.query_one("#seed", Input).value.strip()
+        if not text:
+            return random.randrange(2**32)
+        seed = _whole_number(text, "The seed")
+        if not 0 <= seed < SEED_LIMIT:
+            raise ValueError(f"The seed must be a whole number from 0 to {SEED_LIMIT - 1}.")
+        return seed

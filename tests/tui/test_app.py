@@ -1,0 +1,246 @@
+"""The app, driven by keys through Textual's Pilot: home, setup, a game screen's
+plumbing (curtain, undo, refusals, the end), Continue, History, Rules, Settings,
+the too-small message and the damaged-file notice. The game is the test-only toy."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Input, Markdown, OptionList, Static, Switch
+
+from tabletop.core.session import GameSession
+from tabletop.core.store import SeatInfo, Store
+from tabletop.games import GAMES, GameInfo
+from tabletop.tui.app import TabletopApp
+from tabletop.tui.screens import GAME_SCREENS
+from tabletop.tui.screens.base import ResultScreen, TooSmall
+from tabletop.tui.screens.home import HomeScreen
+from tabletop.tui.screens.rules import RulesScreen, rules_text
+from tabletop.tui.screens.saved import ContinueScreen, HistoryScreen
+from tabletop.tui.screens.settings import SettingsScreen
+from tabletop.tui.screens.setup import SetupScreen
+from tabletop.tui.widgets.curtain import Curtain
+from tests.tui.toygame import ENGINE, Bet, Play, ToyView
+from tests.tui.toyscreen import ToyScreen
+
+SIZE = (100, 32)
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register the toy game and its screen, first in the list."""
+    info = GameInfo("toygame", "Toy Game", "tests.tui.toygame", "a test-only card game")
+    monkeypatch.setattr("tabletop.games.GAMES", {"toygame": info, **GAMES})
+    for module in ("tabletop.tui.app", "tabletop.tui.screens.home"):
+        monkeypatch.setattr(f"{module}.GAMES", {"toygame": info, **GAMES})
+    monkeypatch.setitem(GAME_SCREENS, "toygame", "tests.tui.toyscreen:ToyScreen")
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    s = Store(tmp_path / "tabletop.db")
+    yield s
+    s.close()
+
+
+def hand_text(app: TabletopApp) -> str:
+    return str(app.screen.query_one("#hand", Static).render())
+
+
+async def test_home_lists_every_game_and_marks_those_not_built(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    coming = GameInfo("nothing", "Nothing Yet", "tabletop.games.nothing_yet", "not built")
+    monkeypatch.setattr("tabletop.tui.screens.home.GAMES", {**GAMES, "nothing": coming})
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        games = app.screen.query_one("#games", OptionList)
+        ids = [games.get_option_at_index(i).id for i in range(games.option_count)]
+        assert ids == [*GAMES, "nothing"]
+        option = games.get_option("nothing")
+        assert option.disabled and "(coming)" in str(option.prompt)
+        # a ready engine without a screen says so and stays home
+        monkeypatch.setitem(GAME_SCREENS, "spacepark", "tabletop.tui.screens.no_such:Screen")
+        app.new_game("spacepark")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert any("screen is not yet" in n.message for n in app._notifications)
+
+
+async def test_a_hot_seat_game_from_setup_to_history(store: Store, toy: None) -> None:
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # the toy game is highlighted first
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press(*"Ann", "tab", *"Bob")
+        app.screen.query_one("#seed", Input).value = "42"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        # the curtain is down before anything private is drawn
+        assert isinstance(app.screen, Curtain)
+        game = app.screen_stack[-2]
+        assert isinstance(game, ToyScreen)
+        assert game.viewer is None
+        assert "hidden" in str(game.query_one("#hand", Static).render())
+        await pilot.press("enter")
+        assert app.screen is game and game.viewer == 0
+        session = game.session
+        assert session.record.seed == 42
+        assert session.seats == (SeatInfo("Ann"), SeatInfo("Bob"))
+        expected = session.view(0)
+        assert isinstance(expected, ToyView) and expected.hand is not None
+        assert hand_text(app) == "hand: " + " ".join(map(str, expected.hand))
+
+        # undo is greyed with its reason until there is a plain move to take back
+        assert game.check_action("undo", ()) is None
+        assert "Nothing to undo" in str(game.query_one("#status", Static).render())
+        await pilot.press("b")
+        assert store.load_record(session.game_id).actions == [
+            {"seat": 0, "kind": "bet", "amount": 1}
+        ]
+        assert game.check_action("undo", ()) is True
+        await pilot.press("u")
+        assert store.load_record(session.game_id).actions == []
+
+        # a refused move names its rule and changes nothing
+        await pilot.press("x")
+        await pilot.pause()
+        assert any("TOY-PLAY-1" in (n.title or "") for n in app._notifications)
+        assert session.moves == 0
+
+        # playing passes the turn: curtain for Bob, Ann's hand gone first
+        await pilot.press("p")
+        await pilot.pause()
+        assert isinstance(app.screen, Curtain) and app.screen.player == "Bob"
+        assert game.viewer is None and "hidden" in str(game.query_one("#hand", Static).render())
+        await pilot.press("enter", "p")
+        await pilot.pause()
+        await pilot.press("enter", "p")
+        await pilot.pause()
+        await pilot.press("enter", "p")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 1
+        assert "★" in str(table.get_row_at(0)[2])
+        assert store.unfinished() == []
+
+
+async def test_setup_refuses_bad_input_and_keeps_it(store: Store, toy: None) -> None:
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_game("toygame")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        await pilot.press(*"Ann", "tab", *"Ann")
+        await pilot.press("ctrl+s")
+        assert app.screen is setup
+        assert "Two seats are called Ann" in str(setup.query_one("#error", Static).render())
+        assert setup.query_one("#seat-1", Input).value == "Ann"
+        setup.query_one("#seat-1", Input).value = "Bob"
+        setup.query_one("#opt-hand_size", Input).value = "9"
+        await pilot.press("ctrl+s")
+        assert "bad options" in str(setup.query_one("#error", Static).render())
+        assert store.unfinished() == []
+
+
+async def test_continue_lists_newest_first_and_resumes(store: Store, toy: None) -> None:
+    older = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 1)
+    newer = GameSession.start(store, ENGINE, (SeatInfo("Cat"), SeatInfo("Dan")), {}, 2)
+    newer.act(Bet(seat=0, amount=2))
+    hand = newer.view(0)
+    assert isinstance(hand, ToyView) and hand.hand
+    newer.act(Play(seat=0, card=hand.hand[0]))
+    assert older.moves == 0  # both saved; the newer one was played last
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        assert isinstance(app.screen, ContinueScreen)
+        table = app.screen.query_one(DataTable)
+        assert [table.get_row_at(i)[1] for i in range(2)] == ["Cat, Dan", "Ann, Bob"]
+        assert table.get_row_at(0)[2] == "2"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, Curtain) and app.screen.player == "Dan"
+        game = app.screen_stack[-2]
+        assert isinstance(game, ToyScreen)
+        assert ENGINE.state_json(game.session.state) == ENGINE.state_json(newer.state)
+        await pilot.press("escape")  # leave from the curtain: back to Continue
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)
+
+
+async def test_a_game_that_no_longer_replays_is_reported(store: Store, toy: None) -> None:
+    broken = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("[b]Bob")), {}, 1)
+    store.append_action(broken.game_id, 0, {"kind": "play", "seat": 0, "card": 999})
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)
+        [report] = [n for n in app._notifications if n.title == "Cannot resume"]
+        assert "[TOY-PLAY-1]" in report.message
+    assert store.unfinished()[0].id == broken.game_id  # still listed, not hidden
+
+
+async def test_settings_are_saved_and_read_back(store: Store) -> None:
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        assert isinstance(app.screen, SettingsScreen)
+        app.screen.query_one("#curtain", Switch).toggle()
+        app.screen.query_one("#glyphs", Switch).toggle()
+        app.theme = "nord"
+        await pilot.pause()
+    assert store.settings() == {"curtain": False, "glyphs": True, "theme": "nord"}
+    again = TabletopApp(store)
+    async with again.run_test(size=SIZE):
+        assert again.settings.curtain is False and again.settings.glyphs is True
+        assert again.theme == "nord"
+
+
+async def test_rules_render_each_digest(store: Store) -> None:
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        rules = app.screen
+        assert isinstance(rules, RulesScreen)
+        first, second = list(GAMES)[:2]
+        assert rules.game == first
+        await pilot.press("right")
+        await pilot.pause()
+        assert rules.game == second
+        assert rules.query_one(Markdown).source == rules_text(second)
+        assert rules.query_one(Markdown).children  # rendered into blocks
+
+
+async def test_a_too_small_terminal_gets_a_message_and_recovers(store: Store) -> None:
+    app = TabletopApp(store)
+    async with app.run_test(size=(40, 10)) as pilot:
+        home = app.screen
+        assert home.has_class("-too-small")
+        message = home.query_one(TooSmall)
+        assert message.display and "at least 60x16" in str(message.render())
+        assert not home.query_one("#games").display
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not home.has_class("-too-small")
+        assert home.query_one("#games").display and not message.display
+
+
+async def test_a_damaged_file_is_announced(tmp_path: Path) -> None:
+    path = tmp_path / "tabletop.db"
+    path.write_bytes(b"garbage" * 1000)
+    store = Store(path)
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        [notice] = [n for n in app._notifications if "moved to" in n.message]
+        assert notice.severity == "error"
+    store.close()
