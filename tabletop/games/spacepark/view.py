@@ -1,0 +1,158 @@
+"""What one seat may see of a Space Park game: everything public, plus its own hand."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from tabletop.games.spacepark.content import CRYSTALS, RESOURCES, Badge, badges
+from tabletop.games.spacepark.model import DEST_NAMES, Dest, State
+from tabletop.games.spacepark.scoring import crystals_of, xp_of
+
+DEST_ACTIONS: dict[Dest, str] = {
+    "starlight_station": "Draw a badge; keep it or exchange it for one on display.",
+    "cosmic_canyon": "Gain two Sun crystals.",
+    "celestial_seas": "Gain a Sea crystal.",
+    "lunar_woods": "Gain a Moon crystal.",
+    "fusion_falls": "Turn in a Sun crystal to gain 1 XP.",
+    "astral_arcade": "Gain the Controller, move Scout, gain a Fast Travel pass.",
+    "outpost13": "Turn in crystals to earn a badge from your hand.",
+}
+SOLO_STARLIGHT = "Take a badge on display or the top of the Scout Stack."
+
+
+class _View(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class BadgeView(_View):
+    id: str
+    name: str
+    type: str
+    cost: dict[str, int]
+    xp: int
+    ability: str
+
+
+class DestinationView(_View):
+    id: Dest
+    name: str
+    action: str
+    rocket: bool
+    scout: bool
+
+
+class PlayerView(_View):
+    seat: int
+    name: str
+    sun: int
+    moon: int
+    sea: int
+    passes: int
+    xp: int
+    crystals: int
+    earned: list[BadgeView]
+    hand_count: int
+    controller: bool
+
+
+class PendingView(_View):
+    """The decision the game waits for. ``drawn`` is shown only to the seat deciding."""
+
+    kind: str
+    seat: int
+    resource: str | None = None
+    targets: list[int] = []
+    drawn: BadgeView | None = None
+
+
+class SpaceParkView(_View):
+    seat: int | None
+    solo: bool
+    ring: list[DestinationView]  # clockwise from Starlight Station
+    controller: int | None
+    supply: dict[str, int]
+    revealed: list[BadgeView]
+    deck_count: int
+    scout_stack: list[BadgeView]  # solo; the top is last
+    players: list[PlayerView]
+    hand: list[BadgeView]  # the viewer's own hand only
+    active: int
+    first_player: int
+    turn: int
+    to_act: list[int]
+    pending: PendingView | None
+    last_round: bool
+    over: bool
+
+
+def badge_view(badge: Badge) -> BadgeView:
+    return BadgeView(
+        id=badge.id,
+        name=badge.name,
+        type=badge.type,
+        cost={k: n for k, n in zip(CRYSTALS, badge.cost, strict=True) if n},
+        xp=badge.xp,
+        ability=badge.ability_text(),
+    )
+
+
+def build_view(state: State, seat: int | None, to_act: tuple[int, ...]) -> SpaceParkView:
+    deck = badges()
+    solo = len(state.players) == 1
+    ring = [
+        DestinationView(
+            id=dest,
+            name=DEST_NAMES[dest],
+            action=SOLO_STARLIGHT if solo and dest == "starlight_station" else DEST_ACTIONS[dest],
+            rocket=pos in state.rockets,
+            scout=pos == state.scout,
+        )
+        for pos, dest in enumerate(state.ring)
+    ]
+    players = [
+        PlayerView(
+            seat=i,
+            name=p.name,
+            sun=p.stock[0],
+            moon=p.stock[1],
+            sea=p.stock[2],
+            passes=p.stock[3],
+            xp=xp_of(p),
+            crystals=crystals_of(p),
+            earned=[badge_view(deck[b]) for b in p.earned],
+            hand_count=len(p.hand),
+            controller=state.controller == i,
+        )
+        for i, p in enumerate(state.players)
+    ]
+    pending = state.pending
+    pending_view = None
+    if pending is not None:
+        drawn = pending.drawn
+        pending_view = PendingView(
+            kind=pending.kind,
+            seat=pending.seat,
+            resource=RESOURCES[pending.resource] if pending.resource >= 0 else None,
+            targets=list(pending.targets),
+            drawn=badge_view(deck[drawn]) if drawn is not None and seat == pending.seat else None,
+        )
+    hand = [] if seat is None else [badge_view(deck[b]) for b in state.players[seat].hand]
+    return SpaceParkView(
+        seat=seat,
+        solo=solo,
+        ring=ring,
+        controller=state.controller,
+        supply=dict(zip(RESOURCES, state.supply, strict=True)),
+        revealed=[badge_view(deck[b]) for b in state.revealed],
+        deck_count=len(state.deck),
+        scout_stack=[badge_view(deck[b]) for b in state.scout_stack],
+        players=players,
+        hand=hand,
+        active=state.active,
+        first_player=state.first,
+        turn=state.turn,
+        to_act=list(to_act),
+        pending=pending_view,
+        last_round=state.last_round,
+        over=state.over,
+    )

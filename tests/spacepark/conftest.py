@@ -1,0 +1,103 @@
+"""Helpers for Space Park tests: fixed boards, acting, and checking refusals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tabletop.core.engine import Setup, Transition
+from tabletop.core.errors import IllegalAction
+from tabletop.games.spacepark import ENGINE
+from tabletop.games.spacepark.model import Dest, State
+
+NAMES = ("Ann", "Bob", "Cy", "Di")
+# A fixed clockwise ring in which the rulebook's rocket example holds:
+# Lunar Woods, Celestial Seas, Cosmic Canyon, then Outpost 13.
+RING: tuple[Dest, ...] = (
+    "starlight_station",
+    "lunar_woods",
+    "celestial_seas",
+    "cosmic_canyon",
+    "outpost13",
+    "fusion_falls",
+    "astral_arcade",
+)
+
+
+class Table:
+    engine = ENGINE
+
+    def new(self, players: int = 2, seed: int = 7, **options: Any) -> State:
+        """A fresh game on the fixed ring, rockets and Scout where setup puts them."""
+        state = ENGINE.new(Setup(players=NAMES[:players], options=options), seed)
+        state.ring = RING
+        state.rockets = [RING.index(d) for d in ("cosmic_canyon", "celestial_seas", "lunar_woods")]
+        state.scout = RING.index("astral_arcade")
+        return state
+
+    def rockets(self, state: State, *dests: Dest) -> None:
+        state.rockets = [state.ring.index(d) for d in dests]
+
+    def rocket_dests(self, state: State) -> set[str]:
+        return {state.ring[p] for p in state.rockets}
+
+    def scout(self, state: State, dest: Dest) -> None:
+        state.scout = state.ring.index(dest)
+
+    def give(
+        self, state: State, seat: int, sun: int = 0, moon: int = 0, sea: int = 0, passes: int = 0
+    ) -> None:
+        """Move resources from the supply to a player (keeps the totals)."""
+        for slot, n in enumerate((sun, moon, sea, passes)):
+            assert state.supply[slot] >= n
+            state.supply[slot] -= n
+            state.players[seat].stock[slot] += n
+
+    def hand(self, state: State, seat: int, *badge_ids: str) -> None:
+        """Put these badges in the seat's hand (taken from wherever they are)."""
+        for b in badge_ids:
+            for pile in (
+                state.deck,
+                state.revealed,
+                state.scout_stack,
+                *(p.hand for p in state.players),
+            ):
+                if b in pile:
+                    pile.remove(b)
+                    break
+            state.players[seat].hand.append(b)
+
+    def earned(self, state: State, seat: int, *badge_ids: str) -> None:
+        self.hand(state, seat, *badge_ids)
+        for b in badge_ids:
+            state.players[seat].hand.remove(b)
+            state.players[seat].earned.append(b)
+
+    def act(self, state: State, seat: int, kind: str, **fields: Any) -> Transition[State]:
+        """Apply an action given as JSON fields; the given state must not change."""
+        before = ENGINE.state_json(state)
+        action = ENGINE.parse_action({"kind": kind, "seat": seat, **fields})
+        assert action in ENGINE.legal_actions(state, seat), f"not listed as legal: {action}"
+        transition = ENGINE.apply(state, action)
+        assert ENGINE.state_json(state) == before
+        return transition
+
+    def refused(self, state: State, seat: int, kind: str, rule: str, **fields: Any) -> str:
+        """The action is refused with ``rule``, is not listed, and nothing changes."""
+        before = ENGINE.state_json(state)
+        action = ENGINE.parse_action({"kind": kind, "seat": seat, **fields})
+        with pytest.raises(IllegalAction) as caught:
+            ENGINE.apply(state, action)
+        assert caught.value.rule == rule, caught.value
+        assert action not in ENGINE.legal_actions(state, seat)
+        assert ENGINE.state_json(state) == before
+        return caught.value.message
+
+    def texts(self, transition: Transition[State], seat: int | None = None) -> list[str]:
+        return [e.text for e in transition.events if e.private_to in (None, seat)]
+
+
+@pytest.fixture
+def sp() -> Table:
+    return Table()

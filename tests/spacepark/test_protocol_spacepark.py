@@ -1,0 +1,63 @@
+"""Space Park driven through the JSON-lines protocol, in process and as `tabletop engine`."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from tabletop.protocol import Session
+
+
+def test_a_full_game_through_the_protocol() -> None:
+    """SP-END-2: new / legal / act / view / state / schema until the outcome names a winner;
+    a refusal answers with the rule id and changes nothing (SP-TURN-1)."""
+    session = Session()
+    schema = session.handle({"op": "schema", "game": "spacepark"})
+    assert schema["ok"]
+    assert "visit" in json.dumps(schema["schema"]["action"])
+    status = session.handle({"op": "new", "game": "spacepark", "seed": 4, "players": ["A", "B"]})
+    assert status["ok"] and status["to_act"] == [0] and status["outcome"] is None
+    assert status["view"]["seat"] is None and status["view"]["hand"] == []
+    before = session.handle({"op": "state"})["state"]
+    refused = session.handle(
+        {"op": "act", "seat": 1, "action": {"kind": "visit", "dest": "lunar_woods"}}
+    )
+    assert refused == {"ok": False, "error": {"rule": "SP-TURN-1", "message": "It is A's turn."}}
+    assert session.handle({"op": "state"})["state"] == before
+    chooser = random.Random(4)
+    outcome = None
+    for _ in range(3000):
+        seat = status["to_act"][0]
+        legal = session.handle({"op": "legal", "seat": seat})["actions"]
+        assert legal
+        status = session.handle({"op": "act", "seat": seat, "action": chooser.choice(legal)})
+        assert status["ok"], status
+        assert isinstance(status["events"], list)
+        assert status["view"]["seat"] == seat
+        outcome = status["outcome"]
+        if outcome is not None:
+            break
+    assert outcome is not None and len(outcome["winners"]) == 1
+    view = session.handle({"op": "view", "seat": 0})["view"]
+    assert view["over"] and view["players"][0]["name"] == "A"
+    saved = session.handle({"op": "state"})["state"]
+    again = Session()
+    assert again.handle({"op": "load", "game": "spacepark", "state": saved})["outcome"] == outcome
+
+
+def test_tabletop_engine_subprocess_answers_new_with_a_view() -> None:
+    """SP-SETUP-7: the installed `tabletop engine` starts a two-player game."""
+    script = Path(sys.executable).parent / "tabletop"
+    request = '{"op":"new","game":"spacepark","seed":1,"players":["A","B"]}\n'
+    done = subprocess.run(
+        [str(script), "engine"], input=request, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    response = json.loads(done.stdout.splitlines()[0])
+    assert response["ok"] is True
+    assert response["game"] == "spacepark"
+    assert [p["name"] for p in response["view"]["players"]] == ["A", "B"]
+    assert len(response["view"]["ring"]) == 7

@@ -1,0 +1,153 @@
+"""The solo game against Scout (SP-SOLO-*)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.games.spacepark.content import SUN
+
+
+def _top(state: Any, badge: str) -> None:
+    """Make ``badge`` the top of the deck."""
+    for pile in (state.deck, state.revealed, state.players[0].hand):
+        if badge in pile:
+            pile.remove(badge)
+    state.deck.append(badge)
+
+
+def test_scout_draws_after_each_turn_and_moves_by_type(sp: Any) -> None:
+    """SP-SOLO-1: a green circle sends Scout to Celestial Seas; the card goes face up
+    on the Scout Stack."""
+    state = sp.new(1)
+    _top(state, "tide_reader")
+    deck_count = len(state.deck)
+    transition = sp.act(state, 0, "visit", dest="cosmic_canyon")
+    after = transition.state
+    assert transition.hidden
+    assert after.scout_stack == ["tide_reader"]
+    assert len(after.deck) == deck_count - 1
+    assert after.ring[after.scout] == "celestial_seas"
+    assert sp.engine.view(after, 0).scout_stack[0].id == "tide_reader"
+    for badge, dest in (("pathfinder", "lunar_woods"), ("comet_tail", "cosmic_canyon")):
+        _top(state, badge)
+        moved = sp.act(state, 0, "visit", dest="cosmic_canyon").state
+        assert moved.ring[moved.scout] == dest
+
+
+def test_scout_already_there_advances_every_rocket_together(sp: Any) -> None:
+    """SP-SOLO-2: rockets side by side on Seas and Canyon, and on Falls, all step once;
+    none jumps another."""
+    state = sp.new(1)
+    sp.rockets(state, "fusion_falls", "lunar_woods", "celestial_seas")
+    state.players[0].stock[SUN] = 1
+    sp.scout(state, "cosmic_canyon")
+    _top(state, "comet_tail")  # a red diamond: Scout's own destination
+    after = sp.act(state, 0, "visit", dest="lunar_woods").state
+    # Woods' rocket skipped Seas to Canyon; then all three advance one step.
+    assert sp.rocket_dests(after) == {"astral_arcade", "cosmic_canyon", "outpost13"}
+    assert after.ring[after.scout] == "cosmic_canyon"
+
+
+def test_forbidden_card_advances_rockets_and_scout_stays(sp: Any) -> None:
+    """SP-SOLO-3."""
+    state = sp.new(1)
+    sp.scout(state, "outpost13")
+    _top(state, "black_hole")
+    after = sp.act(state, 0, "visit", dest="lunar_woods").state
+    # Woods' rocket skipped Seas and Canyon to Outpost 13; then all advance one step.
+    assert sp.rocket_dests(after) == {"cosmic_canyon", "outpost13", "fusion_falls"}
+    assert after.ring[after.scout] == "outpost13"
+
+
+def test_visiting_scouts_destination_costs_sun_or_the_controller(sp: Any) -> None:
+    """SP-SOLO-4: no benefit in solo; pay a Sun crystal or return the Controller, paid
+    first, and the action must still be possible afterwards."""
+    state = sp.new(1)
+    sp.rockets(state, "fusion_falls", "lunar_woods", "celestial_seas")
+    sp.scout(state, "fusion_falls")
+    sp.refused(state, 0, "visit", "SP-SOLO-4", dest="fusion_falls")
+    sp.refused(state, 0, "visit", "SP-SOLO-4", dest="fusion_falls", scout_fee="controller")
+    sp.refused(state, 0, "visit", "SP-TURN-3", dest="fusion_falls", scout_fee="sun")
+    sp.refused(state, 0, "visit", "SP-SOLO-4", dest="lunar_woods", scout_fee="sun")
+    state.controller = 0
+    after = sp.act(state, 0, "visit", dest="fusion_falls", scout_fee="controller").state
+    assert after.controller is None
+    assert after.players[0].xp_tokens == 1
+    assert after.pending is None
+    sp.scout(state, "lunar_woods")
+    paid = sp.act(state, 0, "visit", dest="lunar_woods", scout_fee="sun").state
+    assert paid.players[0].stock[SUN] == 0
+    assert paid.players[0].stock[1] == 1
+    assert paid.controller == 0
+    multi = sp.new(2)
+    sp.refused(multi, 0, "visit", "SP-SOLO-4", dest="lunar_woods", scout_fee="sun")
+
+
+def test_solo_starlight_takes_a_shown_badge_or_the_stack_top(sp: Any) -> None:
+    """SP-SOLO-5: no draw; a display badge or the Scout Stack's top; no replacement."""
+    state = sp.new(1)
+    sp.rockets(state, "starlight_station", "lunar_woods", "celestial_seas")
+    state.scout_stack = [state.deck.pop(), state.deck.pop()]
+    under, top = state.scout_stack
+    shown = state.revealed[0]
+    choices = {a.badge for a in sp.engine.legal_actions(state, 0) if a.dest == "starlight_station"}
+    assert choices == {*state.revealed, top}
+    sp.refused(state, 0, "visit", "SP-SOLO-5", dest="starlight_station", badge=under)
+    sp.refused(state, 0, "visit", "SP-SOLO-5", dest="starlight_station")
+    deck_count = len(state.deck)
+    after = sp.act(state, 0, "visit", dest="starlight_station", badge=shown).state
+    assert shown in after.players[0].hand
+    assert len(after.revealed) == 2
+    assert len(after.deck) == deck_count - 1  # only Scout's draw
+    stack = sp.act(state, 0, "visit", dest="starlight_station", badge=top).state
+    assert top in stack.players[0].hand
+    assert stack.scout_stack[:1] == [under]
+    state.revealed.clear()
+    state.scout_stack.clear()
+    sp.refused(state, 0, "visit", "SP-SOLO-5", dest="starlight_station", badge=shown)
+
+
+def test_solo_turn_with_no_visit_is_skipped_and_scout_draws_once(sp: Any) -> None:
+    """SP-SOLO-6: after Ann's visit Scout stands on Canyon; she cannot pay Scout, has
+    no Sun for Falls and no badge for Outpost 13: her turn is skipped and Scout draws
+    one more card, which frees Canyon."""
+    state = sp.new(1)
+    sp.rockets(state, "celestial_seas", "outpost13", "fusion_falls")
+    sp.scout(state, "lunar_woods")
+    state.supply[SUN] += 1
+    state.players[0].stock[SUN] = 0
+    state.players[0].hand.clear()
+    _top(state, "tide_reader")  # second: green circle, Scout to Celestial Seas
+    _top(state, "comet_tail")  # first: red diamond, Scout to Cosmic Canyon
+    transition = sp.act(state, 0, "visit", dest="celestial_seas")
+    after = transition.state
+    assert after.scout_stack == ["comet_tail", "tide_reader"]
+    assert "Ann cannot visit any destination: the turn is skipped." in sp.texts(transition)
+    assert after.ring[after.scout] == "celestial_seas"
+    assert after.turn == state.turn + 2
+    assert sp.engine.legal_actions(after, 0)
+
+
+def test_reaching_20_wins_at_once(sp: Any) -> None:
+    """SP-SOLO-7: no more Scout draw; the outcome names the player."""
+    state = sp.new(1)
+    sp.rockets(state, "fusion_falls", "lunar_woods", "celestial_seas")
+    state.players[0].xp_tokens = 19
+    transition = sp.act(state, 0, "visit", dest="fusion_falls")
+    after = transition.state
+    assert after.over and after.scout_stack == []
+    outcome = sp.engine.outcome(after)
+    assert outcome.winners == (0,) and outcome.scores == (20,)
+
+
+def test_scout_wins_when_the_deck_is_empty(sp: Any) -> None:
+    """SP-SOLO-8: Scout must draw from an empty deck before Ann has 20 XP."""
+    state = sp.new(1)
+    state.deck.clear()
+    transition = sp.act(state, 0, "visit", dest="lunar_woods")
+    after = transition.state
+    assert after.over
+    outcome = sp.engine.outcome(after)
+    assert outcome.winners == ()
+    assert outcome.summary.startswith("Scout wins")
+    assert any("Scout wins" in t for t in sp.texts(transition))

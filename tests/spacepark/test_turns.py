@@ -1,0 +1,383 @@
+"""Turns, rockets, Fast Travel, the seven destinations, Scout and supplies."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.games.spacepark.content import PASS, SUN
+from tabletop.games.spacepark.model import State
+from tabletop.games.spacepark.scoring import xp_of
+
+
+def test_rulebook_rocket_example(sp: Any) -> None:
+    """SP-MOVE-1: rockets on Lunar Woods, Celestial Seas, Cosmic Canyon; visiting
+    Celestial Seas moves its rocket past Cosmic Canyon to Outpost 13."""
+    state = sp.new()
+    assert sp.rocket_dests(state) == {"lunar_woods", "celestial_seas", "cosmic_canyon"}
+    after = sp.act(state, 0, "visit", dest="celestial_seas").state
+    assert sp.rocket_dests(after) == {"lunar_woods", "cosmic_canyon", "outpost13"}
+    assert after.players[0].stock[2] == 1  # SP-DEST-2: one Sea crystal
+    assert len(set(after.rockets)) == 3
+
+
+def test_rocket_wraps_round_the_ring(sp: Any) -> None:
+    """SP-MOVE-1: from the last tile the rocket goes on to Starlight Station, skipping it
+    when it is taken."""
+    state = sp.new()
+    sp.rockets(state, "astral_arcade", "starlight_station", "lunar_woods")
+    sp.scout(state, "outpost13")
+    after = sp.act(state, 0, "visit", dest="astral_arcade", scout_to="fusion_falls").state
+    assert sp.rocket_dests(after) == {"starlight_station", "lunar_woods", "celestial_seas"}
+
+
+def test_scout_does_not_block_rockets(sp: Any) -> None:
+    """SP-MOVE-2: a rocket lands on Scout's destination like any other."""
+    state = sp.new()
+    sp.scout(state, "outpost13")
+    after = sp.act(state, 0, "visit", dest="celestial_seas").state
+    assert "outpost13" in sp.rocket_dests(after)
+
+
+def test_only_the_active_player_acts(sp: Any) -> None:
+    """SP-TURN-1: another seat may not act on your turn."""
+    state = sp.new(3)
+    message = sp.refused(state, 1, "visit", "SP-TURN-1", dest="cosmic_canyon")
+    assert "Ann" in message
+    assert sp.engine.legal_actions(state, 1) == []
+    assert sp.engine.to_act(state) == (0,)
+
+
+def test_only_a_destination_with_a_rocket(sp: Any) -> None:
+    """SP-TURN-2: no rocket, no visit."""
+    state = sp.new()
+    sp.refused(state, 0, "visit", "SP-TURN-2", dest="fusion_falls")
+    sp.refused(state, 0, "visit", "SP-TURN-2", dest="starlight_station")
+    visits = {a.dest for a in sp.engine.legal_actions(state, 0) if a.kind == "visit"}
+    assert visits == {"lunar_woods", "celestial_seas", "cosmic_canyon"}
+
+
+def test_actions_must_be_performable_in_full(sp: Any) -> None:
+    """SP-TURN-3: Fusion Falls needs Sun, Outpost 13 a payable badge, Starlight a card."""
+    state = sp.new()
+    sp.rockets(state, "fusion_falls", "outpost13", "starlight_station")
+    state.players[0].stock[SUN] = 0
+    state.supply[SUN] += 1
+    sp.hand(state, 0, "heat_shield")
+    sp.refused(state, 0, "visit", "SP-TURN-3", dest="fusion_falls")
+    message = sp.refused(state, 0, "visit", "SP-TURN-3", dest="outpost13", badge="heat_shield")
+    assert "5 Sun" in message
+    state.deck.clear()
+    sp.refused(state, 0, "visit", "SP-TURN-3", dest="starlight_station")
+
+
+def test_gaining_never_blocks_a_visit(sp: Any) -> None:
+    """SP-TURN-3 / SP-SUPPLY-2: an empty supply with nobody else holding any still
+    lets you visit; you gain nothing."""
+    state = sp.new()
+    state.supply[1] = 0  # every Moon crystal sits with Ann
+    state.players[0].stock[1] = 12
+    transition = sp.act(state, 0, "visit", dest="lunar_woods")
+    assert transition.state.players[0].stock[1] == 12
+    assert any("none to take" in t for t in sp.texts(transition))
+
+
+def _strip(sp: Any, state: State, seat: int) -> None:
+    """The seat holds no Sun crystal, no pass and no badge."""
+    player = state.players[seat]
+    state.supply[SUN] += player.stock[SUN]
+    state.supply[PASS] += player.stock[PASS]
+    player.stock[SUN] = player.stock[PASS] = 0
+    state.deck.extend(player.hand)
+    player.hand.clear()
+
+
+def test_player_who_cannot_visit_passes(sp: Any) -> None:
+    """SP-TURN-4: after Ann's visit only Starlight (deck empty), Outpost 13 and Fusion
+    Falls have rockets; Bob can do none of them and has no pass: his turn passes."""
+    state = sp.new(3)
+    _strip(sp, state, 1)
+    state.deck.clear()
+    sp.rockets(state, "astral_arcade", "outpost13", "fusion_falls")
+    sp.scout(state, "lunar_woods")
+    transition = sp.act(state, 0, "visit", dest="astral_arcade", scout_to="celestial_seas")
+    after = transition.state
+    assert sp.rocket_dests(after) == {"starlight_station", "outpost13", "fusion_falls"}
+    assert "Bob cannot visit any destination: the turn passes." in sp.texts(transition)
+    assert after.active == 2
+    assert after.turn == state.turn + 2  # the pass counts as Bob's turn
+
+
+def test_fast_travel_that_leaves_no_visit_passes_the_turn(sp: Any) -> None:
+    """SP-TURN-4: Bob could reach Canyon, but Fast Travels its rocket onto Fusion Falls
+    instead; no visit is left, so his turn passes."""
+    state = sp.new(3)
+    _strip(sp, state, 1)
+    sp.give(state, 1, passes=1)
+    state.deck.clear()
+    state.active = 1
+    sp.rockets(state, "starlight_station", "outpost13", "cosmic_canyon")
+    assert {a.kind for a in sp.engine.legal_actions(state, 1)} == {"fast_travel", "visit"}
+    transition = sp.act(state, 1, "fast_travel", dest="cosmic_canyon")
+    after = transition.state
+    assert sp.rocket_dests(after) == {"starlight_station", "outpost13", "fusion_falls"}
+    assert after.active == 2
+    assert any("Bob cannot visit" in t for t in sp.texts(transition))
+
+
+def test_a_whole_round_of_passes_ends_the_game(sp: Any) -> None:
+    """SP-TURN-5 (house ruling): when everyone passes in a row the game ends, scored."""
+    state = sp.new(2)
+    for seat in (0, 1):
+        _strip(sp, state, seat)
+    state.deck.clear()
+    state.supply[SUN] = 0  # a built state: no Sun crystal left anywhere
+    sp.rockets(state, "cosmic_canyon", "starlight_station", "fusion_falls")
+    transition = sp.act(state, 0, "visit", dest="cosmic_canyon")
+    after = transition.state
+    assert after.over
+    assert sp.engine.to_act(after) == ()
+    assert sp.engine.outcome(after) is not None
+    assert any("whole round" in t for t in sp.texts(transition))
+
+
+def test_fast_travel_moves_a_chosen_rocket_and_returns_the_pass(sp: Any) -> None:
+    """SP-FAST-1: any number of passes before visiting, each moving one rocket to the
+    next open destination clockwise; passes go back to the supply."""
+    state = sp.new()
+    sp.give(state, 0, passes=2)
+    one = sp.act(state, 0, "fast_travel", dest="celestial_seas")
+    assert sp.rocket_dests(one.state) == {"lunar_woods", "cosmic_canyon", "outpost13"}
+    assert one.state.active == 0  # still Ann's turn: she has not visited yet
+    two = sp.act(one.state, 0, "fast_travel", dest="lunar_woods")
+    assert sp.rocket_dests(two.state) == {"celestial_seas", "cosmic_canyon", "outpost13"}
+    assert two.state.players[0].stock[PASS] == 0
+    assert two.state.supply[PASS] == 10
+    assert "moves to Celestial Seas" in sp.texts(two)[0]
+    sp.refused(two.state, 0, "fast_travel", "SP-FAST-2", dest="outpost13")  # no pass left
+
+
+def test_fast_travel_needs_a_pass_and_a_rocket(sp: Any) -> None:
+    """SP-FAST-2: no pass, no Fast Travel; SP-FAST-1: it moves a rocket that exists."""
+    state = sp.new()
+    sp.refused(state, 0, "fast_travel", "SP-FAST-2", dest="lunar_woods")
+    assert all(a.kind == "visit" for a in sp.engine.legal_actions(state, 0))
+    sp.give(state, 0, passes=1)
+    sp.refused(state, 0, "fast_travel", "SP-FAST-1", dest="fusion_falls")
+
+
+def test_cosmic_canyon_gives_two_sun(sp: Any) -> None:
+    """SP-DEST-1."""
+    after = sp.act(sp.new(), 0, "visit", dest="cosmic_canyon").state
+    assert after.players[0].stock[SUN] == 3
+    assert after.supply[SUN] == 22 - 2
+
+
+def test_lunar_woods_gives_a_moon_crystal(sp: Any) -> None:
+    """SP-DEST-3."""
+    after = sp.act(sp.new(), 0, "visit", dest="lunar_woods").state
+    assert after.players[0].stock[1] == 1
+    assert after.supply[1] == 11
+
+
+def test_fusion_falls_turns_sun_into_xp(sp: Any) -> None:
+    """SP-DEST-4; SP-SETUP-3: XP is unlimited, no token supply to run out."""
+    state = sp.new()
+    sp.rockets(state, "fusion_falls", "lunar_woods", "celestial_seas")
+    state.players[0].xp_tokens = 500
+    after = sp.act(state, 0, "visit", dest="fusion_falls").state
+    assert after.players[0].stock[SUN] == 0
+    assert after.supply[SUN] == state.supply[SUN] + 1
+    assert xp_of(after.players[0]) == 501
+
+
+def test_starlight_keep_is_secret(sp: Any) -> None:
+    """SP-DEST-5: draw, look, keep; nobody else learns the card."""
+    state = sp.new()
+    sp.rockets(state, "starlight_station", "lunar_woods", "celestial_seas")
+    top = state.deck[-1]
+    drawn = sp.act(state, 0, "visit", dest="starlight_station")
+    assert drawn.hidden
+    mid = drawn.state
+    assert mid.pending is not None and mid.pending.kind == "starlight"
+    assert sp.engine.to_act(mid) == (0,)
+    assert sp.engine.view(mid, 0).pending.drawn.id == top
+    assert top not in sp.engine.view(mid, 1).model_dump_json()
+    assert all(top not in t for t in sp.texts(drawn, 1))
+    assert any(top in e.text.lower().replace(" ", "_") for e in drawn.events if e.private_to == 0)
+    sp.refused(mid, 0, "visit", "SP-DEST-5", dest="lunar_woods")  # decide first
+    sp.refused(mid, 1, "keep", "SP-TURN-1")
+    kept = sp.act(mid, 0, "keep")
+    assert not kept.hidden
+    assert top in kept.state.players[0].hand
+    assert top not in sp.engine.view(kept.state, 1).model_dump_json()
+    assert kept.state.active == 1
+
+
+def test_starlight_exchange_puts_the_drawn_badge_on_display(sp: Any) -> None:
+    """SP-DEST-5: exchange the drawn badge for one on display."""
+    state = sp.new()
+    sp.rockets(state, "starlight_station", "lunar_woods", "celestial_seas")
+    top = state.deck[-1]
+    shown = state.revealed[1]
+    mid = sp.act(state, 0, "visit", dest="starlight_station").state
+    sp.refused(mid, 0, "exchange", "SP-DEST-5", badge=top)  # not on display
+    swapped = sp.act(mid, 0, "exchange", badge=shown)
+    assert swapped.hidden
+    assert swapped.state.revealed[1] == top
+    assert shown in swapped.state.players[0].hand
+    assert top not in swapped.state.players[0].hand
+    sp.refused(swapped.state, 1, "keep", "SP-DEST-5")  # nothing drawn now
+
+
+def test_astral_arcade_controller_scout_and_pass(sp: Any) -> None:
+    """SP-DEST-6: take the Controller, send Scout to a different destination, gain a pass."""
+    state = sp.new()
+    sp.rockets(state, "astral_arcade", "lunar_woods", "celestial_seas")
+    state.controller = 1
+    sp.scout(state, "outpost13")
+    options = [a for a in sp.engine.legal_actions(state, 0) if a.dest == "astral_arcade"]
+    assert sorted(a.scout_to for a in options) == sorted(d for d in state.ring if d != "outpost13")
+    sp.refused(state, 0, "visit", "SP-DEST-6", dest="astral_arcade", scout_to="outpost13")
+    sp.refused(state, 0, "visit", "SP-DEST-6", dest="astral_arcade")
+    sp.refused(state, 0, "visit", "SP-DEST-6", dest="lunar_woods", scout_to="fusion_falls")
+    after = sp.act(state, 0, "visit", dest="astral_arcade", scout_to="fusion_falls").state
+    assert after.controller == 0
+    assert after.ring[after.scout] == "fusion_falls"
+    assert after.players[0].stock[PASS] == 1
+
+
+def test_outpost13_earns_a_badge_from_hand(sp: Any) -> None:
+    """SP-DEST-7: pay the cost to the supply, the badge goes face up."""
+    state = sp.new()
+    sp.rockets(state, "outpost13", "lunar_woods", "celestial_seas")
+    sp.hand(state, 0, "moonwalker")
+    sp.give(state, 0, moon=2)
+    sp.refused(state, 0, "visit", "SP-DEST-7", dest="outpost13")  # no badge named
+    sp.refused(state, 0, "visit", "SP-DEST-7", dest="outpost13", badge="stargazer")
+    sp.refused(state, 0, "visit", "SP-DEST-7", dest="lunar_woods", badge="moonwalker")
+    after = sp.act(state, 0, "visit", dest="outpost13", badge="moonwalker").state
+    assert after.players[0].earned == ["moonwalker"]
+    assert after.players[0].stock[1] == 0
+    assert after.supply[1] == 12
+    assert xp_of(after.players[0]) == 4
+
+
+def test_scout_benefit_is_the_holders_off_turn_decision(sp: Any) -> None:
+    """SP-SCOUT-1: Ann visits Scout's destination; Cy holds the Controller and chooses."""
+    state = sp.new(3)
+    state.controller = 2
+    sp.scout(state, "lunar_woods")
+    mid = sp.act(state, 0, "visit", dest="lunar_woods").state
+    assert sp.engine.to_act(mid) == (2,)
+    assert {a.take for a in sp.engine.legal_actions(mid, 2)} == {"sun", "pass"}
+    assert sp.engine.legal_actions(mid, 0) == []
+    assert sp.engine.view(mid, 1).pending.kind == "scout_benefit"
+    sp.refused(mid, 0, "scout_benefit", "SP-TURN-1", take="sun")
+    sp.refused(mid, 2, "take_from", "SP-SCOUT-1", target=1)
+    after = sp.act(mid, 2, "scout_benefit", take="pass").state
+    assert after.players[2].stock[PASS] == 1
+    assert after.players[0].stock[1] == 1  # then Ann's Moon crystal
+    assert after.active == 1
+    sp.refused(after, 1, "scout_benefit", "SP-SCOUT-1", take="sun")
+
+
+def test_benefit_comes_first_and_can_pay_for_the_action(sp: Any) -> None:
+    """SP-SCOUT-2: Ann holds the Controller, has no Sun, and visits Fusion Falls where
+    Scout stands: she takes a Sun crystal first and turns it in for 1 XP. Bob, not
+    holding the Controller, could not count on it."""
+    state = sp.new()
+    sp.rockets(state, "fusion_falls", "lunar_woods", "celestial_seas")
+    sp.scout(state, "fusion_falls")
+    for seat in (0, 1):
+        state.supply[SUN] += state.players[seat].stock[SUN]
+        state.players[seat].stock[SUN] = 0
+    state.controller = 0
+    mid = sp.act(state, 0, "visit", dest="fusion_falls").state
+    after = sp.act(mid, 0, "scout_benefit", take="sun").state
+    assert xp_of(after.players[0]) == 1
+    assert after.players[0].stock[SUN] == 0
+    bobs = sp.new()
+    sp.rockets(bobs, "fusion_falls", "lunar_woods", "celestial_seas")
+    sp.scout(bobs, "fusion_falls")
+    bobs.supply[SUN] += bobs.players[0].stock[SUN]
+    bobs.players[0].stock[SUN] = 0
+    bobs.controller = 1
+    sp.refused(bobs, 0, "visit", "SP-TURN-3", dest="fusion_falls")
+
+
+def test_no_controller_holder_no_benefit(sp: Any) -> None:
+    """SP-SCOUT-3."""
+    state = sp.new()
+    sp.scout(state, "lunar_woods")
+    after = sp.act(state, 0, "visit", dest="lunar_woods").state
+    assert after.pending is None
+    assert after.active == 1
+    assert after.supply[PASS] == 10
+
+
+def test_only_astral_arcade_moves_scout(sp: Any) -> None:
+    """SP-SCOUT-4: visiting any other destination leaves Scout where it is."""
+    state = sp.new()
+    sp.scout(state, "outpost13")
+    for dest in ("lunar_woods", "celestial_seas", "cosmic_canyon"):
+        assert sp.act(state, 0, "visit", dest=dest).state.scout == state.scout
+
+
+def test_benefit_taking_the_visitors_last_sun_voids_the_action(sp: Any) -> None:
+    """SP-SCOUT-5 (house ruling): Sun supply out, Bob holds the Controller and takes a
+    Sun crystal; Ann holds the most, so it comes from her, and Fusion Falls gives nothing."""
+    state = sp.new()
+    sp.rockets(state, "fusion_falls", "lunar_woods", "celestial_seas")
+    sp.scout(state, "fusion_falls")
+    state.supply[SUN] = 0  # a built state: the other Sun crystals are off the table
+    state.players[0].stock[SUN] = 1
+    state.players[1].stock[SUN] = 0
+    state.controller = 1
+    mid = sp.act(state, 0, "visit", dest="fusion_falls").state
+    transition = sp.act(mid, 1, "scout_benefit", take="sun")
+    after = transition.state
+    assert after.players[1].stock[SUN] == 1
+    assert after.players[0].stock[SUN] == 0
+    assert xp_of(after.players[0]) == 0
+    assert any("gives nothing" in t for t in sp.texts(transition))
+    assert after.active == 1  # the visit still counted
+
+
+def test_gains_come_from_the_supply_and_payments_return_to_it(sp: Any) -> None:
+    """SP-SUPPLY-1: totals stay 48 crystals and 10 passes."""
+    state = sp.new()
+    after = sp.act(state, 0, "visit", dest="cosmic_canyon").state
+    for s in (state, after):
+        assert sum(s.supply[:3]) + sum(sum(p.stock[:3]) for p in s.players) == 48
+        assert s.supply[PASS] + sum(p.stock[PASS] for p in s.players) == 10
+
+
+def test_shortage_takes_from_the_player_with_the_most(sp: Any) -> None:
+    """SP-SUPPLY-2: Moon supply out; Ann takes from Cy (3) rather than Bob (1)."""
+    state = sp.new(3)
+    sp.give(state, 1, moon=1)
+    sp.give(state, 2, moon=3)
+    state.supply[1] = 0  # a built state: the rest of the Moon crystals are off the table
+    transition = sp.act(state, 0, "visit", dest="lunar_woods")
+    after = transition.state
+    assert [p.stock[1] for p in after.players] == [1, 1, 2]
+    assert any("takes a Moon crystal from Cy" in t for t in sp.texts(transition))
+
+
+def test_shortage_tie_is_the_gainers_choice(sp: Any) -> None:
+    """SP-SUPPLY-3: Bob and Cy tie for the most Sea; Ann chooses, twice at Canyon for Sun."""
+    state = sp.new(3)
+    sp.give(state, 1, sea=2)
+    sp.give(state, 2, sea=2)
+    state.supply[2] = 0
+    mid = sp.act(state, 0, "visit", dest="celestial_seas").state
+    assert mid.pending is not None and mid.pending.kind == "take_from"
+    assert sp.engine.to_act(mid) == (0,)
+    assert {a.target for a in sp.engine.legal_actions(mid, 0)} == {1, 2}
+    assert sp.engine.view(mid, 1).pending.targets == [1, 2]
+    sp.refused(mid, 0, "take_from", "SP-SUPPLY-3", target=0)
+    sp.refused(mid, 0, "keep", "SP-SUPPLY-3")
+    after = sp.act(mid, 0, "take_from", target=2).state
+    assert [p.stock[2] for p in after.players] == [1, 2, 1]
+    assert after.active == 1
+    sp.refused(after, 1, "take_from", "SP-SUPPLY-3", target=0)
