@@ -21,7 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Header, Static
 
 from tabletop.core.engine import Action, Transition
 from tabletop.core.errors import IllegalAction
@@ -187,6 +187,7 @@ class GameScreen(SizedScreen):
     # -- plumbing -----------------------------------------------------------------
 
     def compose_screen(self) -> ComposeResult:
+        yield Header()
         with Horizontal(id="table"):
             with Vertical(id="board"):
                 yield from self.compose_board()
@@ -233,6 +234,9 @@ class GameScreen(SizedScreen):
 
     def redraw(self) -> None:
         view = self.session.view(self.viewer)
+        self.sub_title = (
+            "" if self.viewer is None else f"{self.session.seats[self.viewer].name}'s view"
+        )
         self.render_view(view)
         outcome = self.session.outcome
         self.query_one(Scoreboard).show(

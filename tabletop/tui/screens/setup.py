@@ -1,12 +1,14 @@
 """Setting up a new game: seats, the game's options, a seed, Start.
 
 The options form is built from the engine's options model (its JSON schema):
-a switch per boolean, a list per choice, a number field per integer.
+a switch per boolean, a list per choice, a text field per number (which may
+also take words such as "random"); an empty field keeps the engine's default.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -30,28 +32,60 @@ def _whole_number(text: str, what: str) -> int:
         raise ValueError(f"{what} must be a whole number, not {text!r}.") from None
 
 
-def _option_field(
-    name: str, spec: dict[str, Any], defs: dict[str, Any]
-) -> tuple[Widget, str] | None:
-    """A form field for one option and its label, or None for a kind the form cannot show."""
+@dataclass(frozen=True)
+class OptionField:
+    """One option of the form: its widget and how to read a value back from it."""
+
+    label: str
+    widget: Widget
+    words: tuple[str, ...] = ()
+    """Words a text field accepts besides a number (such as "random")."""
+
+    def value(self) -> tuple[bool, Any]:
+        """(given, value): an empty field is not given, so the engine's default applies."""
+        widget = self.widget
+        if isinstance(widget, Switch):
+            return True, widget.value
+        if isinstance(widget, Select):
+            return widget.value is not Select.NULL, widget.value
+        assert isinstance(widget, Input)
+        text = widget.value.strip()
+        if not text:
+            return False, None
+        if text in self.words or (widget.type == "text" and not self.words):
+            return True, text
+        return True, _whole_number(text, self.label)
+
+
+def _option_field(name: str, spec: dict[str, Any], defs: dict[str, Any]) -> OptionField | None:
+    """The form field of one option (a JSON-schema property), or None for a kind of
+    option the form cannot show (the engine's default then applies)."""
     if "$ref" in spec:
         spec = {**defs[spec["$ref"].rpartition("/")[2]], **spec}
-    label = spec.get("description") or spec.get("title") or name
+    branches = spec.get("anyOf", [spec])
+    kinds = {b.get("type") for b in branches} - {"null"}
+    choices = [c for b in branches for c in b.get("enum", [b["const"]] if "const" in b else [])]
+    label = spec.get("title") or name
     default = spec.get("default")
     widget_id = f"opt-{name}"
-    field: Widget
-    if spec.get("type") == "boolean":
-        field = Switch(value=bool(default), id=widget_id)
-    elif "enum" in spec:
-        choices = [(str(v), v) for v in spec["enum"]]
-        field = Select(choices, value=default, allow_blank=default is None, id=widget_id)
-    elif spec.get("type") == "integer":
-        field = Input(str(default) if default is not None else "", type="integer", id=widget_id)
-    elif spec.get("type") == "string":
-        field = Input(str(default or ""), id=widget_id)
-    else:
-        return None
-    return field, label
+    if kinds == {"boolean"}:
+        return OptionField(label, Switch(value=bool(default), id=widget_id))
+    if choices and "integer" not in kinds:
+        select = Select(
+            [(str(c), c) for c in choices], value=default, allow_blank=default is None, id=widget_id
+        )
+        return OptionField(label, select)
+    if kinds <= {"integer", "string"}:
+        words = tuple(str(c) for c in choices)
+        hint = f"a number or {' / '.join(words)}" if words else "a number"
+        field = Input(
+            "" if default is None else str(default),
+            placeholder=hint if "integer" in kinds else "",
+            type="integer" if kinds == {"integer"} else "text",
+            id=widget_id,
+        )
+        return OptionField(f"{label} ({hint})" if "integer" in kinds else label, field, words)
+    return None
 
 
 class SetupScreen(SizedScreen):
@@ -79,7 +113,7 @@ class SetupScreen(SizedScreen):
     }
     SetupScreen .option Label {
         width: 1fr;
-        padding-left: 1;
+        padding: 1 0 0 1;
     }
     SetupScreen .heading {
         margin-top: 1;
@@ -128,10 +162,10 @@ class SetupScreen(SizedScreen):
                     )
             if self.option_fields:
                 yield Static("Options", classes="heading")
-                for field, label in self.option_fields.values():
+                for option in self.option_fields.values():
                     with Horizontal(classes="row option"):
-                        yield field
-                        yield Label(label)
+                        yield option.widget
+                        yield Label(option.label)
             yield Static("Seed", classes="heading")
             with Horizontal(classes="row"):
                 yield Label("Seed")
@@ -198,15 +232,10 @@ class SetupScreen(SizedScreen):
 
     def _options(self) -> dict[str, Any]:
         options: dict[str, Any] = {}
-        for name, (widget, _) in self.option_fields.items():
-            if isinstance(widget, Switch):
-                options[name] = widget.value
-            elif isinstance(widget, Select):
-                if widget.value is not Select.NULL:
-                    options[name] = widget.value
-            elif isinstance(widget, Input) and widget.value.strip():
-                text = widget.value.strip()
-                options[name] = _whole_number(text, name) if widget.type == "integer" else text
+        for name, option in self.option_fields.items():
+            given, value = option.value()
+            if given:
+                options[name] = value
         return options
 
     def _seed(self) -> int:

@@ -13,6 +13,7 @@ class GameLog(Log):
         border: round $secondary;
         border-title-color: $text-muted;
         height: 1fr;
+        padding: 0 1;
     }
     """
 
