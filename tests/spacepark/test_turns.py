@@ -381,3 +381,21 @@ def test_shortage_tie_is_the_gainers_choice(sp: Any) -> None:
     assert [p.stock[2] for p in after.players] == [1, 2, 1]
     assert after.active == 1
     sp.refused(after, 1, "take_from", "SP-SUPPLY-3", target=0)
+
+
+def test_visitor_holding_the_controller_who_takes_the_pass_gets_no_action(sp: Any) -> None:
+    """SP-SCOUT-5 (house ruling): Ann counted on the benefit's Sun crystal for Fusion
+    Falls but takes the pass: the Falls give nothing, the turn still ends."""
+    state = sp.new()
+    sp.rockets(state, "fusion_falls", "lunar_woods", "celestial_seas")
+    sp.scout(state, "fusion_falls")
+    state.supply[SUN] += state.players[0].stock[SUN]
+    state.players[0].stock[SUN] = 0
+    state.controller = 0
+    mid = sp.act(state, 0, "visit", dest="fusion_falls").state
+    transition = sp.act(mid, 0, "scout_benefit", take="pass")
+    after = transition.state
+    assert after.players[0].stock[PASS] == 1
+    assert xp_of(after.players[0]) == 0
+    assert any("Fusion Falls gives nothing" in t for t in sp.texts(transition))
+    assert after.active == 1
