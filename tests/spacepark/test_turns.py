@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.games.spacepark.content import PASS, SUN
+from tabletop.games.spacepark.content import PASS, SUN, badges
 from tabletop.games.spacepark.model import State
 from tabletop.games.spacepark.scoring import xp_of
 
@@ -203,7 +203,9 @@ def test_starlight_keep_is_secret(sp: Any) -> None:
     assert sp.engine.view(mid, 0).pending.drawn.id == top
     assert top not in sp.engine.view(mid, 1).model_dump_json()
     assert all(top not in t for t in sp.texts(drawn, 1))
-    assert any(top in e.text.lower().replace(" ", "_") for e in drawn.events if e.private_to == 0)
+    name = badges()[top].name
+    assert any(name in e.text for e in drawn.events if e.private_to == 0)
+    assert all(name not in e.text for e in drawn.events if e.private_to is None)
     sp.refused(mid, 0, "visit", "SP-DEST-5", dest="lunar_woods")  # decide first
     sp.refused(mid, 1, "keep", "SP-TURN-1")
     kept = sp.act(mid, 0, "keep")

@@ -239,34 +239,8 @@ class SpaceParkEngine(Engine[State, Any]):
             self._do_fast_travel(s, action, log)
         elif isinstance(action, Visit):
             self._do_visit(s, action, log)
-        elif isinstance(action, ScoutBenefit):
-            s.pending = None
-            holder = s.players[action.seat].name
-            log.say(f"{holder} (Controller) takes the Scout benefit: a {_noun(action.take)}.")
-            s.queue.insert(0, Step("gain", action.seat, action.take))  # SP-SCOUT-2
-        elif isinstance(action, TakeFrom):
-            pending = s.pending
-            assert pending is not None
-            s.pending = None
-            self._transfer(s, action.target, action.seat, pending.resource, log)
-        elif isinstance(action, Keep):
-            pending = s.pending
-            assert pending is not None and pending.drawn is not None
-            s.pending = None
-            s.players[action.seat].hand.append(pending.drawn)
-            log.say(f"{s.players[action.seat].name} keeps the drawn badge.")
-        elif isinstance(action, Exchange):
-            pending = s.pending
-            assert pending is not None and pending.drawn is not None
-            s.pending = None
-            s.revealed[s.revealed.index(action.badge)] = pending.drawn
-            s.players[action.seat].hand.append(action.badge)
-            deck = badges()
-            log.say(
-                f"{s.players[action.seat].name} takes {deck[action.badge].name} from the display; "
-                f"{deck[pending.drawn].name} goes on display."
-            )
-            log.hidden = True  # the drawn badge is now face up
+        else:
+            self._do_decision(s, action, log)
         self._run(s, log)
         return Transition(s, tuple(log.events), log.hidden)
 
@@ -477,6 +451,32 @@ class SpaceParkEngine(Engine[State, Any]):
             steps.append(Step("earn", a.seat, a.badge))
         steps.append(Step("move", a.seat, dest))
         s.queue = steps
+
+    def _do_decision(self, s: State, action: Any, log: _Log) -> None:
+        """The answer to the pending decision; the queued steps then resume."""
+        pending = s.pending
+        assert pending is not None
+        s.pending = None
+        if isinstance(action, ScoutBenefit):
+            holder = s.players[action.seat].name
+            log.say(f"{holder} (Controller) takes the Scout benefit: a {_noun(action.take)}.")
+            s.queue.insert(0, Step("gain", action.seat, action.take))  # SP-SCOUT-2
+        elif isinstance(action, TakeFrom):
+            self._transfer(s, action.target, action.seat, pending.resource, log)
+        elif isinstance(action, Keep):
+            assert pending.drawn is not None
+            s.players[action.seat].hand.append(pending.drawn)
+            log.say(f"{s.players[action.seat].name} keeps the drawn badge.")
+        elif isinstance(action, Exchange):
+            assert pending.drawn is not None
+            s.revealed[s.revealed.index(action.badge)] = pending.drawn
+            s.players[action.seat].hand.append(action.badge)
+            deck = badges()
+            log.say(
+                f"{s.players[action.seat].name} takes {deck[action.badge].name} from the display; "
+                f"{deck[pending.drawn].name} goes on display."
+            )
+            log.hidden = True  # the drawn badge is now face up
 
     def _run(self, s: State, log: _Log) -> None:
         """Resolve queued steps until a decision is needed (the last step ends the turn)."""
