@@ -39,7 +39,8 @@ def _assert_views_hide(state: State) -> None:
 
 
 def play(players: int, seed: int, check_views: bool) -> tuple[State, GameRecord]:
-    setup = Setup(players=NAMES[:players])
+    # Odd seeds draw the first player at random (SP-SETUP-6).
+    setup = Setup(players=NAMES[:players], options={"first_player": "random"} if seed % 2 else {})
     state = ENGINE.new(setup, seed)
     record = GameRecord(game="spacepark", setup=setup, seed=seed)
     chooser = random.Random(seed)

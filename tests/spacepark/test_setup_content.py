@@ -130,11 +130,16 @@ def test_bad_deck_files_name_the_file_and_the_entry() -> None:
     def pathfinder_changed(raw: dict[str, Any]) -> None:
         next(b for b in raw["badges"] if b["id"] == "pathfinder")["xp"] = 4
 
-    sixth = list(badges())[5]
-    with pytest.raises(ContentError, match=rf"badges\.json: badge '{sixth}'.*xp"):
+    def duplicate(raw: dict[str, Any]) -> None:
+        raw["badges"][1]["id"] = raw["badges"][0]["id"]
+
+    ids = list(badges())
+    with pytest.raises(ContentError, match=rf"badges\.json: badge '{ids[5]}'.*xp"):
         parse_deck(_deck_json(negative_xp))
-    with pytest.raises(ContentError, match=rf"badge '{list(badges())[3]}'"):
+    with pytest.raises(ContentError, match=f"badge '{ids[3]}'"):
         parse_deck(_deck_json(unknown_ability))
+    with pytest.raises(ContentError, match=f"badge '{ids[0]}' appears twice"):
+        parse_deck(_deck_json(duplicate))
     with pytest.raises(ContentError, match="27 badges"):
         parse_deck(_deck_json(short_deck))
     with pytest.raises(ContentError, match="pathfinder"):
