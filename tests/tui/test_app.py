@@ -15,12 +15,13 @@ from tabletop.core.store import SeatInfo, Store
 from tabletop.games import GAMES, GameInfo
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens import GAME_SCREENS
-from tabletop.tui.screens.base import ResultScreen, TooSmall
+from tabletop.tui.screens.base import ResultScreen
 from tabletop.tui.screens.home import HomeScreen
 from tabletop.tui.screens.rules import RulesScreen, rules_text
 from tabletop.tui.screens.saved import ContinueScreen, HistoryScreen
 from tabletop.tui.screens.settings import SettingsScreen
 from tabletop.tui.screens.setup import SetupScreen
+from tabletop.tui.screens.sized import TooSmall
 from tabletop.tui.widgets.curtain import Curtain
 from tests.tui.toygame import ENGINE, Bet, Play, ToyView
 from tests.tui.toyscreen import ToyScreen

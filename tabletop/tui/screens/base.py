@@ -12,91 +12,23 @@ curtain is down (or at an all-bot table), so nothing private is drawn then.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.geometry import Size
 from textual.reactive import reactive
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, Static
 
 from tabletop.core.engine import Action, Transition
 from tabletop.core.errors import IllegalAction
 from tabletop.core.session import GameSession
+from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.scoreboard import Scoreboard
-
-if TYPE_CHECKING:
-    from tabletop.tui.app import TabletopApp
-
-
-class TooSmall(Static):
-    """The one thing a too-small screen shows."""
-
-    DEFAULT_CSS = """
-    TooSmall {
-        display: none;
-        width: 1fr;
-        height: 1fr;
-        content-align: center middle;
-        text-align: center;
-        color: $warning;
-    }
-    """
-
-
-class SizedScreen(Screen[None]):
-    """A screen with a minimum size. Below it, only a "make the window bigger" line
-    is shown; it recovers by itself when the terminal grows."""
-
-    MIN_SIZE: ClassVar[tuple[int, int]] = (60, 18)
-
-    DEFAULT_CSS = """
-    SizedScreen.-too-small > * {
-        display: none;
-    }
-    SizedScreen.-too-small > TooSmall {
-        display: block;
-    }
-    """
-
-    @property
-    def tabletop(self) -> TabletopApp:
-        """The app, typed."""
-        from tabletop.tui.app import TabletopApp
-
-        assert isinstance(self.app, TabletopApp)
-        return self.app
-
-    def compose(self) -> ComposeResult:
-        yield TooSmall()
-        yield from self.compose_screen()
-
-    def compose_screen(self) -> ComposeResult:
-        """The screen's own widgets (subclasses yield them here, not in compose)."""
-        yield from ()
-
-    def on_mount(self) -> None:
-        self._check_size(self.app.size)
-
-    def on_resize(self, event: events.Resize) -> None:
-        self._check_size(event.size)
-
-    def _check_size(self, size: Size) -> None:
-        width, height = self.MIN_SIZE
-        small = size.width < width or size.height < height
-        if small:
-            self.query_one(TooSmall).update(
-                f"This screen needs a window of at least {width}x{height} "
-                f"(it is {size.width}x{size.height}).\nMake the window larger, or press "
-                "Ctrl+Q to quit."
-            )
-        self.set_class(small, "-too-small")
 
 
 class GameScreen(SizedScreen):

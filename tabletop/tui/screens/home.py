@@ -12,7 +12,7 @@ from textual.widgets.option_list import Option
 
 from tabletop.games import GAMES, GameInfo
 from tabletop.tui.screens import has_screen
-from tabletop.tui.screens.base import SizedScreen
+from tabletop.tui.screens.sized import SizedScreen
 
 
 def _game_option(info: GameInfo) -> Option:

@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Header, Markdown, Tab, Tabs
 
 from tabletop.games import GAMES
-from tabletop.tui.screens.base import SizedScreen
+from tabletop.tui.screens.sized import SizedScreen
 
 
 def rules_text(game: str) -> str:

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from tabletop.games import GAMES
-from tabletop.tui.screens.base import SizedScreen
+from tabletop.tui.screens.sized import SizedScreen
 
 
 def _when(stamp: float) -> str:

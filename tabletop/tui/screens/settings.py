@@ -9,7 +9,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Header, Label, Select, Switch
 
-from tabletop.tui.screens.base import SizedScreen
+from tabletop.tui.screens.sized import SizedScreen
 
 SWITCHES = {
     "glyphs": "Colour-blind glyphs: a letter or symbol with every colour",

@@ -19,7 +19,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from tabletop.core.engine import Engine
 from tabletop.core.store import SeatInfo
-from tabletop.tui.screens.base import SizedScreen
+from tabletop.tui.screens.sized import SizedScreen
 
 SEED_LIMIT = 2**63  # seeds are stored as SQLite integers
 NAME_LIMIT = 16
