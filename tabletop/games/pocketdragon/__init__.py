@@ -1,0 +1,7 @@
+"""Pocket Dragon: real-time co-op for two (companion app or full table on screen)."""
+
+from tabletop.games.pocketdragon.engine import PocketDragonEngine
+
+ENGINE = PocketDragonEngine()
+
+__all__ = ["ENGINE", "PocketDragonEngine"]

@@ -1,0 +1,306 @@
+"""Pocket Dragon's state, options and actions.
+
+Time is kept in whole milliseconds (integers), so running the clocks in one
+step or in many adds up to exactly the same numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, FiniteFloat
+
+from tabletop.core.engine import Action
+from tabletop.core.rng import Rng
+
+Mode = Literal["companion", "table"]
+Difficulty = Literal["easy", "medium", "hard"]
+Status = Literal["ready", "running", "paused", "won", "lost"]
+LossReason = Literal["main_timer", "hunger", "unhappy", "deck_empty"]
+
+HAND_SIZE = 3
+HUNGER_MS = 120_000
+FEED_WINDOW_S = 30
+FEED_RESET_S = 120
+START_CLUES = 3
+CLUE_INTERVAL_MS = (15_000, 20_000)
+GENERAL_CLUE_COST = 1
+SPECIFIC_CLUE_COST = 2
+MAX_FOOD = 4
+TIDY_MAX_FACE_DOWN = 5
+
+
+@dataclass(frozen=True)
+class Level:
+    main_s: int
+    successes: int
+    base_score: int
+    happiness: int
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(main_s=300, successes=3, base_score=1, happiness=4),
+    "medium": Level(main_s=360, successes=5, base_score=3, happiness=3),
+    "hard": Level(main_s=420, successes=7, base_score=8, happiness=3),
+}
+
+
+class PocketDragonOptions(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    mode: Mode = "table"
+    difficulty: Difficulty = "easy"
+
+
+# -- state -------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class HandCard:
+    """An Activity in a hand, with what clues have told about it (public knowledge)."""
+
+    activity: int
+    known: list[str] = field(default_factory=list)  # skills a clue showed it needs
+    ruled_out: list[str] = field(default_factory=list)  # skills a general clue showed it lacks
+
+
+@dataclass(slots=True)
+class Play:
+    """An Activity being played: ``matched`` are the face-up grid places matching it."""
+
+    seat: int
+    activity: int
+    matched: list[int] = field(default_factory=list)
+    flips: int = 0
+
+
+@dataclass(slots=True)
+class OpenPeek:
+    """A look at two face-down cards, open until the looker closes it."""
+
+    seat: int
+    places: list[int]
+
+
+@dataclass(slots=True)
+class PendingClue:
+    """A specific clue waiting for the partner's answer about the asker's card."""
+
+    asker: int
+    card: int
+
+
+@dataclass(slots=True)
+class Table:
+    """Table mode: the cards. ``grid`` holds Collection card indexes (None: empty place);
+    a card in the grid is face down unless it is a match of the Activity in play."""
+
+    grid: list[int | None]
+    deck: list[int]
+    hands: list[list[HandCard]]
+    food: list[list[int]]
+    discard: list[int] = field(default_factory=list)
+    done: list[int] = field(default_factory=list)
+    given_up: list[int] = field(default_factory=list)
+    turn: int = 0
+    play: Play | None = None
+    peek: OpenPeek | None = None
+    clue: PendingClue | None = None
+
+
+@dataclass(slots=True)
+class PocketDragonState:
+    """The whole game. ``now_ms`` is the caller's clock reading the ``elapsed_ms`` of
+    running time belongs to; it moves only while the clocks run."""
+
+    players: list[str]
+    mode: Mode
+    difficulty: Difficulty
+    rng: Rng
+    status: Status = "ready"
+    loss: LossReason | None = None
+    now_ms: int = 0
+    elapsed_ms: int = 0
+    hunger_deadline_ms: int = HUNGER_MS  # running time at which the dragon starves
+    next_clue_ms: int = 0  # running time of the next clue; drawn at Start
+    clues: int = START_CLUES
+    happiness: int = 0
+    successes: int = 0
+    table: Table | None = None
+
+    @property
+    def level(self) -> Level:
+        return LEVELS[self.difficulty]
+
+
+# -- actions -----------------------------------------------------------------
+
+
+class _Timed(Action):
+    """Every action carries ``now``: the caller's game-clock reading, in seconds."""
+
+    now: FiniteFloat
+
+
+class Start(_Timed):
+    kind: Literal["start"] = "start"
+
+
+class Pause(_Timed):
+    kind: Literal["pause"] = "pause"
+
+
+class Resume(_Timed):
+    kind: Literal["resume"] = "resume"
+
+
+# Companion mode: the players tell the app what happened with the physical cards.
+
+
+class Reset(_Timed):
+    kind: Literal["reset"] = "reset"
+
+
+class LogFeed(_Timed):
+    """Feed pressed; ``discarded`` food cards of one type went to the discard pile."""
+
+    kind: Literal["log_feed"] = "log_feed"
+    discarded: int
+
+
+class LogGeneralClue(_Timed):
+    kind: Literal["log_general_clue"] = "log_general_clue"
+
+
+class LogSpecificClue(_Timed):
+    kind: Literal["log_specific_clue"] = "log_specific_clue"
+
+
+class LogSuccess(_Timed):
+    kind: Literal["log_success"] = "log_success"
+
+
+class LogMistake(_Timed):
+    kind: Literal["log_mistake"] = "log_mistake"
+
+
+class LogTidyUp(_Timed):
+    kind: Literal["log_tidy_up"] = "log_tidy_up"
+
+
+# Table mode: the cards are on screen. Grid places are 0..19, row by row.
+
+
+class Peek(_Timed):
+    """Look at two face-down grid cards."""
+
+    kind: Literal["peek"] = "peek"
+    places: tuple[int, int]
+
+
+class EndPeek(_Timed):
+    kind: Literal["end_peek"] = "end_peek"
+
+
+class GeneralClue(_Timed):
+    kind: Literal["general_clue"] = "general_clue"
+    skill: str
+
+
+class SpecificClue(_Timed):
+    """Point at card ``card`` (an index into the asker's hand) for the partner to name an icon."""
+
+    kind: Literal["specific_clue"] = "specific_clue"
+    card: int
+
+
+class AnswerClue(_Timed):
+    kind: Literal["answer_clue"] = "answer_clue"
+    skill: str
+
+
+class PlayActivity(_Timed):
+    kind: Literal["play"] = "play"
+    card: int
+
+
+class Flip(_Timed):
+    kind: Literal["flip"] = "flip"
+    place: int
+
+
+class Suggest(_Timed):
+    kind: Literal["suggest"] = "suggest"
+    place: int
+
+
+class GiveUp(_Timed):
+    kind: Literal["give_up"] = "give_up"
+
+
+class CollectFood(_Timed):
+    kind: Literal["collect_food"] = "collect_food"
+    place: int
+
+
+class Feed(_Timed):
+    """Feed the dragon all of the feeder's food cards of type ``food``."""
+
+    kind: Literal["feed"] = "feed"
+    food: str
+
+
+class TidyUp(_Timed):
+    kind: Literal["tidy_up"] = "tidy_up"
+
+
+COMPANION_ACTIONS = (
+    Reset,
+    LogFeed,
+    LogGeneralClue,
+    LogSpecificClue,
+    LogSuccess,
+    LogMistake,
+    LogTidyUp,
+)
+TABLE_ACTIONS = (
+    Peek,
+    EndPeek,
+    GeneralClue,
+    SpecificClue,
+    AnswerClue,
+    PlayActivity,
+    Flip,
+    Suggest,
+    GiveUp,
+    CollectFood,
+    Feed,
+    TidyUp,
+)
+
+PocketDragonAction = Annotated[
+    Start
+    | Pause
+    | Resume
+    | Reset
+    | LogFeed
+    | LogGeneralClue
+    | LogSpecificClue
+    | LogSuccess
+    | LogMistake
+    | LogTidyUp
+    | Peek
+    | EndPeek
+    | GeneralClue
+    | SpecificClue
+    | AnswerClue
+    | PlayActivity
+    | Flip
+    | Suggest
+    | GiveUp
+    | CollectFood
+    | Feed
+    | TidyUp,
+    Field(discriminator="kind"),
+]

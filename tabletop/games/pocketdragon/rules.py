@@ -1,0 +1,472 @@
+"""Pocket Dragon's rules: ``check`` refuses an action (changing nothing), ``act`` carries it out.
+
+Checks run in a fixed order: the seat, the mode, the clocks, whose turn or
+decision it is, then the action's own conditions. Both take a state whose
+clocks already run up to the action's time.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tabletop.core.engine import MALFORMED_ACTION, Action, Event
+from tabletop.core.errors import IllegalAction
+from tabletop.games.pocketdragon import clocks
+from tabletop.games.pocketdragon.content import COLLECTION_SIZE, GRID_COLUMNS, cards
+from tabletop.games.pocketdragon.model import (
+    COMPANION_ACTIONS,
+    GENERAL_CLUE_COST,
+    HUNGER_MS,
+    MAX_FOOD,
+    SPECIFIC_CLUE_COST,
+    START_CLUES,
+    TABLE_ACTIONS,
+    TIDY_MAX_FACE_DOWN,
+    AnswerClue,
+    CollectFood,
+    EndPeek,
+    Feed,
+    Flip,
+    GeneralClue,
+    GiveUp,
+    HandCard,
+    LogFeed,
+    LogGeneralClue,
+    LogMistake,
+    LogSpecificClue,
+    LogSuccess,
+    LogTidyUp,
+    OpenPeek,
+    Pause,
+    Peek,
+    PendingClue,
+    Play,
+    PlayActivity,
+    PocketDragonState,
+    Reset,
+    Resume,
+    SpecificClue,
+    Start,
+    Suggest,
+    Table,
+    TidyUp,
+)
+
+SEATS = 2
+CLOCK_ACTIONS = (Start, Pause, Resume, Reset)
+# While an Activity is in play these are the only turn actions (PD-TURN-2).
+PLAY_ACTIONS = (Flip, Suggest, GiveUp)
+
+
+def place_name(place: int) -> str:
+    """A grid place as players say it: row letter A-D, then column 1-5."""
+    return f"{'ABCD'[place // GRID_COLUMNS]}{place % GRID_COLUMNS + 1}"
+
+
+def face_down(table: Table) -> list[int]:
+    """Grid places holding a face-down card: any card but the matches of the Activity in play."""
+    matched = table.play.matched if table.play else []
+    return [p for p, card in enumerate(table.grid) if card is not None and p not in matched]
+
+
+def needed_skills(table: Table, play: Play) -> list[str]:
+    """The Skills of the Activity in play that no face-up card matches yet."""
+    deck = cards()
+    needed = Counter(deck.activities[play.activity].skills)
+    for place in play.matched:
+        card = table.grid[place]
+        assert card is not None
+        needed[deck.collection[card].skill] -= 1
+    return [skill for skill in deck.activities[play.activity].skills if needed[skill] > 0]
+
+
+def card_name(card: int) -> str:
+    deck = cards()
+    entry = deck.collection[card]
+    return f"{deck.skill(entry.skill).name} / {deck.food(entry.food).name}"
+
+
+# -- checks ------------------------------------------------------------------
+
+
+def check(state: PocketDragonState, action: Action) -> None:
+    """Raise IllegalAction if ``action`` may not be taken now; never changes anything."""
+    if not 0 <= action.seat < SEATS:
+        raise IllegalAction(MALFORMED_ACTION, f"seat must be 0 or 1, not {action.seat}")
+    _check_mode(state, action)
+    if isinstance(action, CLOCK_ACTIONS):
+        _check_clock_button(state, action)
+        return
+    _check_running(state)
+    if isinstance(action, COMPANION_ACTIONS):
+        _check_companion(state, action)
+    else:
+        assert state.table is not None
+        _check_table(state, state.table, action)
+
+
+def _check_mode(state: PocketDragonState, action: Action) -> None:
+    if state.mode == "table" and isinstance(action, COMPANION_ACTIONS):
+        raise IllegalAction(
+            "PD-SETUP-6", "That button is for companion mode; here the cards are on screen."
+        )
+    if state.mode == "companion" and isinstance(action, TABLE_ACTIONS):
+        raise IllegalAction(
+            "PD-SETUP-6", "In companion mode the cards are on the real table, not on screen."
+        )
+
+
+def _check_clock_button(state: PocketDragonState, action: Action) -> None:
+    if isinstance(action, Start) and state.status != "ready":
+        raise IllegalAction("PD-TIME-1", "The game has already started.")
+    if isinstance(action, Pause) and state.status != "running":
+        raise IllegalAction("PD-TIME-4", "Only a running game can be paused.")
+    if isinstance(action, Resume) and state.status != "paused":
+        raise IllegalAction("PD-TIME-4", "Only a paused game can be resumed.")
+    if isinstance(action, Reset) and state.status == "ready":
+        raise IllegalAction("PD-TIME-6", "The game has not started: there is nothing to reset.")
+
+
+def _check_running(state: PocketDragonState) -> None:
+    if state.status == "running":
+        return
+    reason = {
+        "ready": "Press Start first.",
+        "paused": "The game is paused: resume it first.",
+        "won": "The game is over: the dragon is happy.",
+        "lost": "The game is over.",
+    }[state.status]
+    raise IllegalAction("PD-TIME-5", reason)
+
+
+def _check_companion(state: PocketDragonState, action: Action) -> None:
+    if isinstance(action, LogFeed):
+        _check_feed_window(state)
+        if not 1 <= action.discarded <= MAX_FOOD:
+            raise IllegalAction(
+                "PD-FEED-4", f"Feeding discards 1 to {MAX_FOOD} food cards of one type."
+            )
+    elif isinstance(action, LogGeneralClue):
+        _check_pool(state, GENERAL_CLUE_COST)
+    elif isinstance(action, LogSpecificClue):
+        _check_pool(state, SPECIFIC_CLUE_COST)
+
+
+def _check_feed_window(state: PocketDragonState) -> None:
+    if not clocks.feed_open(state):
+        raise IllegalAction(
+            "PD-FEED-1", "The dragon is not hungry yet: feed it when its timer shows 30 or less."
+        )
+
+
+def _check_pool(state: PocketDragonState, cost: int) -> None:
+    if state.clues < cost:
+        raise IllegalAction(
+            "PD-CLUE-2", f"That clue costs {cost} and the pool holds {state.clues}."
+        )
+
+
+def _check_table(state: PocketDragonState, table: Table, action: Action) -> None:
+    name = state.players
+    seat = action.seat
+    if table.clue is not None:
+        if not isinstance(action, AnswerClue):
+            raise IllegalAction(
+                "PD-CLUE-5", f"Waiting for {name[1 - table.clue.asker]} to answer the clue."
+            )
+        if seat == table.clue.asker:
+            raise IllegalAction("PD-CLUE-4", "Your partner names the icon, not you.")
+        _check_answer(table, table.clue, action)
+        return
+    if isinstance(action, AnswerClue):
+        raise IllegalAction("PD-CLUE-4", "No specific clue is waiting for an answer.")
+    if table.peek is not None:
+        if not isinstance(action, EndPeek) or seat != table.peek.seat:
+            raise IllegalAction(
+                "PD-PEEK-2", f"{name[table.peek.seat]} is looking at two cards; wait until done."
+            )
+        return
+    if isinstance(action, EndPeek):
+        raise IllegalAction("PD-PEEK-2", "Nobody is looking at cards.")
+    if table.play is not None:
+        _check_play(table, table.play, action)
+        return
+    if isinstance(action, PLAY_ACTIONS):
+        raise IllegalAction("PD-PLAY-2", "No Activity is in play.")
+    if seat != table.turn:
+        raise IllegalAction("PD-TURN-1", f"It is {name[table.turn]}'s turn.")
+    _check_turn_action(state, table, action)
+
+
+def _check_answer(table: Table, clue: PendingClue, action: AnswerClue) -> None:
+    activity = table.hands[clue.asker][clue.card].activity
+    if action.skill not in cards().activities[activity].skills:
+        raise IllegalAction("PD-CLUE-4", "Name one icon that is on the card asked about.")
+
+
+def _check_play(table: Table, play: Play, action: Action) -> None:
+    if not isinstance(action, PLAY_ACTIONS):
+        raise IllegalAction("PD-TURN-2", "Finish or give up the Activity in play first.")
+    if isinstance(action, Suggest):
+        if action.seat == play.seat:
+            raise IllegalAction("PD-PLAY-4", "Suggestions come from the partner; flip it yourself.")
+        if len(needed_skills(table, play)) != 1:
+            raise IllegalAction(
+                "PD-PLAY-4", "The partner may suggest only when one Skill is left to match."
+            )
+    elif action.seat != play.seat:
+        raise IllegalAction("PD-PLAY-4", "Only the player of the Activity flips; you may suggest.")
+    if isinstance(action, GiveUp):
+        if play.flips == 0:
+            raise IllegalAction("PD-PLAY-6", "Flip at least one card before giving up.")
+    elif isinstance(action, Flip | Suggest):
+        _check_face_down(table, action.place, "PD-PLAY-2")
+
+
+def _check_face_down(table: Table, place: int, rule: str) -> None:
+    if place not in face_down(table):
+        raise IllegalAction(rule, "Choose a face-down card of the grid.")
+
+
+def _check_turn_action(state: PocketDragonState, table: Table, action: Action) -> None:
+    seat = action.seat
+    if isinstance(action, Peek):
+        a, b = action.places
+        if a == b:
+            raise IllegalAction("PD-PEEK-2", "Choose two different cards.")
+        _check_face_down(table, a, "PD-PEEK-2")
+        _check_face_down(table, b, "PD-PEEK-2")
+    elif isinstance(action, GeneralClue):
+        _check_pool(state, GENERAL_CLUE_COST)
+        if action.skill not in {s.id for s in cards().skills}:
+            raise IllegalAction("PD-CLUE-3", f"There is no Skill called {action.skill!r}.")
+    elif isinstance(action, SpecificClue):
+        _check_pool(state, SPECIFIC_CLUE_COST)
+        _check_hand_card(table, seat, action.card, "PD-CLUE-4")
+    elif isinstance(action, PlayActivity):
+        _check_hand_card(table, seat, action.card, "PD-PLAY-1")
+        if not face_down(table):
+            raise IllegalAction("PD-PLAY-8", "No face-down card is left to match: tidy up first.")
+    elif isinstance(action, CollectFood):
+        if len(table.food[seat]) >= MAX_FOOD:
+            raise IllegalAction("PD-FOOD-1", f"You already have {MAX_FOOD} food cards.")
+        _check_face_down(table, action.place, "PD-FOOD-1")
+    elif isinstance(action, Feed):
+        _check_feed_window(state)
+        if not any(cards().collection[c].food == action.food for c in table.food[seat]):
+            raise IllegalAction("PD-FEED-4", "You have no food of that type in front of you.")
+    elif isinstance(action, TidyUp) and len(face_down(table)) > TIDY_MAX_FACE_DOWN:
+        raise IllegalAction(
+            "PD-TIDY-1", f"Tidy up only with {TIDY_MAX_FACE_DOWN} or fewer face-down cards left."
+        )
+
+
+def _check_hand_card(table: Table, seat: int, card: int, rule: str) -> None:
+    if not 0 <= card < len(table.hands[seat]):
+        raise IllegalAction(rule, f"Choose one of your {len(table.hands[seat])} Activity cards.")
+
+
+# -- effects -----------------------------------------------------------------
+
+
+def act(state: PocketDragonState, action: Action, now_ms: int) -> tuple[list[Event], bool]:
+    """Carry out a checked action; returns the log lines and whether anything hidden
+    was drawn or revealed."""
+    who = state.players[action.seat]
+    if isinstance(action, Start):
+        state.status = "running"
+        state.now_ms = now_ms
+        state.next_clue_ms = state.elapsed_ms + clocks.draw_clue_interval(state)
+        return [Event(f"{who} starts the clocks.")], True
+    if isinstance(action, Pause):
+        state.status = "paused"
+        return [Event(f"{who} pauses the game.")], False
+    if isinstance(action, Resume):
+        state.status = "running"
+        state.now_ms = now_ms
+        return [Event(f"{who} resumes the game.")], False
+    if isinstance(action, Reset):
+        _reset(state, now_ms)
+        return [Event(f"{who} resets the game.")], False
+    if isinstance(action, COMPANION_ACTIONS):
+        return _act_companion(state, action, who), False
+    assert state.table is not None
+    return _act_table(state, state.table, action, who)
+
+
+def _reset(state: PocketDragonState, now_ms: int) -> None:
+    state.status = "ready"
+    state.loss = None
+    state.now_ms = now_ms
+    state.elapsed_ms = 0
+    state.hunger_deadline_ms = HUNGER_MS
+    state.next_clue_ms = 0
+    state.clues = START_CLUES
+    state.happiness = state.level.happiness
+    state.successes = 0
+
+
+def _act_companion(state: PocketDragonState, action: Action, who: str) -> list[Event]:
+    if isinstance(action, LogFeed):
+        clocks.feed(state)
+        state.happiness += action.discarded - 1
+        return [Event(f"{who} feeds the dragon {action.discarded} food cards.")]
+    if isinstance(action, LogGeneralClue):
+        state.clues -= GENERAL_CLUE_COST
+        return [Event(f"{who} takes a general clue.")]
+    if isinstance(action, LogSpecificClue):
+        state.clues -= SPECIFIC_CLUE_COST
+        return [Event(f"{who} takes a specific clue.")]
+    if isinstance(action, LogSuccess):
+        _succeed(state)
+        return [Event(f"{who} logs a success.")]
+    what = "a mistake" if isinstance(action, LogMistake) else "a tidy up"
+    assert isinstance(action, LogMistake | LogTidyUp)
+    _lose_happiness(state)
+    return [Event(f"{who} logs {what}.")]
+
+
+def _succeed(state: PocketDragonState) -> None:
+    state.successes += 1
+    if state.successes >= state.level.successes:
+        state.status = "won"
+
+
+def _lose_happiness(state: PocketDragonState) -> None:
+    if state.happiness == 0:
+        state.status = "lost"
+        state.loss = "unhappy"
+    else:
+        state.happiness -= 1
+
+
+def _act_table(
+    state: PocketDragonState, table: Table, action: Action, who: str
+) -> tuple[list[Event], bool]:
+    deck = cards()
+    seat = action.seat
+    partner = state.players[1 - seat]
+    if isinstance(action, Peek):
+        table.peek = OpenPeek(seat, list(action.places))
+        seen = ", ".join(f"{place_name(p)}: {card_name(card_at(table, p))}" for p in action.places)
+        places = " and ".join(place_name(p) for p in action.places)
+        return [
+            Event(f"{who} looks at {places}."),
+            Event(f"You see {seen}.", private_to=seat),
+        ], True
+    if isinstance(action, EndPeek):
+        table.peek = None
+        _pass_turn(table)
+        return [Event(f"{who} is done looking.")], False
+    if isinstance(action, GeneralClue):
+        state.clues -= GENERAL_CLUE_COST
+        skill = deck.skill(action.skill)
+        marked = []
+        for i, hand_card in enumerate(table.hands[seat]):
+            has = skill.id in deck.activities[hand_card.activity].skills
+            (hand_card.known if has else hand_card.ruled_out).append(skill.id)
+            if has:
+                marked.append(str(i + 1))
+        answer = f"cards {', '.join(marked)}" if marked else "none"
+        _pass_turn(table)
+        return [Event(f"{who} asks which of their Activities need {skill.name}: {answer}.")], True
+    if isinstance(action, SpecificClue):
+        state.clues -= SPECIFIC_CLUE_COST
+        table.clue = PendingClue(seat, action.card)
+        return [Event(f"{who} asks {partner} to name one icon of card {action.card + 1}.")], False
+    if isinstance(action, AnswerClue):
+        assert table.clue is not None
+        card_number = table.clue.card + 1
+        hand_card = table.hands[table.clue.asker][table.clue.card]
+        if action.skill not in hand_card.known:
+            hand_card.known.append(action.skill)
+        table.clue = None
+        _pass_turn(table)
+        skill_name = deck.skill(action.skill).name
+        return [Event(f"{who} names {skill_name} on card {card_number}.")], True
+    if isinstance(action, PlayActivity):
+        hand_card = table.hands[seat].pop(action.card)
+        table.play = Play(seat, hand_card.activity)
+        activity = deck.activities[hand_card.activity]
+        skills = ", ".join(deck.skill(s).name for s in activity.skills)
+        return [Event(f"{who} plays {activity.name}, which needs {skills}.")], True
+    if isinstance(action, Flip | Suggest):
+        assert table.play is not None
+        return _flip(state, table, table.play, action.place, who), True
+    if isinstance(action, GiveUp):
+        assert table.play is not None
+        name = deck.activities[table.play.activity].name
+        _end_play(state, table, table.play, done=False)
+        return [Event(f"{who} gives up {name}.")], True
+    if isinstance(action, CollectFood):
+        card = card_at(table, action.place)
+        table.grid[action.place] = None
+        table.food[seat].append(card)
+        _pass_turn(table)
+        return [Event(f"{who} collects {card_name(card)} from {place_name(action.place)}.")], True
+    if isinstance(action, Feed):
+        clocks.feed(state)
+        fed = [c for c in table.food[seat] if deck.collection[c].food == action.food]
+        table.food[seat] = [c for c in table.food[seat] if c not in fed]
+        table.discard.extend(fed)
+        state.happiness += len(fed) - 1
+        _pass_turn(table)
+        food = deck.food(action.food).name
+        return [Event(f"{who} feeds the dragon {len(fed)} × {food}.")], False
+    assert isinstance(action, TidyUp)
+    pile = [card_at(table, p) for p in face_down(table)] + table.discard
+    state.rng.shuffle(pile)
+    table.grid = [*pile, *[None] * (COLLECTION_SIZE - len(pile))]
+    table.discard = []
+    _lose_happiness(state)
+    _pass_turn(table)
+    return [Event(f"{who} tidies up the grid.")], True
+
+
+def card_at(table: Table, place: int) -> int:
+    card = table.grid[place]
+    assert card is not None
+    return card
+
+
+def _pass_turn(table: Table) -> None:
+    table.turn = 1 - table.turn
+
+
+def _flip(state: PocketDragonState, table: Table, play: Play, place: int, who: str) -> list[Event]:
+    deck = cards()
+    card = card_at(table, place)
+    play.flips += 1
+    flipped = f"{who} flips {place_name(place)}: {card_name(card)}"
+    if deck.collection[card].skill in needed_skills(table, play):
+        play.matched.append(place)
+        if needed_skills(table, play):
+            return [Event(f"{flipped}, a match.")]
+        _end_play(state, table, play, done=True)
+        return [Event(f"{flipped}: {deck.activities[play.activity].name} is done!")]
+    table.grid[place] = None
+    table.discard.append(card)
+    _lose_happiness(state)
+    return [Event(f"{flipped}, a mistake.")]
+
+
+def _end_play(state: PocketDragonState, table: Table, play: Play, *, done: bool) -> None:
+    """The Activity leaves play, done or given up: its matches go to the discard pile,
+    then its player draws a new one and the turn passes (PD-PLAY-7)."""
+    for place in play.matched:
+        table.discard.append(card_at(table, place))
+        table.grid[place] = None
+    table.play = None
+    if done:
+        table.done.append(play.activity)
+        _succeed(state)
+    else:
+        table.given_up.append(play.activity)
+    if state.status != "running":
+        return
+    if not table.deck:
+        state.status = "lost"
+        state.loss = "deck_empty"
+        return
+    table.hands[play.seat].append(HandCard(table.deck.pop()))
+    _pass_turn(table)

@@ -1,0 +1,214 @@
+"""The companion app's clocks, on time given as data: exact losses, the Feed window,
+the clue pool, pause and path independence."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop.games.pocketdragon import ENGINE
+from tests.pocketdragon.helpers import act, at, keep_fed, new, refused, started, view
+
+
+@pytest.mark.parametrize(("difficulty", "seconds"), [("easy", 300), ("medium", 360), ("hard", 420)])
+def test_main_timer_runs_out_at_its_exact_second(difficulty: str, seconds: int) -> None:
+    """PD-LOSE-1, PD-SETUP-2, PD-TIME-1: 300/360/420 s; zero loses, not a moment sooner."""
+    state = keep_fed(started("companion", difficulty), seconds)
+    just_before = at(state, seconds - 0.001)
+    assert just_before.status == "running"
+    assert view(just_before, 0).clocks.main_display == 1
+    over = at(state, seconds)
+    assert (over.status, over.loss) == ("lost", "main_timer")
+    assert view(over, 0).clocks.main_left == 0.0
+    outcome = ENGINE.outcome(over)
+    assert outcome is not None and outcome.winners == () and outcome.scores == (0, 0)
+    assert "main timer" in outcome.summary
+
+
+def test_hunger_runs_out_at_120_seconds_and_the_clocks_stop() -> None:
+    """PD-LOSE-2, PD-TIME-1, PD-LOSE-5: hunger zero loses at 120.000 s and freezes the game."""
+    state = started("table")
+    assert view(at(state, 119.999), 0).clocks.hunger_display == 1
+    assert at(state, 119.999).status == "running"
+    starved = at(state, 120.0)
+    assert (starved.status, starved.loss) == ("lost", "hunger")
+    assert ENGINE.state_json(at(starved, 500.0)) == ENGINE.state_json(starved)
+    assert ENGINE.state_json(at(state, 500.0)) == ENGINE.state_json(starved)
+    assert refused(starved, "collect_food", 130.0, place=0).rule == "PD-TIME-5"
+
+
+def test_the_display_shows_whole_seconds_rounded_up() -> None:
+    """PD-TIME-3: ceil of the seconds left; 300 during the first second of Easy."""
+    state = started("companion")
+    clocks = view(state, None).clocks
+    assert (clocks.main_display, clocks.hunger_display) == (300, 120)
+    assert view(at(state, 0.001), None).clocks.main_display == 300
+    assert view(at(state, 0.5), None).clocks.main_left == 299.5
+    assert view(at(state, 1.0), None).clocks.main_display == 299
+    assert view(at(state, 1.0), None).clocks.hunger_display == 119
+    assert view(at(state, 89.5), None).clocks.hunger_display == 31
+
+
+def test_feeding_at_30_seconds_left_gives_90() -> None:
+    """PD-FEED-1, PD-FEED-2: the window opens when the display reads 30 (30.000 s left)."""
+    state = started("companion")
+    assert not view(at(state, 89.999), 0).clocks.feed_available
+    assert refused(state, "log_feed", 89.999, discarded=1).rule == "PD-FEED-1"
+    assert view(at(state, 90.0), 0).clocks.feed_available
+    fed = act(state, "log_feed", 90.0, discarded=1)
+    assert view(fed, 0).clocks.hunger_left == 90.0
+    assert fed.hunger_deadline_ms == 180_000
+
+
+def test_feeding_uses_the_displayed_seconds() -> None:
+    """PD-FEED-2, PD-TIME-3: with 29.5 s left the display reads 30, so hunger restarts at 90."""
+    fed = act(started("companion"), "log_feed", 90.5, discarded=1)
+    assert view(fed, 1).clocks.hunger_left == 90.0
+    assert view(fed, 1).clocks.hunger_display == 90
+
+
+def test_feeding_at_1_second_left_gives_119() -> None:
+    """PD-FEED-2: waiting is rewarded."""
+    state = started("companion")
+    assert view(act(state, "log_feed", 119.0, discarded=1), 0).clocks.hunger_left == 119.0
+    assert view(act(state, "log_feed", 119.999, discarded=1), 0).clocks.hunger_display == 119
+
+
+def test_feeding_at_31_seconds_left_is_refused() -> None:
+    """PD-FEED-1: 31 s left is outside the Feed window; nothing changes."""
+    state = started("companion")
+    assert refused(state, "log_feed", 89.0, discarded=1).rule == "PD-FEED-1"
+    assert refused(state, "log_feed", 89.0, seat=1, discarded=2).rule == "PD-FEED-1"
+
+
+def expected_clue_times(seed: int) -> list[int]:
+    """The moments (ms of running time) clues arrive, drawn from the game's own RNG."""
+    rng = new("companion", seed=seed).rng.copy()
+    times, t = [], 0
+    for _ in range(12):
+        t += rng.randint(15_000, 20_000)
+        times.append(t)
+    return times
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_clue_pool_gains_one_after_each_15_to_20_seconds(seed: int) -> None:
+    """PD-CLUE-1: +1 at each drawn moment, intervals within 15..20 s, redrawn every time."""
+    times = expected_clue_times(seed)
+    gaps = [b - a for a, b in zip([0, *times], times, strict=False)]
+    assert all(15_000 <= gap <= 20_000 for gap in gaps)
+    assert len(set(gaps)) > 1
+    state = started("companion", seed=seed)
+    for gained, ms in enumerate(times[:5], start=1):
+        assert at(state, ms / 1000 - 0.001).clues == 3 + gained - 1
+        assert at(state, ms / 1000).clues == 3 + gained
+
+
+def test_the_clue_pool_has_no_cap() -> None:
+    """PD-CLUE-1: by 300 s of feeding and waiting the pool holds every clue it gained."""
+    times = expected_clue_times(4)
+    state = keep_fed(started("companion", seed=4), 200)
+    gained = sum(1 for t in times if t <= 200_000)
+    assert at(state, 200.0).clues == 3 + gained >= 12
+
+
+def test_pause_stops_every_clock_and_resume_carries_on() -> None:
+    """PD-TIME-4: time passing while paused changes nothing; resume continues."""
+    state = at(started("companion", seed=5), 10.0)
+    paused = act(state, "pause", 10.0, seat=1)
+    assert ENGINE.state_json(at(paused, 1000.0)) == ENGINE.state_json(paused)
+    assert refused(paused, "pause", 20.0).rule == "PD-TIME-4"
+    assert refused(paused, "log_success", 20.0).rule == "PD-TIME-5"
+    resumed = act(paused, "resume", 1000.0)
+    assert refused(resumed, "resume", 1000.0).rule == "PD-TIME-4"
+    later = at(resumed, 1010.0)
+    assert view(later, 0).clocks.main_left == 280.0
+    assert view(later, 0).clocks.hunger_left == 100.0
+    unpaused = at(started("companion", seed=5), 20.0)
+    assert (later.clues, later.next_clue_ms) == (unpaused.clues, unpaused.next_clue_ms)
+
+
+def test_a_late_action_happens_at_the_games_clock() -> None:
+    """PD-TIME-2: readings are whole milliseconds and time never runs backwards."""
+    state = at(started("companion"), 50.0)
+    assert ENGINE.state_json(at(state, 40.0)) == ENGINE.state_json(state)
+    paused = act(state, "pause", 40.0)
+    assert view(paused, 0).clocks.main_left == 250.0
+    assert at(started("companion"), 12.3456).elapsed_ms == 12_346
+
+
+def test_both_timers_at_once_name_the_main_timer_and_a_due_clue_is_lost() -> None:
+    """PD-LOSE-5: feeding at 30 s left three times puts hunger's end at 300 s, with Easy's."""
+    state = started("companion")
+    for feed_at in (90.0, 150.0, 210.0):
+        state = act(state, "log_feed", feed_at, discarded=1)
+    assert state.hunger_deadline_ms == 300_000
+    due = copy.deepcopy(state)
+    due.next_clue_ms = 300_000
+    clues = at(due, 299.999).clues
+    over = at(due, 300.0)
+    assert (over.status, over.loss, over.clues) == ("lost", "main_timer", clues)
+
+
+def test_game_actions_need_the_clocks_running() -> None:
+    """PD-TIME-5, PD-TIME-1: nothing before Start, Start only once."""
+    state = new("companion")
+    assert refused(state, "log_success", 1.0).rule == "PD-TIME-5"
+    assert refused(state, "log_general_clue", 1.0).rule == "PD-TIME-5"
+    assert refused(started("companion"), "start", 1.0, seat=1).rule == "PD-TIME-1"
+    table_game = new("table")
+    assert refused(table_game, "collect_food", 1.0, place=0).rule == "PD-TIME-5"
+
+
+def test_reset_goes_back_to_before_the_start() -> None:
+    """PD-TIME-6: full clocks, 3 clues, fresh clue countdown, starting Happiness."""
+    state = act(started("companion", "medium"), "log_mistake", 40.0)
+    state = act(state, "log_success", 41.0, seat=1)
+    state = act(state, "log_specific_clue", 42.0)
+    reset = act(state, "reset", 43.0, seat=1)
+    look = view(reset, 0)
+    assert (look.status, look.happiness, look.successes_left, look.clocks.clues) == (
+        "ready",
+        3,
+        5,
+        3,
+    )
+    assert (look.clocks.main_display, look.clocks.hunger_display) == (360, 120)
+    assert ENGINE.outcome(reset) is None
+    assert refused(reset, "reset", 44.0).rule == "PD-TIME-6"
+    again = act(reset, "start", 50.0)
+    assert 15_000 <= again.next_clue_ms <= 20_000
+    assert view(at(again, 60.0), 0).clocks.main_left == 350.0
+    lost = act(
+        act(act(act(again, "log_mistake", 51), "log_mistake", 52), "log_mistake", 53),
+        "log_mistake",
+        54,
+    )
+    assert lost.status == "lost"
+    assert act(lost, "reset", 55.0).status == "ready"
+    assert refused(started("table"), "reset", 5.0).rule == "PD-SETUP-6"
+
+
+times = st.lists(st.floats(min_value=0, max_value=700, allow_nan=False), min_size=1, max_size=12)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    mode=st.sampled_from(["companion", "table"]),
+    difficulty=st.sampled_from(["easy", "medium", "hard"]),
+    steps=times,
+)
+def test_advancing_in_one_step_or_many_gives_the_same_state(
+    seed: int, mode: str, difficulty: str, steps: list[float]
+) -> None:
+    """PD-TIME-2: path independence, through clue gains and losses."""
+    state = started(mode, difficulty, seed)
+    state.hunger_deadline_ms = 1_000_000  # let the main timer and the clue pool run long
+    walked = state
+    for now in sorted(steps):
+        walked = at(walked, now)
+    assert ENGINE.state_json(walked) == ENGINE.state_json(at(state, max(steps)))

@@ -1,0 +1,130 @@
+"""Companion mode: the physical cards are on the table, the engine is the app."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.games.pocketdragon import ENGINE
+from tests.pocketdragon.helpers import act, keep_fed, new, refused, started, view
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "happiness", "successes"), [("easy", 4, 3), ("medium", 3, 5), ("hard", 3, 7)]
+)
+def test_each_level_starts_with_its_happiness_and_successes(
+    difficulty: str, happiness: int, successes: int
+) -> None:
+    """PD-SETUP-3, PD-SETUP-2."""
+    look = view(new("companion", difficulty), 0)
+    assert (look.happiness, look.successes_left, look.successes_needed) == (
+        happiness,
+        successes,
+        successes,
+    )
+    assert look.status == "ready" and look.table is None
+
+
+def test_either_player_presses_any_button() -> None:
+    """PD-APP-1: no turns for the app; both seats may act and see the same buttons."""
+    state = started("companion")
+    assert ENGINE.to_act(state) == (0, 1)
+    kinds = [{a.kind for a in ENGINE.legal_actions(state, seat)} for seat in (0, 1)]
+    assert (
+        kinds[0]
+        == kinds[1]
+        == {
+            "pause",
+            "reset",
+            "log_general_clue",
+            "log_specific_clue",
+            "log_success",
+            "log_mistake",
+            "log_tidy_up",
+        }
+    )
+    state = act(state, "log_success", 1.0, seat=1)
+    state = act(state, "log_success", 2.0, seat=0)
+    assert view(state, None).successes_left == 1
+
+
+def test_clue_buttons_cost_1_and_2_and_need_the_pool() -> None:
+    """PD-CLUE-2: general 1, specific 2, each only while the pool covers it."""
+    state = act(started("companion"), "log_specific_clue", 1.0)
+    assert view(state, 0).clocks.clues == 1
+    assert view(state, 0).clocks.general_clue_available
+    assert not view(state, 0).clocks.specific_clue_available
+    assert refused(state, "log_specific_clue", 2.0, seat=1).rule == "PD-CLUE-2"
+    state = act(state, "log_general_clue", 2.0, seat=1)
+    assert view(state, 0).clocks.clues == 0
+    assert not view(state, 0).clocks.general_clue_available
+    assert refused(state, "log_general_clue", 3.0).rule == "PD-CLUE-2"
+    paused = act(started("companion"), "pause", 1.0)
+    assert not view(paused, 0).clocks.general_clue_available
+
+
+@pytest.mark.parametrize(("discarded", "change"), [(1, 0), (2, 1), (3, 2), (4, 3)])
+def test_feeding_changes_happiness_by_the_cards_discarded_minus_one(
+    discarded: int, change: int
+) -> None:
+    """PD-FEED-3, PD-HAPPY-2: 3 steaks give +2; Happiness may rise above its start."""
+    fed = act(started("companion"), "log_feed", 100.0, discarded=discarded)
+    assert view(fed, 0).happiness == 4 + change
+
+
+@pytest.mark.parametrize("discarded", [0, 5, -1])
+def test_feeding_needs_one_to_four_cards(discarded: int) -> None:
+    """PD-FEED-4: no feeding with nothing, and nobody holds more than 4 food cards."""
+    assert refused(started("companion"), "log_feed", 100.0, discarded=discarded).rule == (
+        "PD-FEED-4"
+    )
+
+
+def test_mistakes_and_tidy_ups_cost_happiness_and_lose_below_zero() -> None:
+    """PD-APP-2, PD-HAPPY-1, PD-LOSE-3: reaching 0 is fine, the next drop loses."""
+    state = started("companion", "hard")
+    state = act(state, "log_mistake", 1.0)
+    state = act(state, "log_tidy_up", 2.0, seat=1)
+    state = act(state, "log_mistake", 3.0)
+    assert (state.status, view(state, 0).happiness) == ("running", 0)
+    lost = act(state, "log_tidy_up", 4.0)
+    assert (lost.status, lost.loss) == ("lost", "unhappy")
+    outcome = ENGINE.outcome(lost)
+    assert outcome is not None and outcome.winners == () and "Happiness" in outcome.summary
+
+
+def test_the_last_success_wins_and_stops_the_clocks() -> None:
+    """PD-WIN-1, PD-APP-2, PD-SCORE-1: Easy needs 3; score = base + Happiness + tens left."""
+    state = started("companion")
+    state = act(state, "log_mistake", 10.0)
+    for now in (20.0, 50.0):
+        state = act(state, "log_success", now)
+    assert state.status == "running"
+    won = act(state, "log_success", 100.5, seat=1)
+    assert won.status == "won"
+    assert ENGINE.state_json(ENGINE.advance(won, 400.0).state) == ENGINE.state_json(won)
+    # 199.5 s left shows as 200: 1 (Easy) + 3 Happiness + 20 tens.
+    assert view(won, 0).score == 24
+    outcome = ENGINE.outcome(won)
+    assert outcome is not None and outcome.scores == (24, 24) and outcome.winners == (0, 1)
+    assert refused(won, "log_success", 401.0).rule == "PD-TIME-5"
+
+
+def test_score_counts_full_tens_of_the_display() -> None:
+    """PD-SCORE-1: 189.001 s left displays 190 (19 tens); 189.0 s displays 189 (18)."""
+    state = keep_fed(started("companion", "hard"), 230)
+    for now in range(225, 231):
+        state = act(state, "log_success", float(now))
+    at_190 = act(state, "log_success", 230.999)
+    at_189 = act(state, "log_success", 231.0)
+    assert view(at_190, 0).score == 8 + 3 + 19
+    assert view(at_189, 0).score == 8 + 3 + 18
+    assert view(state, 0).score is None
+
+
+def test_companion_mode_has_no_cards_and_refuses_table_actions() -> None:
+    """PD-APP-3, PD-SETUP-6: the app cannot see the cards; the players judge the rest."""
+    state = started("companion")
+    assert state.table is None and view(state, 0).table is None
+    assert refused(state, "collect_food", 1.0, place=3).rule == "PD-SETUP-6"
+    assert refused(state, "general_clue", 1.0, skill="wit").rule == "PD-SETUP-6"
+    assert refused(started("table"), "log_success", 1.0).rule == "PD-SETUP-6"

@@ -1,0 +1,286 @@
+"""Table mode: the whole game on screen, two players at one keyboard, alternating turns.
+
+Most tests use ``arranged()``: card i at grid place i (Endurance 0-3, Attention 4-7,
+Creativity 8-11, Kindness 12-15, Wit 16-19; foods sushi, hazelnut, steak, berries in
+that order), Ann (seat 0) holding Learn to Cook (A C K), Proper Breakfast (E A) and
+Make Friends (K W), Bo (seat 1) holding Healthy Exercise (E W), Board Games (A W) and
+Fall in Love (C K W).
+"""
+
+from __future__ import annotations
+
+from tabletop.games.pocketdragon import ENGINE
+from tabletop.games.pocketdragon.content import cards
+from tests.pocketdragon.helpers import (
+    ATTENTION,
+    CREATIVITY,
+    ENDURANCE,
+    KINDNESS,
+    STEAK,
+    SUSHI,
+    WIT,
+    act,
+    activity_of,
+    arranged,
+    new,
+    refused,
+    table,
+    view,
+)
+
+E0, A0, C0, K0, W0 = ENDURANCE[0], ATTENTION[0], CREATIVITY[0], KINDNESS[0], WIT[0]
+
+
+def test_the_deal_lays_20_cards_face_down_and_gives_each_player_3() -> None:
+    """PD-SETUP-4, PD-SETUP-5: a 4 x 5 face-down grid, 3 Activities each, 8 in the deck."""
+    state = new("table", seed=3)
+    tbl = table(state)
+    assert sorted(c for c in tbl.grid if c is not None) == list(range(20))
+    assert [len(h) for h in tbl.hands] == [3, 3] and len(tbl.deck) == 8
+    assert sorted([h.activity for hand in tbl.hands for h in hand] + tbl.deck) == list(range(14))
+    look = view(state, 0).table
+    assert look is not None
+    assert [p.content for p in look.grid] == ["face_down"] * 20
+    assert {(p.row, p.column) for p in look.grid} == {(r, c) for r in range(4) for c in range(5)}
+    assert table(new("table", seed=4)).grid != tbl.grid
+
+
+def test_turns_alternate_and_seat_0_begins() -> None:
+    """PD-TURN-1, PD-TURN-2: one action a turn; the first player starts."""
+    state = arranged()
+    assert ENGINE.to_act(state) == (0,)
+    assert refused(state, "collect_food", 1.0, seat=1, place=0).rule == "PD-TURN-1"
+    state = act(state, "collect_food", 1.0, place=0)
+    assert table(state).turn == 1 and ENGINE.to_act(state) == (1,)
+    assert refused(state, "collect_food", 2.0, place=1).rule == "PD-TURN-1"
+    state = act(state, "collect_food", 2.0, seat=1, place=1)
+    assert table(state).turn == 0
+
+
+def test_off_turn_a_player_can_only_answer_or_suggest() -> None:
+    """PD-TURN-3, PD-TALK-3: no action for the partner but answering, suggesting, pausing."""
+    state = arranged()
+    assert {a.kind for a in ENGINE.legal_actions(state, 1)} == {"pause"}
+    asked = act(state, "specific_clue", 1.0, card=1)
+    assert {a.kind for a in ENGINE.legal_actions(asked, 1)} == {"answer_clue", "pause"}
+    assert {a.kind for a in ENGINE.legal_actions(asked, 0)} == {"pause"}
+    playing = act(act(state, "play", 1.0, card=1), "flip", 2.0, place=E0)
+    assert {a.kind for a in ENGINE.legal_actions(playing, 1)} == {"suggest", "pause"}
+    assert ENGINE.to_act(playing) == (0, 1)
+
+
+def test_a_look_shows_two_cards_to_the_looker_until_closed() -> None:
+    """PD-PEEK-1, PD-PEEK-2: private to the looker; closing ends the turn."""
+    state = act(arranged(), "peek", 1.0, places=[3, 17])
+    mine = view(state, 0).table
+    assert mine is not None and mine.peek is not None and mine.peek.cards is not None
+    assert [c.card for c in mine.peek.cards] == [
+        cards().collection[3].id,
+        cards().collection[17].id,
+    ]
+    theirs = view(state, 1).table
+    assert theirs is not None and theirs.peek is not None and theirs.peek.cards is None
+    assert theirs.peek.places == (3, 17)
+    assert table(state).turn == 0 and ENGINE.to_act(state) == (0,)
+    assert refused(state, "end_peek", 2.0, seat=1).rule == "PD-PEEK-2"
+    assert refused(state, "collect_food", 2.0, place=0).rule == "PD-PEEK-2"
+    closed = act(state, "end_peek", 2.0)
+    assert table(closed).turn == 1
+    closed_view = view(closed, 0).table
+    assert closed_view is not None and closed_view.peek is None
+    assert refused(closed, "end_peek", 3.0, seat=1).rule == "PD-PEEK-2"
+
+
+def test_a_look_needs_two_different_face_down_cards() -> None:
+    """PD-PEEK-2."""
+    state = arranged()
+    assert refused(state, "peek", 1.0, places=[4, 4]).rule == "PD-PEEK-2"
+    assert refused(state, "peek", 1.0, places=[4, 20]).rule == "PD-PEEK-2"
+    gone = act(state, "collect_food", 1.0, place=4)
+    assert refused(gone, "peek", 2.0, seat=1, places=[4, 5]).rule == "PD-PEEK-2"
+
+
+def test_a_general_clue_marks_the_askers_cards_for_everyone() -> None:
+    """PD-CLUE-3, PD-CLUE-2: costs 1; the answer is public and stays on the cards."""
+    state = act(arranged(), "general_clue", 1.0, skill="kindness")
+    assert state.clues == 2 and table(state).turn == 1
+    for seat in (0, 1, None):
+        look = view(state, seat).table
+        assert look is not None
+        hand = look.hands[0]
+        assert [h.known for h in hand] == [("kindness",), (), ("kindness",)]
+        assert [h.ruled_out for h in hand] == [(), ("kindness",), ()]
+    assert refused(state, "general_clue", 2.0, seat=1, skill="luck").rule == "PD-CLUE-3"
+
+
+def test_a_specific_clue_waits_for_the_partner_to_name_one_icon() -> None:
+    """PD-CLUE-4, PD-CLUE-5, PD-CLUE-2: costs 2; one icon of the card; nothing else meanwhile."""
+    state = arranged()
+    assert refused(state, "specific_clue", 1.0, card=3).rule == "PD-CLUE-4"
+    asked = act(state, "specific_clue", 1.0, card=1)
+    assert asked.clues == 1 and ENGINE.to_act(asked) == (1,)
+    assert refused(asked, "collect_food", 2.0, place=0).rule == "PD-CLUE-5"
+    assert refused(asked, "collect_food", 2.0, seat=1, place=0).rule == "PD-CLUE-5"
+    assert refused(asked, "answer_clue", 2.0, skill="attention").rule == "PD-CLUE-4"
+    assert refused(asked, "answer_clue", 2.0, seat=1, skill="wit").rule == "PD-CLUE-4"
+    answered = act(asked, "answer_clue", 2.0, seat=1, skill="attention")
+    assert table(answered).hands[0][1].known == ["attention"]
+    assert table(answered).turn == 1 and table(answered).clue is None
+    assert refused(answered, "answer_clue", 3.0, skill="attention").rule == "PD-CLUE-4"
+    assert refused(answered, "specific_clue", 3.0, seat=1, card=0).rule == "PD-CLUE-2"
+
+
+def test_playing_an_activity_shows_it_and_matches_flip_face_up() -> None:
+    """PD-PLAY-1, PD-PLAY-2: the player sees it now; a needed Skill stays face up."""
+    state = act(arranged(), "play", 1.0, card=0)
+    look = view(state, 0).table
+    assert look is not None and look.play is not None
+    assert look.play.activity.id == "learn-to-cook" and len(look.hands[0]) == 2
+    state = act(state, "flip", 2.0, place=A0)
+    look = view(state, 1).table
+    assert look is not None and look.play is not None
+    assert look.grid[A0].content == "face_up" and look.grid[A0].card is not None
+    assert look.play.needed == ("creativity", "kindness") and look.play.matched == (A0,)
+    assert refused(state, "flip", 3.0, place=A0).rule == "PD-PLAY-2"
+    assert refused(arranged(), "flip", 1.0, place=A0).rule == "PD-PLAY-2"
+    assert refused(arranged(), "play", 1.0, card=5).rule == "PD-PLAY-1"
+
+
+def test_a_wrong_flip_is_a_mistake() -> None:
+    """PD-PLAY-3, PD-HAPPY-1: Happiness -1, the card is discarded, keep trying."""
+    state = act(act(arranged(), "play", 1.0, card=1), "flip", 2.0, place=W0)
+    assert state.happiness == 3 and table(state).grid[W0] is None
+    assert table(state).discard == [W0] and table(state).play is not None
+    look = view(state, 1).table
+    assert look is not None and [c.card for c in look.discard] == [cards().collection[W0].id]
+
+
+def test_the_partner_suggests_when_one_skill_is_left() -> None:
+    """PD-PLAY-4: a wrong suggestion is a mistake and the partner may suggest again."""
+    state = act(arranged(), "play", 1.0, card=0)
+    assert refused(state, "suggest", 2.0, seat=1, place=A0).rule == "PD-PLAY-4"
+    state = act(state, "flip", 2.0, place=A0)
+    assert refused(state, "suggest", 3.0, seat=1, place=C0).rule == "PD-PLAY-4"
+    assert refused(state, "flip", 3.0, seat=1, place=C0).rule == "PD-PLAY-4"
+    state = act(state, "flip", 3.0, place=C0)
+    assert refused(state, "suggest", 4.0, place=K0).rule == "PD-PLAY-4"
+    wrong = act(state, "suggest", 4.0, seat=1, place=W0)
+    assert wrong.happiness == 3 and table(wrong).play is not None
+    done = act(wrong, "suggest", 5.0, seat=1, place=K0)
+    assert table(done).play is None and table(done).done == [activity_of("learn-to-cook")]
+
+
+def test_a_done_activity_is_logged_and_a_new_one_drawn() -> None:
+    """PD-PLAY-5, PD-PLAY-7: matches discarded, a success, a fresh card for the partner's eyes."""
+    state = act(act(arranged(), "play", 1.0, card=1), "flip", 2.0, place=E0)
+    deck_top = table(state).deck[-1]
+    state = act(state, "flip", 3.0, place=A0)
+    tbl = table(state)
+    assert sorted(tbl.discard) == [E0, A0] and tbl.grid[E0] is None and tbl.grid[A0] is None
+    assert view(state, 0).successes_left == 2 and tbl.turn == 1
+    assert [h.activity for h in tbl.hands[0]][-1] == deck_top and len(tbl.deck) == 7
+    mine, partners = view(state, 0).table, view(state, 1).table
+    assert mine is not None and partners is not None
+    assert mine.hands[0][-1].activity is None
+    drawn = partners.hands[0][-1].activity
+    assert drawn is not None and drawn.id == cards().activities[deck_top].id
+
+
+def test_giving_up_needs_a_flip_and_discards_the_matches() -> None:
+    """PD-PLAY-6, PD-PLAY-7: even a mistake counts as the flip."""
+    state = act(arranged(), "play", 1.0, card=0)
+    assert refused(state, "give_up", 2.0).rule == "PD-PLAY-6"
+    assert refused(state, "collect_food", 2.0, place=0).rule == "PD-TURN-2"
+    state = act(act(state, "flip", 2.0, place=E0), "flip", 3.0, place=A0)
+    assert refused(state, "give_up", 4.0, seat=1).rule == "PD-PLAY-4"
+    given = act(state, "give_up", 4.0)
+    tbl = table(given)
+    assert tbl.play is None and tbl.given_up == [activity_of("learn-to-cook")]
+    assert sorted(tbl.discard) == [E0, A0] and len(tbl.hands[0]) == 3
+    assert view(given, 0).successes_left == 3 and tbl.turn == 1
+    assert refused(given, "give_up", 5.0, seat=1).rule == "PD-PLAY-2"
+
+
+def test_an_empty_deck_loses_when_a_new_activity_is_needed() -> None:
+    """PD-LOSE-4."""
+    state = act(arranged(), "play", 1.0, card=1)
+    table(state).deck = []
+    state = act(state, "flip", 2.0, place=E0)
+    lost = act(state, "flip", 3.0, place=A0)
+    assert (lost.status, lost.loss) == ("lost", "deck_empty")
+    outcome = ENGINE.outcome(lost)
+    assert outcome is not None and "deck" in outcome.summary
+
+
+def test_an_activity_needs_a_face_down_card() -> None:
+    """PD-PLAY-8."""
+    state = arranged()
+    tbl = table(state)
+    tbl.discard = [c for c in tbl.grid if c is not None]
+    tbl.grid = [None] * 20
+    assert refused(state, "play", 1.0, card=0).rule == "PD-PLAY-8"
+    assert {a.kind for a in ENGINE.legal_actions(state, 0)} >= {"tidy_up"}
+
+
+def test_collecting_food_takes_a_card_face_up_up_to_four() -> None:
+    """PD-FOOD-1, PD-FOOD-2: everybody sees the collected card, Skill and food."""
+    state = act(arranged(), "collect_food", 1.0, place=ENDURANCE[STEAK])
+    tbl = table(state)
+    assert tbl.food[0] == [ENDURANCE[STEAK]] and tbl.grid[ENDURANCE[STEAK]] is None
+    for seat in (0, 1, None):
+        look = view(state, seat).table
+        assert look is not None
+        assert [(c.skill, c.food) for c in look.food[0]] == [("endurance", "steak")]
+    assert refused(state, "collect_food", 2.0, seat=1, place=ENDURANCE[STEAK]).rule == ("PD-FOOD-1")
+    tbl.food[1] = [1, 2, 3, 5]
+    assert refused(state, "collect_food", 2.0, seat=1, place=9).rule == "PD-FOOD-1"
+
+
+def test_feeding_discards_all_food_of_one_type() -> None:
+    """PD-FEED-3, PD-FEED-1, PD-HAPPY-2: 3 steaks give +2, the sushi stays; no upper limit."""
+    state = arranged()
+    tbl = table(state)
+    tbl.food[0] = [ENDURANCE[STEAK], ATTENTION[STEAK], WIT[STEAK], KINDNESS[SUSHI]]
+    tbl.grid = [c if c not in tbl.food[0] else None for c in tbl.grid]
+    assert refused(state, "feed", 60.0, food="steak").rule == "PD-FEED-1"
+    fed = act(state, "feed", 90.0, food="steak")
+    assert fed.happiness == 6 and table(fed).food[0] == [KINDNESS[SUSHI]]
+    assert sorted(table(fed).discard) == sorted([ENDURANCE[STEAK], ATTENTION[STEAK], WIT[STEAK]])
+    assert view(fed, 0).clocks.hunger_left == 90.0 and table(fed).turn == 1
+
+
+def test_feeding_needs_food_of_that_type() -> None:
+    """PD-FEED-4."""
+    state = arranged()
+    assert refused(state, "feed", 95.0, food="steak").rule == "PD-FEED-4"
+    table(state).food[0] = [KINDNESS[SUSHI]]
+    assert refused(state, "feed", 95.0, food="berries").rule == "PD-FEED-4"
+    assert act(state, "feed", 95.0, food="sushi").happiness == 4
+
+
+def test_tidy_up_with_five_face_down_cards_reshuffles_the_discard_pile() -> None:
+    """PD-TIDY-1, PD-TIDY-2: food stays out; laid out from the first place; Happiness -1."""
+    state = arranged()
+    tbl = table(state)
+    tbl.food = [[0, 1], [2]]
+    tbl.discard = list(range(3, 9))
+    tbl.grid = [c if c >= 9 else None for c in range(20)]
+    assert refused(state, "tidy_up", 1.0).rule == "PD-TIDY-1"
+    tbl.discard += list(range(9, 15))
+    tbl.grid = [c if c >= 15 else None for c in range(20)]
+    tidied = act(state, "tidy_up", 1.0)
+    after = table(tidied)
+    assert sorted(c for c in after.grid[:17] if c is not None) == list(range(3, 20))
+    assert after.grid[17:] == [None] * 3 and after.discard == [] and after.food == [[0, 1], [2]]
+    assert after.grid[:17] != list(range(3, 20))
+    assert tidied.happiness == 3 and after.turn == 1
+
+
+def test_a_tidy_up_or_mistake_at_zero_happiness_loses() -> None:
+    """PD-LOSE-3, PD-HAPPY-1."""
+    state = arranged(happiness=0)
+    tbl = table(state)
+    tbl.grid = [c if c >= 15 else None for c in range(20)]
+    assert act(state, "tidy_up", 1.0).loss == "unhappy"
+    mistake = act(act(arranged(happiness=0), "play", 1.0, card=1), "flip", 2.0, place=W0)
+    assert (mistake.status, mistake.loss) == ("lost", "unhappy")
