@@ -90,7 +90,7 @@ def test_immediate_gain_follows_supply_rules_before_the_rocket_moves(sp: Any) ->
     assert after.supply[SUN] == 0
     texts = sp.texts(transition)
     took = next(i for i, t in enumerate(texts) if "takes a Sun crystal from Bob" in t)
-    moved = next(i for i, t in enumerate(texts) if "rocket moves on" in t)
+    moved = next(i for i, t in enumerate(texts) if "moves on to" in t)
     assert took < moved
 
 

@@ -526,7 +526,8 @@ class SpaceParkEngine(Engine[State, Any]):
             start = s.ring.index(step.arg)
             end = next_open(s.rockets, start)
             s.rockets[s.rockets.index(start)] = end
-            log.say(f"The rocket moves on to {DEST_NAMES[s.ring[end]]}.")
+            moved = f"{DEST_NAMES[s.ring[start]]} moves on to {DEST_NAMES[s.ring[end]]}"
+            log.say(f"The rocket at {moved}.")
             self._finish_turn(s, log)
 
     def _earn(self, s: State, seat: int, badge: Badge, log: _Log) -> None:
