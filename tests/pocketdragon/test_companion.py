@@ -106,6 +106,7 @@ def test_the_last_success_wins_and_stops_the_clocks() -> None:
     assert view(won, 0).score == 24
     outcome = ENGINE.outcome(won)
     assert outcome is not None and outcome.scores == (24, 24) and outcome.winners == (0, 1)
+    assert outcome.summary.endswith("You scored 24. Amazing!")
     assert refused(won, "log_success", 401.0).rule == "PD-TIME-5"
 
 
@@ -128,3 +129,20 @@ def test_companion_mode_has_no_cards_and_refuses_table_actions() -> None:
     assert refused(state, "collect_food", 1.0, place=3).rule == "PD-SETUP-6"
     assert refused(state, "general_clue", 1.0, skill="wit").rule == "PD-SETUP-6"
     assert refused(started("table"), "log_success", 1.0).rule == "PD-SETUP-6"
+
+
+@pytest.mark.parametrize(("won_at", "praise"), [(250.0, ""), (200.0, " Really good!")])
+def test_the_result_praises_scores_above_10_and_15(won_at: float, praise: str) -> None:
+    """PD-SCORE-2: 1 + 4 + 5 = 10 is just a win; 1 + 4 + 10 = 15 is really good."""
+    state = keep_fed(started("companion"), won_at)
+    for now in (won_at - 2, won_at - 1, won_at):
+        state = act(state, "log_success", now)
+    outcome = ENGINE.outcome(state)
+    assert outcome is not None
+    assert outcome.summary == f"The dragon is very happy! You scored {outcome.scores[0]}.{praise}"
+    assert outcome.scores[0] == (10 if won_at == 250.0 else 15)
+
+
+def test_a_seat_that_is_not_at_the_table_is_refused() -> None:
+    """Seats are 0 and 1; anything else is not a well-formed action."""
+    assert refused(started("companion"), "log_success", 1.0, seat=2).rule == "ACTION-FORMAT"

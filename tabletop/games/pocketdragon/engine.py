@@ -109,10 +109,11 @@ class PocketDragonEngine(Engine[PocketDragonState, PocketDragonAction]):
     def outcome(self, state: PocketDragonState) -> Outcome | None:
         if state.status == "won":
             points = score(state)
+            praise = " Amazing!" if points > 15 else " Really good!" if points > 10 else ""
             return Outcome(
                 scores=(points, points),
                 winners=(0, 1),
-                summary=f"The dragon is very happy! You scored {points}.",
+                summary=f"The dragon is very happy! You scored {points}.{praise}",
             )
         if state.status == "lost" and state.loss is not None:
             return Outcome(scores=(0, 0), winners=(), summary=LOSSES[state.loss])
