@@ -19,7 +19,8 @@ PLAYERS = {"spacepark": ["Ann", "Bo", "Cy"], "pocketparks": ["Ann", "Bo", "Cy"]}
 
 
 class Driver:
-    """A Session with a game clock that moves half a second per request."""
+    """A Session with a game clock that moves half a second per action, so
+    to_act and legal are asked at the same moment of game time."""
 
     def __init__(self, game: str) -> None:
         self.session = Session()
@@ -27,7 +28,8 @@ class Driver:
         self.game = game
 
     def send(self, request: dict[str, Any]) -> dict[str, Any]:
-        self.now += 0.5
+        if request.get("op") == "act":
+            self.now += 0.5
         response = self.session.handle_line(json.dumps({**request, "now": self.now}))
         json.dumps(response)  # every answer must be serializable as one line
         return response
