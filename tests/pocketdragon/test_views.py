@@ -107,3 +107,15 @@ def test_the_view_carries_what_a_table_screen_needs() -> None:
     assert [s["letter"] for s in shown["skills"]] == ["E", "A", "C", "K", "W"]
     assert shown["status"] == "running" and shown["to_act"] == [0]
     assert shown["table"]["turn"] == 0 and shown["table"]["deck"] == 8
+
+
+@pytest.mark.parametrize("seed", [8, 9])
+def test_every_legal_action_applies_and_the_seat_not_asked_may_only_pause(seed: int) -> None:
+    """PD-TURN-1, PD-TURN-3: legal_actions and apply agree for both seats, all game long."""
+    for state in random_states(seed, steps=30):
+        for seat in (0, 1):
+            legal = ENGINE.legal_actions(state, seat)
+            for action in legal:
+                ENGINE.apply(state, action)
+            if seat not in ENGINE.to_act(state):
+                assert {a.kind for a in legal} <= {"pause", "resume", "start"}
