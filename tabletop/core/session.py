@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from tabletop.core.engine import Action, Engine, Event, Outcome, Setup, Transition
-from tabletop.core.errors import IllegalAction
+from tabletop.core.errors import ContentError, IllegalAction
 from tabletop.core.record import GameRecord
 from tabletop.core.store import SeatInfo, Store
 
@@ -102,7 +102,7 @@ class GameSession:
                 f"saved {engine.title} game {game_id} no longer replays: a stored move was "
                 f"refused [{exc.rule}] {exc.message}"
             ) from exc
-        except ValueError as exc:
+        except (ValueError, ContentError) as exc:
             raise ResumeError(f"saved {engine.title} game {game_id} cannot start: {exc}") from exc
         return cls(store, game_id, engine, record, store.seats(game_id), state, steps)
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input, Markdown, OptionList, Static, Switch
 
+from tabletop.core.engine import Setup
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games import GAMES, GameInfo
@@ -245,3 +246,77 @@ async def test_a_damaged_file_is_announced(tmp_path: Path) -> None:
         [notice] = [n for n in app._notifications if "moved to" in n.message]
         assert notice.severity == "error"
     store.close()
+
+
+async def test_the_palette_offers_every_screen(store: Store, toy: None) -> None:
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE):
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert {"New game: Toy Game", "Continue", "History", "Rules", "Settings"} <= titles
+
+
+async def test_ctrl_c_quits_cleanly_mid_game(store: Store, toy: None) -> None:
+    session = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.resume(session.game_id, "toygame")
+        await pilot.press("enter", "b")
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert not app.is_running
+    assert app.return_code == 0
+    assert store.load_record(session.game_id).actions == [{"seat": 0, "kind": "bet", "amount": 1}]
+
+
+async def test_a_game_screen_too_small_says_so(store: Store, toy: None) -> None:
+    store.save_setting("curtain", False)
+    session = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
+    app = TabletopApp(store)
+    async with app.run_test(size=(70, 20)) as pilot:
+        app.resume(session.game_id, "toygame")
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, ToyScreen) and game.viewer == 0  # no curtain: setting off
+        assert game.has_class("-too-small")
+        assert "at least 80x24" in str(game.query_one(TooSmall).render())
+        assert not game.query_one("#table").display
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not game.has_class("-too-small") and game.query_one("#table").display
+
+
+@pytest.mark.parametrize("game", [name for name, info in GAMES.items() if info.ready])
+async def test_the_setup_form_shows_every_option_of_each_game(store: Store, game: str) -> None:
+    from tabletop.games import get_engine
+
+    try:
+        engine = get_engine(game)
+    except AttributeError:
+        pytest.skip(f"{game} has no ENGINE yet")
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE):
+        await app.push_screen(SetupScreen(engine))
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        options = engine.options_type.model_json_schema().get("properties", {})
+        assert set(setup.option_fields) == set(options)
+        for name in options:
+            assert setup.query_one(f"#opt-{name}").display
+        # the untouched form gives the engine's own defaults
+        players = tuple(f"P{i}" for i in range(engine.min_players))
+        chosen = engine.options(Setup(players=players, options=setup.chosen_options()))
+        assert chosen == engine.options_type()
+
+
+def test_run_refuses_a_database_from_a_newer_tabletop(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    from tabletop.tui.app import run
+
+    Store(tmp_path / "tabletop.db").close()
+    with sqlite3.connect(tmp_path / "tabletop.db") as db:
+        db.execute("PRAGMA user_version = 999")
+    assert run(tmp_path) == 1
+    assert "newer tabletop" in capsys.readouterr().err

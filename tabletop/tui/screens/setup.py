@@ -18,6 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
 
 from tabletop.core.engine import Engine
+from tabletop.core.errors import ContentError
 from tabletop.core.store import SeatInfo
 from tabletop.tui.screens.sized import SizedScreen
 
@@ -210,10 +211,10 @@ class SetupScreen(SizedScreen):
 
         try:
             seats = self._seats()
-            options = self._options()
+            options = self.chosen_options()
             seed = self._seed()
             session = GameSession.start(self.tabletop.store, self.engine, seats, options, seed)
-        except ValueError as exc:
+        except (ValueError, ContentError) as exc:
             self.query_one("#error", Static).update(str(exc))
             self.tabletop.bell()
             return
@@ -230,7 +231,7 @@ class SetupScreen(SizedScreen):
                 raise ValueError(f"Two seats are called {name}: give each player their own name.")
         return tuple(SeatInfo(name) for name in names)
 
-    def _options(self) -> dict[str, Any]:
+    def chosen_options(self) -> dict[str, Any]:
         options: dict[str, Any] = {}
         for name, option in self.option_fields.items():
             given, value = option.value()
