@@ -120,6 +120,7 @@ def test_pause_stops_every_clock_and_resume_carries_on() -> None:
     state = at(started("companion", seed=5), 10.0)
     paused = act(state, "pause", 10.0, seat=1)
     assert ENGINE.state_json(at(paused, 1000.0)) == ENGINE.state_json(paused)
+    assert view(at(paused, 1000.0), 0).clock == 10.0
     assert refused(paused, "pause", 20.0).rule == "PD-TIME-4"
     assert refused(paused, "log_success", 20.0).rule == "PD-TIME-5"
     resumed = act(paused, "resume", 1000.0)

@@ -249,11 +249,12 @@ def test_feeding_discards_all_food_of_one_type() -> None:
     assert view(fed, 0).clocks.hunger_left == 90.0 and table(fed).turn == 1
 
 
-def test_feeding_needs_food_of_that_type() -> None:
-    """PD-FEED-4."""
+def test_feeding_needs_food_of_that_type_and_the_feeders_turn() -> None:
+    """PD-FEED-4, PD-TURN-3: the feeder uses their own food, on their own turn."""
     state = arranged()
     assert refused(state, "feed", 95.0, food="steak").rule == "PD-FEED-4"
-    table(state).food[0] = [KINDNESS[SUSHI]]
+    table(state).food = [[KINDNESS[SUSHI]], [KINDNESS[STEAK]]]
+    assert refused(state, "feed", 95.0, seat=1, food="steak").rule == "PD-TURN-1"
     assert refused(state, "feed", 95.0, food="berries").rule == "PD-FEED-4"
     assert act(state, "feed", 95.0, food="sushi").happiness == 4
 

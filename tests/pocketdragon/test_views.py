@@ -105,7 +105,7 @@ def test_the_view_carries_what_a_table_screen_needs() -> None:
         "specific_clue_available": True,
     }
     assert [s["letter"] for s in shown["skills"]] == ["E", "A", "C", "K", "W"]
-    assert shown["status"] == "running" and shown["to_act"] == [0]
+    assert shown["status"] == "running" and shown["to_act"] == [0] and shown["clock"] == 0.0
     assert shown["table"]["turn"] == 0 and shown["table"]["deck"] == 8
 
 

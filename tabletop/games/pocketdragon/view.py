@@ -133,6 +133,9 @@ class PocketDragonView(_View):
     difficulty: Difficulty
     status: Status
     loss: LossReason | None
+    # The game-clock reading (s) this view belongs to: the clock stops with the game, so a
+    # screen resuming a saved game sets its own clock here before it stamps actions.
+    clock: float
     clocks: ClocksView
     happiness: int
     successes_needed: int
@@ -164,6 +167,7 @@ def build_view(
         difficulty=state.difficulty,
         status=state.status,
         loss=state.loss,
+        clock=state.now_ms / 1000,
         clocks=ClocksView(
             main_left=main_ms / 1000,
             main_display=clocks.display(main_ms),
