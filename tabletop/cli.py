@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -30,6 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
         "engine",
         help="drive a game over JSON lines on stdin/stdout (see docs/engine-protocol.md)",
     )
+    content = sub.add_parser("content", help="print a game's card content report")
+    content.add_argument("game", choices=["pocketparks"], help="the game whose deck to describe")
     return parser
 
 
@@ -40,6 +43,13 @@ def main(argv: list[str] | None = None) -> int:
         from tabletop.protocol import main as engine_main
 
         return engine_main()
+    if args.command == "content":
+        from tabletop.games.pocketparks import content_report
+
+        # A reader that stops early (`| head`) is not an error.
+        with contextlib.suppress(BrokenPipeError):
+            print(content_report(), flush=True)
+        return 0
     data_dir = args.data_dir
     if data_dir is None and os.environ.get("TABLETOP_DATA_DIR"):
         data_dir = Path(os.environ["TABLETOP_DATA_DIR"])
