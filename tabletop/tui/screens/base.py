@@ -12,6 +12,7 @@ curtain is down (or at an all-bot table), so nothing private is drawn then.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -147,7 +148,7 @@ class GameScreen(SizedScreen):
             self.viewer = seat
         self.redraw()
 
-    def _curtain_lifted(self, seat: int) -> Any:
+    def _curtain_lifted(self, seat: int) -> Callable[[bool | None], None]:
         def lifted(take_over: bool | None) -> None:
             if take_over:
                 self.viewer = seat
@@ -183,6 +184,8 @@ class GameScreen(SizedScreen):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Greys Undo when it is refused. Subclasses grey their own actions and defer
+        the rest to ``super().check_action``."""
         if action == "undo":
             return None if self.session.undo_refusal(self.viewer) else True
         return True

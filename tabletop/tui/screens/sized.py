@@ -74,8 +74,7 @@ class SizedScreen(Screen[None]):
         small = size.width < width or size.height < height
         if small:
             self.query_one(TooSmall).update(
-                f"This screen needs a window of at least {width}x{height} "
-                f"(it is {size.width}x{size.height}).\nMake the window larger, or press "
-                "Ctrl+Q to quit."
+                f"Make the window at least {width}x{height}\n"
+                f"(it is {size.width}x{size.height} now).\n\nCtrl+Q quits."
             )
         self.set_class(small, "-too-small")
