@@ -1,0 +1,129 @@
+"""PocketParks actions (one discriminated union on ``kind``) and options.
+
+Multi-part choices are steps: a set is started, then cards are added one by
+one, then confirmed; a steal names its target, then each payment card and each
+card taken, then is confirmed. Nothing moves before the confirmation, and a
+draft may be cancelled.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tabletop.core.engine import Action
+from tabletop.games.pocketparks.content import Effect
+
+
+class PPOptions(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    round_modifiers: bool = True  # round 2 featured park; round 3 featured park + priority
+    first_player: int | None = Field(default=None, ge=0)  # None: drawn from the seed
+
+
+class StartSet(Action):
+    kind: Literal["start_set"] = "start_set"
+
+
+class StartBuild(Action):
+    kind: Literal["start_build"] = "start_build"
+    set_index: int
+
+
+class AddCard(Action):
+    kind: Literal["add"] = "add"
+    card: int
+
+
+class StartSteal(Action):
+    kind: Literal["start_steal"] = "start_steal"
+    target: int
+
+
+class Pay(Action):
+    kind: Literal["pay"] = "pay"
+    card: int
+
+
+class Take(Action):
+    """Name a card in one of the target's sets."""
+
+    kind: Literal["take"] = "take"
+    card: int
+
+
+class TakeRandom(Action):
+    """One more random card from the target's hand."""
+
+    kind: Literal["take_random"] = "take_random"
+
+
+class Confirm(Action):
+    kind: Literal["confirm"] = "confirm"
+
+
+class Cancel(Action):
+    kind: Literal["cancel"] = "cancel"
+
+
+class Draw(Action):
+    kind: Literal["draw"] = "draw"
+    source: Literal["pile", "discard"]
+
+
+class Discard(Action):
+    """After drawing: discard a park (or a purple event, unplayed). At the hand
+    limit: put a card at the bottom of its discard pile."""
+
+    kind: Literal["discard"] = "discard"
+    card: int
+
+
+class PlayEvent(Action):
+    kind: Literal["play_event"] = "play_event"
+    card: int
+    as_effect: Effect | None = None  # Let's do it again: the effect it copies
+    target: int | None = None  # Comparing notes, Mosquito bites
+    pick: int | None = None  # Mosquito bites: the set card bitten
+
+
+class Pass(Action):
+    kind: Literal["pass"] = "pass"
+
+
+class ParkTour(Action):
+    """Claim the park on top of the discard with 4 (or 8) hand cards sharing an icon."""
+
+    kind: Literal["park_tour"] = "park_tour"
+    cards: tuple[int, ...]
+
+
+class React(Action):
+    """Play a purple event in answer: Trail detour, Ranger says no, or Let's do it
+    again copying one of them."""
+
+    kind: Literal["react"] = "react"
+    card: int
+    as_effect: Effect | None = None
+
+
+PPAction = Annotated[
+    StartSet
+    | StartBuild
+    | AddCard
+    | StartSteal
+    | Pay
+    | Take
+    | TakeRandom
+    | Confirm
+    | Cancel
+    | Draw
+    | Discard
+    | PlayEvent
+    | Pass
+    | ParkTour
+    | React,
+    Field(discriminator="kind"),
+]

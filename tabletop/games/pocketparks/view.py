@@ -1,0 +1,183 @@
+"""What one seat may see of a PocketParks game. Never another player's hand."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from tabletop.games.pocketparks import rules as R
+from tabletop.games.pocketparks.state import NO_CARD, NO_SEAT, PPState
+
+
+class CardView(BaseModel):
+    id: int
+    name: str
+    number: int  # park number (higher = newer); 0 for an event
+    icons: list[str]
+    dark_sky: bool
+    event: str | None  # the event's effect, None for a park
+    colour: str | None
+
+
+class SetView(BaseModel):
+    cards: list[CardView]
+    icons: list[str]
+    size: int
+    protected: bool  # a set of 5 or 9 cannot be stolen from
+    priority: list[str]  # round 3: icons for which this set has priority
+    counts: bool  # counts toward winning the round
+
+
+class PlayerView(BaseModel):
+    seat: int
+    name: str
+    hand_size: int
+    sets: list[SetView]
+    score: int
+    dark_sky_sets: bool  # Aspiring astronomer is in force
+
+
+class WindowView(BaseModel):
+    """An open question every listed seat answers; who could act is not shown."""
+
+    kind: str
+    question: str
+    card: CardView | None
+    waiting: list[int]
+    you_answer: bool
+
+
+class DraftView(BaseModel):
+    kind: str
+    cards: list[CardView]
+    set_index: int | None
+    target: int | None
+    takes: list[CardView]
+    random_takes: int
+
+
+class RoundView(BaseModel):
+    round: int
+    winner: int | None
+    points: list[int]
+
+
+class PPView(BaseModel):
+    seat: int | None
+    round: int
+    phase: str
+    current: int
+    players: list[PlayerView]
+    hand: list[CardView] | None
+    pile_size: int
+    discard_top: CardView | None
+    discard_size: int
+    event_discard: list[CardView]
+    featured: CardView | None
+    window: WindowView | None
+    draft: DraftView | None
+    results: list[RoundView]
+
+
+def card_view(card: int) -> CardView:
+    entry = None if R.is_park(card) else R.CONTENT.event(card)
+    return CardView(
+        id=card,
+        name=R.NAME[card],
+        number=R.NUMBER[card],
+        icons=R.CONTENT.icon_names(R.MASK[card] & R.THEME),
+        dark_sky=bool(R.MASK[card] & R.DARK),
+        event=None if entry is None else entry.effect,
+        colour=None if entry is None else entry.colour,
+    )
+
+
+_QUESTIONS = {
+    "tour": "Park Tour on {card}?",
+    "wish": "Park Tour on {card}, flipped by Make a wish?",
+    "event": "{who} plays {card}: answer?",
+    "steal": "{who} declares a steal against {target}: answer?",
+}
+
+
+def _window(st: PPState, seat: int | None) -> WindowView | None:
+    window = st.window
+    if window is None:
+        return None
+    target = st.draft.target if st.draft is not None else NO_SEAT
+    question = _QUESTIONS[window.kind].format(
+        card=R.NAME[window.card] if window.card != NO_CARD else "",
+        who=st.players[st.current].name,
+        target=st.players[target].name if target != NO_SEAT else "",
+    )
+    return WindowView(
+        kind=window.kind,
+        question=question,
+        card=card_view(window.card) if window.card != NO_CARD else None,
+        waiting=list(window.waiting),
+        you_answer=seat in window.waiting,
+    )
+
+
+def _draft(st: PPState, seat: int | None) -> DraftView | None:
+    draft = st.draft
+    if draft is None or seat != st.current or st.phase not in ("set", "build", "steal"):
+        return None
+    return DraftView(
+        kind=st.phase,
+        cards=[card_view(c) for c in draft.cards],
+        set_index=draft.set_index if draft.set_index >= 0 else None,
+        target=draft.target if draft.target != NO_SEAT else None,
+        takes=[card_view(c) for c in draft.takes or []],
+        random_takes=draft.random_takes,
+    )
+
+
+def build_view(st: PPState, seat: int | None) -> PPView:
+    prio = R.priorities(st) if R.round3(st) else None
+    players = []
+    for s, player in enumerate(st.players):
+        sets = []
+        for idx, cards in enumerate(player.sets):
+            held = prio[s][idx] if prio is not None else 0
+            sets.append(
+                SetView(
+                    cards=[card_view(c) for c in cards],
+                    icons=R.CONTENT.icon_names(R.set_icons(st, s, cards)),
+                    size=len(cards),
+                    protected=len(cards) in R.UNSTEALABLE,
+                    priority=R.CONTENT.icon_names(held),
+                    counts=prio is None or bool(held),
+                )
+            )
+        players.append(
+            PlayerView(
+                seat=s,
+                name=player.name,
+                hand_size=len(player.hand),
+                sets=sets,
+                score=player.score,
+                dark_sky_sets=R.icon_filter(st, s) != R.THEME,
+            )
+        )
+    hand = None if seat is None else [card_view(c) for c in st.players[seat].hand]
+    return PPView(
+        seat=seat,
+        round=st.round,
+        phase=st.phase,
+        current=st.current,
+        players=players,
+        hand=hand,
+        pile_size=len(st.pile),
+        discard_top=card_view(st.discard[-1]) if st.discard else None,
+        discard_size=len(st.discard),
+        event_discard=[card_view(c) for c in st.event_discard],
+        featured=card_view(st.featured) if st.featured != NO_CARD else None,
+        window=_window(st, seat),
+        draft=_draft(st, seat),
+        results=[
+            RoundView(
+                round=i + 1, winner=r.winner if r.winner != NO_SEAT else None, points=r.points
+            )
+            for i, r in enumerate(st.results)
+        ],
+    )

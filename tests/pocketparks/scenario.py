@@ -1,0 +1,106 @@
+"""Helpers for PocketParks scenario tests: a table laid out by hand, acting,
+answering windows, and checking refusals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tabletop.core.engine import Event, Setup
+from tabletop.core.errors import IllegalAction
+from tabletop.games.pocketparks import ENGINE
+from tabletop.games.pocketparks.actions import Pass, PPAction
+from tabletop.games.pocketparks.rules import CONTENT, EFFECT
+from tabletop.games.pocketparks.state import NO_CARD, PPState
+
+NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve")
+_BY_NAME = {name: i for i, name in enumerate(CONTENT.name[: len(CONTENT.parks)])}
+
+
+def park(name: str) -> int:
+    return _BY_NAME[name]
+
+
+def parks(*names: str) -> list[int]:
+    return [park(n) for n in names]
+
+
+def event(effect: str, nth: int = 0) -> int:
+    return [c for c, e in enumerate(EFFECT) if e == effect][nth]
+
+
+def table(
+    hands: list[list[int]],
+    *,
+    sets: list[list[list[int]]] | None = None,
+    current: int = 0,
+    pile: list[int] | None = None,
+    draws: list[int] | None = None,
+    discard: list[int] | None = None,
+    event_discard: list[int] | None = None,
+    round: int = 1,
+    modifiers: bool = True,
+    featured: int = NO_CARD,
+) -> PPState:
+    """A table in the middle of a round. ``draws`` are the next cards off the draw
+    pile, in order, with every other unused card under them (parks nearest the
+    top); ``pile`` (bottom to top) replaces the whole draw pile."""
+    n = len(hands)
+    st = ENGINE.new(Setup(players=NAMES[:n], options={"round_modifiers": modifiers}), 1)
+    st.round = round
+    st.featured = featured
+    for seat, player in enumerate(st.players):
+        player.hand = list(hands[seat])
+        player.sets = [list(s) for s in (sets[seat] if sets else [])]
+    st.discard = list(discard if discard is not None else [])
+    st.event_discard = list(event_discard or [])
+    used = {c for h in hands for c in h} | set(st.discard) | set(st.event_discard)
+    used |= {c for row in sets or [] for s in row for c in s} | {featured}
+    if pile is None:
+        upcoming = list(draws or [])
+        rest = [c for c in range(CONTENT.size) if c not in used and c not in upcoming]
+        pile = sorted(rest, key=lambda c: (not CONTENT.is_event(c), c)) + upcoming[::-1]
+    st.pile = list(pile)
+    st.current = current
+    st.first = current
+    return st
+
+
+def act(st: PPState, action: PPAction) -> PPState:
+    assert action in ENGINE.legal_actions(st, action.seat), f"{action} not listed as legal"
+    return ENGINE.apply(st, action).state
+
+
+def act_log(st: PPState, action: PPAction) -> tuple[PPState, tuple[Event, ...]]:
+    transition = ENGINE.apply(st, action)
+    return transition.state, transition.events
+
+
+def run(st: PPState, *actions: PPAction) -> PPState:
+    for action in actions:
+        st = act(st, action)
+    return st
+
+
+def pass_all(st: PPState, *, except_seats: tuple[int, ...] = ()) -> PPState:
+    """Every seat still asked in the open window passes (but the ones named)."""
+    assert st.window is not None
+    for seat in list(st.window.waiting):
+        if seat not in except_seats:
+            st = act(st, Pass(seat=seat))
+    return st
+
+
+def refused(st: PPState, action: PPAction | dict[str, Any], rule: str) -> IllegalAction:
+    before = ENGINE.state_json(st)
+    with pytest.raises(IllegalAction) as info:
+        ENGINE.apply(st, ENGINE.parse_action(action) if isinstance(action, dict) else action)
+    assert info.value.rule == rule, info.value
+    assert ENGINE.state_json(st) == before
+    return info.value
+
+
+def texts(events: tuple[Event, ...], seat: int | None = None) -> list[str]:
+    """The log lines a seat may read (None: public lines only)."""
+    return [e.text for e in events if e.private_to is None or e.private_to == seat]

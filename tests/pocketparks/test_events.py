@@ -1,0 +1,179 @@
+"""Every event card: its effect, and the reactions that answer it."""
+
+from __future__ import annotations
+
+from tabletop.games.pocketparks.actions import (
+    Discard,
+    Draw,
+    ParkTour,
+    Pass,
+    PlayEvent,
+    React,
+    StartSteal,
+    Take,
+)
+from tests.pocketparks.scenario import (
+    ENGINE,
+    act,
+    act_log,
+    event,
+    park,
+    parks,
+    pass_all,
+    refused,
+    run,
+    table,
+    texts,
+)
+
+MOUNTAINS = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali")
+
+
+def after_draw(hands: list[list[int]], **kw: object) -> object:
+    """Ana has drawn Yosemite and Zion and must now discard or play an event."""
+    st = table(hands, draws=parks("Yosemite", "Zion"), **kw)  # type: ignore[arg-type]
+    return run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
+
+
+def test_make_a_wish_flips_to_a_dark_sky_park() -> None:
+    """PP-WISH-1: parks flipped go on the park discard pile (each asked about, the
+    wisher too), events on the event pile, the dark sky park into the hand."""
+    wish = event("make_a_wish")
+    upcoming = [
+        park("Yosemite"),
+        park("Zion"),
+        park("Yellowstone"),
+        event("survival_of_the_fittest"),
+        park("Arches"),
+    ]
+    st = table([[wish, park("Sequoia")], parks("Bryce Canyon"), parks("Acadia")], draws=upcoming)
+    st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
+    st = act(st, PlayEvent(seat=0, card=wish))
+    st = pass_all(st)  # the event window: nobody says no
+    assert st.window is not None and st.window.kind == "wish"
+    assert st.window.card == park("Yellowstone") and ENGINE.to_act(st) == (1, 2, 0)
+    st = pass_all(st)
+    assert st.event_discard[-1] == event("survival_of_the_fittest")
+    assert st.window is not None and st.window.card == park("Arches")
+    st, log = act_log(pass_all(st, except_seats=(0,)), Pass(seat=0))
+    assert park("Arches") in st.players[0].hand and st.discard[-1] == park("Yellowstone")
+    assert "The wish comes true: Ana takes Arches." in texts(log)
+    assert st.current == 1 and st.window is None
+
+
+def test_make_a_wish_is_stopped_by_a_park_tour() -> None:
+    """PP-WISH-2: Ben tours a flipped mountain; the wish stops and does not come
+    true; play continues after Ben."""
+    wish = event("make_a_wish")
+    upcoming = [park("Yosemite"), park("Zion"), park("Grand Teton"), park("Arches")]
+    ben = [*MOUNTAINS, park("Katmai")]
+    st = table([[wish, park("Acadia")], ben, parks("Bryce Canyon")], draws=upcoming)
+    st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
+    st = pass_all(act(st, PlayEvent(seat=0, card=wish)))
+    assert st.window is not None and st.window.card == park("Grand Teton")
+    st = act(st, ParkTour(seat=1, cards=tuple(sorted(MOUNTAINS))))
+    st = run(st, Pass(seat=2), Pass(seat=0))
+    assert len(st.players[1].sets[0]) == 5 and not st.wishing
+    assert park("Arches") not in st.players[0].hand and st.pile[-1] == park("Arches")
+    assert st.current == 2
+
+
+def test_comparing_notes_can_be_uneven_with_a_one_card_hand() -> None:
+    """PP-NOTES-1: Ana gives 2 random cards, Ben (one card) gives 1."""
+    notes = event("comparing_notes")
+    st = after_draw([[notes, park("Sequoia")], parks("Bryce Canyon"), parks("Acadia")])
+    refused(st, PlayEvent(seat=0, card=notes, target=0), "PP-NOTES-1")
+    st = pass_all(act(st, PlayEvent(seat=0, card=notes, target=1)))
+    assert len(st.players[1].hand) == 2 and park("Bryce Canyon") in st.players[0].hand
+    assert len(st.players[0].hand) == 2  # 3 after playing the event, -2, +1
+    assert sorted(st.players[0].hand + st.players[1].hand) == sorted(
+        parks("Sequoia", "Yosemite", "Zion", "Bryce Canyon")
+    )
+
+
+def test_survival_of_the_fittest_passes_two_each_way_round_the_table() -> None:
+    """PP-SURV-1: a 1-card hand passes only 1, so the exchange is uneven."""
+    survival = event("survival_of_the_fittest")
+    st = after_draw(
+        [[survival, park("Sequoia")], parks("Bryce Canyon"), parks("Acadia", "Katmai", "Pinnacles")]
+    )
+    st = act(st, PlayEvent(seat=0, card=survival))
+    st = act(st, Pass(seat=1))
+    st, log = act_log(st, Pass(seat=2))
+    assert [len(p.hand) for p in st.players] == [3, 2, 2]
+    assert park("Bryce Canyon") in st.players[2].hand  # Ben's only card went to Cy
+    assert sum(1 for line in texts(log) if "passes" in line) == 3
+    assert all("Bryce" not in line for line in texts(log))
+
+
+def test_mosquito_bites_a_set_of_five_down_to_a_stealable_four() -> None:
+    """PP-MOSQ-1, PP-TOUR-6: a set of 5 cannot be stolen from; bitten to 4, it can.
+    The bitten card lies on the discard for others to Park Tour."""
+    five = [*MOUNTAINS, park("Grand Teton")]
+    bite = event("mosquito_bites")
+    hands = [
+        [bite, *parks("Yellowstone", "Mount Rainier")],
+        parks("Bryce Canyon"),
+        parks("Acadia", "Katmai"),
+    ]
+    st = table(hands, sets=[[], [five], []])
+    st = run(st, StartSteal(seat=0, target=1))
+    refused(st, Take(seat=0, card=park("Sequoia")), "PP-TOUR-6")
+    assert not any(a.kind == "take" for a in ENGINE.legal_actions(st, 0))
+    st = after_draw(hands, sets=[[], [five], []])
+    refused(st, PlayEvent(seat=0, card=bite, target=1, pick=park("Acadia")), "PP-MOSQ-1")
+    st = pass_all(act(st, PlayEvent(seat=0, card=bite, target=1, pick=park("Grand Teton"))))
+    assert st.players[1].sets == [MOUNTAINS] and st.discard[-1] == park("Grand Teton")
+    assert st.window is not None and st.window.kind == "tour" and ENGINE.to_act(st) == (1, 2)
+    st = pass_all(st)
+    st = pass_all(
+        run(
+            st,
+            Draw(seat=1, source="pile"),
+            Draw(seat=1, source="pile"),
+            Discard(seat=1, card=park("Bryce Canyon")),
+        )
+    )
+    st = run(st, StartSteal(seat=2, target=1))
+    assert any(a.kind == "take" for a in ENGINE.legal_actions(st, 2))
+
+
+def test_ranger_says_no_cancels_an_event_and_cannot_be_answered() -> None:
+    """PP-RANGER-1, PP-WINDOW-2: the cancelled event has no effect and the turn
+    ends; nobody is asked about the Ranger."""
+    notes = event("comparing_notes")
+    st = after_draw(
+        [[notes, park("Sequoia")], [event("ranger_says_no"), park("Bryce Canyon")], parks("Acadia")]
+    )
+    st = act(st, PlayEvent(seat=0, card=notes, target=2))
+    assert React(seat=1, card=event("ranger_says_no")) in ENGINE.legal_actions(st, 1)
+    refused(st, React(seat=2, card=event("ranger_says_no")), "PP-EVENT-2")
+    st = act(st, React(seat=1, card=event("ranger_says_no")))
+    st, log = act_log(st, Pass(seat=2))
+    assert st.players[2].hand == parks("Acadia")
+    assert st.event_discard[-2:] == [notes, event("ranger_says_no")]
+    assert st.window is None and st.current == 1
+    assert "Ben says no: Comparing notes has no effect." in texts(log)
+    refused(
+        act(table([[event("ranger_says_no")], parks("Zion")]), Draw(seat=0, source="pile")),
+        React(seat=0, card=event("ranger_says_no")),
+        "PP-DRAW-1",
+    )
+
+
+def test_lets_do_it_again_copies_a_discarded_event() -> None:
+    """PP-AGAIN-1: copying Comparing notes from the event discard pile."""
+    again = event("lets_do_it_again")
+    hands = [[again, park("Sequoia")], parks("Bryce Canyon", "Acadia"), parks("Katmai")]
+    st = after_draw(hands, event_discard=[event("comparing_notes")])
+    assert PlayEvent(
+        seat=0, card=again, as_effect="comparing_notes", target=1
+    ) in ENGINE.legal_actions(st, 0)
+    refused(st, PlayEvent(seat=0, card=again, as_effect="make_a_wish"), "PP-AGAIN-1")
+    refused(st, PlayEvent(seat=0, card=again), "PP-AGAIN-1")
+    refused(
+        st, PlayEvent(seat=0, card=event("comparing_notes"), as_effect="make_a_wish"), "PP-EVENT-1"
+    )
+    st = pass_all(act(st, PlayEvent(seat=0, card=again, as_effect="comparing_notes", target=1)))
+    assert park("Bryce Canyon") in st.players[0].hand and park("Acadia") in st.players[0].hand
+    assert st.event_discard[-1] == again

@@ -1,0 +1,168 @@
+"""Park Tour, nine of a kind, and the response windows that ask every seat."""
+
+from __future__ import annotations
+
+import json
+
+from tabletop.games.pocketparks.actions import (
+    Confirm,
+    Discard,
+    Draw,
+    ParkTour,
+    Pass,
+    Pay,
+    React,
+    StartSteal,
+    Take,
+    TakeRandom,
+)
+from tests.pocketparks.scenario import (
+    ENGINE,
+    act,
+    act_log,
+    event,
+    park,
+    parks,
+    pass_all,
+    refused,
+    run,
+    table,
+    texts,
+)
+
+MOUNTAINS = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali")
+WILDLIFE = parks("Wind Cave", "Everglades", "Isle Royale", "Channel Islands")
+
+
+def discard_teton(hands: list[list[int]], **kw: object) -> object:
+    """Ana draws Yosemite and Zion, then discards Grand Teton (mountain, wildlife)."""
+    st = table(hands, draws=parks("Yosemite", "Zion"), **kw)  # type: ignore[arg-type]
+    st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
+    return act(st, Discard(seat=0, card=park("Grand Teton")))
+
+
+def test_park_tour_plays_a_set_of_five_and_play_goes_on_after_the_claimant() -> None:
+    """PP-TOUR-1, PP-TOUR-4: Ben and Cy both claim Grand Teton; Ben is nearer
+    after Ana, so he wins; the next turn is Cy's."""
+    st = discard_teton([parks("Grand Teton", "Arches"), MOUNTAINS, WILDLIFE])
+    assert st.window is not None and st.window.card == park("Grand Teton")
+    assert ENGINE.to_act(st) == (1, 2)
+    claims = [a for a in ENGINE.legal_actions(st, 1) if a.kind == "park_tour"]
+    assert claims == [ParkTour(seat=1, cards=tuple(sorted(MOUNTAINS)))]
+    st = act(st, ParkTour(seat=2, cards=tuple(sorted(WILDLIFE))))
+    st, log = act_log(st, ParkTour(seat=1, cards=tuple(sorted(MOUNTAINS))))
+    assert sorted(st.players[1].sets[0]) == sorted([*MOUNTAINS, park("Grand Teton")])
+    assert st.players[2].sets == [] and sorted(st.players[2].hand) == sorted(WILDLIFE)
+    assert st.current == 2 and st.phase == "turn"
+    assert any("PARK TOUR! Ben" in line for line in texts(log))
+    refused(st, ParkTour(seat=1, cards=tuple(MOUNTAINS)), "PP-TURN-1")
+
+
+def test_a_park_tour_needs_four_sharing_an_icon_with_the_top() -> None:
+    """PP-TOUR-1."""
+    st = discard_teton([parks("Grand Teton", "Arches"), [*MOUNTAINS[:3], park("Arches")], WILDLIFE])
+    assert ENGINE.legal_actions(st, 1) == [Pass(seat=1)]
+    refused(st, ParkTour(seat=1, cards=(*MOUNTAINS[:3], park("Arches"))), "PP-TOUR-1")
+    refused(st, ParkTour(seat=1, cards=tuple(MOUNTAINS[:3])), "PP-TOUR-1")
+
+
+def test_no_park_tour_on_your_own_discard() -> None:
+    """PP-TOUR-2: Ana is not even asked about her own discard."""
+    hand = [*MOUNTAINS, park("Grand Teton")]
+    st = discard_teton([hand, parks("Zion"), parks("Bryce Canyon")])
+    assert 0 not in ENGINE.to_act(st) and ENGINE.legal_actions(st, 0) == []
+    refused(st, ParkTour(seat=0, cards=tuple(MOUNTAINS)), "PP-WINDOW-1")
+
+
+def test_only_the_top_payment_card_can_be_toured_after_the_steal() -> None:
+    """PP-TOUR-3, PP-STEAL-6: Ana pays Grand Teton then Yellowstone; Ben's four
+    mountains match only Grand Teton, which lies under the top."""
+    hand = [park("Grand Teton"), park("Yellowstone"), park("Zion")]
+    st = table([hand, MOUNTAINS, parks("Bryce Canyon")])
+    st = run(st, StartSteal(seat=0, target=2), Pay(seat=0, card=park("Grand Teton")))
+    st = run(st, Pay(seat=0, card=park("Yellowstone")), TakeRandom(seat=0), Confirm(seat=0))
+    assert st.window is not None and st.window.kind == "steal"
+    assert not any(a.kind == "park_tour" for a in ENGINE.legal_actions(st, 1))
+    st = pass_all(st)  # the steal resolves first
+    assert park("Bryce Canyon") in st.players[0].hand
+    assert st.window is not None and st.window.kind == "tour"
+    assert st.window.card == park("Yellowstone")
+    assert ENGINE.legal_actions(st, 1) == [Pass(seat=1)]
+
+
+def test_park_tour_on_a_payment_after_the_steal_resolves() -> None:
+    """PP-STEAL-6, PP-TOUR-5: the claim is settled after the steal."""
+    hand = [park("Yellowstone"), park("Grand Teton"), park("Zion")]
+    st = table(
+        [hand, MOUNTAINS, parks("Bryce Canyon")],
+        sets=[[], [], [parks("Arches", "Petrified Forest")]],
+    )
+    st = run(st, StartSteal(seat=0, target=2), Pay(seat=0, card=park("Yellowstone")))
+    st = run(
+        st,
+        Pay(seat=0, card=park("Grand Teton")),
+        Take(seat=0, card=park("Arches")),
+        Confirm(seat=0),
+    )
+    st = pass_all(st)
+    st = act(st, ParkTour(seat=1, cards=tuple(sorted(MOUNTAINS))))
+    st = act(st, Pass(seat=2))
+    assert park("Arches") in st.players[0].hand and len(st.players[1].sets[0]) == 5
+    assert st.current == 2
+
+
+def test_hand_limit_then_park_tour_then_the_player_after_the_claimant() -> None:
+    """PP-TOUR-5: the current player's hand limit resolves before the claim."""
+    hand = [
+        *parks("Grand Teton", "Arches", "Petrified Forest", "Zion", "Bryce Canyon"),
+        *parks("Acadia", "Katmai", "Pinnacles", "Redwood"),
+    ]
+    st = discard_teton([hand, parks("Yellowstone"), MOUNTAINS])
+    assert st.phase == "limit" and st.window is None
+    st = act(st, Discard(seat=0, card=park("Arches")))
+    assert st.window is not None and st.window.card == park("Grand Teton")
+    st = act(st, Pass(seat=1))
+    st = act(st, ParkTour(seat=2, cards=tuple(sorted(MOUNTAINS))))
+    assert len(st.players[2].sets[0]) == 5 and st.current == 0  # after Cy comes Ana
+
+
+def test_nine_of_a_kind_in_hand_wins_the_round_at_once() -> None:
+    """PP-NINE-1: Ana holds 8 mountains and draws the 9th."""
+    eight = [*MOUNTAINS, *parks("Lassen Volcanic", "Grand Teton", "Shenandoah", "Hot Springs")]
+    st = table([eight, parks("Zion")], draws=parks("Kings Canyon"))
+    st, log = act_log(st, Draw(seat=0, source="pile"))
+    assert st.results[0].winner == 0 and st.round == 2
+    assert st.results[0].points[0] == 9
+    assert any("nine of a kind" in line for line in texts(log))
+
+
+def test_park_tour_the_ninth_with_eight_in_hand() -> None:
+    """PP-NINE-2: on Ana's turn, Ben claims her discard with 8 and wins the round."""
+    eight = [*MOUNTAINS, *parks("Lassen Volcanic", "Kings Canyon", "Shenandoah", "Hot Springs")]
+    st = discard_teton([parks("Grand Teton", "Arches"), eight])
+    nine_claims = [
+        a for a in ENGINE.legal_actions(st, 1) if a.kind == "park_tour" and len(a.cards) == 8
+    ]
+    assert nine_claims == [ParkTour(seat=1, cards=tuple(sorted(eight)))]
+    st = act(st, nine_claims[0])
+    assert st.results[0].winner == 1 and st.results[0].points[1] == 9
+
+
+def test_a_window_asks_every_other_seat_and_hides_who_could_answer() -> None:
+    """PP-WINDOW-1: Ben can claim and Cy cannot; both are asked the same question,
+    both must answer, and no view shows a claim before the window closes."""
+    st = discard_teton([parks("Grand Teton", "Arches"), parks("Zion", "Bryce Canyon"), MOUNTAINS])
+    ben = ENGINE.view(st, 1).model_dump(mode="json")["window"]
+    cy = ENGINE.view(st, 2).model_dump(mode="json")["window"]
+    assert ben == cy and ben["you_answer"] and ben["waiting"] == [1, 2]
+    assert ENGINE.legal_actions(st, 1) == [Pass(seat=1)]
+    st = act(st, ParkTour(seat=2, cards=tuple(sorted(MOUNTAINS))))
+    for seat in (None, 0, 1):
+        text = json.dumps(ENGINE.view(st, seat).model_dump(mode="json"))
+        assert "claims" not in text and "Sequoia" not in text
+    assert ENGINE.to_act(st) == (1,)
+    refused(st, Pass(seat=2), "PP-WINDOW-1")  # Cy already answered
+    refused(st, Draw(seat=1, source="pile"), "PP-WINDOW-1")
+    refused(st, React(seat=1, card=event("ranger_says_no")), "PP-EVENT-2")
+    st = act(st, Pass(seat=1))
+    assert len(st.players[2].sets[0]) == 5 and st.current == 0

@@ -1,0 +1,209 @@
+"""Winning a round, scoring, round modifiers (featured park, priority) and the game."""
+
+from __future__ import annotations
+
+from tabletop.core.engine import Setup
+from tabletop.games.pocketparks.actions import AddCard, Confirm, Draw, StartBuild, StartSet
+from tabletop.games.pocketparks.rules import CONTENT, priorities, round_points, wins_with
+from tests.pocketparks.scenario import (
+    ENGINE,
+    act,
+    act_log,
+    park,
+    parks,
+    refused,
+    run,
+    table,
+    texts,
+)
+
+DESERT2 = parks("Arches", "Petrified Forest")
+ISLAND3 = parks("Virgin Islands", "Voyageurs", "Biscayne")
+WILD3 = parks("Wind Cave", "Everglades", "Isle Royale")
+
+
+def play_set(st, seat: int, cards: list[int]):  # type: ignore[no-untyped-def]
+    st = run(st, StartSet(seat=seat), *(AddCard(seat=seat, card=c) for c in cards))
+    return act_log(st, Confirm(seat=seat))
+
+
+def test_sets_of_two_three_and_four_win_the_round() -> None:
+    """PP-WIN-1: 2-3-4 and 2-4-5 win; 2-2-4 and 3-4 do not."""
+    assert wins_with([2, 3, 4]) and wins_with([5, 4, 2]) and wins_with([1, 2, 3, 4])
+    assert not wins_with([2, 2, 4]) and not wins_with([3, 4]) and not wins_with([3, 3, 3])
+    four = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali")
+    st = table([[*four, park("Katmai")], parks("Zion")], sets=[[DESERT2, ISLAND3], []])
+    st, log = play_set(st, 0, four)
+    assert st.results[0].winner == 0 and st.round == 2
+    assert "Ana has sets of 2, 3 and 4 or more." in texts(log)
+    st = table(
+        [[*four, park("Katmai")], parks("Zion")], sets=[[DESERT2, parks("Katmai", "Pinnacles")], []]
+    )
+    st, _ = play_set(st, 0, four)
+    assert st.round == 1 and st.current == 1
+
+
+def test_scoring_table_for_winner_and_others() -> None:
+    """PP-SCORE-1: winner 1/1/2/2/9 for sets of 2/3/4/5/9, others 0/1/2/2; a
+    1-card remnant scores nothing."""
+    five = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali", "Grand Teton")
+    four = parks("Lassen Volcanic", "Shenandoah", "Hot Springs", "Kings Canyon")
+    st = table(
+        [parks("Zion"), parks("Bryce Canyon")],
+        sets=[
+            [DESERT2, ISLAND3, four, five, parks("Katmai")],
+            [
+                parks("Badlands", "White Sands"),
+                WILD3,
+                parks("Haleakalā", "Crater Lake", "Pinnacles", "Mount Rainier"),
+            ],
+        ],
+    )
+    assert round_points(st, 0) == [1 + 1 + 2 + 2, 0 + 1 + 2]
+    assert round_points(st, 1) == [0 + 1 + 2 + 2, 1 + 1 + 2]
+    nine = [c for c in range(len(CONTENT.parks)) if "mountain" in CONTENT.parks[c].icons][:9]
+    st.players[0].sets = [nine]
+    assert round_points(st, 0)[0] == 9
+
+
+def test_round_winner_starts_the_next_round_and_three_rounds_end_the_game() -> None:
+    """PP-GAME-1: cards are gathered and dealt again; after a round nobody won,
+    the player after the last starter begins."""
+    four = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali")
+    st = table(
+        [parks("Zion"), [*four, park("Katmai")], parks("Acadia")],
+        sets=[[], [DESERT2, ISLAND3], []],
+        current=1,
+    )
+    st.first = 0
+    st, _ = play_set(st, 1, four)
+    assert st.round == 2 and st.first == 1 and st.current == 1
+    assert [len(p.hand) for p in st.players] == [6, 6, 6] and all(p.sets == [] for p in st.players)
+    cards = [c for p in st.players for c in p.hand] + st.pile + st.discard + st.event_discard
+    assert sorted([*cards, st.featured]) == list(range(CONTENT.size))
+    st = table(
+        [parks("Zion"), parks("Acadia")], pile=parks("Katmai"), discard=parks("Arches"), round=2
+    )
+    st.first = 1
+    st = act(st, Draw(seat=0, source="pile"))  # the pile cannot be rebuilt: nobody wins
+    assert st.round == 3 and st.first == 0
+    st = table([[*four, park("Katmai")], parks("Zion")], sets=[[DESERT2, ISLAND3], []], round=3)
+    st, log = play_set(st, 0, four)
+    assert st.phase == "over" and ENGINE.to_act(st) == () and ENGINE.legal_actions(st, 0) == []
+    assert "The game is over." in texts(log)
+    outcome = ENGINE.outcome(st)
+    assert outcome is not None and outcome.winners == (0,)
+    refused(st, Draw(seat=0, source="pile"), "PP-GAME-1")
+
+
+def test_tie_goes_to_the_newest_park_in_round_three_sets() -> None:
+    """PP-GAME-2: tied on points; Ben's round-3 sets hold a newer park."""
+    four = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali")
+    st = table(
+        [[*four, park("Katmai")], parks("Zion")],
+        sets=[[DESERT2, ISLAND3], [parks("Great Sand Dunes", "Saguaro")]],
+        round=3,
+        modifiers=False,
+    )
+    st.players[1].score = 6  # Ana scores 1 + 1 + 2 = 4 this round; both end on 6
+    st.players[0].score = 2
+    st, _ = play_set(st, 0, four)
+    outcome = ENGINE.outcome(st)
+    assert outcome is not None and outcome.scores == (6, 6)
+    assert outcome.winners == (1,) and outcome.tie_break
+    st = table(
+        [[*four, park("Katmai")], parks("Zion")],
+        sets=[[DESERT2, ISLAND3], []],
+        round=3,
+        modifiers=False,
+    )
+    st.players[1].score = 4
+    st, _ = play_set(st, 0, four)
+    outcome = ENGINE.outcome(st)
+    assert outcome is not None and outcome.winners == (0,)  # Ana's sets hold #41, Ben has none
+
+
+def test_round_modifiers_are_on_by_default_and_can_be_off() -> None:
+    """PP-MOD-1: off gives three standard rounds with no featured park."""
+    st = ENGINE.new(Setup(players=("A", "B")), 3)
+    assert st.modifiers
+    off = ENGINE.new(Setup(players=("A", "B"), options={"round_modifiers": False}), 3)
+    four = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali")
+    for state, featured in ((st, True), (off, False)):
+        state = table(
+            [[*four, park("Katmai")], parks("Zion")],
+            sets=[[DESERT2, ISLAND3], []],
+            modifiers=state.modifiers,
+        )
+        state, _ = play_set(state, 0, four)
+        assert (state.featured != -1) == featured and state.round == 2
+
+
+def test_featured_park_is_out_of_the_round_and_doubles_matching_sets() -> None:
+    """PP-MOD-2: round 2; Great Sand Dunes (mountain, newest) doubles the mountain set."""
+    four = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali")
+    st = table(
+        [[*four, park("Katmai")], parks("Zion")],
+        sets=[[DESERT2, ISLAND3], []],
+        round=2,
+        featured=park("Great Sand Dunes"),
+    )
+    assert park("Great Sand Dunes") not in st.pile
+    st, _ = play_set(st, 0, four)
+    assert st.results[0].points == [1 + 1 + 2 * 2, 0]
+    assert ENGINE.view(st, None).featured is not None
+
+
+def jones_and_linda() -> object:
+    """Round 3, featured Great Sand Dunes. Jones (seat 0) has 3 mountains; Linda
+    (seat 1) has a desert 2 and an island 3 and holds 4 mountains."""
+    linda4 = parks("Lassen Volcanic", "Hot Springs", "Shenandoah", "Kings Canyon")
+    jones3 = parks("Sequoia", "Rocky Mountain", "Grand Teton")
+    return table(
+        [parks("Great Basin", "Zion"), [*linda4, park("Katmai")]],
+        sets=[[jones3], [DESERT2, ISLAND3]],
+        current=1,
+        round=3,
+        featured=park("Great Sand Dunes"),
+    ), linda4
+
+
+def test_jones_and_linda_priority_decides_winning_and_doubling() -> None:
+    """PP-MOD-3, PP-MOD-4: the rulebook's example. Linda's 4 mountains take the
+    mountain priority from Jones' 3 and she wins: her set scores 2x2, his 1."""
+    st, linda4 = jones_and_linda()  # type: ignore[misc]
+    assert priorities(st)[0] == [1 << 0]  # Jones holds mountain priority, for now
+    st, _ = play_set(st, 1, linda4)
+    assert st.results[0].winner == 1
+    assert st.results[0].points == [1, 1 + 1 + 2 * 2]
+
+
+def test_a_double_set_keeps_priority_in_its_other_icon() -> None:
+    """PP-MOD-3: Jones' mountain set also shares glacier/ice, so it keeps the
+    glacier priority (and so still counts), but is not doubled: glacier is not
+    a featured icon (PP-MOD-4)."""
+    st, linda4 = jones_and_linda()  # type: ignore[misc]
+    st.players[0].sets = [parks("Denali", "Olympic", "North Cascades")]
+    st.players[1].sets = [DESERT2]  # Linda will not win this turn
+    st, _ = play_set(st, 1, linda4)
+    prio = priorities(st)
+    glacier = 1 << [i.id for i in CONTENT.icons].index("glacier_ice")
+    assert prio[0][0] == glacier and prio[1][1] == 1  # Linda holds mountain
+    view = ENGINE.view(st, 0)
+    assert view.players[0].sets[0].counts and view.players[0].sets[0].priority == ["glacier_ice"]
+    assert round_points(st, 1)[0] == 1
+
+
+def test_priority_ties_go_to_the_newest_park() -> None:
+    """PP-MOD-3: Jones builds his mountains to 4 with Great Basin (#49), newer than
+    Linda's newest (#24): he reclaims the priority and her set stops counting."""
+    st, linda4 = jones_and_linda()  # type: ignore[misc]
+    st.players[1].sets = [DESERT2]
+    st, _ = play_set(st, 1, linda4)
+    assert st.current == 0
+    st = run(st, StartBuild(seat=0, set_index=0), AddCard(seat=0, card=park("Great Basin")))
+    st = act(st, Confirm(seat=0))
+    prio = priorities(st)
+    assert prio[0][0] == 1 and prio[1][1] == 0
+    view = ENGINE.view(st, 1)
+    assert not view.players[1].sets[1].counts and view.players[0].sets[0].priority == ["mountain"]

@@ -1,0 +1,138 @@
+"""Pay to steal, Trail detour, and Let's do it again answering a steal."""
+
+from __future__ import annotations
+
+from tabletop.games.pocketparks.actions import (
+    Cancel,
+    Confirm,
+    Pass,
+    Pay,
+    React,
+    StartSteal,
+    Take,
+    TakeRandom,
+)
+from tabletop.games.pocketparks.rules import payment_buys
+from tests.pocketparks.scenario import (
+    ENGINE,
+    act,
+    act_log,
+    event,
+    park,
+    parks,
+    refused,
+    run,
+    table,
+    texts,
+)
+
+PLAIN = parks("Yellowstone", "Sequoia", "Yosemite", "Mount Rainier")  # no dark sky
+DARK = parks("Arches", "Petrified Forest")  # dark sky parks
+
+
+def test_payment_forms() -> None:
+    """PP-STEAL-2: 2 cards or 1 dark sky park buy 1; 4 cards, 2 cards + 1 dark sky,
+    or 2 dark sky parks buy 2; anything else buys nothing."""
+    assert payment_buys(PLAIN[:2]) == (1,)
+    assert payment_buys([event("make_a_wish"), PLAIN[0]]) == (1,)
+    assert payment_buys(DARK[:1]) == (1,)
+    assert payment_buys(PLAIN[:1]) == ()
+    assert payment_buys(PLAIN[:4]) == (2,)
+    assert payment_buys([*PLAIN[:2], DARK[0]]) == (2,)
+    assert payment_buys(DARK) == (1, 2)
+    assert payment_buys(PLAIN[:3]) == ()
+
+
+def test_a_steal_is_declared_in_full_before_anything_moves() -> None:
+    """PP-STEAL-1, PP-STEAL-2: three plain cards buy nothing, so it is refused."""
+    st = table([PLAIN, parks("Zion", "Bryce Canyon")], sets=[[], [parks("Glacier", "Denali")]])
+    before = ENGINE.state_json(st)
+    st = run(st, StartSteal(seat=0, target=1), *(Pay(seat=0, card=c) for c in PLAIN[:3]))
+    st = act(st, Take(seat=0, card=park("Glacier")))
+    assert st.players[0].hand == PLAIN and st.players[1].sets == [parks("Glacier", "Denali")]
+    assert Confirm(seat=0) not in ENGINE.legal_actions(st, 0)
+    refused(st, Confirm(seat=0), "PP-STEAL-2")
+    refused(st, Pay(seat=0, card=PLAIN[0]), "PP-STEAL-2")
+    st = run(st, TakeRandom(seat=0))
+    refused(st, TakeRandom(seat=0), "PP-STEAL-2")
+    refused(st, Take(seat=0, card=park("Denali")), "PP-STEAL-2")
+    assert ENGINE.state_json(act(st, Cancel(seat=0))) == before
+    poor = table([parks("Sequoia"), parks("Zion")])
+    assert not any(a.kind == "start_steal" for a in ENGINE.legal_actions(poor, 0))
+    refused(poor, StartSteal(seat=0, target=1), "PP-STEAL-2")
+    refused(st, StartSteal(seat=0, target=0), "PP-STEAL-1")
+
+
+def test_payment_goes_to_the_discard_piles_last_card_on_top() -> None:
+    """PP-STEAL-3, PP-STEAL-4, PP-STEAL-5: one player, a set card and a random
+    hand card; events paid go to the event pile unplayed."""
+    hand = [*PLAIN[:3], event("make_a_wish"), park("Zion")]
+    sets = [[], [parks("Glacier", "Denali", "Rocky Mountain")]]
+    st = table([hand, parks("Bryce Canyon")], sets=sets, discard=parks("Acadia"))
+    st = run(st, StartSteal(seat=0, target=1))
+    refused(st, Take(seat=0, card=park("Zion")), "PP-STEAL-4")  # not in Ben's sets
+    payment = [PLAIN[0], event("make_a_wish"), PLAIN[1], PLAIN[2]]
+    st = run(st, *(Pay(seat=0, card=c) for c in payment))
+    st = run(st, Take(seat=0, card=park("Denali")), TakeRandom(seat=0))
+    st, log = act_log(st, Confirm(seat=0))
+    assert st.discard == [park("Acadia"), PLAIN[0], PLAIN[1], PLAIN[2]]
+    assert st.event_discard[-1] == event("make_a_wish") and not st.wishing
+    assert "Ana pays Yellowstone, Make a wish, Sequoia and Yosemite" in texts(log)[0]
+    assert st.window is not None and st.window.kind == "steal"
+    assert ENGINE.to_act(st) == (1,)
+    st, log = act_log(st, Pass(seat=1))
+    assert sorted(st.players[0].hand) == sorted(parks("Zion", "Denali", "Bryce Canyon"))
+    assert st.players[1].sets == [parks("Glacier", "Rocky Mountain")]
+    assert "You steal Bryce Canyon." in texts(log, 0)
+    assert "Ana steals Bryce Canyon from your hand." in texts(log, 1)
+    assert not any("Bryce" in line for line in texts(log))
+    # Ben's hand was emptied, so he drew 2 at once (PP-ZERO-1).
+    assert len(st.players[1].hand) == 2
+
+
+def test_trail_detour_turns_the_steal_around() -> None:
+    """PP-DETOUR-1: the payment is made, but the target takes from the thief."""
+    hand = [*PLAIN[:2], park("Zion")]
+    st = table(
+        [hand, [park("Bryce Canyon"), event("trail_detour")]],
+        sets=[[], [parks("Glacier", "Denali")]],
+    )
+    st = run(
+        st, StartSteal(seat=0, target=1), Pay(seat=0, card=PLAIN[0]), Pay(seat=0, card=PLAIN[1])
+    )
+    st = run(st, Take(seat=0, card=park("Glacier")), Confirm(seat=0))
+    assert React(seat=1, card=event("trail_detour")) in ENGINE.legal_actions(st, 1)
+    st, log = act_log(st, React(seat=1, card=event("trail_detour")))
+    assert st.players[1].sets == [parks("Glacier", "Denali")]
+    assert sorted(st.players[1].hand) == sorted(parks("Bryce Canyon", "Zion"))
+    assert st.event_discard[-1] == event("trail_detour")
+    assert "You take Zion." in texts(log, 1) and "You lose Zion." in texts(log, 0)
+    assert len(st.players[0].hand) == 2  # Ana was emptied and drew 2 at once
+
+
+def test_lets_do_it_again_replays_a_reactive_card() -> None:
+    """PP-AGAIN-1, PP-WINDOW-2: Let's do it again, copying the Trail detour in the
+    event discard pile, redirects a steal; a seat not stolen from cannot react."""
+    again = event("lets_do_it_again")
+    players = [
+        [*PLAIN[:2], park("Zion")],
+        [park("Bryce Canyon"), again],
+        [event("trail_detour", 1)],
+    ]
+    st = table(players, sets=[[], [parks("Glacier", "Denali")], []])
+    st = run(
+        st, StartSteal(seat=0, target=1), Pay(seat=0, card=PLAIN[0]), Pay(seat=0, card=PLAIN[1])
+    )
+    st = run(st, Take(seat=0, card=park("Glacier")), Confirm(seat=0))
+    assert ENGINE.to_act(st) == (1, 2)
+    assert ENGINE.legal_actions(st, 2) == [Pass(seat=2)]  # Cy is asked too, to hide who can answer
+    refused(st, React(seat=2, card=event("trail_detour", 1)), "PP-DETOUR-1")
+    refused(
+        st, React(seat=1, card=again, as_effect="trail_detour"), "PP-AGAIN-1"
+    )  # nothing to copy
+    st.event_discard = [event("trail_detour")]
+    refused(st, React(seat=1, card=again), "PP-AGAIN-1")
+    st = act(st, React(seat=1, card=again, as_effect="trail_detour"))
+    st = act(st, Pass(seat=2))
+    assert st.players[1].sets == [parks("Glacier", "Denali")]
+    assert park("Zion") in st.players[1].hand and st.event_discard[-1] == again

@@ -1,0 +1,206 @@
+"""Setup, turns and sets."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.core.engine import Setup
+from tabletop.games.pocketparks.actions import (
+    AddCard,
+    Cancel,
+    Confirm,
+    Discard,
+    Draw,
+    Pay,
+    PlayEvent,
+    StartBuild,
+    StartSet,
+    StartSteal,
+    Take,
+)
+from tabletop.games.pocketparks.rules import CONTENT, set_icons
+from tests.pocketparks.scenario import (
+    ENGINE,
+    act,
+    event,
+    park,
+    parks,
+    pass_all,
+    refused,
+    run,
+    table,
+)
+
+
+def icons(st, seat: int, idx: int) -> list[str]:  # type: ignore[no-untyped-def]
+    return CONTENT.icon_names(set_icons(st, seat, st.players[seat].sets[idx]))
+
+
+def test_two_to_five_players() -> None:
+    """PP-PLAYERS-1."""
+    for bad in (("A",), ("A", "B", "C", "D", "E", "F")):
+        with pytest.raises(ValueError):
+            ENGINE.new(Setup(players=bad), 1)
+    for n in range(2, 6):
+        assert len(ENGINE.new(Setup(players=tuple("ABCDE"[:n])), 1).players) == n
+
+
+def test_setup_deals_six_and_flips_to_a_park() -> None:
+    """PP-SETUP-1, PP-SETUP-2: 6 cards each, a park starts the discard pile, any
+    event flipped before it lies on the event discard pile."""
+    flipped_events = 0
+    for seed in range(40):
+        st = ENGINE.new(Setup(players=("A", "B", "C")), seed)
+        assert [len(p.hand) for p in st.players] == [6, 6, 6]
+        assert len(st.discard) == 1 and not CONTENT.is_event(st.discard[0])
+        assert all(CONTENT.is_event(c) for c in st.event_discard)
+        flipped_events += len(st.event_discard)
+        cards = [c for p in st.players for c in p.hand] + st.pile + st.discard + st.event_discard
+        assert sorted(cards) == list(range(CONTENT.size))
+    assert flipped_events > 0  # some seed flipped an event first
+
+
+def test_first_player_is_an_option_or_drawn_from_the_seed() -> None:
+    """PP-SETUP-3, PP-TURN-3: play passes to the next seat after a turn."""
+    firsts = {ENGINE.new(Setup(players=("A", "B", "C")), seed).current for seed in range(30)}
+    assert firsts == {0, 1, 2}
+    st = ENGINE.new(Setup(players=("A", "B", "C"), options={"first_player": 2}), 7)
+    assert st.current == 2 and ENGINE.to_act(st) == (2,)
+    st = table([parks("Sequoia", "Glacier", "Yellowstone"), parks("Arches")], current=1)
+    st.players[1].hand = parks("Arches", "Petrified Forest", "Zion")
+    st = run(st, StartSet(seat=1), AddCard(seat=1, card=park("Arches")))
+    st = run(st, AddCard(seat=1, card=park("Petrified Forest")), Confirm(seat=1))
+    assert st.current == 0 and st.phase == "turn"
+    with pytest.raises(ValueError):
+        ENGINE.new(Setup(players=("A", "B"), options={"first_player": 2}), 1)
+
+
+def test_only_the_current_player_takes_one_action() -> None:
+    """PP-TURN-1."""
+    st = table([parks("Sequoia", "Glacier"), parks("Arches", "Zion")])
+    assert ENGINE.legal_actions(st, 1) == []
+    refused(st, Draw(seat=1, source="pile"), "PP-TURN-1")
+    refused(st, Confirm(seat=0), "PP-TURN-1")
+    refused(st, {"kind": "draw", "seat": 7, "source": "pile"}, "PP-TURN-1")
+
+
+def test_a_draft_moves_nothing_and_can_be_cancelled() -> None:
+    """PP-TURN-2: a set being chosen, or a steal being declared, can be dropped."""
+    st = table([parks("Sequoia", "Glacier", "Yellowstone"), parks("Arches", "Zion")])
+    before = ENGINE.state_json(st)
+    drafted = run(st, StartSet(seat=0), AddCard(seat=0, card=park("Sequoia")))
+    assert drafted.players[0].hand == st.players[0].hand
+    back = act(drafted, Cancel(seat=0))
+    assert back.phase == "turn" and back.draft is None
+    assert ENGINE.state_json(back) == before
+    stealing = run(st, StartSteal(seat=0, target=1))
+    assert ENGINE.state_json(act(stealing, Cancel(seat=0))) == before
+
+
+def test_a_set_shares_icons_and_keeps_what_they_share() -> None:
+    """PP-SET-1: Sequoia and Glacier share mountain and oldest."""
+    st = table([parks("Sequoia", "Glacier", "Arches"), parks("Zion")])
+    st = run(st, StartSet(seat=0), AddCard(seat=0, card=park("Sequoia")))
+    refused(st, AddCard(seat=0, card=park("Arches")), "PP-SET-1")
+    refused(st, Confirm(seat=0), "PP-SET-1")  # one card is not a set
+    st = run(st, AddCard(seat=0, card=park("Glacier")), Confirm(seat=0))
+    assert icons(st, 0, 0) == ["mountain", "oldest"]
+    assert st.players[0].hand == [park("Arches")]
+    lonely = table([parks("Sequoia", "Arches"), parks("Zion")])
+    refused(lonely, StartSet(seat=0), "PP-SET-1")
+
+
+def test_one_set_per_turn_and_the_turn_is_over() -> None:
+    """PP-SET-2: play one new set of 2-4, then the turn passes."""
+    hand = parks("Sequoia", "Glacier", "Rocky Mountain", "Arches", "Petrified Forest")
+    st = table([hand, parks("Zion")])
+    st = run(st, StartSet(seat=0), AddCard(seat=0, card=park("Sequoia")))
+    refused(st, Draw(seat=0, source="pile"), "PP-SET-2")
+    st = run(st, AddCard(seat=0, card=park("Glacier")), Confirm(seat=0))
+    assert st.current == 1
+    refused(st, StartSet(seat=0), "PP-TURN-1")
+
+
+def test_building_may_narrow_the_shared_icons() -> None:
+    """PP-SET-3: Rocky Mountain narrows mountain+oldest to mountain."""
+    st = table(
+        [parks("Rocky Mountain", "Arches"), parks("Zion")], sets=[[parks("Sequoia", "Glacier")], []]
+    )
+    assert StartBuild(seat=0, set_index=0) in ENGINE.legal_actions(st, 0)
+    st = run(st, StartBuild(seat=0, set_index=0))
+    refused(st, AddCard(seat=0, card=park("Arches")), "PP-SET-1")
+    refused(st, Confirm(seat=0), "PP-SET-1")  # a build adds at least one card
+    st = run(st, AddCard(seat=0, card=park("Rocky Mountain")), Confirm(seat=0))
+    assert len(st.players[0].sets[0]) == 3 and icons(st, 0, 0) == ["mountain"]
+
+
+def test_no_set_grows_past_four_by_playing_or_building() -> None:
+    """PP-SET-4: no set of 5 from the hand, and no building onto a set of 4 or 5."""
+    five = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali", "Grand Teton")
+    st = table([five, parks("Zion")])
+    st = run(st, StartSet(seat=0), *(AddCard(seat=0, card=c) for c in five[:4]))
+    assert AddCard(seat=0, card=five[4]) not in ENGINE.legal_actions(st, 0)
+    refused(st, AddCard(seat=0, card=five[4]), "PP-SET-4")
+    full = table([parks("Lassen Volcanic"), parks("Zion")], sets=[[five[:4], five], []])
+    assert not any(a.kind == "start_build" for a in ENGINE.legal_actions(full, 0))
+    refused(full, StartBuild(seat=0, set_index=0), "PP-SET-4")
+    refused(full, StartBuild(seat=0, set_index=1), "PP-SET-4")
+
+
+def test_no_building_on_other_players_sets_or_taking_cards_back() -> None:
+    """PP-SET-5: a build names one of your own sets; no action takes a set card back."""
+    st = table([parks("Rocky Mountain"), parks("Zion")], sets=[[], [parks("Sequoia", "Glacier")]])
+    refused(st, StartBuild(seat=0, set_index=0), "PP-SET-5")
+    kinds = {a.kind for a in ENGINE.legal_actions(st, 0)}
+    assert kinds <= {"start_set", "draw", "start_steal"}
+    own = table([parks("Arches"), parks("Zion")], sets=[[parks("Sequoia", "Glacier")], []])
+    kinds = {a.kind for a in ENGINE.legal_actions(own, 0)}
+    assert "start_build" not in kinds  # Arches shares nothing with the set
+
+
+def test_events_never_join_sets() -> None:
+    """PP-SET-6."""
+    st = table([[*parks("Sequoia", "Glacier"), event("make_a_wish")], parks("Zion")])
+    st = run(st, StartSet(seat=0), AddCard(seat=0, card=park("Sequoia")))
+    refused(st, AddCard(seat=0, card=event("make_a_wish")), "PP-SET-6")
+
+
+def test_a_remnant_stays_a_set_and_can_be_built_again() -> None:
+    """PP-SET-7: steal one card out of a set of 2: the single card left is still a
+    set, its icons are its own, and its owner can build on it."""
+    st = table(
+        [parks("Yellowstone", "Yosemite"), parks("Arches", "Rocky Mountain")],
+        sets=[[], [parks("Sequoia", "Glacier")]],
+    )
+    st = act(st, StartSteal(seat=0, target=1))
+    st = run(st, Pay(seat=0, card=park("Yellowstone")), Pay(seat=0, card=park("Yosemite")))
+    st = run(st, Take(seat=0, card=park("Sequoia")), Confirm(seat=0))
+    st = pass_all(st)  # the steal window
+    st = pass_all(st)  # the Park Tour window on the payment
+    assert st.players[1].sets == [[park("Glacier")]]
+    assert icons(st, 1, 0) == ["mountain", "unesco", "oldest"]
+    assert st.current == 1
+    st = run(st, StartBuild(seat=1, set_index=0), AddCard(seat=1, card=park("Rocky Mountain")))
+    st = act(st, Confirm(seat=1))
+    assert icons(st, 1, 0) == ["mountain"]
+
+
+def test_dark_sky_sets_need_an_astronomer_on_an_earlier_turn() -> None:
+    """PP-SET-8, PP-ASTRO-1: Bryce Canyon and Mammoth Cave share only the dark sky
+    mark, a set only from the turn after Aspiring astronomer was played."""
+    hand = [*parks("Bryce Canyon", "Mammoth Cave", "Lassen Volcanic"), event("aspiring_astronomer")]
+    st = table([hand, parks("Zion", "Arches")], draws=parks("Rocky Mountain", "Denali"))
+    refused(st, StartSet(seat=0), "PP-SET-1")  # Bryce + Mammoth share dark sky only
+    st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
+    st = act(st, PlayEvent(seat=0, card=event("aspiring_astronomer")))
+    st = pass_all(st)
+    assert st.current == 1
+    assert not any(a.kind == "start_set" for a in ENGINE.legal_actions(st, 0))
+    st = run(st, Draw(seat=1, source="pile"))
+    st = run(st, Draw(seat=1, source="discard") if st.discard else Draw(seat=1, source="pile"))
+    st = act(st, Discard(seat=1, card=park("Zion")))
+    st = pass_all(st)
+    assert st.current == 0
+    st = run(st, StartSet(seat=0), AddCard(seat=0, card=park("Bryce Canyon")))
+    st = run(st, AddCard(seat=0, card=park("Mammoth Cave")), Confirm(seat=0))
+    assert icons(st, 0, 0) == ["dark_sky"]
