@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from tabletop.games.pocketdragon.model import (
     CLUE_INTERVAL_MS,
-    FEED_RESET_S,
     FEED_WINDOW_S,
+    HUNGER_S,
     PocketDragonState,
 )
 
@@ -40,7 +40,7 @@ def feed_open(state: PocketDragonState) -> bool:
 def feed(state: PocketDragonState) -> None:
     """Restart the hunger timer at 120 s minus the displayed seconds left (PD-FEED-2)."""
     shown = display(hunger_left_ms(state))
-    state.hunger_deadline_ms = state.elapsed_ms + (FEED_RESET_S - shown) * 1000
+    state.hunger_deadline_ms = state.elapsed_ms + (HUNGER_S - shown) * 1000
 
 
 def draw_clue_interval(state: PocketDragonState) -> int:

@@ -13,6 +13,7 @@ from tabletop.games.pocketdragon.content import ACTIVITY_COUNT, COLLECTION_SIZE,
 from tabletop.games.pocketdragon.model import (
     HAND_SIZE,
     MAX_FOOD,
+    SEATS,
     AnswerClue,
     CollectFood,
     EndPeek,
@@ -146,7 +147,7 @@ def _deal(rng: Rng) -> Table:
     rng.shuffle(grid)
     deck = list(range(ACTIVITY_COUNT))
     rng.shuffle(deck)
-    hands = [[HandCard(deck.pop()) for _ in range(HAND_SIZE)] for _ in range(2)]
+    hands = [[HandCard(deck.pop()) for _ in range(HAND_SIZE)] for _ in range(SEATS)]
     return Table(grid=grid, deck=deck, hands=hands, food=[[], []])
 
 

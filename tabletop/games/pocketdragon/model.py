@@ -19,10 +19,10 @@ Difficulty = Literal["easy", "medium", "hard"]
 Status = Literal["ready", "running", "paused", "won", "lost"]
 LossReason = Literal["main_timer", "hunger", "unhappy", "deck_empty"]
 
+SEATS = 2
 HAND_SIZE = 3
-HUNGER_MS = 120_000
+HUNGER_S = 120
 FEED_WINDOW_S = 30
-FEED_RESET_S = 120
 START_CLUES = 3
 CLUE_INTERVAL_MS = (15_000, 20_000)
 GENERAL_CLUE_COST = 1
@@ -122,7 +122,7 @@ class PocketDragonState:
     loss: LossReason | None = None
     now_ms: int = 0
     elapsed_ms: int = 0
-    hunger_deadline_ms: int = HUNGER_MS  # running time at which the dragon starves
+    hunger_deadline_ms: int = HUNGER_S * 1000  # running time at which the dragon starves
     next_clue_ms: int = 0  # running time of the next clue; drawn at Start
     clues: int = START_CLUES
     happiness: int = 0

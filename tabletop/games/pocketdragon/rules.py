@@ -16,8 +16,9 @@ from tabletop.games.pocketdragon.content import COLLECTION_SIZE, GRID_COLUMNS, c
 from tabletop.games.pocketdragon.model import (
     COMPANION_ACTIONS,
     GENERAL_CLUE_COST,
-    HUNGER_MS,
+    HUNGER_S,
     MAX_FOOD,
+    SEATS,
     SPECIFIC_CLUE_COST,
     START_CLUES,
     TABLE_ACTIONS,
@@ -52,7 +53,6 @@ from tabletop.games.pocketdragon.model import (
     TidyUp,
 )
 
-SEATS = 2
 CLOCK_ACTIONS = (Start, Pause, Resume, Reset)
 # While an Activity is in play these are the only turn actions (PD-TURN-2).
 PLAY_ACTIONS = (Flip, Suggest, GiveUp)
@@ -299,7 +299,7 @@ def _reset(state: PocketDragonState, now_ms: int) -> None:
     state.loss = None
     state.now_ms = now_ms
     state.elapsed_ms = 0
-    state.hunger_deadline_ms = HUNGER_MS
+    state.hunger_deadline_ms = HUNGER_S * 1000
     state.next_clue_ms = 0
     state.clues = START_CLUES
     state.happiness = state.level.happiness
