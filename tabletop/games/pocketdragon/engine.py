@@ -12,6 +12,7 @@ from tabletop.games.pocketdragon import clocks, rules
 from tabletop.games.pocketdragon.content import ACTIVITY_COUNT, COLLECTION_SIZE, cards
 from tabletop.games.pocketdragon.model import (
     HAND_SIZE,
+    LEVELS,
     MAX_FOOD,
     SEATS,
     AnswerClue,
@@ -71,8 +72,8 @@ class PocketDragonEngine(Engine[PocketDragonState, PocketDragonAction]):
             mode=options.mode,
             difficulty=options.difficulty,
             rng=Rng.from_seed(seed),
+            happiness=LEVELS[options.difficulty].happiness,
         )
-        state.happiness = state.level.happiness
         if options.mode == "table":
             state.table = _deal(state.rng)
         return state

@@ -8,6 +8,7 @@ clocks already run up to the action's time.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import fields
 
 from tabletop.core.engine import MALFORMED_ACTION, Action, Event
 from tabletop.core.errors import IllegalAction
@@ -16,11 +17,9 @@ from tabletop.games.pocketdragon.content import COLLECTION_SIZE, GRID_COLUMNS, c
 from tabletop.games.pocketdragon.model import (
     COMPANION_ACTIONS,
     GENERAL_CLUE_COST,
-    HUNGER_S,
     MAX_FOOD,
     SEATS,
     SPECIFIC_CLUE_COST,
-    START_CLUES,
     TABLE_ACTIONS,
     TIDY_MAX_FACE_DOWN,
     AnswerClue,
@@ -295,15 +294,17 @@ def act(state: PocketDragonState, action: Action, now_ms: int) -> tuple[list[Eve
 
 
 def _reset(state: PocketDragonState, now_ms: int) -> None:
-    state.status = "ready"
-    state.loss = None
-    state.now_ms = now_ms
-    state.elapsed_ms = 0
-    state.hunger_deadline_ms = HUNGER_S * 1000
-    state.next_clue_ms = 0
-    state.clues = START_CLUES
-    state.happiness = state.level.happiness
-    state.successes = 0
+    """Back to before the start at the same level (PD-TIME-6); the RNG runs on."""
+    fresh = PocketDragonState(
+        players=state.players,
+        mode=state.mode,
+        difficulty=state.difficulty,
+        rng=state.rng,
+        now_ms=now_ms,
+        happiness=state.level.happiness,
+    )
+    for field in fields(fresh):
+        setattr(state, field.name, getattr(fresh, field.name))
 
 
 def _act_companion(state: PocketDragonState, action: Action, who: str) -> list[Event]:
