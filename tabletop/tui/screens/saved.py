@@ -96,6 +96,10 @@ class ContinueScreen(ListScreen):
             return self.selected() is not None
         return True
 
+    def on_data_table_row_selected(self) -> None:
+        """A click on the chosen row (Enter is the screen's own binding)."""
+        self.action_resume()
+
     def action_resume(self) -> None:
         game_id = self.selected()
         if game_id is not None:
