@@ -177,3 +177,37 @@ def test_lets_do_it_again_copies_a_discarded_event() -> None:
     st = pass_all(act(st, PlayEvent(seat=0, card=again, as_effect="comparing_notes", target=1)))
     assert park("Bryce Canyon") in st.players[0].hand and park("Acadia") in st.players[0].hand
     assert st.event_discard[-1] == again
+
+
+def test_a_wish_that_runs_out_of_cards_ends_with_nothing() -> None:
+    """PP-WISH-1, PP-PILE-1: no dark sky park left: the wish ends, then the
+    discard pile (but its top) becomes the new draw pile."""
+    wish = event("make_a_wish")
+    pile = parks("Yellowstone", "Sequoia", "Zion", "Yosemite")  # bottom to top
+    st = table(
+        [[wish, park("Acadia")], parks("Katmai"), parks("Pinnacles")],
+        pile=pile,
+        discard=parks("Redwood"),
+    )
+    st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
+    st = pass_all(act(st, PlayEvent(seat=0, card=wish)))
+    st = pass_all(st)  # Sequoia
+    st, log = act_log(pass_all(st, except_seats=(0,)), Pass(seat=0))  # Yellowstone
+    assert "The draw pile runs out: the wish does not come true." in texts(log)
+    assert st.current == 1 and st.discard == parks("Yellowstone")
+    assert sorted(st.pile) == sorted(parks("Redwood", "Sequoia"))
+
+
+def test_the_wisher_may_park_tour_a_flipped_card() -> None:
+    """PP-TOUR-2, PP-WISH-2: flips are the exception; Ana tours her own flip."""
+    wish = event("make_a_wish")
+    ana = [wish, *MOUNTAINS, park("Acadia")]
+    st = table(
+        [ana, parks("Katmai"), parks("Pinnacles")],
+        draws=[*parks("Yosemite", "Zion", "Grand Teton")],
+    )
+    st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
+    st = pass_all(act(st, PlayEvent(seat=0, card=wish)))
+    assert ParkTour(seat=0, cards=tuple(sorted(MOUNTAINS))) in ENGINE.legal_actions(st, 0)
+    st = run(st, Pass(seat=1), Pass(seat=2), ParkTour(seat=0, cards=tuple(sorted(MOUNTAINS))))
+    assert len(st.players[0].sets[0]) == 5 and st.current == 1

@@ -375,6 +375,8 @@ def settle(ctx: Ctx) -> None:
         ctx.say(f"{ctx.name(winner)} has sets of 2, 3 and 4 or more.")
         end_round(ctx, winner)
         return
+    if st.wishing:
+        return  # a wish flips only what the pile holds now (PP-WISH-1)
     if not st.pile:
         reshuffle(ctx)
     if not st.pile:
@@ -468,9 +470,12 @@ def close_window(ctx: Ctx) -> None:
         if best is not None:
             spend_reaction(ctx, best)
             ctx.say(f"{ctx.name(best.seat)} says no: {NAME[play.card]} has no effect.")
+            end_action(ctx)
+        elif play.effect == "make_a_wish":
+            st.wishing = True
+            wish_flip(ctx)  # ends the action itself once the flipping is over
         else:
             resolve_event(ctx, play)
-        if not st.wishing:
             end_action(ctx)
     else:
         draft, st.draft = st.draft, None
@@ -491,13 +496,11 @@ def spend_reaction(ctx: Ctx, claim: Claim) -> None:
 
 
 def resolve_event(ctx: Ctx, play: EventPlay) -> None:
+    """The effect of a blue or red event nobody cancelled (Make a wish aside)."""
     st = ctx.st
     me = st.current
     n = len(st.players)
-    if play.effect == "make_a_wish":
-        st.wishing = True
-        wish_flip(ctx)
-    elif play.effect == "aspiring_astronomer":
+    if play.effect == "aspiring_astronomer":
         player = st.players[me]
         if player.astronomer_turn < 0:
             player.astronomer_turn = st.turn
@@ -570,7 +573,6 @@ def pay_for_steal(ctx: Ctx, draft: Draft) -> None:
         f"{ctx.name(thief)} pays {names(draft.cards)} to steal from "
         f"{ctx.name(draft.target)}: {' and '.join(parts)}."
     )
-    ctx.hidden = True
     refill_empty_hands(ctx)
     open_window(ctx, "steal", NO_CARD, exclude=thief)
 
