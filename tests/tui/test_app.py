@@ -16,7 +16,7 @@ from tabletop.core.store import SeatInfo, Store
 from tabletop.games import GAMES, GameInfo
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens import GAME_SCREENS
-from tabletop.tui.screens.base import ResultScreen
+from tabletop.tui.screens.base import GameScreen, ResultScreen
 from tabletop.tui.screens.home import HomeScreen
 from tabletop.tui.screens.rules import RulesScreen, rules_text
 from tabletop.tui.screens.saved import ContinueScreen, HistoryScreen
@@ -320,3 +320,18 @@ def test_run_refuses_a_database_from_a_newer_tabletop(
         db.execute("PRAGMA user_version = 999")
     assert run(tmp_path) == 1
     assert "newer tabletop" in capsys.readouterr().err
+
+
+async def test_a_real_time_table_gets_no_turn_curtain(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dragon = pytest.importorskip("tabletop.games.pocketdragon")
+    monkeypatch.setitem(GAME_SCREENS, "pocketdragon", "tabletop.tui.screens.base:GameScreen")
+    session = GameSession.start(store, dragon.ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 1)
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.play(session)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)  # no curtain on top
+        assert app.screen.check_action("undo", ()) is None
+        assert "real time" in str(app.screen.query_one("#status", Static).render())

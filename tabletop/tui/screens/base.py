@@ -114,8 +114,14 @@ class GameScreen(SizedScreen):
 
     @property
     def curtained(self) -> bool:
-        """Hot seat: the curtain is on and more than one person shares the keyboard."""
-        return self.settings.curtain and len(self.session.humans) > 1
+        """Hot seat: the curtain is on and more than one person takes turns at the keyboard.
+        Real-time players act together, so there is no turn to hand over (their
+        private moments are the game screen's own business)."""
+        return (
+            self.settings.curtain
+            and len(self.session.humans) > 1
+            and not self.session.engine.realtime
+        )
 
     # -- plumbing -----------------------------------------------------------------
 
