@@ -166,3 +166,19 @@ def test_a_window_asks_every_other_seat_and_hides_who_could_answer() -> None:
     refused(st, React(seat=1, card=event("ranger_says_no")), "PP-EVENT-2")
     st = act(st, Pass(seat=1))
     assert len(st.players[2].sets[0]) == 5 and st.current == 0
+
+
+def test_a_park_tour_can_win_the_round_off_turn() -> None:
+    """PP-WIN-1: checked after every off-turn play: Ben's set of 5 joins his 2 and 3."""
+    sets = [
+        [],
+        [parks("Arches", "Petrified Forest"), parks("Virgin Islands", "Voyageurs", "Biscayne")],
+        [],
+    ]
+    st = discard_teton(
+        [parks("Grand Teton", "Katmai"), [*MOUNTAINS, park("Acadia")], parks("Zion")], sets=sets
+    )
+    st = act(st, ParkTour(seat=1, cards=tuple(sorted(MOUNTAINS))))
+    st, log = act_log(st, Pass(seat=2))
+    assert st.results[0].winner == 1 and st.round == 2 and st.first == 1
+    assert "Ben has sets of 2, 3 and 4 or more." in texts(log)

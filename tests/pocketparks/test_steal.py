@@ -20,6 +20,7 @@ from tests.pocketparks.scenario import (
     event,
     park,
     parks,
+    pass_all,
     refused,
     run,
     table,
@@ -136,3 +137,21 @@ def test_lets_do_it_again_replays_a_reactive_card() -> None:
     st = act(st, Pass(seat=2))
     assert st.players[1].sets == [parks("Glacier", "Denali")]
     assert park("Zion") in st.players[1].hand and st.event_discard[-1] == again
+
+
+def test_dark_sky_parks_pay_for_steals() -> None:
+    """PP-STEAL-2: 1 dark sky park steals 1; 2 dark sky parks steal 2; 2 plain
+    cards and a dark sky park steal 2."""
+    sets = [[], [parks("Glacier", "Denali", "Rocky Mountain")]]
+    for payment, takes in (
+        (DARK[:1], 1),
+        (DARK, 2),
+        (DARK[:1] + PLAIN[:2], 2),
+    ):
+        st = table([[*PLAIN[:2], *DARK, park("Zion")], parks("Bryce Canyon")], sets=sets)
+        st = run(st, StartSteal(seat=0, target=1), *(Pay(seat=0, card=c) for c in payment))
+        st = run(st, *(Take(seat=0, card=c) for c in parks("Glacier", "Denali")[:takes]))
+        st = pass_all(act(st, Confirm(seat=0)))
+        assert len(st.players[1].sets[0]) == 3 - takes
+        for card in payment:
+            assert card in st.discard
