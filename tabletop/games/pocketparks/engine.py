@@ -78,6 +78,8 @@ OWN_TURN_EVENTS: tuple[Effect, ...] = (
     "mosquito_bites",
     "survival_of_the_fittest",
 )
+# Events that name a target, and the rule a wrong target breaks.
+TARGET_RULES: dict[str, str] = {"comparing_notes": "PP-NOTES-1", "mosquito_bites": "PP-MOSQ-1"}
 
 
 def _refuse(rule: str, message: str) -> IllegalAction:
@@ -245,12 +247,12 @@ class PocketParksEngine(Engine[PPState, PPAction]):
                 for c in hand
                 if self._addable(st, seat, draft, c)
             )
-            if self._draft_complete(st, draft):
+            if self._draft_complete(draft):
                 out.append(Confirm.model_construct(seat=seat))
             out.append(Cancel.model_construct(seat=seat))
         elif phase == "steal":
             draft = st.draft
-            assert draft is not None and draft.takes is not None
+            assert draft is not None
             if len(draft.cards) < 4:
                 out.extend(
                     Pay.model_construct(seat=seat, card=c) for c in hand if c not in draft.cards
@@ -376,12 +378,13 @@ class PocketParksEngine(Engine[PPState, PPAction]):
             return self._has_partner(parks, card, R.icon_filter(st, seat))
         return True
 
-    def _draft_complete(self, st: PPState, draft: Draft) -> bool:
+    @staticmethod
+    def _draft_complete(draft: Draft) -> bool:
         return len(draft.cards) >= (1 if draft.set_index >= 0 else 2)
 
     @staticmethod
     def _steal_complete(draft: Draft) -> bool:
-        takes = len(draft.takes or []) + draft.random_takes
+        takes = len(draft.takes) + draft.random_takes
         return takes > 0 and takes in R.payment_buys(draft.cards)
 
     # -- handlers: sets ------------------------------------------------------
@@ -425,7 +428,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
             raise _refuse("PP-STEAL-4", "steal from one other player at the table")
         if not R.can_pay(st.players[action.seat].hand):
             raise _refuse("PP-STEAL-2", "you need 2 cards or a dark sky park to pay")
-        st.draft = Draft([], target=action.target, takes=[])
+        st.draft = Draft([], target=action.target)
         st.phase = "steal"
 
     def _pay(self, ctx: R.Ctx, action: Pay) -> None:
@@ -440,7 +443,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
     def _take(self, ctx: R.Ctx, action: Take) -> None:
         st = ctx.st
         draft = st.draft
-        assert draft is not None and draft.takes is not None
+        assert draft is not None
         if len(draft.takes) + draft.random_takes >= 2:
             raise _refuse("PP-STEAL-2", "you can steal at most 2 cards")
         idx = R.set_holding(st, draft.target, action.card)
@@ -452,7 +455,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
 
     def _take_random(self, ctx: R.Ctx, action: TakeRandom) -> None:
         draft = ctx.st.draft
-        assert draft is not None and draft.takes is not None
+        assert draft is not None
         if len(draft.takes) + draft.random_takes >= 2:
             raise _refuse("PP-STEAL-2", "you can steal at most 2 cards")
         if draft.random_takes >= len(ctx.st.players[draft.target].hand):
@@ -474,7 +477,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
                 )
             R.pay_for_steal(ctx, draft)
             return
-        if not self._draft_complete(st, draft):
+        if not self._draft_complete(draft):
             raise _refuse("PP-SET-1", "a new set needs at least 2 park cards")
         player = st.players[seat]
         for card in draft.cards:
@@ -553,9 +556,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
             raise _refuse("PP-AGAIN-1", "only Let's do it again copies another event")
         assert effect is not None
         if (action.target, action.pick) not in self._event_targets(st, seat, effect):
-            rule = "PP-MOSQ-1" if effect == "mosquito_bites" else "PP-NOTES-1"
-            if effect not in ("mosquito_bites", "comparing_notes"):
-                rule = "PP-EVENT-1"
+            rule = TARGET_RULES.get(effect, "PP-EVENT-1")
             raise _refuse(rule, "that is not a possible choice for this event")
         st.players[seat].hand.remove(card)
         st.event_discard.append(card)

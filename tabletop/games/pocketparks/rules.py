@@ -565,8 +565,7 @@ def pay_for_steal(ctx: Ctx, draft: Draft) -> None:
         to_discard(st, card)
         if is_park(card):
             st.fresh_top = True
-    takes = draft.takes or []
-    parts = [f"{NAME[c]} from a set" for c in takes]
+    parts = [f"{NAME[c]} from a set" for c in draft.takes]
     if draft.random_takes:
         parts.append(f"{draft.random_takes} random card(s) from hand")
     ctx.say(
@@ -580,7 +579,7 @@ def pay_for_steal(ctx: Ctx, draft: Draft) -> None:
 def resolve_steal(ctx: Ctx, draft: Draft, detour: Claim | None) -> None:
     st = ctx.st
     thief, target = st.current, draft.target
-    takes = draft.takes or []
+    takes = draft.takes
     if detour is not None:
         # PP-DETOUR-1: the steal turns back on the thief.
         spend_reaction(ctx, detour)

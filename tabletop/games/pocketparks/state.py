@@ -66,12 +66,11 @@ class Draft:
     cards: list[int]  # hand cards picked: the set's new cards, or the payment
     set_index: int = -1  # build: which of the player's sets
     target: int = NO_SEAT  # steal: the player stolen from
-    takes: list[int] | None = None  # steal: set cards named
+    takes: list[int] = field(default_factory=list)  # steal: set cards named
     random_takes: int = 0  # steal: random hand cards
 
     def clone(self) -> Draft:
-        takes = None if self.takes is None else self.takes[:]
-        return Draft(self.cards[:], self.set_index, self.target, takes, self.random_takes)
+        return Draft(self.cards[:], self.set_index, self.target, self.takes[:], self.random_takes)
 
 
 @dataclass(slots=True)

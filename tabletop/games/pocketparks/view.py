@@ -127,7 +127,7 @@ def _draft(st: PPState, seat: int | None) -> DraftView | None:
         cards=[card_view(c) for c in draft.cards],
         set_index=draft.set_index if draft.set_index >= 0 else None,
         target=draft.target if draft.target != NO_SEAT else None,
-        takes=[card_view(c) for c in draft.takes or []],
+        takes=[card_view(c) for c in draft.takes],
         random_takes=draft.random_takes,
     )
 
