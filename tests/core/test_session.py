@@ -9,7 +9,7 @@ import pytest
 
 from tabletop.core.errors import IllegalAction
 from tabletop.core.session import GameSession, ResumeError, UndoRefused
-from tabletop.core.store import SeatInfo, Store
+from tabletop.core.store import SeatInfo, Store, StoreError
 from tests.tui.toygame import ENGINE, Bet, Draw, Play, ToyView
 
 SEATS = (SeatInfo("Ann"), SeatInfo("Bob"))
@@ -69,6 +69,15 @@ def test_a_refused_action_changes_nothing(session: GameSession, store: Store) ->
     assert ENGINE.state_json(session.state) == before
     assert store.load_record(session.game_id).actions == []
     assert session.moves == 0
+
+
+def test_a_move_that_cannot_be_saved_is_not_made(session: GameSession, store: Store) -> None:
+    before = ENGINE.state_json(session.state)
+    store.append_action(session.game_id, 0, {"kind": "bet", "seat": 0, "amount": 3})  # a rival
+    with pytest.raises(StoreError, match="could not save"):
+        session.act(Bet(seat=0, amount=1))
+    assert ENGINE.state_json(session.state) == before
+    assert session.moves == 0 and session.record.actions == []
 
 
 def test_resume_after_teardown_replays_to_the_same_state(

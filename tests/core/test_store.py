@@ -80,7 +80,7 @@ def test_actions_round_trip_through_a_reopen(db_path: Path) -> None:
 def test_an_action_index_cannot_be_stored_twice(store: Store) -> None:
     game = new_game(store)
     store.append_action(game, 0, {"kind": "draw", "seat": 0})
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(StoreError, match=r"could not save.*UNIQUE"):
         store.append_action(game, 0, {"kind": "draw", "seat": 1})
     assert store.load_record(game).actions == [{"kind": "draw", "seat": 0}]
 

@@ -268,6 +268,20 @@ async def test_ctrl_c_quits_cleanly_mid_game(store: Store, toy: None) -> None:
     assert store.load_record(session.game_id).actions == [{"seat": 0, "kind": "bet", "amount": 1}]
 
 
+async def test_a_move_the_store_refuses_is_reported_and_not_made(store: Store, toy: None) -> None:
+    session = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.resume(session.game_id, "toygame")
+        await pilot.press("enter")
+        store.append_action(session.game_id, 0, {"kind": "bet", "seat": 0, "amount": 3})
+        await pilot.press("b")
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, ToyScreen) and game.session.moves == 0
+        assert any(n.title == "Not saved" for n in app._notifications)
+
+
 async def test_a_game_screen_too_small_says_so(store: Store, toy: None) -> None:
     store.save_setting("curtain", False)
     session = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)

@@ -25,6 +25,7 @@ from textual.widgets import Footer, Header, Static
 from tabletop.core.engine import Action, Transition
 from tabletop.core.errors import IllegalAction
 from tabletop.core.session import GameSession
+from tabletop.core.store import StoreError
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.widgets.curtain import Curtain
@@ -94,6 +95,14 @@ class GameScreen(SizedScreen):
                 markup=False,
             )
             self.ring()
+            return None
+        except StoreError as failed:
+            self.notify(
+                f"{failed}. The move was not made.",
+                title="Not saved",
+                severity="error",
+                markup=False,
+            )
             return None
         self.after_change()
         return transition
@@ -197,7 +206,11 @@ class GameScreen(SizedScreen):
         return True
 
     def action_undo(self) -> None:
-        self.session.undo(self.viewer)
+        try:
+            self.session.undo(self.viewer)
+        except StoreError as failed:
+            self.notify(f"{failed}. Nothing was undone.", severity="error", markup=False)
+            return
         self.after_change()
 
     def action_leave(self) -> None:
