@@ -14,6 +14,20 @@ from tabletop.games.pocketparks.actions import Pass, PPAction
 from tabletop.games.pocketparks.rules import CONTENT, EFFECT
 from tabletop.games.pocketparks.state import NO_CARD, PPState
 
+__all__ = [
+    "ENGINE",
+    "act",
+    "act_log",
+    "event",
+    "park",
+    "parks",
+    "pass_all",
+    "refused",
+    "run",
+    "table",
+    "texts",
+]
+
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve")
 _BY_NAME = {name: i for i, name in enumerate(CONTENT.name[: len(CONTENT.parks)])}
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.games.pocketparks.actions import (
     Discard,
     Draw,
@@ -12,6 +14,7 @@ from tabletop.games.pocketparks.actions import (
     StartSteal,
     Take,
 )
+from tabletop.games.pocketparks.state import PPState
 from tests.pocketparks.scenario import (
     ENGINE,
     act,
@@ -29,9 +32,9 @@ from tests.pocketparks.scenario import (
 MOUNTAINS = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali")
 
 
-def after_draw(hands: list[list[int]], **kw: object) -> object:
+def after_draw(hands: list[list[int]], **kw: Any) -> PPState:
     """Ana has drawn Yosemite and Zion and must now discard or play an event."""
-    st = table(hands, draws=parks("Yosemite", "Zion"), **kw)  # type: ignore[arg-type]
+    st = table(hands, draws=parks("Yosemite", "Zion"), **kw)
     return run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from tabletop.games.pocketparks.actions import (
     Confirm,
@@ -16,6 +17,7 @@ from tabletop.games.pocketparks.actions import (
     Take,
     TakeRandom,
 )
+from tabletop.games.pocketparks.state import PPState
 from tests.pocketparks.scenario import (
     ENGINE,
     act,
@@ -34,9 +36,9 @@ MOUNTAINS = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali")
 WILDLIFE = parks("Wind Cave", "Everglades", "Isle Royale", "Channel Islands")
 
 
-def discard_teton(hands: list[list[int]], **kw: object) -> object:
+def discard_teton(hands: list[list[int]], **kw: Any) -> PPState:
     """Ana draws Yosemite and Zion, then discards Grand Teton (mountain, wildlife)."""
-    st = table(hands, draws=parks("Yosemite", "Zion"), **kw)  # type: ignore[arg-type]
+    st = table(hands, draws=parks("Yosemite", "Zion"), **kw)
     st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
     return act(st, Discard(seat=0, card=park("Grand Teton")))
 

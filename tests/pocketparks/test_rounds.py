@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from tabletop.core.engine import Setup
+from tabletop.core.engine import Event, Setup
 from tabletop.games.pocketparks.actions import AddCard, Confirm, Draw, StartBuild, StartSet
 from tabletop.games.pocketparks.rules import CONTENT, priorities, round_points, wins_with
+from tabletop.games.pocketparks.state import PPState
 from tests.pocketparks.scenario import (
     ENGINE,
     act,
@@ -22,7 +23,7 @@ ISLAND3 = parks("Virgin Islands", "Voyageurs", "Biscayne")
 WILD3 = parks("Wind Cave", "Everglades", "Isle Royale")
 
 
-def play_set(st, seat: int, cards: list[int]):  # type: ignore[no-untyped-def]
+def play_set(st: PPState, seat: int, cards: list[int]) -> tuple[PPState, tuple[Event, ...]]:
     st = run(st, StartSet(seat=seat), *(AddCard(seat=seat, card=c) for c in cards))
     return act_log(st, Confirm(seat=seat))
 
@@ -154,7 +155,7 @@ def test_featured_park_is_out_of_the_round_and_doubles_matching_sets() -> None:
     assert ENGINE.view(st, None).featured is not None
 
 
-def jones_and_linda() -> object:
+def jones_and_linda() -> tuple[PPState, list[int]]:
     """Round 3, featured Great Sand Dunes. Jones (seat 0) has 3 mountains; Linda
     (seat 1) has a desert 2 and an island 3 and holds 4 mountains."""
     linda4 = parks("Lassen Volcanic", "Hot Springs", "Shenandoah", "Kings Canyon")
@@ -171,7 +172,7 @@ def jones_and_linda() -> object:
 def test_jones_and_linda_priority_decides_winning_and_doubling() -> None:
     """PP-MOD-3, PP-MOD-4: the rulebook's example. Linda's 4 mountains take the
     mountain priority from Jones' 3 and she wins: her set scores 2x2, his 1."""
-    st, linda4 = jones_and_linda()  # type: ignore[misc]
+    st, linda4 = jones_and_linda()
     assert priorities(st)[0] == [1 << 0]  # Jones holds mountain priority, for now
     st, _ = play_set(st, 1, linda4)
     assert st.results[0].winner == 1
@@ -182,7 +183,7 @@ def test_a_double_set_keeps_priority_in_its_other_icon() -> None:
     """PP-MOD-3: Jones' mountain set also shares glacier/ice, so it keeps the
     glacier priority (and so still counts), but is not doubled: glacier is not
     a featured icon (PP-MOD-4)."""
-    st, linda4 = jones_and_linda()  # type: ignore[misc]
+    st, linda4 = jones_and_linda()
     st.players[0].sets = [parks("Denali", "Olympic", "North Cascades")]
     st.players[1].sets = [DESERT2]  # Linda will not win this turn
     st, _ = play_set(st, 1, linda4)
@@ -197,7 +198,7 @@ def test_a_double_set_keeps_priority_in_its_other_icon() -> None:
 def test_priority_ties_go_to_the_newest_park() -> None:
     """PP-MOD-3: Jones builds his mountains to 4 with Great Basin (#49), newer than
     Linda's newest (#24): he reclaims the priority and her set stops counting."""
-    st, linda4 = jones_and_linda()  # type: ignore[misc]
+    st, linda4 = jones_and_linda()
     st.players[1].sets = [DESERT2]
     st, _ = play_set(st, 1, linda4)
     assert st.current == 0

@@ -19,6 +19,7 @@ from tabletop.games.pocketparks.actions import (
     Take,
 )
 from tabletop.games.pocketparks.rules import CONTENT, set_icons
+from tabletop.games.pocketparks.state import PPState
 from tests.pocketparks.scenario import (
     ENGINE,
     act,
@@ -32,7 +33,7 @@ from tests.pocketparks.scenario import (
 )
 
 
-def icons(st, seat: int, idx: int) -> list[str]:  # type: ignore[no-untyped-def]
+def icons(st: PPState, seat: int, idx: int) -> list[str]:
     return CONTENT.icon_names(set_icons(st, seat, st.players[seat].sets[idx]))
 
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import BaseModel
-
 from tabletop.core.engine import Engine, Outcome, Setup, Transition
 from tabletop.core.errors import IllegalAction
 from tabletop.core.rng import Rng
@@ -44,7 +42,7 @@ from tabletop.games.pocketparks.state import (
     Player,
     PPState,
 )
-from tabletop.games.pocketparks.view import build_view
+from tabletop.games.pocketparks.view import PPView, build_view
 
 Handler = Callable[[R.Ctx, Any], None]
 
@@ -175,7 +173,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
             tie_break=tie_break,
         )
 
-    def view(self, state: PPState, seat: int | None) -> BaseModel:
+    def view(self, state: PPState, seat: int | None) -> PPView:
         return build_view(state, seat)
 
     def apply(self, state: PPState, action: PPAction) -> Transition[PPState]:
