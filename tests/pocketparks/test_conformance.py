@@ -42,9 +42,11 @@ def hidden_cards(st: PPState, seat: int | None) -> set[str]:
     return {f'"id":{c},' for c in secret}
 
 
-def play(n: int, seed: int, check_views: bool) -> tuple[PPState, GameRecord]:
+def play(
+    n: int, seed: int, check_views: bool, modifiers: bool = True
+) -> tuple[PPState, GameRecord]:
     rnd = random.Random(seed)
-    setup = Setup(players=NAMES[:n])
+    setup = Setup(players=NAMES[:n], options={"round_modifiers": modifiers})
     st = ENGINE.new(setup, seed)
     record = GameRecord(game="pocketparks", setup=setup, seed=seed)
     for step in range(60_000):
@@ -75,6 +77,14 @@ def test_random_games_conserve_cards_and_replay_exactly(n: int, seed: int) -> No
     """PP-HIDDEN-1 (views checked every step on seed 0), PP-GAME-1 (three rounds)."""
     st, record = play(n, 100 * n + seed, check_views=seed == 0)
     assert ENGINE.outcome(st) is not None and len(st.results) == 3
+    assert ENGINE.state_json(replay(ENGINE, record)) == ENGINE.state_json(st)
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_random_games_without_round_modifiers(n: int) -> None:
+    """PP-MOD-1: three standard rounds, never a featured park."""
+    st, record = play(n, 7 + n, check_views=False, modifiers=False)
+    assert ENGINE.outcome(st) is not None and st.featured == -1
     assert ENGINE.state_json(replay(ENGINE, record)) == ENGINE.state_json(st)
 
 

@@ -191,7 +191,7 @@ def test_a_double_set_keeps_priority_in_its_other_icon() -> None:
     glacier = 1 << [i.id for i in CONTENT.icons].index("glacier_ice")
     assert prio[0][0] == glacier and prio[1][1] == 1  # Linda holds mountain
     view = ENGINE.view(st, 0)
-    assert view.players[0].sets[0].counts and view.players[0].sets[0].priority == ["glacier_ice"]
+    assert view.players[0].sets[0].active and view.players[0].sets[0].priority == ["glacier_ice"]
     assert round_points(st, 1)[0] == 1
 
 
@@ -207,4 +207,4 @@ def test_priority_ties_go_to_the_newest_park() -> None:
     prio = priorities(st)
     assert prio[0][0] == 1 and prio[1][1] == 0
     view = ENGINE.view(st, 1)
-    assert not view.players[1].sets[1].counts and view.players[0].sets[0].priority == ["mountain"]
+    assert not view.players[1].sets[1].active and view.players[0].sets[0].priority == ["mountain"]

@@ -166,10 +166,11 @@ class PocketParksEngine(Engine[PPState, PPAction]):
             )
             tied = [s for s in tied if newest[s] == top]
         names = " and ".join(state.players[s].name for s in tied)
+        verb = "wins" if len(tied) == 1 else "share the win"
         return Outcome(
             scores=scores,
             winners=tuple(tied),
-            summary=f"{names} win(s) with {best} points.",
+            summary=f"{names} {verb} with {best} points.",
             tie_break=tie_break,
         )
 

@@ -24,7 +24,7 @@ class SetView(BaseModel):
     size: int
     protected: bool  # a set of 5 or 9 cannot be stolen from
     priority: list[str]  # round 3: icons for which this set has priority
-    counts: bool  # counts toward winning the round
+    active: bool  # counts toward winning (round 3: only with priority)
 
 
 class PlayerView(BaseModel):
@@ -146,7 +146,7 @@ def build_view(st: PPState, seat: int | None) -> PPView:
                     size=len(cards),
                     protected=len(cards) in R.UNSTEALABLE,
                     priority=R.CONTENT.icon_names(held),
-                    counts=prio is None or bool(held),
+                    active=prio is None or bool(held),
                 )
             )
         players.append(
