@@ -105,18 +105,28 @@ def test_spectator_sees_no_hand_and_seats_see_only_their_own() -> None:
 
 
 def test_illegal_actions_change_nothing() -> None:
-    """Every refusal names a rule and leaves the state as it was (PP-TURN-1)."""
+    """An action legal_actions does not list is refused, naming a rule and leaving
+    the state as it was (PP-TURN-1)."""
     rnd = random.Random(5)
     st = ENGINE.new(Setup(players=NAMES[:4]), 5)
     refusals = 0
-    for _ in range(400):
+    for _ in range(1500):
         seat = rnd.choice(ENGINE.to_act(st))
         legal = ENGINE.legal_actions(st, seat)
         before = ENGINE.state_json(st)
+        card = rnd.randrange(CONTENT.size)
         for bogus in (
             {"kind": "draw", "seat": (seat + 1) % 4, "source": "pile"},
             {"kind": "confirm", "seat": seat},
-            {"kind": "add", "seat": seat, "card": rnd.randrange(CONTENT.size)},
+            {"kind": "start_set", "seat": seat},
+            {"kind": "start_build", "seat": seat, "set_index": rnd.randrange(3)},
+            {"kind": "start_steal", "seat": seat, "target": rnd.randrange(4)},
+            {"kind": "add", "seat": seat, "card": card},
+            {"kind": "pay", "seat": seat, "card": card},
+            {"kind": "take", "seat": seat, "card": card},
+            {"kind": "discard", "seat": seat, "card": card},
+            {"kind": "play_event", "seat": seat, "card": card},
+            {"kind": "react", "seat": seat, "card": card},
             {"kind": "park_tour", "seat": seat, "cards": [1, 2, 3, 4]},
         ):
             action = ENGINE.parse_action(bogus)
@@ -128,7 +138,7 @@ def test_illegal_actions_change_nothing() -> None:
             assert ENGINE.state_json(st) == before
             refusals += 1
         st = ENGINE.apply(st, rnd.choice(legal)).state
-    assert refusals > 400
+    assert refusals > 2000
 
 
 def test_a_four_player_game_through_the_protocol() -> None:

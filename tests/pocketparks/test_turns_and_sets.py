@@ -156,7 +156,8 @@ def test_no_building_on_other_players_sets_or_taking_cards_back() -> None:
     assert kinds <= {"start_set", "draw", "start_steal"}
     own = table([parks("Arches"), parks("Zion")], sets=[[parks("Sequoia", "Glacier")], []])
     kinds = {a.kind for a in ENGINE.legal_actions(own, 0)}
-    assert "start_build" not in kinds  # Arches shares nothing with the set
+    assert "start_build" not in kinds
+    refused(own, StartBuild(seat=0, set_index=0), "PP-SET-3")  # Arches shares nothing
 
 
 def test_events_never_join_sets() -> None:

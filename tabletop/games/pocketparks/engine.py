@@ -80,10 +80,6 @@ OWN_TURN_EVENTS: tuple[Effect, ...] = (
 TARGET_RULES: dict[str, str] = {"comparing_notes": "PP-NOTES-1", "mosquito_bites": "PP-MOSQ-1"}
 
 
-def _refuse(rule: str, message: str) -> IllegalAction:
-    return IllegalAction(rule, message)
-
-
 class PocketParksEngine(Engine[PPState, PPAction]):
     name = "pocketparks"
     title = "PocketParks"
@@ -187,20 +183,20 @@ class PocketParksEngine(Engine[PPState, PPAction]):
     def _check_turn(self, st: PPState, action: PPAction) -> None:
         seat = action.seat
         if not 0 <= seat < len(st.players):
-            raise _refuse("PP-TURN-1", "there is no such seat at this table")
+            raise IllegalAction("PP-TURN-1", "there is no such seat at this table")
         if st.phase == "over":
-            raise _refuse("PP-GAME-1", "the game is over")
+            raise IllegalAction("PP-GAME-1", "the game is over")
         if st.window is not None:
             if seat not in st.window.waiting:
-                raise _refuse("PP-WINDOW-1", "you are not being asked anything right now")
+                raise IllegalAction("PP-WINDOW-1", "you are not being asked anything right now")
             if action.kind not in WINDOW_KINDS:
-                raise _refuse("PP-WINDOW-1", "answer the open question first (or pass)")
+                raise IllegalAction("PP-WINDOW-1", "answer the open question first (or pass)")
             return
         if seat != st.current:
-            raise _refuse("PP-TURN-1", "it is not your turn")
+            raise IllegalAction("PP-TURN-1", "it is not your turn")
         kinds, rule, message = PHASE_KINDS[st.phase]
         if action.kind not in kinds:
-            raise _refuse(rule, message)
+            raise IllegalAction(rule, message)
 
     # -- legal actions ------------------------------------------------------
 
@@ -218,12 +214,11 @@ class PocketParksEngine(Engine[PPState, PPAction]):
         if phase == "turn":
             if self._pairable(st, seat):
                 out.append(StartSet.model_construct(seat=seat))
-            icons_allowed = R.icon_filter(st, seat)
-            for idx, cards in enumerate(st.players[seat].sets):
-                if len(cards) < R.MAX_SET:
-                    icons = R.common_icons(cards, icons_allowed)
-                    if any(R.is_park(c) and R.MASK[c] & icons for c in hand):
-                        out.append(StartBuild.model_construct(seat=seat, set_index=idx))
+            out.extend(
+                StartBuild.model_construct(seat=seat, set_index=idx)
+                for idx in range(len(st.players[seat].sets))
+                if self._buildable(st, seat, idx)
+            )
             out.extend(self._draw_actions(st, seat))
             if R.can_pay(hand):
                 out.extend(
@@ -350,6 +345,12 @@ class PocketParksEngine(Engine[PPState, PPAction]):
         parks = [c for c in st.players[seat].hand if R.is_park(c)]
         return any(self._has_partner(parks, c, icons_allowed) for c in parks)
 
+    def _buildable(self, st: PPState, seat: int, idx: int) -> bool:
+        cards = st.players[seat].sets[idx]
+        icons = R.common_icons(cards, R.icon_filter(st, seat))
+        hand = st.players[seat].hand
+        return len(cards) < R.MAX_SET and any(R.is_park(c) and R.MASK[c] & icons for c in hand)
+
     @staticmethod
     def _has_partner(parks: list[int], card: int, icons_allowed: int) -> bool:
         mask = R.MASK[card] & icons_allowed
@@ -390,7 +391,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
 
     def _start_set(self, ctx: R.Ctx, action: StartSet) -> None:
         if not self._pairable(ctx.st, action.seat):
-            raise _refuse("PP-SET-1", "no two park cards in your hand share a theme icon")
+            raise IllegalAction("PP-SET-1", "no two park cards in your hand share a theme icon")
         ctx.st.draft = Draft([])
         ctx.st.phase = "set"
 
@@ -398,9 +399,13 @@ class PocketParksEngine(Engine[PPState, PPAction]):
         st = ctx.st
         sets = st.players[action.seat].sets
         if not 0 <= action.set_index < len(sets):
-            raise _refuse("PP-SET-5", "you can only build onto one of your own sets")
+            raise IllegalAction("PP-SET-5", "you can only build onto one of your own sets")
         if len(sets[action.set_index]) >= R.MAX_SET:
-            raise _refuse("PP-SET-4", "a set cannot grow past 4 cards by building")
+            raise IllegalAction("PP-SET-4", "a set cannot grow past 4 cards by building")
+        if not self._buildable(st, action.seat, action.set_index):
+            raise IllegalAction(
+                "PP-SET-3", "no park card in your hand shares an icon with that set"
+            )
         st.draft = Draft([], set_index=action.set_index)
         st.phase = "build"
 
@@ -410,13 +415,13 @@ class PocketParksEngine(Engine[PPState, PPAction]):
         assert draft is not None
         card = action.card
         if card not in st.players[seat].hand or card in draft.cards:
-            raise _refuse("PP-SET-2", "that card is not in your hand")
+            raise IllegalAction("PP-SET-2", "that card is not in your hand")
         if not R.is_park(card):
-            raise _refuse("PP-SET-6", "only park cards make sets")
+            raise IllegalAction("PP-SET-6", "only park cards make sets")
         if self._draft_size(st, seat, draft) >= R.MAX_SET:
-            raise _refuse("PP-SET-4", "a set holds at most 4 cards when played or built")
+            raise IllegalAction("PP-SET-4", "a set holds at most 4 cards when played or built")
         if not self._addable(st, seat, draft, card):
-            raise _refuse("PP-SET-1", "that card shares no theme icon with the set")
+            raise IllegalAction("PP-SET-1", "that card shares no theme icon with the set")
         draft.cards.append(card)
 
     # -- handlers: steals ----------------------------------------------------
@@ -424,9 +429,9 @@ class PocketParksEngine(Engine[PPState, PPAction]):
     def _start_steal(self, ctx: R.Ctx, action: StartSteal) -> None:
         st = ctx.st
         if action.target == action.seat or not 0 <= action.target < len(st.players):
-            raise _refuse("PP-STEAL-4", "steal from one other player at the table")
+            raise IllegalAction("PP-STEAL-4", "steal from one other player at the table")
         if not R.can_pay(st.players[action.seat].hand):
-            raise _refuse("PP-STEAL-2", "you need 2 cards or a dark sky park to pay")
+            raise IllegalAction("PP-STEAL-2", "you need 2 cards or a dark sky park to pay")
         st.draft = Draft([], target=action.target)
         st.phase = "steal"
 
@@ -434,9 +439,9 @@ class PocketParksEngine(Engine[PPState, PPAction]):
         draft = ctx.st.draft
         assert draft is not None
         if action.card not in ctx.st.players[action.seat].hand or action.card in draft.cards:
-            raise _refuse("PP-STEAL-2", "pay with cards from your hand")
+            raise IllegalAction("PP-STEAL-2", "pay with cards from your hand")
         if len(draft.cards) >= 4:
-            raise _refuse("PP-STEAL-2", "no payment is more than 4 cards")
+            raise IllegalAction("PP-STEAL-2", "no payment is more than 4 cards")
         draft.cards.append(action.card)
 
     def _take(self, ctx: R.Ctx, action: Take) -> None:
@@ -444,21 +449,21 @@ class PocketParksEngine(Engine[PPState, PPAction]):
         draft = st.draft
         assert draft is not None
         if len(draft.takes) + draft.random_takes >= 2:
-            raise _refuse("PP-STEAL-2", "you can steal at most 2 cards")
+            raise IllegalAction("PP-STEAL-2", "you can steal at most 2 cards")
         idx = R.set_holding(st, draft.target, action.card)
         if idx < 0 or action.card in draft.takes:
-            raise _refuse("PP-STEAL-4", "name a card in one of that player's sets")
+            raise IllegalAction("PP-STEAL-4", "name a card in one of that player's sets")
         if len(st.players[draft.target].sets[idx]) in R.UNSTEALABLE:
-            raise _refuse("PP-TOUR-6", "sets of 5 and 9 are protected from stealing")
+            raise IllegalAction("PP-TOUR-6", "sets of 5 and 9 are protected from stealing")
         draft.takes.append(action.card)
 
     def _take_random(self, ctx: R.Ctx, action: TakeRandom) -> None:
         draft = ctx.st.draft
         assert draft is not None
         if len(draft.takes) + draft.random_takes >= 2:
-            raise _refuse("PP-STEAL-2", "you can steal at most 2 cards")
+            raise IllegalAction("PP-STEAL-2", "you can steal at most 2 cards")
         if draft.random_takes >= len(ctx.st.players[draft.target].hand):
-            raise _refuse("PP-STEAL-4", "that player's hand has no more cards")
+            raise IllegalAction("PP-STEAL-4", "that player's hand has no more cards")
         draft.random_takes += 1
 
     # -- handlers: confirm / cancel -----------------------------------------
@@ -469,7 +474,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
         assert draft is not None
         if st.phase == "steal":
             if not self._steal_complete(draft):
-                raise _refuse(
+                raise IllegalAction(
                     "PP-STEAL-2",
                     "pay 2 cards or 1 dark sky park per card stolen (4 cards, 2 cards + "
                     "1 dark sky park, or 2 dark sky parks for 2)",
@@ -477,7 +482,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
             R.pay_for_steal(ctx, draft)
             return
         if not self._draft_complete(draft):
-            raise _refuse("PP-SET-1", "a new set needs at least 2 park cards")
+            raise IllegalAction("PP-SET-1", "a new set needs at least 2 park cards")
         player = st.players[seat]
         for card in draft.cards:
             player.hand.remove(card)
@@ -500,14 +505,14 @@ class PocketParksEngine(Engine[PPState, PPAction]):
         st, seat = ctx.st, action.seat
         if action.source == "discard":
             if not st.discard:
-                raise _refuse("PP-DRAW-1", "the park discard pile is empty")
+                raise IllegalAction("PP-DRAW-1", "the park discard pile is empty")
             card = st.discard.pop()
             st.players[seat].hand.append(card)
             st.fresh_top = False
             ctx.say(f"{ctx.name(seat)} takes {R.NAME[card]} from the park discard pile.")
         else:
             if not st.pile and len(st.discard) < 2:
-                raise _refuse("PP-PILE-2", "the draw pile is empty")
+                raise IllegalAction("PP-PILE-2", "the draw pile is empty")
             card = R.draw_from_pile(ctx, seat)
             ctx.say(f"{ctx.name(seat)} draws a card.")
             ctx.say(f"You draw {R.NAME[card]}.", seat)
@@ -520,7 +525,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
         card = action.card
         if card not in hand:
             rule = "PP-LIMIT-1" if st.phase == "limit" else "PP-DRAW-2"
-            raise _refuse(rule, "that card is not in your hand")
+            raise IllegalAction(rule, "that card is not in your hand")
         if st.phase == "limit":
             hand.remove(card)
             (st.discard if R.is_park(card) else st.event_discard).insert(0, card)
@@ -530,7 +535,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
                 R.close_turn(ctx)
             return
         if not R.is_park(card) and R.COLOUR[card] != "purple":
-            raise _refuse("PP-DRAW-3", "blue and red events are played, never discarded")
+            raise IllegalAction("PP-DRAW-3", "blue and red events are played, never discarded")
         hand.remove(card)
         R.to_discard(st, card)
         st.fresh_top = R.is_park(card)
@@ -541,22 +546,24 @@ class PocketParksEngine(Engine[PPState, PPAction]):
         st, seat = ctx.st, action.seat
         card = action.card
         if card not in st.players[seat].hand or R.EFFECT[card] is None:
-            raise _refuse("PP-EVENT-1", "play an event card from your hand")
+            raise IllegalAction("PP-EVENT-1", "play an event card from your hand")
         effect = R.EFFECT[card]
         if effect == "lets_do_it_again":
             if action.as_effect is None or action.as_effect not in OWN_TURN_EVENTS:
-                raise _refuse("PP-AGAIN-1", "name a blue or red event for Let's do it again")
+                raise IllegalAction("PP-AGAIN-1", "name a blue or red event for Let's do it again")
             if not R.copyable(st, action.as_effect):
-                raise _refuse("PP-AGAIN-1", "that event is not in the event discard pile")
+                raise IllegalAction("PP-AGAIN-1", "that event is not in the event discard pile")
             effect = action.as_effect
         elif R.COLOUR[card] == "purple":
-            raise _refuse("PP-EVENT-2", "reactive cards answer other players; discard it instead")
+            raise IllegalAction(
+                "PP-EVENT-2", "reactive cards answer other players; discard it instead"
+            )
         elif action.as_effect is not None:
-            raise _refuse("PP-AGAIN-1", "only Let's do it again copies another event")
+            raise IllegalAction("PP-AGAIN-1", "only Let's do it again copies another event")
         assert effect is not None
         if (action.target, action.pick) not in self._event_targets(st, seat, effect):
             rule = TARGET_RULES.get(effect, "PP-EVENT-1")
-            raise _refuse(rule, "that is not a possible choice for this event")
+            raise IllegalAction(rule, "that is not a possible choice for this event")
         st.players[seat].hand.remove(card)
         st.event_discard.append(card)
         target = NO_SEAT if action.target is None else action.target
@@ -576,9 +583,9 @@ class PocketParksEngine(Engine[PPState, PPAction]):
         window = st.window
         assert window is not None
         if window.kind not in ("tour", "wish"):
-            raise _refuse("PP-TOUR-1", "there is no newly discarded park to claim")
+            raise IllegalAction("PP-TOUR-1", "there is no newly discarded park to claim")
         if tuple(sorted(action.cards)) not in R.tour_options(st, action.seat, window.card):
-            raise _refuse(
+            raise IllegalAction(
                 "PP-TOUR-1",
                 "a Park Tour needs 4 park cards from your hand (8 for a set of 9) "
                 "sharing a theme icon with the discarded park",
@@ -591,15 +598,17 @@ class PocketParksEngine(Engine[PPState, PPAction]):
         if wanted is None:
             assert st.window is not None
             if st.window.kind == "steal":
-                raise _refuse("PP-DETOUR-1", "only the player stolen from can turn a steal")
-            raise _refuse("PP-EVENT-2", "there is no play here for a purple card to answer")
+                raise IllegalAction("PP-DETOUR-1", "only the player stolen from can turn a steal")
+            raise IllegalAction("PP-EVENT-2", "there is no play here for a purple card to answer")
         card = action.card
         if card not in st.players[action.seat].hand:
-            raise _refuse("PP-EVENT-2", "that card is not in your hand")
+            raise IllegalAction("PP-EVENT-2", "that card is not in your hand")
         if R.EFFECT[card] == "lets_do_it_again":
             if action.as_effect != wanted or not R.copyable(st, wanted):
-                raise _refuse("PP-AGAIN-1", "Let's do it again can only copy a discarded event")
+                raise IllegalAction(
+                    "PP-AGAIN-1", "Let's do it again can only copy a discarded event"
+                )
         elif R.EFFECT[card] != wanted or action.as_effect is not None:
             rule = "PP-DETOUR-1" if wanted == "trail_detour" else "PP-RANGER-1"
-            raise _refuse(rule, "that card does not answer this")
+            raise IllegalAction(rule, "that card does not answer this")
         R.answer(ctx, action.seat, Claim(action.seat, [card], action.as_effect))
