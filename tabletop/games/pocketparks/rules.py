@@ -337,9 +337,9 @@ def end_round(ctx: Ctx, winner: int) -> None:
     for player, gained in zip(st.players, points, strict=True):
         player.score += gained
     st.results.append(RoundResult(winner, points, newest))
-    who = "nobody" if winner == NO_SEAT else ctx.name(winner)
+    result = "has no winner" if winner == NO_SEAT else f"is won by {ctx.name(winner)}"
     tally = ", ".join(f"{p.name} +{g}" for p, g in zip(st.players, points, strict=True))
-    ctx.say(f"Round {st.round} won by {who}. Points: {tally}.")
+    ctx.say(f"Round {st.round} {result}. Points: {tally}.")
     if st.round == ROUNDS:
         st.phase = "over"
         st.window = st.draft = st.event_play = st.tour = None
