@@ -206,3 +206,15 @@ def test_dark_sky_sets_need_an_astronomer_on_an_earlier_turn() -> None:
     st = run(st, StartSet(seat=0), AddCard(seat=0, card=park("Bryce Canyon")))
     st = run(st, AddCard(seat=0, card=park("Mammoth Cave")), Confirm(seat=0))
     assert icons(st, 0, 0) == ["dark_sky"]
+
+
+def test_cards_shown_from_a_hand_bar_undo_but_choosing_them_does_not() -> None:
+    """PP-TURN-2: choosing a set's cards changes nothing anyone has seen, so it may
+    be undone; confirming shows them to the table, which undo cannot take back."""
+    st = table([parks("Sequoia", "Glacier", "Arches"), parks("Zion")])
+    chosen = ENGINE.apply(st, StartSet(seat=0))
+    assert not chosen.hidden
+    chosen = ENGINE.apply(chosen.state, AddCard(seat=0, card=park("Sequoia")))
+    assert not chosen.hidden
+    chosen = ENGINE.apply(chosen.state, AddCard(seat=0, card=park("Glacier")))
+    assert ENGINE.apply(chosen.state, Confirm(seat=0)).hidden

@@ -485,7 +485,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
             raise IllegalAction("PP-SET-1", "a new set needs at least 2 park cards")
         player = st.players[seat]
         for card in draft.cards:
-            player.hand.remove(card)
+            R.leave_hand(ctx, seat, card)
         if draft.set_index >= 0:
             player.sets[draft.set_index].extend(draft.cards)
             ctx.say(f"{ctx.name(seat)} builds {R.names(draft.cards)} onto a set.")
@@ -527,7 +527,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
             rule = "PP-LIMIT-1" if st.phase == "limit" else "PP-DRAW-2"
             raise IllegalAction(rule, "that card is not in your hand")
         if st.phase == "limit":
-            hand.remove(card)
+            R.leave_hand(ctx, seat, card)
             (st.discard if R.is_park(card) else st.event_discard).insert(0, card)
             ctx.say(f"{ctx.name(seat)} puts a card under a discard pile (hand limit).")
             ctx.say(f"You put {R.NAME[card]} under the pile.", seat)
@@ -536,7 +536,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
             return
         if not R.is_park(card) and R.COLOUR[card] != "purple":
             raise IllegalAction("PP-DRAW-3", "blue and red events are played, never discarded")
-        hand.remove(card)
+        R.leave_hand(ctx, seat, card)
         R.to_discard(st, card)
         st.fresh_top = R.is_park(card)
         ctx.say(f"{ctx.name(seat)} discards {R.NAME[card]}.")
@@ -564,7 +564,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
         if (action.target, action.pick) not in self._event_targets(st, seat, effect):
             rule = TARGET_RULES.get(effect, "PP-EVENT-1")
             raise IllegalAction(rule, "that is not a possible choice for this event")
-        st.players[seat].hand.remove(card)
+        R.leave_hand(ctx, seat, card)
         st.event_discard.append(card)
         target = NO_SEAT if action.target is None else action.target
         pick = NO_CARD if action.pick is None else action.pick

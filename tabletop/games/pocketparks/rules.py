@@ -290,6 +290,13 @@ def exchange(ctx: Ctx, moves: list[tuple[int, int]]) -> None:
             ctx.say(f"You get {names(cards)} from {ctx.name(giver)}.", receiver)
 
 
+def leave_hand(ctx: Ctx, seat: int, card: int) -> None:
+    """A card leaves a hidden hand: the table has now seen it (or where it
+    went), so undo may not take it back."""
+    ctx.st.players[seat].hand.remove(card)
+    ctx.hidden = True
+
+
 def to_discard(st: PPState, card: int) -> None:
     (st.discard if is_park(card) else st.event_discard).append(card)
 
@@ -363,10 +370,9 @@ def settle(ctx: Ctx) -> None:
     for seat in order_from(st, st.current):
         nine = nine_in_hand(st, seat)
         if nine is not None:
-            player = st.players[seat]
             for card in nine:
-                player.hand.remove(card)
-            player.sets.append(nine)
+                leave_hand(ctx, seat, card)
+            st.players[seat].sets.append(nine)
             ctx.say(f"{ctx.name(seat)} holds nine of a kind and plays {names(nine)}!")
             end_round(ctx, seat)
             return
@@ -422,10 +428,9 @@ def close_turn(ctx: Ctx) -> None:
 def play_tour(ctx: Ctx, claim: Claim) -> None:
     st = ctx.st
     top = st.discard.pop()
-    player = st.players[claim.seat]
     for card in claim.cards:
-        player.hand.remove(card)
-    player.sets.append([*claim.cards, top])
+        leave_hand(ctx, claim.seat, card)
+    st.players[claim.seat].sets.append([*claim.cards, top])
     ctx.say(f"PARK TOUR! {ctx.name(claim.seat)} takes {NAME[top]} and plays {names(claim.cards)}.")
 
 
@@ -486,7 +491,7 @@ def close_window(ctx: Ctx) -> None:
 
 def spend_reaction(ctx: Ctx, claim: Claim) -> None:
     card = claim.cards[0]
-    ctx.st.players[claim.seat].hand.remove(card)
+    leave_hand(ctx, claim.seat, card)
     ctx.st.event_discard.append(card)
     copied = f" as {EFFECT_NAME[claim.copy]}" if claim.copy else ""
     ctx.say(f"{ctx.name(claim.seat)} plays {NAME[card]}{copied}.")
@@ -559,9 +564,8 @@ def pay_for_steal(ctx: Ctx, draft: Draft) -> None:
     (the last paid on top), events onto the event discard pile, unplayed."""
     st = ctx.st
     thief = st.current
-    hand = st.players[thief].hand
     for card in draft.cards:
-        hand.remove(card)
+        leave_hand(ctx, thief, card)
         to_discard(st, card)
         if is_park(card):
             st.fresh_top = True
