@@ -33,6 +33,25 @@ def build_parser() -> argparse.ArgumentParser:
     )
     content = sub.add_parser("content", help="print a game's card content report")
     content.add_argument("game", choices=["pocketparks"], help="the game whose deck to describe")
+    sim = sub.add_parser(
+        "sim",
+        help="play many games between bots, headless, and print win rates and content figures",
+        description="Play bot tables headless. Bots: random (easy), greedy (normal), "
+        "hard (search). A Space Park table of one seat is the solo game against Scout.",
+    )
+    sim.add_argument("game", help="the game to simulate (spacepark or pocketparks)")
+    sim.add_argument("--games", type=int, default=100, metavar="N", help="games to play (>= 1)")
+    sim.add_argument(
+        "--seats",
+        default="greedy,greedy",
+        help="one bot per seat, comma-separated: random, greedy or hard (default greedy,greedy)",
+    )
+    sim.add_argument("--seed", type=int, default=0, help="the seed of the first game")
+    sim.add_argument("--json", action="store_true", help="print the report as JSON")
+    sim.add_argument(
+        "--budget", type=float, default=300, metavar="MS", help="time cap per bot decision"
+    )
+    sim.add_argument("--rotate", action="store_true", help="shift the bots one seat each game")
     return parser
 
 
@@ -43,6 +62,18 @@ def main(argv: list[str] | None = None) -> int:
         from tabletop.protocol import main as engine_main
 
         return engine_main()
+    if args.command == "sim":
+        from tabletop import sim
+
+        problem = sim.check_args(args.game, args.seats, args.games, args.budget)
+        if problem is not None:
+            print(f"tabletop sim: error: {problem}", file=sys.stderr)
+            return 2
+        with contextlib.suppress(BrokenPipeError):
+            return sim.run(
+                args.game, args.seats, args.games, args.seed, args.json, args.budget, args.rotate
+            )
+        return 0
     if args.command == "content":
         from tabletop.games.pocketparks import content_report
 

@@ -1,0 +1,92 @@
+"""The simulator: report shape for a few games, and clear errors for bad arguments."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tabletop.cli import main
+from tabletop.sim import parse_seats, simulate
+
+
+def test_a_small_space_park_run_reports_every_figure() -> None:
+    report = simulate("spacepark", ("normal", "easy", "easy"), games=6, seed=3, rotate=True)
+    assert report["games"] == 6 and report["seats"] == ["greedy", "random", "random"]
+    assert len(report["win_rate_by_seat"]) == 3
+    assert sum(report["win_rate_by_seat"]) + report["no_winner_rate"] == pytest.approx(1, 0.01)
+    assert set(report["win_rate_by_bot"]) == {"greedy", "random"}
+    assert 0 <= report["first_player_win_rate"] <= 1
+    assert report["avg_actions"] > 0 and report["avg_turns"] > 0
+    assert len(report["scores_by_seat"]) == 3
+    assert report["winning_margin"]["max"] >= report["winning_margin"]["mean"] >= 0
+    assert set(report["decision_ms"]) == {"greedy", "random"}
+    badges = report["content"]["badges"]
+    assert len(badges) == 27
+    earned = sum(row["earned"] for row in badges.values())
+    assert earned > 0
+    assert all(row["xp_per_earn"] is None or row["xp_per_earn"] >= 1 for row in badges.values())
+
+
+def test_the_same_seed_gives_the_same_report() -> None:
+    one = simulate("spacepark", ("normal", "normal"), games=3, seed=8)
+    two = simulate("spacepark", ("normal", "normal"), games=3, seed=8)
+    for key in ("win_rate_by_seat", "avg_actions", "scores_by_seat", "content"):
+        assert one[key] == two[key]
+
+
+def test_a_single_space_park_seat_is_solo_against_scout() -> None:
+    report = simulate("spacepark", ("normal",), games=4, seed=1)
+    assert report["first_player_win_rate"] is None and report["winning_margin"] is None
+    assert report["solo_win_rate"] == report["win_rate_by_seat"][0]
+    assert report["solo_win_rate"] + report["no_winner_rate"] == pytest.approx(1)
+
+
+def test_seat_words_and_their_errors() -> None:
+    assert parse_seats("spacepark", "random, greedy,HARD") == ("easy", "normal", "hard")
+    with pytest.raises(ValueError, match="unknown bot 'wizard'"):
+        parse_seats("spacepark", "greedy,wizard")
+    with pytest.raises(ValueError, match="takes 1-4 seats, not 5"):
+        parse_seats("spacepark", "random,random,random,random,random")
+    with pytest.raises(ValueError, match="bad seat list"):
+        parse_seats("spacepark", "greedy,,random")
+    with pytest.raises(ValueError, match="no bots for game 'pocketdragon'"):
+        parse_seats("pocketdragon", "random,random")
+
+
+def test_the_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["sim", "spacepark", "--games", "2", "--seats", "greedy,random", "--json"])
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["game"] == "spacepark" and report["games"] == 2
+
+
+def test_the_command_prints_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sim", "spacepark", "--games", "2", "--seats", "greedy,random"]) == 0
+    out = capsys.readouterr().out
+    for words in ("Win rate by seat", "Win rate by bot", "First player wins", "Badges"):
+        assert words in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["sim", "chess"], "unknown game 'chess'"),
+        (["sim", "spacepark", "--seats", "greedy,genius"], "unknown bot 'genius'"),
+        (["sim", "spacepark", "--seats", "random,random,random,random,random"], "1-4 seats"),
+        (["sim", "spacepark", "--games", "0"], "--games must be at least 1, not 0"),
+        (["sim", "spacepark", "--games", "-3"], "--games must be at least 1, not -3"),
+        (["sim", "spacepark", "--budget", "0"], "--budget must be a positive"),
+    ],
+)
+def test_bad_arguments_are_refused_clearly(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("tabletop sim: error: ") and message in err
+
+
+def test_simulate_refuses_no_games() -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        simulate("spacepark", ("easy", "easy"), games=0)
