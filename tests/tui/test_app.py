@@ -8,8 +8,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, Markdown, OptionList, Static, Switch
+from textual.widgets import DataTable, Input, Markdown, OptionList, Select, Static, Switch
 
+from tabletop.core.bot import BOT_MODULES
 from tabletop.core.engine import Setup
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
@@ -32,12 +33,14 @@ SIZE = (100, 32)
 
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Register the toy game and its screen, first in the list."""
+    """Register the toy game, its screen and its bot, first in the list."""
     info = GameInfo("toygame", "Toy Game", "tests.tui.toygame", "a test-only card game")
     monkeypatch.setattr("tabletop.games.GAMES", {"toygame": info, **GAMES})
     for module in ("tabletop.tui.app", "tabletop.tui.screens.home"):
         monkeypatch.setattr(f"{module}.GAMES", {"toygame": info, **GAMES})
     monkeypatch.setitem(GAME_SCREENS, "toygame", "tests.tui.toyscreen:ToyScreen")
+    monkeypatch.setitem(BOT_MODULES, "toygame", "tests.tui.toygame")
+    monkeypatch.setattr(GameScreen, "BOT_PAUSE", 0.0)
 
 
 @pytest.fixture
@@ -76,7 +79,7 @@ async def test_a_hot_seat_game_from_setup_to_history(store: Store, toy: None) ->
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")  # the toy game is highlighted first
         assert isinstance(app.screen, SetupScreen)
-        await pilot.press(*"Ann", "tab", *"Bob")
+        await pilot.press(*"Ann", "tab", "tab", *"Bob")
         app.screen.query_one("#seed", Input).value = "42"
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -133,6 +136,48 @@ async def test_a_hot_seat_game_from_setup_to_history(store: Store, toy: None) ->
         assert store.unfinished() == []
 
 
+async def test_a_person_against_a_bot_needs_no_curtain(store: Store, toy: None) -> None:
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_game("toygame")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        await pilot.press(*"Ann")
+        setup.query_one("#kind-1", Select).value = "easy"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, ToyScreen) and game.viewer == 0  # one person: no curtain
+        assert game.session.seats[1] == SeatInfo("Player 2", "easy")
+        await pilot.press("p")  # the turn passes to the bot, which moves by itself
+        while game.session.to_act == (1,):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        assert app.screen is game and game.viewer == 0
+        assert game.session.moves >= 2
+        assert all(a["seat"] == 1 for a in game.session.record.actions[1:])
+
+
+async def test_an_all_bot_table_plays_itself_out_in_view_of_nobody(store: Store, toy: None) -> None:
+    bots = (SeatInfo("Bot A", "easy"), SeatInfo("Bot B", "easy"))
+    session = GameSession.start(store, ENGINE, bots, {}, 8)
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.play(session)
+        await pilot.pause()
+        while session.outcome is None:
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        [game] = [s for s in app.screen_stack if isinstance(s, ToyScreen)]
+        assert game.viewer is None  # nobody's hand was ever on screen
+        assert "hidden" in str(game.query_one("#hand", Static).render())
+        assert session.moves >= 4
+    assert [g.id for g in store.finished()] == [session.game_id]
+
+
 async def test_setup_refuses_bad_input_and_keeps_it(store: Store, toy: None) -> None:
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
@@ -140,7 +185,7 @@ async def test_setup_refuses_bad_input_and_keeps_it(store: Store, toy: None) -> 
         await pilot.pause()
         setup = app.screen
         assert isinstance(setup, SetupScreen)
-        await pilot.press(*"Ann", "tab", *"Ann")
+        await pilot.press(*"Ann", "tab", "tab", *"Ann")
         await pilot.press("ctrl+s")
         assert app.screen is setup
         assert "Two seats are called Ann" in str(setup.query_one("#error", Static).render())

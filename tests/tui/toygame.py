@@ -4,7 +4,7 @@ moves that may be undone) and plays that reveal a card (also a barrier).
 
 Turn: bet any number of times, then draw or play a card; playing passes the
 turn. The game ends when each seat has played two cards; the higher total of
-played cards plus bets wins.
+played cards plus bets wins. Its one bot level, easy, plays at random.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
+from tabletop.core.bot import BotFactory, RandomBot
 from tabletop.core.engine import Action, Engine, Event, Outcome, Setup, Transition
 from tabletop.core.errors import IllegalAction
 from tabletop.core.rng import Rng
@@ -150,3 +151,5 @@ def _with(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 
 
 ENGINE = ToyEngine()
+
+BOTS: dict[str, BotFactory] = {"easy": RandomBot}

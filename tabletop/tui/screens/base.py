@@ -12,9 +12,11 @@ curtain is down (or at an all-bot table), so nothing private is drawn then.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -22,6 +24,7 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, Static
 
+from tabletop.core.bot import Bot, ask, make_bot
 from tabletop.core.engine import Action, Transition
 from tabletop.core.errors import IllegalAction
 from tabletop.core.session import GameSession
@@ -68,6 +71,13 @@ class GameScreen(SizedScreen):
         super().__init__()
         self.session = session
         self.settings = settings
+        record = session.record
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(record.game, info.bot, record.seed + seat)
+            for seat, info in enumerate(session.seats)
+            if info.bot is not None
+        }
+        """A bot per bot seat, seeded from the game's seed so a table replays alike."""
         self.title = session.engine.title
 
     # -- for subclasses ---------------------------------------------------------
@@ -162,6 +172,34 @@ class GameScreen(SizedScreen):
         else:
             self.viewer = seat
         self.redraw()
+        self._let_bot_move()
+
+    # -- bots ---------------------------------------------------------------------
+
+    BOT_PAUSE: ClassVar[float] = 0.6
+    """Seconds a bot's move takes at least, so the people at the table can follow it."""
+
+    def _let_bot_move(self) -> None:
+        """When a bot is first to act, it thinks in a thread; the screen stays live."""
+        seats = self.session.to_act
+        if seats and seats[0] in self.bots:
+            self._think(seats[0], self.session.moves)
+
+    @work(thread=True, exclusive=True, group="bot")
+    def _think(self, seat: int, moves: int) -> None:
+        began = time.monotonic()
+        try:
+            action = ask(self.session.engine, self.session.state, seat, self.bots[seat])
+        except ValueError as exc:
+            self.app.call_from_thread(self.notify, str(exc), severity="error", markup=False)
+            return
+        time.sleep(max(0.0, self.BOT_PAUSE - (time.monotonic() - began)))
+        self.app.call_from_thread(self._bot_moved, action, moves)
+
+    def _bot_moved(self, action: Action, moves: int) -> None:
+        # Dropped if the table changed while the bot thought (an undo, leaving the game).
+        if self.is_attached and self.session.moves == moves:
+            self.act(action)
 
     def _curtain_lifted(self, seat: int) -> Callable[[bool | None], None]:
         def lifted(take_over: bool | None) -> None:

@@ -17,11 +17,13 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
 
+from tabletop.core.bot import LEVEL_NAMES, levels
 from tabletop.core.engine import Engine
 from tabletop.core.errors import ContentError
 from tabletop.core.store import SeatInfo
 from tabletop.tui.screens.sized import SizedScreen
 
+HUMAN = "person"  # the seat-kind choice that is not a bot level
 SEED_LIMIT = 2**63  # seeds are stored as SQLite integers
 NAME_LIMIT = 16
 
@@ -109,6 +111,10 @@ class SetupScreen(SizedScreen):
     SetupScreen .row Input, SetupScreen .row Select {
         width: 40;
     }
+    SetupScreen .row Select.kind {
+        width: 24;
+        margin-left: 1;
+    }
     SetupScreen .option Input, SetupScreen .option Select {
         width: 24;
     }
@@ -133,6 +139,7 @@ class SetupScreen(SizedScreen):
         super().__init__()
         self.engine = engine
         self.title = f"New game: {engine.title}"
+        self.bot_levels = levels(engine.name)
         schema = engine.options_type.model_json_schema()
         self.option_fields = {
             name: field
@@ -161,6 +168,14 @@ class SetupScreen(SizedScreen):
                     yield Input(
                         placeholder=f"Player {seat + 1}", max_length=NAME_LIMIT, id=f"seat-{seat}"
                     )
+                    if self.bot_levels:
+                        yield Select(
+                            [("Person", HUMAN), *((LEVEL_NAMES[v], v) for v in self.bot_levels)],
+                            value=HUMAN,
+                            allow_blank=False,
+                            id=f"kind-{seat}",
+                            classes="kind",
+                        )
             if self.option_fields:
                 yield Static("Options", classes="heading")
                 for option in self.option_fields.values():
@@ -222,14 +237,17 @@ class SetupScreen(SizedScreen):
         self.tabletop.play(session)
 
     def _seats(self) -> tuple[SeatInfo, ...]:
-        names = []
+        seats = []
         for seat in range(self._count()):
             field = self.query_one(f"#seat-{seat}", Input)
-            names.append(field.value.strip() or field.placeholder)
+            bot = self.query_one(f"#kind-{seat}", Select).value if self.bot_levels else HUMAN
+            name = field.value.strip() or field.placeholder
+            seats.append(SeatInfo(name, None if bot == HUMAN else str(bot)))
+        names = [s.name for s in seats]
         for name in names:
             if names.count(name) > 1:
                 raise ValueError(f"Two seats are called {name}: give each player their own name.")
-        return tuple(SeatInfo(name) for name in names)
+        return tuple(seats)
 
     def chosen_options(self) -> dict[str, Any]:
         options: dict[str, Any] = {}
