@@ -157,6 +157,10 @@ async def test_a_person_against_a_bot_needs_no_curtain(store: Store, toy: None) 
         assert app.screen is game and game.viewer == 0
         assert game.session.moves >= 2
         assert all(a["seat"] == 1 for a in game.session.record.actions[1:])
+        # a bot's answer to a table that has changed since (an undo, say) is dropped
+        moves = game.session.moves
+        game._bot_moved(Bet(seat=0, amount=1), object())
+        assert game.session.moves == moves
 
 
 async def test_an_all_bot_table_plays_itself_out_in_view_of_nobody(store: Store, toy: None) -> None:

@@ -183,22 +183,22 @@ class GameScreen(SizedScreen):
         """When a bot is first to act, it thinks in a thread; the screen stays live."""
         seats = self.session.to_act
         if seats and seats[0] in self.bots:
-            self._think(seats[0], self.session.moves)
+            self._think(seats[0], self.session.state)
 
     @work(thread=True, exclusive=True, group="bot")
-    def _think(self, seat: int, moves: int) -> None:
+    def _think(self, seat: int, state: Any) -> None:
         began = time.monotonic()
         try:
-            action = ask(self.session.engine, self.session.state, seat, self.bots[seat])
+            action = ask(self.session.engine, state, seat, self.bots[seat])
         except ValueError as exc:
             self.app.call_from_thread(self.notify, str(exc), severity="error", markup=False)
             return
         time.sleep(max(0.0, self.BOT_PAUSE - (time.monotonic() - began)))
-        self.app.call_from_thread(self._bot_moved, action, moves)
+        self.app.call_from_thread(self._bot_moved, action, state)
 
-    def _bot_moved(self, action: Action, moves: int) -> None:
+    def _bot_moved(self, action: Action, state: Any) -> None:
         # Dropped if the table changed while the bot thought (an undo, leaving the game).
-        if self.is_attached and self.session.moves == moves:
+        if self.is_attached and self.session.state is state:
             self.act(action)
 
     def _curtain_lifted(self, seat: int) -> Callable[[bool | None], None]:
