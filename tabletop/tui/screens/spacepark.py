@@ -1,0 +1,521 @@
+"""The Space Park screen: the ring of destinations, the badges on display, every
+player's stock and earned badges, the viewer's own hand, and a key for every move.
+
+The keys make the moves ``engine.legal_actions`` lists. A key whose move is not
+legal now is greyed in the footer; pressing it anyway builds that move and lets
+the engine refuse it, so the player reads the rule and the reason. A visit that
+needs more choices (a badge, where Scout goes, how to pay Scout) asks for them in
+turn, offering only values some legal visit takes; Esc goes back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.widgets import Static
+
+from tabletop.core.engine import Action
+from tabletop.games.spacepark.content import badges
+from tabletop.games.spacepark.model import (
+    DEST_NAMES,
+    Exchange,
+    FastTravel,
+    Keep,
+    ScoutBenefit,
+    TakeFrom,
+    Visit,
+)
+from tabletop.games.spacepark.scoring import price
+from tabletop.games.spacepark.view import BadgeView, SpaceParkView
+from tabletop.tui.screens.base import GameScreen
+from tabletop.tui.widgets.spacepark_board import (
+    CONTROLLER,
+    LEGEND,
+    DestTile,
+    badge_line,
+    clickable,
+    player_line,
+    resource,
+)
+
+# Ring positions as on the table: Starlight Station at the left, then the top row
+# left to right and the bottom row right to left (clockwise).
+TOP_ROW = (1, 2, 3)
+BOTTOM_ROW = (6, 5, 4)
+VISIT_FIELDS = ("scout_fee", "badge", "scout_to")
+"""The parts of a visit chosen after its destination, in the order they are asked."""
+
+FEES: tuple[Literal["sun", "controller"], ...] = ("sun", "controller")
+BENEFITS: tuple[Literal["sun", "pass"], ...] = ("sun", "pass")
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A kind of choice the keys make: its keys, and the footer's words for them."""
+
+    keys: str
+    group: str = ""
+    labels: tuple[str, ...] = ()
+
+
+ASKS: dict[str, Ask] = {
+    "visit": Ask("1234567", group="Visit"),
+    "travel": Ask("t", labels=("Fast Travel",)),
+    "rocket": Ask("1234567", group="Move this rocket"),
+    "fee": Ask("sc", labels=("Pay Scout a Sun", "Pay with the Controller")),
+    "earn": Ask("123456789", group="Earn badge"),
+    "take": Ask("abcd", group="Take badge"),  # solo Starlight: display a-c, Scout Stack d
+    "scout_to": Ask("1234567", group="Send Scout to"),
+    "benefit": Ask("sp", labels=("Take a Sun crystal", "Take a Fast Travel pass")),
+    "take_from": Ask("1234", group="Take from"),
+    "keep": Ask("k", labels=("Keep the drawn badge",)),
+    "exchange": Ask("abc", group="Exchange for"),
+}
+FIELD_ASKS = {"scout_fee": "fee", "scout_to": "scout_to"}
+DEST_ASKS = ("visit", "rocket", "scout_to")
+"""Choices made by picking a destination (its number key, or a click on it)."""
+
+
+def _bindings() -> list[BindingType]:
+    # Escape replaces the base's "leave": it first goes back out of a half-made move.
+    bindings: list[BindingType] = [Binding("escape", "back", "Back")]
+    for kind, ask in ASKS.items():
+        group = Binding.Group(ask.group) if ask.group else None
+        for index, key in enumerate(ask.keys):
+            label = ask.labels[index] if ask.labels else ask.group
+            bindings.append(Binding(key, f"choose('{kind}', {index})", label, group=group))
+    return bindings
+
+
+Candidate = Action | dict[str, Any]
+"""A whole action, or the fields chosen so far of a visit being built."""
+
+
+@dataclass(frozen=True)
+class _Now:
+    """What the keys work from, for one state and viewer."""
+
+    view: SpaceParkView
+    legal: list[Action]
+
+
+class SpaceParkScreen(GameScreen):
+    MIN_SIZE = (80, 24)
+    BINDINGS: ClassVar[list[BindingType]] = _bindings()
+    DEFAULT_CSS = """
+    SpaceParkScreen #sp-scroll {
+        height: 1fr;
+    }
+    SpaceParkScreen #ring {
+        height: 14;
+    }
+    SpaceParkScreen #dest-0 {
+        height: 14;
+    }
+    SpaceParkScreen #rows {
+        width: 3fr;
+    }
+    SpaceParkScreen .ring-row {
+        height: 7;
+    }
+    SpaceParkScreen #cards {
+        height: auto;
+    }
+    SpaceParkScreen .sp-panel {
+        width: 1fr;
+        height: auto;
+        border: round $secondary;
+        border-title-color: $text-muted;
+        padding: 0 1;
+    }
+    SpaceParkScreen #prompt {
+        height: auto;
+        max-height: 5;
+        padding: 0 1;
+        background: $accent 20%;
+        text-style: bold;
+    }
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.draft: dict[str, Any] | None = None
+        """The visit being built: its destination and the parts chosen so far."""
+        self.asking = ""
+        """While a visit is built: the kind of choice asked next."""
+        self.fast = False
+        """Choosing which rocket a Fast Travel pass moves."""
+        self._now_key: tuple[int, int | None] | None = None
+        self._now_value: _Now | None = None
+
+    # -- layout -----------------------------------------------------------------
+
+    def compose_board(self) -> ComposeResult:
+        with VerticalScroll(id="sp-scroll"):
+            with Horizontal(id="ring"):
+                yield DestTile(0)
+                with Vertical(id="rows"):
+                    with Horizontal(classes="ring-row"):
+                        for pos in TOP_ROW:
+                            yield DestTile(pos)
+                    with Horizontal(classes="ring-row"):
+                        for pos in BOTTOM_ROW:
+                            yield DestTile(pos)
+            with Horizontal(id="cards"):
+                yield Static(id="display", classes="sp-panel")
+                yield Static(id="hand", classes="sp-panel")
+            yield Static(id="players", classes="sp-panel")
+        yield Static(id="prompt")
+
+    # -- what the keys work from --------------------------------------------------
+
+    def now(self) -> _Now:
+        """The viewer's view and legal moves, computed once per state and viewer."""
+        key = (id(self.session.state), self.viewer)
+        if self._now_value is None or self._now_key != key:
+            view = self.session.view(self.viewer)
+            assert isinstance(view, SpaceParkView)
+            seat = self.viewer
+            legal = [] if seat is None else self.session.legal_actions(seat)
+            self._now_key, self._now_value = key, _Now(view, legal)
+        return self._now_value
+
+    def question(self) -> tuple[str, ...]:
+        """The kinds of choice the keys make now (none while the viewer may not act)."""
+        seat = self.viewer
+        if seat is None or seat not in self.session.to_act:
+            return ()
+        pending = self.now().view.pending
+        if pending is not None:
+            return {
+                "scout_benefit": ("benefit",),
+                "take_from": ("take_from",),
+                "starlight": ("keep", "exchange"),
+            }[pending.kind]
+        if self.fast:
+            return ("rocket",)
+        if self.draft is not None:
+            return (self.asking,)
+        return ("visit", "travel")
+
+    def candidate(self, kind: str, index: int) -> Candidate | None:
+        """What choosing ``index`` of ``kind`` would do; None if there is no such choice."""
+        seat = self.viewer
+        assert seat is not None
+        view = self.now().view
+        ring = view.ring
+        draft = self.draft or {}
+        if kind == "visit":
+            return {"dest": ring[index].id}
+        if kind == "travel":
+            rocket = next(d for d in ring if d.rocket)
+            return FastTravel(seat=seat, dest=rocket.id)
+        if kind == "rocket":
+            return FastTravel(seat=seat, dest=ring[index].id)
+        if kind == "scout_to":
+            return {**draft, "scout_to": ring[index].id}
+        if kind == "fee":
+            return {**draft, "scout_fee": FEES[index]}
+        if kind == "earn":
+            return {**draft, "badge": view.hand[index].id} if index < len(view.hand) else None
+        if kind == "take":
+            item = _solo_offer(view)[index]
+            return None if item is None else {**draft, "badge": item.id}
+        if kind == "benefit":
+            return ScoutBenefit(seat=seat, take=BENEFITS[index])
+        if kind == "take_from":
+            return TakeFrom(seat=seat, target=index) if index < len(view.players) else None
+        if kind == "keep":
+            return Keep(seat=seat)
+        if kind == "exchange":
+            revealed = view.revealed
+            return Exchange(seat=seat, badge=revealed[index].id) if index < len(revealed) else None
+        raise ValueError(f"unknown choice {kind!r}")
+
+    def is_legal(self, kind: str, candidate: Candidate) -> bool:
+        legal = self.now().legal
+        if kind == "travel":
+            return any(isinstance(a, FastTravel) for a in legal)
+        if isinstance(candidate, dict):
+            return bool(_matching(legal, candidate))
+        return candidate in legal
+
+    def choice_state(self, kind: str, index: int) -> bool | None:
+        """True: a legal choice now. None: a choice now, but not legal (greyed).
+        False: not a choice now (hidden)."""
+        if kind not in self.question():
+            return False
+        candidate = self.candidate(kind, index)
+        if candidate is None:
+            return False
+        return True if self.is_legal(kind, candidate) else None
+
+    @property
+    def building(self) -> bool:
+        """A visit or a Fast Travel is half chosen (Esc goes back)."""
+        return bool(self.question()) and (self.fast or self.draft is not None)
+
+    # -- keys and clicks ---------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose":
+            kind, index = parameters
+            assert isinstance(kind, str) and isinstance(index, int)
+            return self.choice_state(kind, index)
+        if action in ("back", "click"):
+            return True
+        return super().check_action(action, parameters)
+
+    def on_key(self, event: events.Key) -> None:
+        """A greyed key is not run by its binding: say why the move is refused instead."""
+        for kind in self.question():
+            keys = ASKS[kind].keys
+            if event.key in keys and self.choice_state(kind, keys.index(event.key)) is None:
+                event.stop()
+                event.prevent_default()
+                self.choose(kind, keys.index(event.key))
+                return
+
+    def action_choose(self, kind: str, index: int) -> None:
+        self.choose(kind, index)
+
+    def action_click(self, kind: str, index: int) -> None:
+        if self.choice_state(kind, index) is not False:
+            self.choose(kind, index)
+
+    def on_dest_tile_picked(self, message: DestTile.Picked) -> None:
+        for kind in self.question():
+            if kind in DEST_ASKS:
+                self.choose(kind, message.position)
+                return
+
+    def action_back(self) -> None:
+        """Out of a half-made move; else home (every move is already saved)."""
+        if not self.building:
+            self.action_leave()
+            return
+        self.draft = None
+        self.fast = False
+        self.redraw()
+
+    def choose(self, kind: str, index: int) -> None:
+        """Make a choice; one that is not legal is sent to the engine to be refused."""
+        candidate = self.candidate(kind, index)
+        if candidate is None:
+            return
+        if not self.is_legal(kind, candidate):
+            self.act(self.whole(candidate) if isinstance(candidate, dict) else candidate)
+            return
+        if kind == "travel":
+            self.fast = True
+            self.redraw()
+        elif isinstance(candidate, dict):
+            self.build(candidate)
+        else:
+            self.act(candidate)
+
+    def build(self, fields: dict[str, Any]) -> None:
+        """Ask for the next part of the visit, or make it once nothing is left to choose."""
+        matching = _matching(self.now().legal, fields)
+        for name in VISIT_FIELDS:
+            if name not in fields and getattr(matching[0], name) is not None:
+                self.draft = fields
+                if name == "badge":
+                    self.asking = "earn" if fields["dest"] == "outpost13" else "take"
+                else:
+                    self.asking = FIELD_ASKS[name]
+                self.redraw()
+                return
+        self.act(matching[0])
+
+    def whole(self, fields: dict[str, Any]) -> Visit:
+        """A whole visit from the parts chosen so far, the rest filled in with any value,
+        for the engine to say what is wrong with it."""
+        view = self.now().view
+        seat = self.viewer
+        assert seat is not None
+        dest = fields["dest"]
+        filled = dict(fields)
+        here = next(d for d in view.ring if d.id == dest)
+        if view.solo and here.scout:
+            filled.setdefault("scout_fee", "sun")
+        if dest == "outpost13" and view.hand:
+            filled.setdefault("badge", view.hand[0].id)
+        offer = [b for b in _solo_offer(view) if b is not None]
+        if dest == "starlight_station" and view.solo and offer:
+            filled.setdefault("badge", offer[0].id)
+        if dest == "astral_arcade":
+            filled.setdefault("scout_to", next(d.id for d in view.ring if not d.scout))
+        return Visit(seat=seat, **filled)
+
+    def after_change(self) -> None:
+        self.draft = None
+        self.fast = False
+        super().after_change()
+
+    # -- drawing --------------------------------------------------------------------
+
+    def seat_scores(self, view: Any) -> list[str]:
+        assert isinstance(view, SpaceParkView)
+        return [f"{p.xp} XP" + (f" {CONTROLLER}" if p.controller else "") for p in view.players]
+
+    def render_view(self, view: Any) -> None:
+        assert isinstance(view, SpaceParkView)
+        question = self.question()
+        picking = next((k for k in question if k in DEST_ASKS), None)
+        for pos, dest in enumerate(view.ring):
+            extra = ""
+            if dest.id == "starlight_station":
+                extra = f"Deck: {view.deck_count} badges."
+                if view.solo:
+                    extra += f" Scout Stack: {len(view.scout_stack)}."
+            pickable = picking is not None and self.choice_state(picking, pos) is True
+            self.query_one(f"#dest-{pos}", DestTile).show(dest, pickable, extra)
+        self._show_display(view, question)
+        self._show_hand(view, question)
+        self._show_players(view)
+        self.query_one("#prompt", Static).update(self._prompt(view, question))
+
+    def _show_display(self, view: SpaceParkView, question: tuple[str, ...]) -> None:
+        panel = self.query_one("#display", Static)
+        panel.border_title = f"On display · deck {view.deck_count}"
+        kind = next((k for k in question if k in ("exchange", "take")), None)
+        lines: list[Content] = []
+        for index, badge in enumerate(view.revealed):
+            lines.append(self._choice_line(badge, kind, index))
+        if not view.revealed:
+            lines.append(Content.styled("(no badge on display)", "dim"))
+        if view.solo:
+            stack = view.scout_stack
+            lines.append(Content(f"Scout Stack: {len(stack)} card{'s' if len(stack) != 1 else ''}"))
+            if stack:
+                lines.append(self._choice_line(stack[-1], kind if kind == "take" else None, 3))
+        supply = Content(" ").join(resource(name, n) for name, n in view.supply.items())
+        lines.append(Content.assemble(Content.styled("Supply ", "dim"), supply))
+        panel.update(Content("\n").join(lines))
+
+    def _choice_line(self, badge: BadgeView, kind: str | None, index: int) -> Content:
+        """A badge that a key (shown before it) and a click choose while ``kind`` is asked."""
+        if kind is None:
+            return badge_line(badge)
+        line = badge_line(badge, key=ASKS[kind].keys[index])
+        return clickable(line, f"screen.click('{kind}', {index})")
+
+    def _show_hand(self, view: SpaceParkView, question: tuple[str, ...]) -> None:
+        panel = self.query_one("#hand", Static)
+        seat = view.seat
+        if seat is None:
+            panel.border_title = "Hand"
+            panel.update(
+                Content.styled(
+                    "Badges in hand stay hidden until their owner has the keyboard.", "dim"
+                )
+            )
+            return
+        me = view.players[seat]
+        panel.border_title = Content(f"{me.name}'s hand · ✓ = you can pay")
+        lines: list[Content] = []
+        pending = view.pending
+        if pending is not None and pending.drawn is not None:
+            lines.append(Content.assemble(("Drawn: ", "bold $warning"), badge_line(pending.drawn)))
+        player = self.session.state.players[seat]
+        have = {"sun": me.sun, "moon": me.moon, "sea": me.sea}
+        deck = badges()
+        for index, badge in enumerate(view.hand):
+            due = dict(zip(have, price(player, deck[badge.id]), strict=True))
+            payable = all(n <= have[name] for name, n in due.items())
+            key = str(index + 1) if index < len(ASKS["earn"].keys) else ""
+            line = badge_line(badge, key=key, mark="✓" if payable else "✗")
+            if due != {name: badge.cost.get(name, 0) for name in have}:
+                paid = Content(" ").join(resource(n, a) for n, a in due.items() if a) or "nothing"
+                line = Content.assemble(line, Content.styled(" · you pay ", "dim"), paid)
+            if "earn" in question and key:
+                line = clickable(line, f"screen.click('earn', {index})")
+            lines.append(line)
+        if not view.hand:
+            lines.append(Content.styled("(no badge in hand)", "dim"))
+        panel.update(Content("\n").join(lines))
+
+    def _show_players(self, view: SpaceParkView) -> None:
+        panel = self.query_one("#players", Static)
+        title = f"Turn {view.turn}"
+        if view.last_round:
+            title += " · ⚑ LAST ROUND"
+        panel.border_title = title
+        lines = [
+            player_line(p, p.seat in view.to_act, p.seat == view.first_player) for p in view.players
+        ]
+        panel.update(Content("\n").join([*lines, LEGEND]))
+
+    def _prompt(self, view: SpaceParkView, question: tuple[str, ...]) -> Content:
+        names = [p.name for p in view.players]
+        outcome = self.session.outcome
+        if outcome is not None:
+            return Content(" ".join(["Game over:", outcome.summary, *outcome.tie_break]))
+        if not question:
+            waiting = ", ".join(names[s] for s in view.to_act)
+            return Content(f"Waiting for {waiting}.")
+        back = " Esc: back."
+        kind = question[0]
+        draft = self.draft or {}
+        if kind == "visit":
+            travel = ", or t to Fast Travel first" if self.choice_state("travel", 0) else ""
+            seat = self.viewer
+            assert seat is not None
+            return Content(f"{names[seat]}: visit a destination with a rocket (1-7){travel}.")
+        if kind == "rocket":
+            return Content("Fast Travel: press the number of the rocket to move on." + back)
+        if kind == "fee":
+            where = DEST_NAMES[draft["dest"]]
+            return Content(
+                f"Scout is at {where}: pay with s (a Sun crystal) or c (return the Controller)."
+                + back
+            )
+        if kind == "earn":
+            return Content("Outpost 13: earn which badge from your hand? Its number." + back)
+        if kind == "take":
+            return Content(
+                "Starlight Station: take a badge on display (a-c) or the Scout Stack's top (d)."
+                + back
+            )
+        if kind == "scout_to":
+            return Content("Astral Arcade: send Scout to which destination (1-7)?" + back)
+        pending = view.pending
+        assert pending is not None
+        if kind == "benefit":
+            return Content(
+                f"{names[view.active]} visits Scout's destination. {names[pending.seat]}, you hold "
+                "the Controller: take s a Sun crystal or p a Fast Travel pass."
+            )
+        if kind == "take_from":
+            whom = " or ".join(f"{t + 1} {names[t]}" for t in pending.targets)
+            return Content(f"The supply has no {pending.resource}: take it from {whom}.")
+        drawn = pending.drawn
+        assert drawn is not None
+        return Content.assemble(
+            "You drew ",
+            badge_line(drawn),
+            ". k: keep it, or a-c: exchange it for a badge on display.",
+        )
+
+
+def _matching(legal: list[Action], fields: dict[str, Any]) -> list[Visit]:
+    """The legal visits that agree with every field chosen so far."""
+    return [
+        a
+        for a in legal
+        if isinstance(a, Visit) and all(getattr(a, k) == v for k, v in fields.items())
+    ]
+
+
+def _solo_offer(view: SpaceParkView) -> list[BadgeView | None]:
+    """What solo Starlight Station offers, by key: a-c the display, d the Scout Stack's top."""
+    shown: list[BadgeView | None] = [*view.revealed[:3]]
+    shown += [None] * (3 - len(shown))
+    return [*shown, view.scout_stack[-1] if view.scout_stack else None]

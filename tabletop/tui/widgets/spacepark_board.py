@@ -1,0 +1,191 @@
+"""Drawing pieces of the Space Park screen: glyphs, badge lines, destination tiles.
+
+Every colour here comes with a glyph and a letter, so nothing is told by colour
+alone (colour-blind players, NO_COLOR terminals). Nothing here knows a rule: it
+draws what the view says.
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.message import Message
+from textual.style import Style
+from textual.widgets import Static
+
+from tabletop.games.spacepark.view import BadgeView, DestinationView, PlayerView
+
+# Badge types: glyph + letter + colour (purple triangle, green circle, red diamond).
+TYPE_MARKS: dict[str, tuple[str, str]] = {
+    "triangle": ("▲T", "bold magenta"),
+    "circle": ("●C", "bold green"),
+    "diamond": ("◆D", "bold red"),
+    "forbidden": ("⊘F", "bold reverse"),
+}
+# Crystals and passes: glyph + colour, and the word in legends.
+RESOURCE_MARKS: dict[str, tuple[str, str]] = {
+    "sun": ("☀", "bold yellow"),
+    "moon": ("☾", "bold magenta"),
+    "sea": ("≈", "bold cyan"),
+    "pass": ("»", "bold"),
+}
+RESOURCE_WORDS = {"sun": "Sun", "moon": "Moon", "sea": "Sea", "pass": "pass"}
+# Destinations: an icon glyph and a two-letter code (the name is on the tile too).
+DEST_ICONS: dict[str, tuple[str, str]] = {
+    "starlight_station": ("★SS", "bold"),
+    "cosmic_canyon": ("☀CC", "bold yellow"),
+    "celestial_seas": ("≈CS", "bold cyan"),
+    "lunar_woods": ("☾LW", "bold magenta"),
+    "fusion_falls": ("✪FF", "bold"),
+    "astral_arcade": ("✜AA", "bold"),
+    "outpost13": ("⌂O13", "bold"),
+}
+ROCKET = "⇑ROCKET"
+SCOUT = "☻SCOUT"
+CONTROLLER = "✜"
+LEGEND = Content.assemble(
+    *(
+        part
+        for name, (glyph, style) in RESOURCE_MARKS.items()
+        for part in ((glyph, style), f" {RESOURCE_WORDS[name]}  ")
+    ),
+    (CONTROLLER, "bold"),
+    " Controller",
+)
+
+
+def clickable(content: Content, action: str) -> Content:
+    """``content`` that runs ``action`` (a screen action) when clicked."""
+    return content.stylize(Style.from_meta({"@click": action}))
+
+
+def resource(name: str, amount: int, words: bool = False) -> Content:
+    glyph, style = RESOURCE_MARKS[name]
+    text = f"{amount} {RESOURCE_WORDS[name]}" if words else str(amount)
+    return Content.assemble((glyph, style), text)
+
+
+def cost(amounts: dict[str, int]) -> Content:
+    """A badge cost such as ☀2 ☾1; "free" when nothing is due."""
+    if not any(amounts.values()):
+        return Content("free")
+    return Content(" ").join(resource(name, n) for name, n in amounts.items() if n)
+
+
+def type_mark(badge_type: str) -> Content:
+    mark, style = TYPE_MARKS[badge_type]
+    return Content.styled(mark, style)
+
+
+def badge_line(badge: BadgeView, key: str = "", mark: str = "") -> Content:
+    """One badge: [key] [mark] type, name, cost, XP, and its ability after a dash."""
+    parts: list[Content | str] = []
+    if key:
+        parts.append(Content.styled(f"{key} ", "bold $accent"))
+    if mark:
+        parts.append(f"{mark} ")
+    parts.extend(
+        [type_mark(badge.type), " ", Content.styled(badge.name, "bold"), "  ", cost(badge.cost)]
+    )
+    parts.append(f"  {badge.xp} XP")
+    if badge.ability:
+        parts.append(Content.styled(f" · {badge.ability}", "dim"))
+    return Content.assemble(*parts)
+
+
+def player_line(player: PlayerView, active: bool, first: bool) -> Content:
+    """A player's stock, XP, hand count, Controller, earned badges and their abilities."""
+    marker = "▶ " if active else "  "
+    parts: list[Content | str] = [
+        Content.styled(marker, "bold $accent"),
+        Content.styled(player.name, "bold" if active else ""),
+    ]
+    if first:
+        parts.append(" (1st)")
+    if player.controller:
+        parts.append(Content.styled(f" {CONTROLLER}Controller", "bold"))
+    parts.append("  ")
+    parts.append(
+        Content(" ").join(
+            resource(name, n)
+            for name, n in (
+                ("sun", player.sun),
+                ("moon", player.moon),
+                ("sea", player.sea),
+                ("pass", player.passes),
+            )
+        )
+    )
+    parts.append(Content.styled(f"  {player.xp} XP", "bold"))
+    parts.append(f"  hand {player.hand_count}")
+    line = Content.assemble(*parts)
+    earned = [
+        Content.assemble(
+            "    ",
+            type_mark(b.type),
+            f" {b.name} {b.xp} XP",
+            Content.styled(f" · {b.ability}" if b.ability else "", "dim"),
+        )
+        for b in player.earned
+    ]
+    return Content("\n").join([line, *earned])
+
+
+class DestTile(Static):
+    """One destination of the ring: key, icon, name, action; rocket and Scout below."""
+
+    DEFAULT_CSS = """
+    DestTile {
+        width: 1fr;
+        height: 7;
+        border: round $panel-lighten-2;
+        border-title-align: left;
+        border-subtitle-align: right;
+        padding: 0 1;
+        color: $text-muted;
+    }
+    DestTile.-rocket {
+        border: heavy $accent;
+        border-subtitle-color: $accent;
+        color: $text;
+    }
+    DestTile.-scout {
+        border-subtitle-color: $warning;
+    }
+    DestTile.-pick {
+        background: $accent 15%;
+    }
+    DestTile.-rocket.-scout {
+        border-subtitle-color: $warning;
+    }
+    DestTile:hover {
+        background: $boost;
+    }
+    """
+
+    class Picked(Message):
+        def __init__(self, position: int) -> None:
+            super().__init__()
+            self.position = position
+
+    def __init__(self, position: int) -> None:
+        super().__init__(id=f"dest-{position}")
+        self.position = position
+
+    def show(self, dest: DestinationView, pickable: bool, extra: str = "") -> None:
+        icon, style = DEST_ICONS[dest.id]
+        self.border_title = Content.assemble(
+            (f"{self.position + 1} ", "bold $accent"), (icon, style)
+        )
+        marks = [m for m, on in ((ROCKET, dest.rocket), (SCOUT, dest.scout)) if on]
+        self.border_subtitle = " ".join(marks)
+        self.set_class(dest.rocket, "-rocket")
+        self.set_class(dest.scout, "-scout")
+        self.set_class(pickable, "-pick")
+        self.tooltip = dest.action
+        lines = [Content.styled(dest.name, "bold"), Content(dest.action)]
+        if extra:
+            lines.append(Content(extra))
+        self.update(Content("\n").join(lines))
+
+    def on_click(self) -> None:
+        self.post_message(self.Picked(self.position))

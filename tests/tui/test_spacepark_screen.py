@@ -1,0 +1,399 @@
+"""The Space Park screen, driven by keys through Textual's Pilot: setup from home,
+turns and the hot-seat curtain, off-turn Scout benefits, refused keys, a whole
+seeded game to its result (tie-break shown), privacy of hands, solo, resume."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from textual.content import Content
+from textual.pilot import Pilot
+from textual.widget import Widget
+from textual.widgets import Input, Log, OptionList, Select, Static
+
+from tabletop.core.engine import Action
+from tabletop.core.session import GameSession
+from tabletop.core.store import SeatInfo, Store
+from tabletop.games.spacepark import ENGINE
+from tabletop.games.spacepark.content import badges
+from tabletop.games.spacepark.model import (
+    Exchange,
+    FastTravel,
+    Keep,
+    ScoutBenefit,
+    State,
+    TakeFrom,
+    Visit,
+)
+from tabletop.games.spacepark.view import SpaceParkView
+from tabletop.tui.app import TabletopApp
+from tabletop.tui.screens.base import ResultScreen
+from tabletop.tui.screens.spacepark import ASKS, SpaceParkScreen
+from tabletop.tui.widgets.curtain import Curtain
+
+SIZE = (120, 36)
+NAMES = ("Ann", "Bob", "Cy")
+# Seed 51, two players, played by ``pick``: an off-turn Scout benefit on the way,
+# and a finish tied on XP that the crystals break (found by a search offline).
+TIED_SEED = 51
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    s = Store(tmp_path / "tabletop.db")
+    yield s
+    s.close()
+
+
+def game_screen(app: TabletopApp) -> SpaceParkScreen:
+    [screen] = [s for s in app.screen_stack if isinstance(s, SpaceParkScreen)]
+    return screen
+
+
+def weight(action: Action) -> float:
+    """A rough player: earns badges when it can, rarely spends passes."""
+    if isinstance(action, FastTravel):
+        return 0.3
+    if isinstance(action, Visit):
+        return {"outpost13": 20.0, "fusion_falls": 4.0, "starlight_station": 2.0}.get(
+            action.dest, 1.0
+        )
+    return 1.0
+
+
+def pick(legal: list[Action], rng: random.Random) -> Action:
+    return rng.choices(legal, [weight(a) for a in legal])[0]
+
+
+def keys_for(action: Action, view: SpaceParkView) -> list[str]:
+    """The keys a player presses for ``action`` on this screen."""
+    ring = [d.id for d in view.ring]
+    if isinstance(action, FastTravel):
+        return ["t", str(ring.index(action.dest) + 1)]
+    if isinstance(action, Visit):
+        keys = [str(ring.index(action.dest) + 1)]
+        if action.scout_fee is not None:
+            keys.append("s" if action.scout_fee == "sun" else "c")
+        if action.badge is not None:
+            if action.dest == "outpost13":
+                keys.append(str([b.id for b in view.hand].index(action.badge) + 1))
+            else:
+                offer = [b.id for b in view.revealed]
+                keys.append("abc"[offer.index(action.badge)] if action.badge in offer else "d")
+        if action.scout_to is not None:
+            keys.append(str(ring.index(action.scout_to) + 1))
+        return keys
+    if isinstance(action, ScoutBenefit):
+        return ["s" if action.take == "sun" else "p"]
+    if isinstance(action, TakeFrom):
+        return [str(action.target + 1)]
+    if isinstance(action, Keep):
+        return ["k"]
+    assert isinstance(action, Exchange)
+    return ["abc"[[b.id for b in view.revealed].index(action.badge)]]
+
+
+def tap(game: SpaceParkScreen, key: str) -> None:
+    """A key through the screen's own key path (as its bindings run it), without
+    waiting for the terminal to redraw: for playing long games quickly."""
+    for kind in game.question():
+        keys = ASKS[kind].keys
+        if key in keys:
+            game.action_choose(kind, keys.index(key))
+            return
+    raise AssertionError(f"{key} chooses nothing now")
+
+
+async def play_one(
+    pilot: Pilot[None], app: TabletopApp, rng: random.Random, typed: bool = True
+) -> Action:
+    """Lift the curtain if it is down, then make one move by keys (``typed``: pressed
+    through the Pilot, else tapped); checks the move made is the one meant."""
+    if isinstance(app.screen, Curtain):
+        await pilot.press("enter")
+    game = game_screen(app)
+    assert app.screen is game
+    seat = game.viewer
+    assert seat is not None and seat in game.session.to_act
+    view = game.session.view(seat)
+    assert isinstance(view, SpaceParkView)
+    action = pick(game.session.legal_actions(seat), rng)
+    before = game.session.moves
+    if typed:
+        await pilot.press(*keys_for(action, view))
+    else:
+        for key in keys_for(action, view):
+            tap(game, key)
+    assert game.session.moves == before + 1, f"keys did not make {action}"
+    assert game.session.record.actions[-1] == ENGINE.dump_action(action)
+    return action
+
+
+def plain(markup: object) -> str:
+    """A border title's text (titles are kept as markup)."""
+    return Content.from_markup(str(markup or "")).plain
+
+
+def screen_text(app: TabletopApp) -> str:
+    """Everything drawn: every widget's text and border titles, the logs, the toasts."""
+    parts: list[str] = []
+    for screen in app.screen_stack:
+        for widget in screen.query(Widget):
+            parts.append(plain(widget.border_title))
+            parts.append(plain(widget.border_subtitle))
+            if isinstance(widget, Log):
+                parts.extend(widget.lines)
+            elif isinstance(widget, Static):
+                parts.append(str(widget.render()))
+    parts.extend(n.message for n in app._notifications)
+    return "\n".join(parts)
+
+
+def panel(app: TabletopApp, name: str) -> str:
+    return str(game_screen(app).query_one(f"#{name}", Static).render())
+
+
+async def start_from_home(
+    pilot: Pilot[None], app: TabletopApp, players: int, seed: int, first: str = ""
+) -> None:
+    """Home → Space Park → the setup form filled by keys → Start."""
+    games = app.screen.query_one("#games", OptionList)
+    ids = [games.get_option_at_index(i).id for i in range(games.option_count)]
+    games.highlighted = ids.index("spacepark")
+    await pilot.press("n")
+    setup = app.screen
+    setup.query_one("#count", Select).value = players
+    await pilot.pause()
+    for seat in range(players):
+        setup.query_one(f"#seat-{seat}", Input).focus()
+        await pilot.press(*NAMES[seat])
+    if first:
+        setup.query_one("#opt-first_player", Input).value = first
+    setup.query_one("#seed", Input).value = str(seed)
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+
+
+async def test_setup_turns_curtain_and_refused_keys(store: Store) -> None:
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_from_home(pilot, app, 2, seed=3)
+        # the curtain is down before any hand is drawn
+        assert isinstance(app.screen, Curtain) and app.screen.player == "Ann"
+        game = game_screen(app)
+        assert game.viewer is None and "hidden" in panel(app, "hand")
+        await pilot.press("enter")
+        assert game.viewer == 0
+        session = game.session
+        assert session.seats == (SeatInfo("Ann"), SeatInfo("Bob")) and session.record.seed == 3
+        state = session.state
+        assert isinstance(state, State)
+        own = badges()[state.players[0].hand[0]].name
+        assert own in panel(app, "hand")
+        assert "Ann's hand" in plain(game.query_one("#hand").border_title)
+        # seven tiles, numbered, with names, icons and the rockets and Scout marked
+        view = session.view(0)
+        assert isinstance(view, SpaceParkView)
+        for pos, dest in enumerate(view.ring):
+            tile = game.query_one(f"#dest-{pos}")
+            assert plain(tile.border_title).startswith(f"{pos + 1} ")
+            assert dest.name in str(tile.render())
+            assert ("⇑ROCKET" in plain(tile.border_subtitle)) == dest.rocket
+            assert ("☻SCOUT" in plain(tile.border_subtitle)) == dest.scout
+        # a destination without a rocket is greyed; pressing it names the rule
+        empty = next(pos for pos, d in enumerate(view.ring) if not d.rocket)
+        assert game.check_action("choose", ("visit", empty)) is None
+        await pilot.press(str(empty + 1))
+        await pilot.pause()
+        assert any(n.title == "Not allowed (SP-TURN-2)" for n in app._notifications)
+        # no pass yet: Fast Travel is greyed, and pressing t says so
+        assert game.check_action("choose", ("travel", 0)) is None
+        await pilot.press("t")
+        await pilot.pause()
+        assert any(n.title == "Not allowed (SP-FAST-2)" for n in app._notifications)
+        assert session.moves == 0
+        # a legal visit by its number key; the curtain falls for Bob
+        rocket = next(pos for pos, d in enumerate(view.ring) if d.rocket and d.id != "outpost13")
+        await pilot.press(str(rocket + 1))
+        await pilot.pause()
+        assert session.moves == 1
+        assert isinstance(app.screen, Curtain) and app.screen.player == "Bob"
+        assert game.viewer is None and own not in screen_text(app)
+        await pilot.press("enter")
+        assert game.viewer == 1 and "Bob: visit" in panel(app, "prompt")
+        # a click on a tile visits it, too
+        view = session.view(1)
+        assert isinstance(view, SpaceParkView)
+        rocket = next(pos for pos, d in enumerate(view.ring) if d.rocket and d.id != "outpost13")
+        await pilot.click(f"#dest-{rocket}")
+        await pilot.pause()
+        assert session.moves == 2 and isinstance(app.screen, Curtain)
+
+
+async def test_astral_arcade_asks_where_scout_goes_and_esc_goes_back(store: Store) -> None:
+    store.save_setting("curtain", False)
+    saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
+    state = saved.state
+    assert isinstance(state, State)
+    arcade = state.ring.index("astral_arcade")
+    # play on until a rocket stands on Astral Arcade
+    rng = random.Random(0)
+    while arcade not in saved.state.rockets:
+        saved.act(pick(saved.legal_actions(saved.to_act[0]), rng))
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.resume(saved.game_id, "spacepark")
+        await pilot.pause()
+        game = game_screen(app)
+        session = game.session
+        seat = game.viewer
+        assert seat is not None
+        await pilot.press(str(arcade + 1))
+        assert game.question() == ("scout_to",)
+        assert "send Scout" in panel(app, "prompt")
+        scout = session.state.scout
+        assert game.check_action("choose", ("scout_to", scout)) is None  # Scout must move
+        await pilot.press(str(scout + 1))
+        await pilot.pause()
+        assert any(n.title == "Not allowed (SP-DEST-6)" for n in app._notifications)
+        await pilot.press("escape")  # back out of the visit, still on the game
+        assert app.screen is game and game.question() == ("visit", "travel")
+        moves = session.moves
+        target = next(p for p in range(7) if p != scout)
+        await pilot.press(str(arcade + 1), str(target + 1))
+        assert session.moves == moves + 1
+        after = session.state
+        assert isinstance(after, State)
+        assert after.scout == target and after.controller == seat
+
+
+async def test_a_seeded_game_to_its_result_with_the_tie_break(store: Store) -> None:
+    store.save_setting("curtain", False)  # hand-overs are tested elsewhere; this is long
+    app = TabletopApp(store)
+    rng = random.Random(TIED_SEED)
+    off_turn = 0
+    async with app.run_test(size=SIZE) as pilot:
+        await start_from_home(pilot, app, 2, seed=TIED_SEED)
+        game = game_screen(app)
+        session = game.session
+        while session.outcome is None:
+            state = session.state
+            assert isinstance(state, State)
+            if state.pending is not None and state.pending.seat != state.active:
+                # an off-turn decision: the keyboard went to the Controller holder
+                off_turn += 1
+                assert game.viewer == state.pending.seat
+                assert "you hold the Controller" in panel(app, "prompt")
+            await play_one(pilot, app, rng, typed=False)
+        await pilot.pause()
+        assert off_turn > 0
+        outcome = session.outcome
+        assert outcome.tie_break and outcome.winners
+        assert isinstance(app.screen, ResultScreen)
+        result = str(app.screen.query_one("#result", Static).render())
+        for line in outcome.tie_break:
+            assert line in result and line in panel(app, "prompt")
+        assert store.unfinished() == []
+
+
+async def test_no_other_hand_is_ever_drawn(store: Store) -> None:
+    """Three players: at every step, no badge secret to the seats not at the keyboard
+    is anywhere on screen; the keyboard holder's own hand is. Seed 0 has an exchange
+    at Starlight Station and an off-turn Scout benefit within these moves."""
+    app = TabletopApp(store)
+    rng = random.Random(0)
+    seen_own = off_turn = 0
+    async with app.run_test(size=SIZE) as pilot:
+        await start_from_home(pilot, app, 3, seed=0)
+        game = game_screen(app)
+        session = game.session
+        deck = badges()
+        public: set[str] = set()
+        for _ in range(20):
+            state = session.state
+            assert isinstance(state, State)
+            public |= set(state.revealed) | {b for p in state.players for b in p.earned}
+            if state.pending is not None and state.pending.seat != state.active:
+                # the keyboard goes to the Controller holder, behind the curtain
+                off_turn += 1
+                holder = state.players[state.pending.seat].name
+                assert isinstance(app.screen, Curtain) and app.screen.player == holder
+            for lifted in (False, True):
+                if lifted and isinstance(app.screen, Curtain):
+                    await pilot.press("enter")
+                text = screen_text(app)
+                for seat, player in enumerate(state.players):
+                    secret = {deck[b].name for b in player.hand if b not in public}
+                    if seat == game.viewer:
+                        seen_own += bool(secret) and all(name in text for name in secret)
+                        continue
+                    for name in secret:
+                        assert name not in text, f"{name} of seat {seat} shown to {game.viewer}"
+            await play_one(pilot, app, rng, typed=False)
+        assert seen_own > 10 and off_turn
+
+
+async def test_solo_shows_the_scout_stack_and_scout_moves(store: Store) -> None:
+    app = TabletopApp(store)
+    rng = random.Random(1)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_from_home(pilot, app, 1, seed=1)
+        assert not isinstance(app.screen, Curtain)  # nobody to hide from
+        game = game_screen(app)
+        session = game.session
+        assert "Scout Stack: 0 cards" in panel(app, "display")
+        for _ in range(3):
+            await play_one(pilot, app, rng)
+        state = session.state
+        assert isinstance(state, State)
+        top = badges()[state.scout_stack[-1]].name
+        display = panel(app, "display")
+        assert f"Scout Stack: {len(state.scout_stack)} cards" in display and top in display
+        assert f"deck {len(state.deck)}" in plain(game.query_one("#display").border_title)
+        log = game.query_one(Log).lines
+        assert sum("Scout draws" in line for line in log) == len(state.scout_stack)
+        while session.outcome is None:
+            await play_one(pilot, app, rng, typed=False)
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+
+
+async def test_resume_after_teardown_mid_turn(tmp_path: Path) -> None:
+    path = tmp_path / "tabletop.db"
+    store = Store(path)
+    app = TabletopApp(store)
+    rng = random.Random(5)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_from_home(pilot, app, 2, seed=5)
+        for _ in range(4):
+            await play_one(pilot, app, rng, typed=False)
+        if isinstance(app.screen, Curtain):
+            await pilot.press("enter")
+        game = game_screen(app)
+        session = game.session
+        saved = ENGINE.state_json(session.state)
+        seat = game.viewer
+        # half-way through a turn: t pressed (Fast Travel, if a pass is held), no rocket picked
+        view = session.view(seat)
+        assert isinstance(view, SpaceParkView)
+        await pilot.press("t")
+        game_id = session.game_id
+    store.close()  # the app is gone mid-turn
+
+    again = Store(path)
+    app = TabletopApp(again)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, Curtain)
+        await pilot.press("enter")
+        game = game_screen(app)
+        assert game.session.game_id == game_id and game.viewer == seat
+        assert ENGINE.state_json(game.session.state) == saved
+        assert game.question() == ("visit", "travel")  # the half-made move was not saved
+        await play_one(pilot, app, rng)
+        assert game.session.moves == 5
+    again.close()
