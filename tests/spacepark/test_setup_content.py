@@ -12,7 +12,7 @@ import pytest
 from tabletop.core.engine import Setup
 from tabletop.core.errors import ContentError
 from tabletop.games.spacepark import ENGINE
-from tabletop.games.spacepark.content import ASSET, badges, parse_deck
+from tabletop.games.spacepark.content import ASSET, badges, counted, parse_deck
 from tabletop.games.spacepark.engine import OTHER_TILES
 
 PLAYERS = ("Ann", "Bob", "Cy", "Di")
@@ -107,6 +107,16 @@ def test_deck_is_27_badges_with_pathfinder_as_printed() -> None:
     assert {b.type for b in deck.values()} == {"triangle", "circle", "diamond", "forbidden"}
     raw = json.loads(resources.files("tabletop.assets").joinpath(ASSET).read_text("utf-8"))
     assert "house design" in raw["note"].lower()
+
+
+def test_ability_texts_count_in_plain_english() -> None:
+    """SP-BADGE-7: the house badges' abilities read as printed cards would."""
+    assert counted(1, "Fast Travel pass") == "1 Fast Travel pass"
+    assert counted(2, "Fast Travel pass") == "2 Fast Travel passes"
+    assert counted(3, "Sun crystal") == "3 Sun crystals"
+    texts = [badge.ability_text() for badge in badges().values()]
+    assert "Gain 2 Fast Travel passes at once." in texts
+    assert not any("passs" in text or " 2 less" in text for text in texts)
 
 
 def _deck_json(mutate: Callable[[dict[str, Any]], None]) -> str:

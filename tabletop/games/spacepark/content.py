@@ -123,16 +123,22 @@ class Badge:
         if any(self.discount):
             kind = CRYSTALS[next(i for i, n in enumerate(self.discount) if n)]
             amount = max(self.discount)
-            word = "one" if amount == 1 else str(amount)
-            return f"Badges now cost {word} less {kind.capitalize()} crystal to earn."
+            if amount == 1:  # Pathfinder's printed wording
+                return f"Badges now cost one less {kind.capitalize()} crystal to earn."
+            return f"Badges now cost {amount} fewer {kind.capitalize()} crystals to earn."
         if any(self.gains):
             slot = next(i for i, n in enumerate(self.gains) if n)
-            amount = self.gains[slot]
-            plural = "s" if amount > 1 else ""
-            return f"Gain {amount} {RESOURCE_NAMES[slot]}{plural} at once."
+            return f"Gain {counted(self.gains[slot], RESOURCE_NAMES[slot])} at once."
         if self.bonus_type is not None:
             return f"+1 XP for each {TYPE_NAMES[self.bonus_type]} badge you earn, this one too."
         return ""
+
+
+def counted(amount: int, noun: str) -> str:
+    """'1 Sun crystal', '2 Sun crystals', '2 Fast Travel passes'."""
+    if amount == 1:
+        return f"1 {noun}"
+    return f"{amount} {noun}{'es' if noun.endswith('s') else 's'}"
 
 
 def _badge(spec: BadgeSpec) -> Badge:
