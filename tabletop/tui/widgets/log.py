@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from textual.widgets import Log
+from rich.text import Text
+from textual.widgets import RichLog
 
 
-class GameLog(Log):
-    """Shows the lines it is given; the screen filters private lines by seat."""
+class GameLog(RichLog):
+    """Shows the lines it is given, wrapped; the screen filters private lines by seat."""
 
     DEFAULT_CSS = """
     GameLog {
@@ -17,15 +18,20 @@ class GameLog(Log):
     }
     """
 
+    def __init__(self) -> None:
+        super().__init__(wrap=True, markup=False)
+        self.shown: list[str] = []
+        """The lines on show, oldest first."""
+
     def on_mount(self) -> None:
         self.border_title = "Log"
 
     def show(self, lines: list[str]) -> None:
-        """Replace the log with ``lines``, scrolled to the newest."""
-        if lines == self.lines:
-            return
-        if lines[: self.line_count] == self.lines:
-            self.write_lines(lines[self.line_count :])
-            return
-        self.clear()
-        self.write_lines(lines)
+        """Show ``lines``, scrolled to the newest: appended when they extend what is
+        shown, else redrawn (another seat's view, an undo)."""
+        if lines[: len(self.shown)] != self.shown:
+            self.clear()
+            self.shown = []
+        for line in lines[len(self.shown) :]:
+            self.write(Text(line))
+        self.shown = list(lines)
