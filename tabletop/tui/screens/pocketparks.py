@@ -1,0 +1,769 @@
+"""The PocketParks screen: pass-and-play for 2-5 at one keyboard.
+
+The board is the public table (piles, featured park, every player's sets, hand
+sizes and scores), the news of the last move, a prompt for the current step and
+the hand of the player holding the keyboard, drawn only once their curtain is
+lifted. Keys are the moves ``engine.legal_actions`` lists for the step: a key
+whose move is not legal now is greyed, and pressing it anyway sends the move so
+the engine says why it is refused. Space, Enter or a click uses the highlighted
+hand card for the step (add to a set, pay, discard, put back).
+
+Response windows (a Park Tour chance, a purple reaction) are asked of the whole
+table through one public pop-up drawn from the spectator's view, identical
+whether or not anyone can answer. Whoever wants to answer presses their seat
+number, takes the keyboard behind the curtain and answers or passes in private;
+when nobody does before the countdown ends (or Enter), everyone asked passes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from typing import Any, ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.widgets import Static
+
+from tabletop.core.engine import Action, Transition
+from tabletop.games.pocketparks import rules as R
+from tabletop.games.pocketparks.actions import (
+    AddCard,
+    Cancel,
+    Confirm,
+    Discard,
+    Draw,
+    ParkTour,
+    Pass,
+    Pay,
+    PlayEvent,
+    React,
+    StartBuild,
+    StartSet,
+    StartSteal,
+    Take,
+    TakeRandom,
+)
+from tabletop.games.pocketparks.engine import PocketParksEngine
+from tabletop.games.pocketparks.view import CardView, PPView
+from tabletop.tui.screens.base import GameScreen
+from tabletop.tui.screens.pocketparks_modals import (
+    ChoiceScreen,
+    Clock,
+    FinalResultScreen,
+    PocketParksRules,
+    ResponseWindow,
+    ScoreSheet,
+    icon_summary,
+    points_chart,
+    score_table,
+)
+from tabletop.tui.screens.pocketparks_scoring import RoundScore, score_of_move
+from tabletop.tui.widgets.curtain import Curtain
+from tabletop.tui.widgets.park_cards import (
+    card_chip,
+    card_title,
+    icon,
+    icon_legend,
+    set_chip,
+)
+from tabletop.tui.widgets.park_hand import SORT_WORDS, ParkHand, icon_counts
+from tabletop.tui.widgets.park_table import ParkTable
+
+WINDOW_SETTING = "pocketparks.window_seconds"
+"""Store setting: the response window's countdown in seconds; 0 waits for a key."""
+WINDOW_CHOICES: tuple[int, ...] = (10, 20, 5, 0)
+DEFAULT_WINDOW = 10
+
+# The moves of the current player's steps: binding action -> the phases it belongs to.
+STEP_ACTIONS: dict[str, frozenset[str]] = {
+    "play_set": frozenset({"turn"}),
+    "build": frozenset({"turn"}),
+    "draw": frozenset({"turn", "draw"}),
+    "steal": frozenset({"turn"}),
+    "event": frozenset({"discard"}),
+    "use": frozenset({"discard", "set", "build", "steal", "limit"}),
+    "take": frozenset({"steal"}),
+    "take_random": frozenset({"steal"}),
+    "confirm": frozenset({"set", "build", "steal"}),
+    "cancel": frozenset({"set", "build", "steal"}),
+}
+# Rules help opens at the digest's section for the step.
+SECTIONS: dict[str, str] = {
+    "turn": "Setup and turns",
+    "set": "Sets",
+    "build": "Sets",
+    "draw": "Draw 2",
+    "discard": "Draw 2",
+    "steal": "Pay to steal",
+    "limit": "End of turn, empty hands, empty pile",
+    "tour": "Park Tour and nine of a kind",
+    "wish": "Park Tour and nine of a kind",
+    "event": "Response windows",
+    "over": "Winning a round, scoring, the game",
+}
+WINDOW_SECTIONS = {"steal": "Response windows"}
+
+
+class PocketParksScreen(GameScreen):
+    MIN_SIZE: ClassVar[tuple[int, int]] = (80, 24)
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "play_set", "Set"),
+        Binding("b", "build", "Build"),
+        Binding("p", "draw('pile')", "Pile"),
+        Binding("d", "draw('discard')", "Top"),
+        Binding("x", "steal", "Steal"),
+        Binding("e", "event", "Event"),
+        Binding("space", "use", "Use card"),
+        Binding("t", "take", "Take"),
+        Binding("r", "take_random", "Random"),
+        Binding("c", "confirm", "Confirm"),
+        Binding("backspace", "cancel", "Cancel"),
+        Binding("o", "sort", "Sort"),
+        Binding("g", "scores", "Scores"),
+        Binding("i", "icons", "Icons"),
+        Binding("w", "window_time", "Countdown"),
+        Binding("question_mark", "rules", "Rules"),
+    ]
+
+    DEFAULT_CSS = """
+    PocketParksScreen #side {
+        width: 36;
+    }
+    PocketParksScreen.-narrow #side {
+        display: none;
+    }
+    PocketParksScreen #pp-table-scroll {
+        height: auto;
+        max-height: 50%;
+    }
+    PocketParksScreen #pp-news {
+        height: auto;
+        max-height: 3;
+        padding: 0 1;
+        color: $text-muted;
+    }
+    PocketParksScreen #pp-prompt {
+        height: auto;
+        padding: 0 1;
+        background: $accent 15%;
+    }
+    """
+
+    clock: Clock = staticmethod(time.monotonic)
+    """The response window's clock; tests put a fake one here."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        engine = self.session.engine
+        assert isinstance(engine, PocketParksEngine)
+        self.engine = engine
+        saved = self.session.store.settings().get(WINDOW_SETTING, DEFAULT_WINDOW)
+        self.window_seconds: float | None = (
+            float(saved) if isinstance(saved, int | float) and saved > 0 else None
+        )
+        if saved == 0:
+            self.window_seconds = None
+        self.round_scores: list[RoundScore] = []
+        """The rounds scored since this screen opened, for the scores sheet."""
+        self._pending: list[RoundScore] = []
+        self._quiet = 0
+        self._news: list[tuple[str, int | None]] = []
+
+    # -- layout -------------------------------------------------------------------
+
+    def compose_board(self) -> ComposeResult:
+        with VerticalScroll(id="pp-table-scroll"):
+            yield ParkTable(id="pp-table")
+        yield Static(id="pp-news")
+        yield Static(id="pp-prompt")
+        yield ParkHand(id="pp-hand")
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self.set_class(event.size.width < 110, "-narrow")
+
+    # -- what the screen works from ----------------------------------------------
+
+    def view(self) -> PPView:
+        view = self.session.view(self.viewer)
+        assert isinstance(view, PPView)
+        return view
+
+    def public(self) -> PPView:
+        view = self.session.view(None)
+        assert isinstance(view, PPView)
+        return view
+
+    def my_turn(self, view: PPView) -> bool:
+        """The viewer is the current player, on their own step (no window open)."""
+        return (
+            self.viewer is not None
+            and view.window is None
+            and view.current == self.viewer
+            and self.session.outcome is None
+        )
+
+    def legal(self) -> list[Action]:
+        return [] if self.viewer is None else self.session.legal_actions(self.viewer)
+
+    def _seat(self) -> int:
+        assert self.viewer is not None
+        return self.viewer
+
+    # -- drawing ------------------------------------------------------------------
+
+    def render_view(self, view: Any) -> None:
+        assert isinstance(view, PPView)
+        self.query_one(ParkTable).show(view)
+        self.query_one("#pp-news", Static).update(self._news_text())
+        self.query_one("#pp-prompt", Static).update(self.prompt(view))
+        chosen = frozenset(c.id for c in view.draft.cards) if view.draft else frozenset()
+        hand = self.query_one(ParkHand)
+        mine = view.hand is not None and self.my_turn(view)
+        usable = self._usable(view) if mine else None
+        hand.show(view.hand, chosen, usable, title=self._hand_title(view))
+        if view.hand is not None and not hand.has_focus:
+            hand.focus()
+
+    def _hand_title(self, view: PPView) -> str:
+        if view.seat is None:
+            return "Hand"
+        return f"{view.players[view.seat].name}'s hand"
+
+    def _usable(self, view: PPView) -> frozenset[int] | None:
+        """The hand cards the step's legal moves use (None: the step uses no card)."""
+        if view.phase not in STEP_ACTIONS["use"]:
+            return None
+        return frozenset(
+            a.card for a in self.legal() if isinstance(a, AddCard | Pay | Discard | PlayEvent)
+        )
+
+    def seat_scores(self, view: Any) -> list[str]:
+        assert isinstance(view, PPView)
+        return [f"{p.score} pts · hand {p.hand_size}" for p in view.players]
+
+    def _news_text(self) -> Content:
+        lines = [text for text, private in self._news if private in (None, self.viewer)]
+        if not lines:
+            return Content("")
+        return Content("\n").join(Content(line) for line in lines[-3:])
+
+    def prompt(self, view: PPView) -> Content:
+        """What the step asks, in plain words, with its keys."""
+        if self.session.outcome is not None:
+            return Content("The game is over.")
+        names = [p.name for p in view.players]
+        if view.window is not None:
+            return Content(f"Response window: {view.window.question}")
+        if self.viewer is None:
+            return Content(f"{names[view.current]} plays next: waiting for the keyboard.")
+        if view.current != self.viewer:
+            return Content(f"{names[view.current]} is playing.")
+        me = names[self.viewer]
+        phase = view.phase
+        summary = Content("")
+        if view.hand:
+            summary = Content.assemble(
+                "\nIcons in your hand: ", icon_summary(icon_counts(view.hand))
+            )
+        if phase == "turn":
+            return Content.assemble(
+                (f"{me}, your turn: one action. ", "bold"),
+                "s play a set · b build onto a set · p/d draw 2 (pile / discard top) · "
+                "x pay to steal",
+                summary,
+            )
+        if phase == "draw":
+            top = (
+                Content.assemble(" (", card_chip(view.discard_top), ")") if view.discard_top else ""
+            )
+            return Content.assemble(
+                ("Draw 2: now your second card. ", "bold"),
+                "p from the draw pile · d the discard top",
+                top,
+            )
+        if phase == "discard":
+            return Content.assemble(
+                ("Then discard a park or play an event. ", "bold"),
+                "Space on a park discards it; e (or Space on an event) plays an event; "
+                "a purple event may be discarded unplayed.",
+            )
+        if phase in ("set", "build") and view.draft is not None:
+            chosen = Content(", ").join(card_chip(c) for c in view.draft.cards) or Content(
+                "none yet"
+            )
+            if phase == "build" and view.draft.set_index is not None:
+                onto = view.players[self.viewer].sets[view.draft.set_index]
+                head = Content.assemble(
+                    ("Build onto ", "bold"), set_chip(view.draft.set_index, onto, False)
+                )
+            else:
+                head = Content.styled("New set of 2-4 parks sharing an icon.", "bold")
+            return Content.assemble(
+                head,
+                " Chosen: ",
+                chosen,
+                ".\nSpace adds the highlighted park · c confirm · Backspace cancels",
+            )
+        if phase == "steal" and view.draft is not None:
+            draft = view.draft
+            victim = names[draft.target] if draft.target is not None else "?"
+            paid = Content(", ").join(card_chip(c) for c in draft.cards) or Content("nothing")
+            takes = [card_chip(c) for c in draft.takes]
+            if draft.random_takes:
+                takes.append(Content(f"{draft.random_takes} random hand card(s)"))
+            taking = Content(" and ").join(takes) or Content("nothing yet")
+            return Content.assemble(
+                (f"Steal from {victim}. ", "bold"),
+                "Paid: ",
+                paid,
+                ". Taking: ",
+                taking,
+                ".\n2 cards or 1 ",
+                card_dark(),
+                " park buy 1; 4 cards, 2 + 1 ",
+                card_dark(),
+                " or 2 ",
+                card_dark(),
+                " buy 2. Space pays with the highlighted card · t take a set card · "
+                "r a random hand card · c confirm · Backspace cancels",
+            )
+        if phase == "limit":
+            extra = len(view.hand or []) - R.HAND_LIMIT
+            return Content.assemble(
+                (f"Hand limit {R.HAND_LIMIT}: put back {extra} card(s). ", "bold"),
+                "Space on a card puts it under its discard pile (no effect, no Park Tour).",
+            )
+        return Content("")
+
+    # -- the flow: windows, round ends, the result ----------------------------------
+
+    def act(self, action: Action) -> Transition[Any] | None:
+        """Commit ``action`` (refusals say the engine's reason); a round it ends is
+        scored on its own sheet before play goes on."""
+        before = self.session.state
+        self._quiet += 1
+        try:
+            transition = super().act(action)
+        finally:
+            self._quiet -= 1
+        if transition is not None:
+            self._news = [(e.text, e.private_to) for e in transition.events] or self._news
+            score = score_of_move(self.engine, before, action, transition.state)
+            if score is not None:
+                self.round_scores.append(score)
+                self._pending.append(score)
+            self.after_change()
+        return transition
+
+    def after_change(self) -> None:
+        if self._quiet or not self.is_attached:
+            return
+        if self._pending:
+            score = self._pending.pop(0)
+            self.viewer = None
+            self.redraw()
+            self.app.push_screen(ScoreSheet(self._score_body(score)), self._sheet_closed)
+            return
+        if self.session.outcome is not None:
+            self.viewer = None
+            self.redraw()
+            self.app.push_screen(
+                FinalResultScreen(self.session, self.public().results), self._result_closed
+            )
+            return
+        if self.public().window is not None:
+            self._answer_for_bots()
+            if self.public().window is not None:
+                self._open_window()
+                return
+            self.after_change()
+            return
+        super().after_change()
+
+    def _sheet_closed(self, _: None) -> None:
+        self.after_change()
+
+    def _result_closed(self, to_history: bool | None) -> None:
+        self.dismiss()
+        if to_history:
+            self.tabletop.action_history()
+
+    def _score_body(self, score: RoundScore) -> Content:
+        names = [s.name for s in self.session.seats]
+        return Content("\n\n").join(
+            [score_table(score), points_chart(names, self.public().results)]
+        )
+
+    def _answer_for_bots(self) -> None:
+        """Bot seats asked in a window answer at once, through the engine."""
+        humans = set(self.session.humans)
+        while (window := self.public().window) is not None:
+            bots = [s for s in window.waiting if s not in humans]
+            if not bots:
+                return
+            if self._silently(self.bot_answer(bots[0])) is None:
+                return
+
+    def bot_answer(self, seat: int) -> Action:
+        """A bot seat's answer: its bot's choice when the shell gives bots, else a pass."""
+        bots = getattr(self, "bots", None)
+        if isinstance(bots, dict) and seat in bots:
+            ask = importlib.import_module("tabletop.core.bot").ask
+            action: Action = ask(self.engine, self.session.state, seat, bots[seat])
+            return action
+        return Pass(seat=seat)
+
+    def _silently(self, action: Action) -> Transition[Any] | None:
+        """``act`` without handing over the keyboard (one of several answers)."""
+        self._quiet += 1
+        try:
+            return self.act(action)
+        finally:
+            self._quiet -= 1
+
+    def _open_window(self) -> None:
+        self.viewer = None
+        self.redraw()
+        self.ring()
+        self.app.push_screen(
+            ResponseWindow(self.public(), self.window_seconds, self.clock, self.action_rules),
+            self._window_closed,
+        )
+
+    def _window_closed(self, seat: int | None) -> None:
+        if seat is None:
+            window = self.public().window
+            waiting = [] if window is None else list(window.waiting)
+            for answering in waiting:
+                if (
+                    answering in self.session.humans
+                    and self._silently(Pass(seat=answering)) is None
+                ):
+                    break
+            self.after_change()
+        elif self.curtained:
+            self.app.push_screen(Curtain(self.session.seats[seat].name), self._claim_lifted(seat))
+        else:
+            self._answer_privately(seat)
+
+    def _claim_lifted(self, seat: int) -> Any:
+        def lifted(take_over: bool | None) -> None:
+            if take_over:
+                self._answer_privately(seat)
+            else:
+                self.dismiss()
+
+        return lifted
+
+    def _answer_privately(self, seat: int) -> None:
+        """The claimant's own screen: their hand, and every answer the engine allows."""
+        self.viewer = seat
+        window = self.view().window
+        assert window is not None
+        answers = [a for a in self.session.legal_actions(seat) if not isinstance(a, Pass)]
+        choices = [self._answer_label(a) for a in answers]
+        choices.append(Content("Pass: answer nothing"))
+        options: list[Action] = [*answers, Pass(seat=seat)]
+
+        def answered(index: int | None) -> None:
+            self.act(options[-1] if index is None else options[index])
+
+        self.app.push_screen(
+            ChoiceScreen(
+                f"{self.session.seats[seat].name}: {window.question}",
+                choices,
+                note="Enter or a number answers; Esc passes. Nobody sees which you chose.",
+                back="Pass",
+            ),
+            answered,
+        )
+
+    def _answer_label(self, action: Action) -> Content:
+        view = self.view()
+        cards = {c.id: c for c in view.hand or []}
+        if isinstance(action, ParkTour):
+            top = view.window.card if view.window is not None else None
+            parts = [card_chip(cards[c]) for c in action.cards if c in cards]
+            return Content.assemble(
+                ("Park Tour: ", "bold"),
+                Content(", ").join(parts),
+                " + ",
+                card_chip(top) if top is not None else "",
+            )
+        if isinstance(action, React):
+            card = cards.get(action.card)
+            name = card.name if card is not None else "a card"
+            copied = f" as {_effect_name(action.as_effect)}" if action.as_effect else ""
+            return Content.assemble(("Play ", "bold"), f"{name}{copied}")
+        return Content(str(action))
+
+    # -- keys ---------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in STEP_ACTIONS:
+            view = self.view()
+            if not self.my_turn(view) or view.phase not in STEP_ACTIONS[action]:
+                return False
+            return True if self._step_legal(action, parameters) else None
+        if action == "sort":
+            return self.viewer is not None
+        if action in ("scores", "window_time", "rules", "icons"):
+            return True
+        return super().check_action(action, parameters)
+
+    def _step_legal(self, action: str, parameters: tuple[object, ...]) -> bool:
+        legal = self.legal()
+        if action == "draw":
+            return any(isinstance(a, Draw) and a.source == parameters[0] for a in legal)
+        kinds: dict[str, type[Action] | tuple[type[Action], ...]] = {
+            "play_set": StartSet,
+            "build": StartBuild,
+            "steal": StartSteal,
+            "event": PlayEvent,
+            "use": (AddCard, Pay, Discard, PlayEvent),
+            "take": Take,
+            "take_random": TakeRandom,
+            "confirm": Confirm,
+            "cancel": Cancel,
+        }
+        return any(isinstance(a, kinds[action]) for a in legal)
+
+    KEY_ACTIONS: ClassVar[dict[str, tuple[str, tuple[object, ...]]]] = {
+        "s": ("play_set", ()),
+        "b": ("build", ()),
+        "p": ("draw", ("pile",)),
+        "d": ("draw", ("discard",)),
+        "x": ("steal", ()),
+        "e": ("event", ()),
+        "t": ("take", ()),
+        "r": ("take_random", ()),
+        "c": ("confirm", ()),
+        "space": ("use", ()),
+    }
+
+    def on_key(self, event: events.Key) -> None:
+        """A greyed key is not run by its binding: send its move so the engine says why."""
+        found = self.KEY_ACTIONS.get(event.key)
+        if found is None:
+            return
+        action, params = found
+        if self.check_action(action, params) is None:
+            event.stop()
+            event.prevent_default()
+            self.explain(action, params)
+
+    def explain(self, action: str, params: tuple[object, ...]) -> None:
+        """Send the move a greyed key stands for; the engine refuses it with its reason."""
+        seat = self._seat()
+        view = self.view()
+        hand = view.hand or []
+        candidate: Action
+        if action == "play_set":
+            candidate = StartSet(seat=seat)
+        elif action == "build":
+            sets = view.players[seat].sets
+            candidate = StartBuild(seat=seat, set_index=0 if sets else -1)
+        elif action == "draw":
+            candidate = Draw(seat=seat, source="pile" if params[0] == "pile" else "discard")
+        elif action == "steal":
+            candidate = StartSteal(seat=seat, target=(seat + 1) % len(view.players))
+        elif action == "event":
+            events_held = [c for c in hand if c.event is not None] or hand
+            candidate = PlayEvent(seat=seat, card=events_held[0].id if events_held else -1)
+        elif action == "take":
+            candidate = Take(seat=seat, card=-1)
+        elif action == "take_random":
+            candidate = TakeRandom(seat=seat)
+        elif action == "use":
+            self.action_use()
+            return
+        else:
+            candidate = Confirm(seat=seat)
+        self.act(candidate)
+
+    def action_play_set(self) -> None:
+        self.act(StartSet(seat=self._seat()))
+
+    def action_build(self) -> None:
+        view = self.view()
+        seat = self._seat()
+        options = [a for a in self.legal() if isinstance(a, StartBuild)]
+        if len(options) == 1:
+            self.act(options[0])
+            return
+        labels = [
+            set_chip(a.set_index, view.players[seat].sets[a.set_index], False) for a in options
+        ]
+        self._choose("Build onto which set?", labels, options)
+
+    def action_draw(self, source: str) -> None:
+        self.act(Draw(seat=self._seat(), source="pile" if source == "pile" else "discard"))
+
+    def action_steal(self) -> None:
+        view = self.view()
+        options = [a for a in self.legal() if isinstance(a, StartSteal)]
+        labels = []
+        for a in options:
+            player = view.players[a.target]
+            open_sets = sum(1 for s in player.sets if not s.protected)
+            labels.append(
+                Content(
+                    f"{a.target + 1} {player.name}: hand {player.hand_size}, "
+                    f"{open_sets} set(s) open to stealing"
+                )
+            )
+        self._choose("Steal from whom?", labels, options)
+
+    def action_event(self) -> None:
+        options = [a for a in self.legal() if isinstance(a, PlayEvent)]
+        self._choose("Play which event?", [self._event_label(a) for a in options], options)
+
+    def _event_label(self, action: Action) -> Content:
+        view = self.view()
+        names = [p.name for p in view.players]
+        cards = {c.id: c for c in view.hand or []}
+        if isinstance(action, Discard):
+            card = cards.get(action.card)
+            return Content(f"Discard {card.name if card else 'it'} unplayed")
+        assert isinstance(action, PlayEvent)
+        card = cards.get(action.card)
+        text = f"Play {card.name if card else 'the event'}"
+        if action.as_effect is not None:
+            text += f" as {_effect_name(action.as_effect)}"
+        if action.pick is not None and action.target is not None:
+            bitten = _set_card(view, action.target, action.pick)
+            text += (
+                f": bite {card_title(bitten) if bitten else 'a card'} from {names[action.target]}"
+            )
+        elif action.target is not None:
+            text += f" with {names[action.target]}"
+        return Content(text)
+
+    def action_take(self) -> None:
+        view = self.view()
+        draft = view.draft
+        options = [a for a in self.legal() if isinstance(a, Take)]
+        if draft is None or draft.target is None:
+            return
+        labels = []
+        for a in options:
+            card = _set_card(view, draft.target, a.card)
+            labels.append(card_chip(card) if card is not None else Content(str(a.card)))
+        self._choose(
+            f"Take which card of {view.players[draft.target].name}'s sets?", labels, options
+        )
+
+    def action_take_random(self) -> None:
+        self.act(TakeRandom(seat=self._seat()))
+
+    def action_confirm(self) -> None:
+        self.act(Confirm(seat=self._seat()))
+
+    def action_cancel(self) -> None:
+        self.act(Cancel(seat=self._seat()))
+
+    def action_use(self) -> None:
+        card = self.query_one(ParkHand).highlighted_card
+        if card is not None:
+            self.use(card)
+
+    def on_park_hand_used(self, message: ParkHand.Used) -> None:
+        self.use(message.card)
+
+    def use(self, card: int) -> None:
+        """Use a hand card for the step: add it, pay with it, discard it or put it back."""
+        view = self.view()
+        if not self.my_turn(view):
+            return
+        seat = self._seat()
+        phase = view.phase
+        chosen = {c.id for c in view.draft.cards} if view.draft else set()
+        if phase in ("set", "build", "steal") and card in chosen:
+            self.notify("That card is already chosen; Backspace cancels and starts again.")
+            return
+        if phase in ("set", "build"):
+            self.act(AddCard(seat=seat, card=card))
+        elif phase == "steal":
+            self.act(Pay(seat=seat, card=card))
+        elif phase == "limit":
+            self.act(Discard(seat=seat, card=card))
+        elif phase == "discard":
+            options = [
+                a for a in self.legal() if isinstance(a, Discard | PlayEvent) and a.card == card
+            ]
+            if len(options) == 1 or not options:
+                self.act(options[0] if options else Discard(seat=seat, card=card))
+            else:
+                labels = [self._event_label(a) for a in options]
+                self._choose("Play or discard this event?", labels, options)
+        else:
+            self.notify("Choose an action first: s, b, p, d or x.", markup=False)
+
+    def _choose(self, title: str, labels: list[Content], options: list[Any]) -> None:
+        if not options:
+            return
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.act(options[index])
+
+        self.app.push_screen(ChoiceScreen(title, labels), chosen)
+
+    def action_sort(self) -> None:
+        mode = self.query_one(ParkHand).cycle_sort()
+        self.redraw()
+        self.notify(f"Hand sorted {SORT_WORDS[mode]}.", timeout=2)
+
+    def action_scores(self) -> None:
+        names = [s.name for s in self.session.seats]
+        parts = [score_table(score) for score in self.round_scores[-1:]]
+        parts.append(points_chart(names, self.public().results))
+        self.app.push_screen(ScoreSheet(Content("\n\n").join(parts)))
+
+    def action_icons(self) -> None:
+        self.app.push_screen(ScoreSheet(icon_legend()))
+
+    def action_window_time(self) -> None:
+        current = 0 if self.window_seconds is None else int(self.window_seconds)
+        following = WINDOW_CHOICES[
+            (WINDOW_CHOICES.index(current) + 1) % len(WINDOW_CHOICES)
+            if current in WINDOW_CHOICES
+            else 0
+        ]
+        self.window_seconds = float(following) if following else None
+        self.session.store.save_setting(WINDOW_SETTING, following)
+        said = f"{following} s countdown" if following else "waits for a key (no countdown)"
+        self.notify(f"Response windows: {said}.", timeout=3)
+
+    def rules_section(self) -> str:
+        view = self.public()
+        if self.session.outcome is not None or view.phase == "over":
+            return SECTIONS["over"]
+        if view.window is not None:
+            return WINDOW_SECTIONS.get(view.window.kind, SECTIONS.get(view.window.kind, ""))
+        return SECTIONS.get(view.phase, SECTIONS["turn"])
+
+    def action_rules(self) -> None:
+        self.app.push_screen(PocketParksRules(self.rules_section()))
+
+
+def card_dark() -> Content:
+    return icon("dark_sky")
+
+
+def _effect_name(effect: str) -> str:
+    return next((name for e, name in R.EFFECT_NAME.items() if e == effect), effect)
+
+
+def _set_card(view: PPView, seat: int, card: int) -> CardView | None:
+    for park_set in view.players[seat].sets:
+        for c in park_set.cards:
+            if c.id == card:
+                return c
+    return None

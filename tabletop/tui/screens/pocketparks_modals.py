@@ -1,0 +1,443 @@
+"""The PocketParks screen's pop-ups: a short list of choices, the public response
+window with its countdown, the round scoring, the final result, and the rules
+opened at a section.
+
+The response window is drawn from the spectator's view only, so its text is the
+same whether or not anyone at the table could answer (PP-WINDOW-1).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tabletop.core.session import GameSession
+from tabletop.games.pocketparks.view import PPView, RoundView
+from tabletop.tui.screens.pocketparks_scoring import RoundScore
+from tabletop.tui.screens.rules import RulesScreen
+from tabletop.tui.widgets.park_cards import card_chip, icons, set_chip
+
+Clock = Callable[[], float]
+
+_BOX_CSS = """
+    align: center middle;
+    & > Vertical {
+        width: auto;
+        min-width: 40;
+        max-width: 90%;
+        height: auto;
+        max-height: 90%;
+        border: thick $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+"""
+
+
+class ChoiceScreen(ModalScreen[int | None]):
+    """Pick one of a few choices: arrows and Enter, a click, or its number key.
+    Esc dismisses with None (the caller says what backing out means)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+    DEFAULT_CSS = f"""
+    ChoiceScreen {{
+        {_BOX_CSS}
+    }}
+    ChoiceScreen #choice-title {{
+        text-style: bold;
+        width: auto;
+    }}
+    ChoiceScreen OptionList {{
+        height: auto;
+        max-height: 20;
+        width: auto;
+        min-width: 38;
+    }}
+    ChoiceScreen #choice-note {{
+        color: $text-muted;
+        width: auto;
+    }}
+    """
+
+    def __init__(
+        self, title: str, choices: Sequence[Content | str], note: str = "", back: str = "Back"
+    ) -> None:
+        super().__init__()
+        self.heading = title
+        self.choices = list(choices)
+        self.note = note
+        self.back_label = back
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.heading, id="choice-title", markup=False)
+            options = []
+            for index, choice in enumerate(self.choices):
+                key = f"{index + 1} " if index < 9 else "  "
+                options.append(Option(Content.assemble((key, "bold $accent"), choice)))
+            yield OptionList(*options)
+            note = self.note or f"Enter or a number picks; Esc: {self.back_label}."
+            yield Static(note, id="choice-note", markup=False)
+        yield Footer()
+
+    @property
+    def text(self) -> str:
+        """The choices as plain text (what the screen says)."""
+        lines = [self.heading]
+        lines += [c if isinstance(c, str) else c.plain for c in self.choices]
+        return "\n".join(lines)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option_index)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isdigit() and event.character != "0":
+            index = int(event.character) - 1
+            if index < len(self.choices):
+                event.stop()
+                self.dismiss(index)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+class ResponseWindow(ModalScreen[int | None]):
+    """The open question, asked of the whole table at once. Dismissed with the seat
+    that pressed its number to answer in private, or None when nobody did (the
+    countdown ran out, or Enter): then every person asked passes."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "nobody", "Nobody answers", priority=True),
+        Binding("question_mark", "rules", "Rules"),
+    ]
+    DEFAULT_CSS = f"""
+    ResponseWindow {{
+        {_BOX_CSS}
+    }}
+    ResponseWindow #window-title {{
+        text-style: bold;
+        color: $accent;
+    }}
+    ResponseWindow Static {{
+        width: auto;
+    }}
+    ResponseWindow Horizontal {{
+        height: auto;
+        width: auto;
+        margin-top: 1;
+    }}
+    ResponseWindow Button {{
+        margin-right: 1;
+    }}
+    """
+
+    def __init__(
+        self,
+        view: PPView,
+        seconds: float | None,
+        clock: Clock,
+        on_rules: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__()
+        assert view.seat is None, "the response window is drawn from the public view"
+        assert view.window is not None
+        self.view = view
+        self.window = view.window
+        self.seconds = seconds
+        self.clock = clock
+        self.on_rules = on_rules
+        self.deadline: float | None = None
+        self.names = [p.name for p in view.players]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Response window", id="window-title")
+            yield Static(self.window.question, id="window-question", markup=False)
+            if self.window.card is not None:
+                yield Static(card_chip(self.window.card), id="window-card")
+            asked = ", ".join(f"{s + 1} {self.names[s]}" for s in self.window.waiting)
+            yield Static(f"Asked: {asked}", id="window-asked", markup=False)
+            yield Static(
+                "Whoever wants to answer presses their seat number and takes the keyboard.",
+                id="window-how",
+            )
+            yield Static(id="window-countdown")
+            with Horizontal():
+                for seat in self.window.waiting:
+                    yield _mouse_button(f"{seat + 1} {self.names[seat]}", f"claim-{seat}")
+                yield _mouse_button("Nobody", "claim-nobody")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.seconds is not None:
+            self.deadline = self.clock() + self.seconds
+            self.set_interval(0.25, self.tick)
+        self.tick()
+
+    def remaining(self) -> float | None:
+        return None if self.deadline is None else max(0.0, self.deadline - self.clock())
+
+    def tick(self) -> None:
+        """Redraw the countdown from the clock; when it runs out, nobody answered."""
+        left = self.remaining()
+        countdown = self.query_one("#window-countdown", Static)
+        if left is None:
+            countdown.update("No countdown: Enter when nobody (else) answers.")
+            return
+        assert self.seconds is not None
+        whole = math.ceil(left)
+        width = 20
+        filled = round(width * left / self.seconds) if self.seconds else 0
+        countdown.update(
+            Content.assemble(
+                ("⏱ ", "bold"),
+                ("█" * filled, "$accent"),
+                ("░" * (width - filled), "dim"),
+                f" {whole} s, then everyone asked passes",
+            )
+        )
+        if left <= 0 and self.is_attached and self.app.screen is self:
+            self.dismiss(None)
+
+    @property
+    def text(self) -> str:
+        """Everything the window shows, as plain text."""
+        return "\n".join(
+            str(widget.render())
+            for widget in self.query(Static)
+            if not isinstance(widget, Button) and widget.display
+        )
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isdigit():
+            event.stop()
+            self.claim(int(event.character) - 1)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        name = (event.button.id or "").removeprefix("claim-")
+        if name == "nobody":
+            self.action_nobody()
+        else:
+            self.claim(int(name))
+
+    def claim(self, seat: int) -> None:
+        if seat in self.window.waiting:
+            self.dismiss(seat)
+        elif 0 <= seat < len(self.names):
+            self.notify(
+                f"{self.names[seat]} is not asked this time.", severity="warning", markup=False
+            )
+        else:
+            self.notify(f"There is no seat {seat + 1}.", severity="warning")
+
+    def action_nobody(self) -> None:
+        self.dismiss(None)
+
+    def action_rules(self) -> None:
+        if self.on_rules is not None:
+            self.on_rules()
+
+
+def _mouse_button(label: str, id: str) -> Button:
+    """A button for the mouse only: keys answer, so Enter never presses a seat's button."""
+    button = Button(label, id=id, compact=True)
+    button.can_focus = False
+    return button
+
+
+def points_chart(names: Sequence[str], results: Sequence[RoundView]) -> Content:
+    """Points per round per player as text bars, with the running total."""
+    if not results:
+        return Content("No round scored yet.")
+    width = max(len(n) for n in names)
+    top = max(max(r.points) for r in results) or 1
+    bar = 10
+    lines = []
+    for seat, name in enumerate(names):
+        parts: list[Content | str | tuple[str, str]] = [(name.ljust(width), "bold")]
+        total = 0
+        for r in results:
+            points = r.points[seat]
+            total += points
+            filled = math.ceil(bar * points / top) if points else 0
+            mark = "★" if r.winner == seat else " "
+            parts += [
+                f"  R{r.round}{mark}",
+                ("█" * filled, "$accent"),
+                ("·" * (bar - filled), "dim"),
+                f"{points:>3}",
+            ]
+        parts.append((f"  = {total}", "bold"))
+        lines.append(Content.assemble(*parts))
+    lines.append(Content.styled("★ won the round", "dim"))
+    return Content("\n").join(lines)
+
+
+def score_table(score: RoundScore) -> Content:
+    """Each seat's sets with their points, doubling and round-3 priority."""
+    lines: list[Content] = []
+    who = "nobody" if score.winner is None else score.seats[score.winner].name
+    lines.append(Content.styled(f"Round {score.round}: won by {who}", "bold"))
+    if score.featured is not None:
+        lines.append(
+            Content.assemble(
+                "Featured park: ",
+                card_chip(score.featured),
+                " (a set sharing one of its icons scores double",
+                " if it holds priority)" if score.round3 else ")",
+            )
+        )
+    if score.round3:
+        lines.append(Content("★ = priority in that icon; only sets with priority count to win."))
+    for seat in score.seats:
+        mark = "★ " if seat.seat == score.winner else "  "
+        lines.append(Content(""))
+        lines.append(
+            Content.assemble((f"{mark}{seat.name}", "bold"), f": {seat.total} point(s) this round")
+        )
+        if not seat.sets:
+            lines.append(Content.styled("    no sets", "dim"))
+        for idx, item in enumerate(seat.sets):
+            if not score.checked:
+                lines.append(Content.assemble("    ", set_chip(idx, item.park_set, score.round3)))
+                continue
+            note = " ×2 featured" if item.doubled else ""
+            lines.append(
+                Content.assemble(
+                    "    ",
+                    set_chip(idx, item.park_set, score.round3),
+                    (f"  {item.points} pt{'s' if item.points != 1 else ''}", "bold"),
+                    (note, "bold $warning"),
+                )
+            )
+    return Content("\n").join(lines)
+
+
+class ScoreSheet(ModalScreen[None]):
+    """A round's scoring and the points so far (or any such sheet); Enter closes."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close", "Continue"),
+        Binding("escape", "close", "Continue", show=False),
+    ]
+    DEFAULT_CSS = f"""
+    ScoreSheet {{
+        {_BOX_CSS}
+    }}
+    ScoreSheet VerticalScroll {{
+        height: auto;
+        max-height: 100%;
+    }}
+    ScoreSheet Static {{
+        width: auto;
+    }}
+    """
+
+    def __init__(self, body: Content) -> None:
+        super().__init__()
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(), VerticalScroll():
+            yield Static(self.body, id="sheet")
+        yield Footer()
+
+    @property
+    def text(self) -> str:
+        return self.body.plain
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class FinalResultScreen(ModalScreen[bool]):
+    """The game's result (the engine's outcome), the tie-break and the points chart.
+    Enter goes home, h to History (as the shared result screen)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close(False)", "Home"),
+        Binding("h", "close(True)", "History"),
+    ]
+    DEFAULT_CSS = f"""
+    FinalResultScreen {{
+        {_BOX_CSS}
+    }}
+    FinalResultScreen Static {{
+        width: auto;
+    }}
+    """
+
+    def __init__(self, session: GameSession, results: Sequence[RoundView]) -> None:
+        super().__init__()
+        self.session = session
+        self.results = list(results)
+
+    def lines(self) -> Content:
+        outcome = self.session.outcome
+        assert outcome is not None
+        names = [s.name for s in self.session.seats]
+        out: list[Content] = [Content.styled(f"PocketParks: {outcome.summary}", "bold")]
+        for seat, (name, score) in enumerate(zip(names, outcome.scores, strict=True)):
+            marker = "★" if seat in outcome.winners else " "
+            out.append(Content(f"{marker} {name}: {score}"))
+        if outcome.tie_break:
+            out.append(Content("Tie-break (newest park in round-3 sets):"))
+            out.extend(Content(f"  {step}") for step in outcome.tie_break)
+        out.append(Content(""))
+        out.append(points_chart(names, self.results))
+        return Content("\n").join(out)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.lines(), id="result")
+        yield Footer()
+
+    @property
+    def text(self) -> str:
+        return self.lines().plain
+
+    def action_close(self, to_history: bool) -> None:
+        self.dismiss(to_history)
+
+
+class PocketParksRules(RulesScreen):
+    """The rules digest, opened at the section for the step being played."""
+
+    def __init__(self, section: str) -> None:
+        super().__init__("pocketparks")
+        self.section = section
+        self.opened_at: str | None = None
+        """The heading it scrolled to (None until the document is drawn)."""
+
+    def on_markdown_table_of_contents_updated(self, event: Markdown.TableOfContentsUpdated) -> None:
+        if self.opened_at is None and self.game == "pocketparks":
+            self.call_after_refresh(self.jump)
+
+    def jump(self) -> None:
+        markdown = self.query_one(Markdown)
+        for _, title, header_id in markdown.table_of_contents:
+            if title.strip() == self.section and header_id is not None:
+                header = markdown.query_one(f"#{header_id}")
+                self.query_one("#page", VerticalScroll).scroll_to_widget(
+                    header, top=True, animate=False
+                )
+                self.opened_at = self.section
+                return
+
+
+def icon_summary(counts: dict[str, int]) -> Content:
+    """ "▲Mt 4 · ≈Co 2": how many hand parks carry each icon, most first."""
+    ordered = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return Content(" · ").join(Content.assemble(icons([name]), f" {n}") for name, n in ordered)

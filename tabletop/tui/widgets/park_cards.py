@@ -1,0 +1,141 @@
+"""How PocketParks cards read on screen: park number, name, icons, dark sky mark.
+
+Every icon is a glyph, a two-letter code and a colour, so no icon is told by
+colour alone; the dark sky mark is "☾DS". Events show their colour as a glyph and
+a letter too (✦B blue, ✖R red, ↺P purple). Only views are drawn here: cards come
+from ``PPView`` (the engine decides what a seat may see).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.content import Content
+
+from tabletop.games.pocketparks.view import CardView, SetView
+
+# icon id -> (glyph, code, colour, label)
+ICONS: dict[str, tuple[str, str, str, str]] = {
+    "mountain": ("▲", "Mt", "#b0a18e", "Mountain"),
+    "glacier_ice": ("❄", "Gl", "#7fd3e8", "Glacier/ice"),
+    "desert": ("☼", "De", "#e8c15a", "Desert"),
+    "volcano": ("♨", "Vo", "#f0643c", "Volcano"),
+    "island": ("◒", "Is", "#4cc38a", "Island"),
+    "canyon": ("∨", "Ca", "#d98b4a", "Canyon"),
+    "cave": ("∩", "Cv", "#b58fd6", "Cave"),
+    "coast": ("≈", "Co", "#4f9de8", "Coast"),
+    "wildlife": ("♞", "Wi", "#8fbf4a", "Wildlife"),
+    "unesco": ("◆", "UN", "#5b8def", "UNESCO"),
+    "oldest": ("«", "Ol", "#c9a66b", "Oldest"),
+    "newest": ("»", "Nw", "#6bd0c9", "Newest"),
+    "largest": ("■", "Lg", "#e07fa8", "Largest"),
+    "smallest": ("▪", "Sm", "#c7a0d9", "Smallest"),
+    "most_visited": ("♥", "MV", "#ef6f6f", "Most visited"),
+    "least_visited": ("♡", "LV", "#9aa7b0", "Least visited"),
+    "dark_sky": ("☾", "DS", "#e6e0a0", "Dark sky"),
+}
+EVENT_COLOURS: dict[str, tuple[str, str, str]] = {
+    "blue": ("✦", "B", "#5b9bef"),
+    "red": ("✖", "R", "#ef5b5b"),
+    "purple": ("↺", "P", "#b97fe0"),
+}
+EVENT_KINDS = {"blue": "good", "red": "harmful", "purple": "reactive"}
+
+
+def icon(name: str) -> Content:
+    """One icon: glyph and code in its colour, e.g. ▲Mt."""
+    glyph, code, colour, _ = ICONS.get(name, ("?", name[:2], "", name))
+    return Content.styled(f"{glyph}{code}", f"bold {colour}" if colour else "bold")
+
+
+def icons(names: Iterable[str], sep: str = " ") -> Content:
+    return Content(sep).join(icon(n) for n in names)
+
+
+def icon_label(name: str) -> str:
+    return ICONS.get(name, ("", "", "", name))[3]
+
+
+def icon_legend() -> Content:
+    """Every icon and event colour with its full name, one a line."""
+    lines = [Content.styled("Icons", "bold")]
+    lines += [
+        Content.assemble("  ", icon(name), f"  {label}") for name, (_, _, _, label) in ICONS.items()
+    ]
+    lines.append(Content.styled("Events", "bold"))
+    for colour, (glyph, letter, style) in EVENT_COLOURS.items():
+        lines.append(
+            Content.assemble("  ", (f"{glyph}{letter}", f"bold {style}"), f"  {colour}: ")
+            + EVENT_KINDS[colour]
+        )
+    lines.append(Content("A set's ★ marks an icon it holds priority in (round 3)."))
+    lines.append(Content("✓safe: a set of 5 or 9, protected from stealing."))
+    return Content("\n").join(lines)
+
+
+def short_name(name: str, width: int) -> str:
+    return name if len(name) <= width else name[: max(1, width - 1)] + "…"
+
+
+def card_title(card: CardView) -> str:
+    """Plain words for a card: "#17 Zion" or "Make a wish (blue event)"."""
+    if card.event is not None:
+        return f"{card.name} ({card.colour} event)"
+    return f"#{card.number} {card.name}"
+
+
+def card_line(card: CardView, name_width: int = 24) -> Content:
+    """One card on one line: number, name, icons and the dark sky mark."""
+    if card.event is not None:
+        glyph, letter, colour = EVENT_COLOURS.get(card.colour or "", ("?", "?", ""))
+        return Content.assemble(
+            (f"{glyph}{letter} ", f"bold {colour}"),
+            (short_name(card.name, name_width + 4).ljust(name_width + 4), "bold"),
+            (f" {card.colour} · {EVENT_KINDS.get(card.colour or '', '')}", colour),
+        )
+    parts: list[Content | str | tuple[str, str]] = [
+        (f"#{card.number:<3}", "bold"),
+        short_name(card.name, name_width).ljust(name_width),
+        " ",
+        icons(card.icons),
+    ]
+    if card.dark_sky:
+        parts += [" ", icon("dark_sky")]
+    return Content.assemble(*parts)
+
+
+def card_chip(card: CardView) -> Content:
+    """A short mention of a card: "#17 Zion ▲Mt ∨Ca ☾DS"."""
+    if card.event is not None:
+        glyph, letter, colour = EVENT_COLOURS.get(card.colour or "", ("?", "?", ""))
+        return Content.assemble((f"{glyph}{letter} ", f"bold {colour}"), card.name)
+    parts: list[Content | str | tuple[str, str]] = [
+        (f"#{card.number}", "bold"),
+        f" {card.name} ",
+        icons(card.icons),
+    ]
+    if card.dark_sky:
+        parts += [" ", icon("dark_sky")]
+    return Content.assemble(*parts)
+
+
+def set_chip(index: int, park_set: SetView, round3: bool) -> Content:
+    """One played set: its number, shared icons (★ where it holds round-3 priority),
+    size, protection and park numbers: "[2: ★▲Mt ≈Co ×3 · #2 #8 #41]"."""
+    shared: list[Content] = []
+    for name in park_set.icons:
+        mark = "★" if name in park_set.priority else ""
+        shared.append(Content.assemble((mark, "bold $warning"), icon(name)))
+    icons_part = Content(" ").join(shared) if shared else Content.styled("no icon", "dim")
+    numbers = " ".join(f"#{c.number}" for c in park_set.cards)
+    parts: list[Content | str | tuple[str, str]] = [
+        (f"[{index + 1}: ", "dim"),
+        icons_part,
+        (f" ×{park_set.size}", "bold"),
+    ]
+    if park_set.protected:
+        parts.append((" ✓safe", "bold $success"))
+    if round3 and not park_set.active:
+        parts.append((" inactive", "italic $text-muted"))
+    parts += [(" · ", "dim"), numbers, ("]", "dim")]
+    return Content.assemble(*parts)

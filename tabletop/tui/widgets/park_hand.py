@@ -1,0 +1,160 @@
+"""The hand on screen: one card a line, sorted or grouped by icon, with the cards
+already picked for a set or a payment ticked. Enter or a click uses the card the
+cursor is on (what "use" means depends on the step; the screen decides)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Literal
+
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from tabletop.games.pocketparks.view import CardView
+from tabletop.tui.widgets.park_cards import card_line, icon, icon_label
+
+SortMode = Literal["held", "number", "icon"]
+SORT_MODES: tuple[SortMode, ...] = ("number", "icon", "held")
+SORT_WORDS: dict[SortMode, str] = {
+    "held": "as held",
+    "number": "by park number",
+    "icon": "grouped by icon",
+}
+
+
+def icon_counts(hand: list[CardView]) -> Counter[str]:
+    """How many hand parks carry each theme icon."""
+    return Counter(name for card in hand if card.event is None for name in card.icons)
+
+
+def grouped(hand: list[CardView]) -> list[tuple[str | None, list[CardView]]]:
+    """The hand in groups: each park under the icon it shares with the most hand
+    parks (ties: the icon listed first on the card), events last (group None)."""
+    counts = icon_counts(hand)
+    groups: dict[str, list[CardView]] = {}
+    for card in sorted(hand, key=lambda c: c.number):
+        if card.event is None and card.icons:
+            best = max(card.icons, key=lambda name: counts[name])
+            groups.setdefault(best, []).append(card)
+    order = sorted(groups, key=lambda name: (-len(groups[name]), name))
+    out: list[tuple[str | None, list[CardView]]] = [(name, groups[name]) for name in order]
+    events = [c for c in hand if c.event is not None]
+    if events:
+        out.append((None, sorted(events, key=lambda c: c.name)))
+    return out
+
+
+class ParkHand(OptionList):
+    """A seat's hand; the screen calls ``show`` with the viewer's hand (or None)."""
+
+    DEFAULT_CSS = """
+    ParkHand {
+        height: 1fr;
+        border: round $secondary;
+        border-title-color: $text-muted;
+        padding: 0;
+    }
+    ParkHand:focus {
+        border: round $accent;
+    }
+    """
+
+    class Used(Message):
+        """The player used a card (Enter or a click on it)."""
+
+        def __init__(self, card: int) -> None:
+            super().__init__()
+            self.card = card
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.mode: SortMode = "number"
+        self.cards: list[int] = []
+        """The card ids in the order shown (what the screen may use)."""
+        self._shown: tuple[object, ...] = ()
+
+    def show(
+        self,
+        hand: list[CardView] | None,
+        chosen: frozenset[int] = frozenset(),
+        usable: frozenset[int] | None = None,
+        title: str = "Your hand",
+    ) -> None:
+        """Draw ``hand`` (None: no hand may be shown now), ticking the ``chosen`` cards
+        and dimming those the step cannot use (``usable`` None: no step uses a card)."""
+        key = (
+            None if hand is None else tuple(c.id for c in hand),
+            chosen,
+            usable,
+            self.mode,
+            title,
+        )
+        if key == self._shown:
+            return
+        self._shown = key
+        keep = self.highlighted_card
+        self.clear_options()
+        self.cards = []
+        if hand is None:
+            self.border_title = "Hand"
+            self.add_option(Option(Content.styled("No hand is shown now.", "dim"), disabled=True))
+            return
+        self.border_title = f"{title} ({len(hand)}) · {SORT_WORDS[self.mode]}"
+        options: list[Option] = []
+        if self.mode == "icon":
+            for name, cards in grouped(hand):
+                label = (
+                    Content.styled("Events", "bold")
+                    if name is None
+                    else Content.assemble(icon(name), (f" {icon_label(name)}", "bold"))
+                )
+                options.append(
+                    Option(Content.assemble("── ", label, f" ({len(cards)})"), disabled=True)
+                )
+                options.extend(self._option(c, chosen, usable) for c in cards)
+        else:
+            cards = hand if self.mode == "held" else sorted(hand, key=_number_order)
+            options.extend(self._option(c, chosen, usable) for c in cards)
+        if not hand:
+            options.append(Option(Content.styled("(no cards)", "dim"), disabled=True))
+        self.add_options(options)
+        if keep in self.cards:
+            self.highlight_card(keep)
+        elif self.cards:
+            self.highlight_card(self.cards[0])
+
+    def _option(
+        self, card: CardView, chosen: frozenset[int], usable: frozenset[int] | None
+    ) -> Option:
+        self.cards.append(card.id)
+        tick = Content.styled("✓ ", "bold $success") if card.id in chosen else Content("  ")
+        line = card_line(card, 22)
+        if usable is not None and card.id not in usable and card.id not in chosen:
+            line = line.stylize("dim")
+        return Option(Content.assemble(tick, line), id=str(card.id))
+
+    @property
+    def highlighted_card(self) -> int | None:
+        if self.highlighted is None:
+            return None
+        option = self.get_option_at_index(self.highlighted)
+        return None if option.id is None else int(option.id)
+
+    def highlight_card(self, card: int) -> None:
+        self.highlighted = self.get_option_index(str(card))
+
+    def cycle_sort(self) -> SortMode:
+        self.mode = SORT_MODES[(SORT_MODES.index(self.mode) + 1) % len(SORT_MODES)]
+        self._shown = ()
+        return self.mode
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.post_message(self.Used(int(event.option.id)))
+
+
+def _number_order(card: CardView) -> tuple[int, int, str]:
+    return (1 if card.event is not None else 0, card.number, card.name)

@@ -1,0 +1,80 @@
+"""The public PocketParks table: round, piles, featured park, and every player's
+hand size, score and played sets. Drawn from a view; nothing here is private."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widgets import Static
+
+from tabletop.games.pocketparks.view import PPView
+from tabletop.tui.widgets.park_cards import card_chip, icon, icons, set_chip
+
+ROUNDS = 3
+
+
+def piles_line(view: PPView) -> Content:
+    parts: list[Content | str | tuple[str, str]] = [
+        (f"Round {view.round} of {ROUNDS}", "bold"),
+        f" · Draw pile {view.pile_size}",
+        f" · Park discard {view.discard_size}",
+    ]
+    if view.discard_top is not None:
+        parts += [", top ", card_chip(view.discard_top)]
+    parts.append(f" · Event discard {len(view.event_discard)}")
+    if view.event_discard:
+        parts += [", top ", card_chip(view.event_discard[-1])]
+    return Content.assemble(*parts)
+
+
+def featured_line(view: PPView) -> Content | None:
+    if view.featured is None:
+        return None
+    return Content.assemble(
+        ("Featured park ", "bold $warning"),
+        card_chip(view.featured),
+        ": sets sharing ",
+        icons(view.featured.icons, " or "),
+        " score double" + (" (with priority)" if view.round == ROUNDS else ""),
+    )
+
+
+def player_block(view: PPView, seat: int) -> Content:
+    player = view.players[seat]
+    current = seat == view.current and view.window is None
+    marker = ("▶ ", "bold $accent") if current else "  "
+    parts: list[Content | str | tuple[str, str]] = [
+        marker,
+        (f"{seat + 1} {player.name}", "bold" if current else ""),
+        f" · hand {player.hand_size} · {player.score} pts",
+    ]
+    if player.dark_sky_sets:
+        parts += [" · ", icon("dark_sky"), " counts as an icon"]
+    head = Content.assemble(*parts)
+    round3 = view.round == ROUNDS and any(s.priority for p in view.players for s in p.sets)
+    if not player.sets:
+        return Content("\n").join([head, Content.styled("    no sets yet", "dim")])
+    chips = Content("  ").join(set_chip(i, s, round3) for i, s in enumerate(player.sets))
+    return Content("\n").join([head, Content.assemble("    ", chips)])
+
+
+def table_content(view: PPView) -> Content:
+    lines = [piles_line(view)]
+    featured = featured_line(view)
+    if featured is not None:
+        lines.append(featured)
+    lines.extend(player_block(view, seat) for seat in range(len(view.players)))
+    return Content("\n").join(lines)
+
+
+class ParkTable(Static):
+    """Everything on the table that every player may see."""
+
+    DEFAULT_CSS = """
+    ParkTable {
+        height: auto;
+        padding: 0 1;
+    }
+    """
+
+    def show(self, view: PPView) -> None:
+        self.update(table_content(view))

@@ -1,0 +1,584 @@
+"""The PocketParks screen, driven by keys through Textual's Pilot.
+
+A seeded 3-player game from the setup form through a draw turn, a set and a
+steal; response windows (a Park Tour claimed in private, the countdown on an
+injected clock, the same text whether or not anyone can answer); round-end
+scoring and the final result; refusals with the engine's reason; rules help at
+the step's section; and privacy over a whole stretch of a seeded game: no hand
+but the one whose curtain was lifted is ever drawn.
+
+Tables laid out by hand (tests/pocketparks/scenario.py) are played in a real
+session whose state is replaced: such a game is never resumed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Select, Static
+
+from tabletop.core.clock import FakeClock
+from tabletop.core.engine import Action
+from tabletop.core.session import GameSession
+from tabletop.core.store import SeatInfo, Store
+from tabletop.games.pocketparks import ENGINE
+from tabletop.games.pocketparks.actions import (
+    AddCard,
+    Cancel,
+    ParkTour,
+    Pass,
+    StartBuild,
+    StartSteal,
+)
+from tabletop.games.pocketparks.rules import CONTENT, MASK
+from tabletop.games.pocketparks.state import PPState, RoundResult
+from tabletop.games.pocketparks.view import PPView
+from tabletop.tui.app import TabletopApp
+from tabletop.tui.screens.pocketparks import WINDOW_SETTING, PocketParksScreen
+from tabletop.tui.screens.pocketparks_modals import (
+    ChoiceScreen,
+    FinalResultScreen,
+    PocketParksRules,
+    ResponseWindow,
+    ScoreSheet,
+)
+from tabletop.tui.screens.setup import SetupScreen
+from tabletop.tui.widgets.curtain import Curtain
+from tabletop.tui.widgets.log import GameLog
+from tabletop.tui.widgets.park_hand import ParkHand
+from tabletop.tui.widgets.park_table import ParkTable, table_content
+from tests.pocketparks.scenario import NAMES, park, parks, table
+
+SIZE = (120, 40)
+SEED = 3  # Ann (seat 0) plays first; Bob's dealt hand holds a pair for a set
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    s = Store(tmp_path / "tabletop.db")
+    s.save_setting(WINDOW_SETTING, 0)  # response windows wait for a key: no timing in tests
+    yield s
+    s.close()
+
+
+def laid_out(store: Store, state: PPState) -> GameSession:
+    """A session playing a table laid out by hand (never resumed)."""
+    seats = tuple(SeatInfo(p.name) for p in state.players)
+    session = GameSession.start(store, ENGINE, seats, {}, 1)
+    session.state = state
+    return session
+
+
+async def open_game(
+    app: TabletopApp, pilot: Pilot[None], session: GameSession
+) -> PocketParksScreen:
+    screen = PocketParksScreen(session, app.settings)
+    await app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
+def game_of(app: TabletopApp) -> PocketParksScreen:
+    [game] = [s for s in app.screen_stack if isinstance(s, PocketParksScreen)]
+    return game
+
+
+def hand_ids(game: PocketParksScreen) -> list[int]:
+    return list(game.query_one(ParkHand).cards)
+
+
+def hand_text(game: PocketParksScreen) -> str:
+    hand = game.query_one(ParkHand)
+    return "\n".join(str(hand.get_option_at_index(i).prompt) for i in range(hand.option_count))
+
+
+def prompt(game: PocketParksScreen) -> str:
+    return str(game.query_one("#pp-prompt", Static).render())
+
+
+def view(game: PocketParksScreen, seat: int | None) -> PPView:
+    v = game.session.view(seat)
+    assert isinstance(v, PPView)
+    return v
+
+
+def refusals(app: TabletopApp) -> list[str]:
+    return [n.title or "" for n in app._notifications if (n.title or "").startswith("Not allowed")]
+
+
+async def lift(pilot: Pilot[None], name: str) -> None:
+    """The named player takes the keyboard."""
+    app = pilot.app
+    assert isinstance(app.screen, Curtain), app.screen
+    assert app.screen.player == name
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def nobody_answers(pilot: Pilot[None]) -> None:
+    assert isinstance(pilot.app.screen, ResponseWindow), pilot.app.screen
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def use(pilot: Pilot[None], game: PocketParksScreen, card: int) -> None:
+    """Highlight a hand card and press Space (use it for the step)."""
+    game.query_one(ParkHand).highlight_card(card)
+    await pilot.press("space")
+    await pilot.pause()
+
+
+# -- a seeded game from the setup form ------------------------------------------------
+
+
+async def test_a_three_player_game_draw_set_and_steal(store: Store) -> None:
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_game("pocketparks")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        setup.query_one("#count", Select).value = 3
+        await pilot.pause()
+        for seat, name in enumerate(("Ann", "Bob", "Cy")):
+            setup.query_one(f"#seat-{seat}", Input).value = name
+        setup.query_one("#seed", Input).value = str(SEED)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        game = game_of(app)
+        session = game.session
+        assert game.viewer is None and hand_ids(game) == []  # nothing private under the curtain
+        await lift(pilot, "Ann")
+        assert game.viewer == 0
+        assert sorted(hand_ids(game)) == sorted(c.id for c in view(game, 0).hand or [])
+        assert "Ann, your turn" in prompt(game)
+
+        # a draw turn: the first card is seen before the second is chosen
+        await pilot.press("p")
+        await pilot.pause()
+        drawn = session.log(0)[-1]
+        assert drawn.startswith("You draw ")
+        assert drawn in str(game.query_one("#pp-news", Static).render())
+        assert "second card" in prompt(game)
+        assert game.check_action("play_set", ()) is False  # not part of this step: hidden
+        await pilot.press("d")
+        await pilot.pause()
+        assert view(game, 0).phase == "discard"
+        a_park = next(c for c in view(game, 0).hand or [] if c.event is None)
+        await use(pilot, game, a_park.id)
+        # the discard opens a Park Tour window for Bob and Cy; nobody answers
+        window = app.screen
+        assert isinstance(window, ResponseWindow)
+        assert f"Park Tour on {a_park.name}?" in window.text
+        assert "Asked: 2 Bob, 3 Cy" in window.text
+        assert game.viewer is None and hand_ids(game) == []
+        await nobody_answers(pilot)
+        assert [a["kind"] for a in session.record.actions[-2:]] == ["pass", "pass"]
+
+        # Bob plays a set: s, then Space on two parks sharing an icon, c
+        await lift(pilot, "Bob")
+        await pilot.press("s")
+        await pilot.pause()
+        assert view(game, 1).phase == "set"
+        for _ in range(2):
+            add = next(a for a in session.legal_actions(1) if isinstance(a, AddCard))
+            await use(pilot, game, add.card)
+        assert hand_text(game).count("✓") == 2
+        await pilot.press("c")
+        await pilot.pause()
+        bob = view(game, None).players[1]
+        assert len(bob.sets) == 1 and bob.sets[0].size == 2
+        numbers = " ".join(f"#{c.number}" for c in bob.sets[0].cards)
+        assert numbers in str(game.query_one(ParkTable).render())
+
+        # Cy steals a card of Bob's set: target, payment, the card, confirm
+        await lift(pilot, "Cy")
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen) and "Bob" in app.screen.text
+        await pilot.press("2")  # the second target offered: Bob
+        await pilot.pause()
+        assert session.legal_actions(2)[-1] == Cancel(seat=2)
+        for card in hand_ids(game)[:2]:
+            await use(pilot, game, card)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("1")
+        await pilot.pause()
+        taken = view(game, 2).draft
+        assert taken is not None and len(taken.takes) == 1
+        assert "Steal from Bob" in prompt(game)
+        await pilot.press("c")
+        await pilot.pause()
+        steal_window = app.screen
+        assert isinstance(steal_window, ResponseWindow)
+        assert "Cy declares a steal against Bob" in steal_window.text
+        await nobody_answers(pilot)
+        while isinstance(app.screen, ResponseWindow):  # the payment's top park, if any
+            await nobody_answers(pilot)
+        assert view(game, None).players[1].sets[0].size == 1  # what is left is still a set
+        assert any("Cy steals 1 card(s)." in line for line in session.log(None))
+
+
+async def test_a_greyed_key_says_the_engines_reason(store: Store) -> None:
+    # Ana holds no two parks sharing an icon: playing a set is greyed, pressing it explains
+    lonely = parks("Yellowstone", "Kenai Fjords", "Saguaro")
+    st = table([lonely, parks("Zion", "Arches"), parks("Acadia", "Olympic")])
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, "Ana")
+        assert game.check_action("play_set", ()) is None
+        assert game.check_action("draw", ("pile",)) is True
+        await pilot.press("s")
+        await pilot.pause()
+        assert "Not allowed (PP-SET-1)" in refusals(app)
+        assert game.session.moves == 0
+
+
+async def test_undo_a_plain_step_and_cancel_a_set(store: Store) -> None:
+    st = table([parks("Zion", "Arches", "Bryce Canyon"), parks("Acadia"), parks("Olympic")])
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, "Ana")
+        await pilot.press("s")
+        await pilot.pause()
+        # a click on a hand card uses it as Space does
+        row = game.query_one(ParkHand).cards.index(park("Zion"))
+        await pilot.click(ParkHand, offset=(6, 1 + row))
+        await pilot.pause()
+        assert [c.id for c in view(game, 0).draft.cards] == [park("Zion")]  # type: ignore[union-attr]
+        assert game.session.legal_actions(0)[-1] == Cancel(seat=0)
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert view(game, 0).phase == "turn" and view(game, 0).draft is None
+        assert "✓" not in hand_text(game)
+
+
+# -- response windows ----------------------------------------------------------------
+
+
+def tour_table(ben_can_tour: bool) -> PPState:
+    """Ana has drawn 2 and discards Saguaro (desert, mountain). Ben holds four mountain
+    parks, or four parks sharing nothing with Saguaro: the public table is the same."""
+    mountain = CONTENT.icon_names(MASK[park("Saguaro")])
+    assert "mountain" in mountain
+    if ben_can_tour:
+        ben = parks("Grand Teton", "Glacier", "Sequoia", "Great Smoky Mountains")
+    else:
+        ben = parks("Everglades", "Biscayne", "Dry Tortugas", "Virgin Islands")
+    st = table(
+        [parks("Saguaro", "Acadia", "Olympic"), ben, parks("Congaree", "Cuyahoga Valley")],
+        discard=parks("Wind Cave"),
+    )
+    st.phase = "discard"
+    st.draws = 2
+    return st
+
+
+async def window_text(store: Store, ben_can_tour: bool, clock: FakeClock | None) -> str:
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        session = laid_out(store, tour_table(ben_can_tour))
+        screen = PocketParksScreen(session, app.settings)
+        if clock is not None:
+            screen.clock = clock.now
+            screen.window_seconds = 8
+        await app.push_screen(screen)
+        await pilot.pause()
+        await lift(pilot, "Ana")
+        await use(pilot, screen, park("Saguaro"))
+        window = app.screen
+        assert isinstance(window, ResponseWindow)
+        assert screen.viewer is None and hand_ids(screen) == []
+        legal = [type(a) for a in session.legal_actions(1)]
+        assert (ParkTour in legal) is ben_can_tour
+        return window.text
+
+
+async def test_the_window_reads_the_same_whether_or_not_anyone_can_answer(
+    store: Store,
+) -> None:
+    can = await window_text(store, True, None)
+    cannot = await window_text(store, False, None)
+    assert can == cannot
+    assert "Park Tour on Saguaro?" in can and "Asked: 2 Ben, 3 Cy" in can
+    timed_can = await window_text(store, True, FakeClock(100.0))
+    timed_cannot = await window_text(store, False, FakeClock(100.0))
+    assert timed_can == timed_cannot and "8 s" in timed_can
+
+
+async def test_a_park_tour_is_claimed_in_private(store: Store) -> None:
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        session = laid_out(store, tour_table(True))
+        game = await open_game(app, pilot, session)
+        await lift(pilot, "Ana")
+        await use(pilot, game, park("Saguaro"))
+        assert isinstance(app.screen, ResponseWindow)
+        await pilot.press("1")  # Ana is not asked: her own discard
+        await pilot.pause()
+        assert isinstance(app.screen, ResponseWindow)
+        await pilot.press("2")  # Ben answers in private
+        await pilot.pause()
+        assert game.viewer is None and hand_ids(game) == []
+        await lift(pilot, "Ben")
+        choice = app.screen
+        assert isinstance(choice, ChoiceScreen)
+        assert game.viewer == 1 and sorted(hand_ids(game)) == sorted(
+            tour_table(True).players[1].hand
+        )
+        assert "Park Tour:" in choice.text and "Pass: answer nothing" in choice.text
+        await pilot.press("1")
+        await pilot.pause()
+        # Cy is still asked: the same window, without Ben; nothing tells Ben claimed
+        window = app.screen
+        assert isinstance(window, ResponseWindow)
+        assert "Asked: 3 Cy" in window.text and "Ben" not in window.text.split("Asked:")[1]
+        assert game.viewer is None
+        await nobody_answers(pilot)
+        ben = view(game, None).players[1]
+        assert [s.size for s in ben.sets] == [5] and ben.sets[0].protected
+        assert any(line.startswith("PARK TOUR! Ben") for line in session.log(None))
+        assert "✓safe" in str(game.query_one(ParkTable).render())
+        await lift(pilot, "Cy")  # play goes on after the claimant
+        assert view(game, None).current == 2
+
+
+async def test_the_countdown_runs_on_the_injected_clock(store: Store) -> None:
+    clock = FakeClock(50.0)
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        session = laid_out(store, tour_table(True))
+        screen = PocketParksScreen(session, app.settings)
+        screen.clock = clock.now
+        screen.window_seconds = 5
+        await app.push_screen(screen)
+        await pilot.pause()
+        await lift(pilot, "Ana")
+        await use(pilot, screen, park("Saguaro"))
+        window = app.screen
+        assert isinstance(window, ResponseWindow)
+        assert "5 s, then everyone asked passes" in window.text
+        clock.advance(3.2)
+        window.tick()
+        assert "2 s, then" in window.text and isinstance(app.screen, ResponseWindow)
+        clock.advance(2)
+        window.tick()
+        await pilot.pause()
+        # time is up: everyone asked passed, Ben's possible Park Tour included
+        assert [a["kind"] for a in session.record.actions[-2:]] == ["pass", "pass"]
+        assert view(screen, None).window is None and view(screen, None).current == 1
+        assert isinstance(app.screen, Curtain) and app.screen.player == "Ben"
+
+
+async def test_the_window_time_setting_cycles_and_is_saved(store: Store) -> None:
+    st = table([parks("Zion", "Arches"), parks("Acadia"), parks("Olympic")])
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, "Ana")
+        assert game.window_seconds is None
+        await pilot.press("i")  # the icon legend: glyph, code and name
+        assert isinstance(app.screen, ScoreSheet) and "▲Mt  Mountain" in app.screen.text
+        await pilot.press("enter")
+        await pilot.press("w")
+        assert game.window_seconds == 10 and store.settings()[WINDOW_SETTING] == 10
+        for _ in range(3):
+            await pilot.press("w")
+        assert game.window_seconds is None and store.settings()[WINDOW_SETTING] == 0
+
+
+# -- round end, scoring, the result --------------------------------------------------------
+
+
+def winning_table(round: int = 1) -> PPState:
+    """Ana has sets of 2 and 3 and four wildlife parks in hand: a set of 4 wins the round."""
+    st = table(
+        [
+            parks("Grand Teton", "Kenai Fjords", "Kobuk Valley", "Wind Cave", "Zion"),
+            parks("Acadia", "Olympic"),
+            parks("Congaree", "Arches"),
+        ],
+        sets=[
+            [parks("Saguaro", "Joshua Tree"), parks("Yellowstone", "Yosemite", "Mesa Verde")],
+            [parks("Everglades", "Biscayne", "Dry Tortugas")],
+            [],
+        ],
+        round=round,
+    )
+    return st
+
+
+async def play_winning_set(pilot: Pilot[None], game: PocketParksScreen) -> None:
+    await pilot.press("s")
+    await pilot.pause()
+    for card in parks("Grand Teton", "Kenai Fjords", "Kobuk Valley", "Wind Cave"):
+        await use(pilot, game, card)
+    await pilot.press("c")
+    await pilot.pause()
+
+
+async def test_a_round_end_shows_its_scoring(store: Store) -> None:
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, laid_out(store, winning_table()))
+        await lift(pilot, "Ana")
+        await play_winning_set(pilot, game)
+        sheet = app.screen
+        assert isinstance(sheet, ScoreSheet)
+        text = sheet.text
+        assert "Round 1: won by Ana" in text
+        assert "Ana: 4 point(s) this round" in text  # 1 + 1 + 2
+        assert "Ben: 1 point(s) this round" in text  # a set of 3 scores 1 for the others
+        assert "Cy: 0 point(s) this round" in text and "no sets" in text
+        assert "R1★" in text  # the chart marks the round's winner
+        assert game.viewer is None and hand_ids(game) == []
+        await pilot.press("enter")
+        await pilot.pause()
+        await lift(pilot, "Ana")  # the winner starts round 2
+        public = view(game, None)
+        assert public.round == 2 and public.featured is not None
+        assert "Featured park" in str(game.query_one(ParkTable).render())
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreSheet) and "Round 1: won by Ana" in app.screen.text
+
+
+async def test_the_final_result_has_the_tie_break_and_the_chart(store: Store) -> None:
+    st = winning_table(round=3)
+    st.featured = park("Mammoth Cave")
+    st.results = [RoundResult(1, [0, 4, 0], [0, 0, 0]), RoundResult(0, [1, 1, 0], [0, 0, 0])]
+    st.players[0].score, st.players[1].score = 1, 5
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, "Ana")
+        await play_winning_set(pilot, game)
+        sheet = app.screen
+        assert isinstance(sheet, ScoreSheet) and "Round 3: won by Ana" in sheet.text
+        assert "priority" in sheet.text
+        await pilot.press("enter")
+        await pilot.pause()
+        result = app.screen
+        assert isinstance(result, FinalResultScreen)
+        outcome = game.session.outcome
+        assert outcome is not None
+        assert f"Ana: {outcome.scores[0]}" in result.text
+        for line in outcome.tie_break:
+            assert line in result.text
+        assert "R1" in result.text and "R2" in result.text and "R3" in result.text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not any(isinstance(s, PocketParksScreen) for s in app.screen_stack)
+
+
+# -- rules help --------------------------------------------------------------------------
+
+
+async def test_rules_help_opens_at_the_steps_section(store: Store) -> None:
+    st = table([parks("Zion", "Arches"), parks("Acadia"), parks("Olympic")])
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, "Ana")
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.press("question_mark")
+        for _ in range(5):
+            await pilot.pause()
+        rules = app.screen
+        assert isinstance(rules, PocketParksRules)
+        assert rules.opened_at == "Draw 2"
+        assert rules.query_one("#page").scroll_y > 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game and game.viewer == 0
+
+
+# -- privacy over a seeded game -------------------------------------------------------
+
+
+def next_move(game: PocketParksScreen, seat: int) -> Action:
+    """A plain deterministic player: the first legal move but cancelling or passing."""
+    legal = game.session.legal_actions(seat)
+    for action in legal:
+        if not isinstance(action, Cancel | Pass | StartSteal | StartBuild):
+            return action
+    return legal[0]
+
+
+def others_private_lines(game: PocketParksScreen, viewer: int) -> set[str]:
+    session = game.session
+    mine = set(session.log(viewer))
+    return {
+        line
+        for seat in range(len(session.seats))
+        if seat != viewer
+        for line in session.log(seat)
+        if line not in mine
+    }
+
+
+async def test_no_hand_but_the_curtain_lifters_is_ever_drawn(store: Store) -> None:
+    session = GameSession.start(store, ENGINE, tuple(SeatInfo(n) for n in NAMES[:3]), {}, SEED)
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, session)
+        holder: int | None = None
+        checked = 0
+        for _ in range(70):
+            top = app.screen
+            if isinstance(top, Curtain | ResponseWindow | ScoreSheet):
+                assert game.viewer is None and hand_ids(game) == []
+                if isinstance(top, Curtain):
+                    holder = NAMES.index(top.player)
+                await pilot.press("enter")
+                await pilot.pause()
+                continue
+            if top is not game:
+                break
+            viewer = game.viewer
+            assert viewer is not None and viewer == holder
+            own = view(game, viewer)
+            assert sorted(hand_ids(game)) == sorted(c.id for c in own.hand or [])
+            # the table is the public table; the log only what this seat may read
+            assert str(game.query_one(ParkTable).render()) == table_content(view(game, None)).plain
+            shown = "\n".join(
+                [
+                    hand_text(game),
+                    prompt(game),
+                    str(game.query_one("#pp-news", Static).render()),
+                    *(str(getattr(line, "text", line)) for line in game.query_one(GameLog).lines),
+                ]
+            )
+            assert not {line for line in others_private_lines(game, viewer) if line in shown}
+            for seat in range(3):
+                if seat == viewer:
+                    continue
+                for card in view(game, seat).hand or []:
+                    if card.event is None:
+                        assert f"#{card.number} {card.name}" not in shown
+            checked += 1
+            game.act(next_move(game, viewer))
+            await pilot.pause()
+        assert checked >= 25
+        assert session.moves >= 25
+
+
+async def test_a_narrow_terminal_hides_the_side_panel(store: Store) -> None:
+    st = table([parks("Zion", "Arches"), parks("Acadia"), parks("Olympic")])
+    app = TabletopApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, "Ana")
+        assert game.has_class("-narrow") and not game.query_one("#side").display
+        assert game.query_one(ParkHand).display and game.viewer == 0
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not game.has_class("-narrow")
