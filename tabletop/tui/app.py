@@ -109,7 +109,12 @@ class TabletopApp(App[None]):
     def play(self, session: GameSession) -> None:
         from tabletop.tui.screens import load_screen
 
-        self.push_screen(load_screen(session.engine.name)(session, self.settings))
+        try:
+            screen = load_screen(session.engine.name)(session, self.settings)
+        except ValueError as exc:  # a seat's bot level this version does not have
+            self.notify(str(exc), title="Cannot open this game", severity="error", markup=False)
+            return
+        self.push_screen(screen)
 
     def action_continue(self) -> None:
         from tabletop.tui.screens.saved import ContinueScreen

@@ -182,6 +182,18 @@ async def test_an_all_bot_table_plays_itself_out_in_view_of_nobody(store: Store,
     assert [g.id for g in store.finished()] == [session.game_id]
 
 
+async def test_a_bot_level_that_no_longer_exists_is_reported(store: Store, toy: None) -> None:
+    seats = (SeatInfo("Ann"), SeatInfo("Robo", "grandmaster"))
+    session = GameSession.start(store, ENGINE, seats, {}, 8)
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.resume(session.game_id, "toygame")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        [report] = [n for n in app._notifications if n.title == "Cannot open this game"]
+        assert "grandmaster" in report.message
+
+
 async def test_setup_refuses_bad_input_and_keeps_it(store: Store, toy: None) -> None:
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
