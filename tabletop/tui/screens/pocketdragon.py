@@ -1,0 +1,510 @@
+"""Pocket Dragon on screen: what both modes share.
+
+``PocketDragonScreen(session, settings)`` gives the Companion screen or the Table
+screen by the game's ``mode`` option (pocketdragon_companion.py and
+pocketdragon_table.py).
+
+Time is data. The screen owns a Clock (the real one in the app, a FakeClock in
+tests) and stamps every action with its reading; ``tick`` runs a few times a
+second, hands that reading to the session's ``advance`` and redraws the clocks
+from the result, so a dropped tick loses nothing. A saved game keeps its clock
+in its state: the screen's clock is offset to start from there.
+
+Leaving the screen (Home, Ctrl+C, closing the app) records a Pause at that
+moment. A terminal closed without that chance leaves a running game in the
+record; opening it again records the Pause at the time of its last recorded
+action, so the game continues paused where the record ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Header, Static
+
+from tabletop.core.clock import Clock, MonotonicClock
+from tabletop.core.engine import Action
+from tabletop.core.errors import IllegalAction
+from tabletop.core.session import GameSession
+from tabletop.games.pocketdragon.model import LEVELS, Pause, PocketDragonOptions, Resume, Start
+from tabletop.games.pocketdragon.view import PocketDragonView
+from tabletop.tui.screens.base import GameScreen, ResultScreen
+from tabletop.tui.settings import Settings
+from tabletop.tui.widgets.log import GameLog
+from tabletop.tui.widgets.scoreboard import Scoreboard
+from tabletop.tui.widgets.timer import DragonTimer
+
+REFRESH_S = 0.25
+"""How often the clocks are redrawn (from the clock: a late tick shows the right time)."""
+
+CLOCK_BINDINGS: list[BindingType] = [
+    Binding("space", "start", "Start"),
+    Binding("space", "pause", "Pause"),
+    Binding("space", "resume", "Resume"),
+]
+
+
+def action_key(action: Action) -> str:
+    """An action without its time: what makes two offers of an action the same."""
+    return action.model_dump_json(exclude={"now"})
+
+
+class PocketDragonScreen(GameScreen):
+    """The shared half of both screens: the clock, the ticking, pausing when left,
+    the greyed-or-explained keys and the result with its score."""
+
+    AUTO_FOCUS = ""  # keys belong to the game, not to the log
+    BINDINGS: ClassVar[list[BindingType]] = [*CLOCK_BINDINGS]
+
+    DEFAULT_CSS = """
+    PocketDragonScreen #side {
+        width: 36;
+    }
+    """
+
+    def __new__(
+        cls, session: GameSession, settings: Settings, clock: Clock | None = None
+    ) -> PocketDragonScreen:
+        target: type[PocketDragonScreen] = cls
+        if cls is PocketDragonScreen:
+            options = session.engine.options(session.record.setup)
+            assert isinstance(options, PocketDragonOptions)
+            if options.mode == "companion":
+                from tabletop.tui.screens.pocketdragon_companion import CompanionScreen
+
+                target = CompanionScreen
+            else:
+                from tabletop.tui.screens.pocketdragon_table import TableScreen
+
+                target = TableScreen
+        screen: PocketDragonScreen = super().__new__(target)
+        return screen
+
+    def __init__(
+        self, session: GameSession, settings: Settings, clock: Clock | None = None
+    ) -> None:
+        super().__init__(session, settings)
+        self.clock: Clock = clock if clock is not None else MonotonicClock()
+        self._offset = 0.0
+        self._signature: tuple[object, ...] = ()
+        self._legal: dict[int, tuple[object, set[str], list[Action]]] = {}
+
+    # -- time -------------------------------------------------------------------
+
+    def now(self) -> float:
+        """The game-clock reading to stamp on an action now."""
+        return self._offset + self.clock.now()
+
+    def dview(self, seat: int | None) -> PocketDragonView:
+        view = self.session.view(seat)
+        assert isinstance(view, PocketDragonView)
+        return view
+
+    @property
+    def status(self) -> str:
+        status: str = self.session.state.status
+        return status
+
+    def on_mount(self) -> None:
+        # Runs before GameScreen.on_mount (Textual calls every class's handler, subclass first).
+        view = self.dview(None)
+        self._offset = view.clock - self.clock.now()
+        if view.status == "running":
+            # A terminal closed without pausing: go on, paused at the last recorded time.
+            self.session.act(Pause(seat=0, now=view.clock))
+        self.set_interval(REFRESH_S, self.tick)
+
+    def on_unmount(self) -> None:
+        """Leaving (Home, Ctrl+C, the app closing) pauses: the clocks stop with the screen."""
+        if self.session.outcome is None and self.status == "running":
+            self.session.act(Pause(seat=self.viewer or 0, now=self.now()))
+
+    def tick(self) -> None:
+        """Run the game to the clock's reading and redraw the clocks (and the rest if
+        anything but the countdowns changed). Also what tests call after moving a FakeClock."""
+        if self.session.outcome is not None:
+            return
+        self.session.advance(self.now())
+        if self.session.outcome is not None:  # a timer ran out
+            self.close_overlays()
+            self.after_change()
+            return
+        view = self.dview(self.viewer)
+        if self._signature_of(view) != self._signature:
+            self.redraw()
+        else:
+            self.show_clocks(view)
+        top = self.app.screen
+        if top is not self and isinstance(top, Overlay):
+            top.show_clocks(self.dview(None))
+
+    def _signature_of(self, view: PocketDragonView) -> tuple[object, ...]:
+        c = view.clocks
+        return (
+            view.status,
+            c.clues,
+            c.feed_available,
+            c.general_clue_available,
+            c.specific_clue_available,
+            view.to_act,
+        )
+
+    def show_clocks(self, view: PocketDragonView) -> None:
+        """Redraw what moves with time alone."""
+        self.query_one(DragonTimer).show(view)
+
+    def close_overlays(self) -> None:
+        """Take down every screen above this one (their callbacks are not called)."""
+        while len(self.app.screen_stack) > 1 and self.app.screen is not self:
+            self.app.pop_screen()
+
+    # -- the layout -------------------------------------------------------------
+
+    def compose_screen(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="table"):
+            with Vertical(id="board"):
+                yield from self.compose_board()
+            with Vertical(id="side"):
+                yield Scoreboard()
+                yield DragonTimer(bell=self.settings.bell, success_button=self.companion)
+                yield GameLog()
+        yield Static(id="status")
+        yield Footer()
+
+    @property
+    def companion(self) -> bool:
+        return False
+
+    def redraw(self) -> None:
+        super().redraw()
+        view = self.dview(self.viewer)
+        self._signature = self._signature_of(view)
+        self.show_clocks(view)
+        self.query_one("#status", Static).update(self.hint(view))
+
+    def hint(self, view: PocketDragonView) -> str:
+        """The status line: what to do now."""
+        return ""
+
+    # -- actions ----------------------------------------------------------------
+
+    def seat(self) -> int:
+        """Who presses the clock buttons (and, in companion mode, every button)."""
+        return self.viewer if self.viewer is not None else 0
+
+    def legal(self, seat: int) -> tuple[set[str], list[Action]]:
+        """The seat's legal actions now (cached per state), as keys and as actions."""
+        state = self.session.state
+        cached = self._legal.get(seat)
+        if cached is None or cached[0] is not state:
+            actions = self.session.legal_actions(seat)
+            cached = (state, {action_key(a) for a in actions}, actions)
+            self._legal[seat] = cached
+        return cached[1], cached[2]
+
+    def is_legal(self, action: Action) -> bool:
+        return action_key(action) in self.legal(action.seat)[0]
+
+    def legal_of(self, seat: int, kind: type[Action]) -> list[Action]:
+        return [a for a in self.legal(seat)[1] if isinstance(a, kind)]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return False  # real time: no undo (the reason is in the rules screen)
+        if action in ("start", "pause", "resume"):
+            wanted = {"start": "ready", "pause": "running", "resume": "paused"}[action]
+            return self.session.outcome is None and self.status == wanted
+        candidate = self.candidate(action)
+        if candidate is None:
+            return super().check_action(action, parameters)
+        if candidate is False:
+            return False
+        return True if candidate is True or self.is_legal(candidate) else None
+
+    def candidate(self, action: str) -> Action | bool | None:
+        """The engine action a key stands for now: False hides the key, True shows it
+        enabled, an Action greys the key unless that action is legal. None: not a game key."""
+        return None
+
+    def on_key(self, event: events.Key) -> None:
+        """A greyed key is explained: the engine's reason for refusing it."""
+        for binding in self._bindings.key_to_bindings.get(event.key, []):
+            if self.check_action(binding.action, ()) is None:
+                event.stop()
+                self.explain(binding.action)
+                return
+
+    def explain(self, name: str) -> None:
+        candidate = self.candidate(name)
+        if not isinstance(candidate, Action):
+            return
+        stamped = candidate.model_copy(update={"now": self.now()})
+        try:
+            self.session.engine.apply(self.session.state, stamped)
+        except IllegalAction as refused:
+            self.notify(
+                refused.message,
+                title=f"Not allowed ({refused.rule})",
+                severity="warning",
+                markup=False,
+            )
+            self.ring()
+            return
+        # Legal after all (time moved since the keys were drawn): do it.
+        getattr(self, f"action_{name}")()
+
+    def stamp(self, action: Action) -> Action:
+        return action.model_copy(update={"now": self.now()})
+
+    def action_start(self) -> None:
+        self.act(Start(seat=self.seat(), now=self.now()))
+
+    def action_pause(self) -> None:
+        self.act(Pause(seat=self.seat(), now=self.now()))
+
+    def action_resume(self) -> None:
+        self.act(Resume(seat=self.seat(), now=self.now()))
+
+    def choose(
+        self,
+        title: str,
+        options: Sequence[Choice],
+        then: Callable[[Any], object],
+    ) -> None:
+        """Ask for one of ``options`` (by key); ``then`` gets its value, unless cancelled."""
+
+        def chosen(value: object | None) -> None:
+            if value is not None:
+                then(value)
+
+        self.push_overlay(Chooser(title, options), chosen)
+
+    def push_overlay(
+        self, screen: Screen[Any], then: Callable[[Any], object] | None = None
+    ) -> None:
+        """Push ``screen``; ``then`` gets its result once it is off the stack (a screen's
+        dismiss callback runs before the pop, so a curtain pushed in it would be popped)."""
+
+        if isinstance(screen, Overlay):
+            screen.timer.show(self.dview(None))
+
+        def dismissed(result: object) -> None:
+            if then is not None:
+                self.call_later(then, result)
+
+        self.app.push_screen(screen, dismissed)
+
+    # -- the end ----------------------------------------------------------------
+
+    def after_change(self) -> None:
+        if self.session.outcome is not None:
+            self.redraw()
+            self.app.push_screen(DragonResult(self.session), self._after_result)
+            return
+        super().after_change()
+
+
+def score_lines(view: PocketDragonView) -> list[str]:
+    """How the score is made (PD-SCORE-1), or why the game was lost."""
+    c = view.clocks
+    if view.status == "won":
+        base = LEVELS[view.difficulty].base_score
+        tens = c.main_display // 10
+        return [
+            f"Score {view.score} = base {base} ({view.difficulty.title()})"
+            f" + Happiness {view.happiness} + {tens} for full 10 s left ({c.main_display} s)",
+        ]
+    return [
+        f"Score 0. Time left {c.main_display} s, hunger {c.hunger_display} s, "
+        f"{view.successes_left} of {view.successes_needed} successes still to do."
+    ]
+
+
+class DragonResult(ResultScreen):
+    """The shell's result, with the score worked out."""
+
+    def compose(self) -> ComposeResult:
+        outcome = self.session.outcome
+        assert outcome is not None
+        view = self.session.view(None)
+        assert isinstance(view, PocketDragonView)
+        lines = [f"{self.session.engine.title}: {outcome.summary}", "", *score_lines(view), ""]
+        names = ", ".join(s.name for s in self.session.seats)
+        lines.append(f"{'★' if outcome.winners else '✗'} {names}: {outcome.scores[0]} together")
+        yield Static("\n".join(lines), id="result", markup=False)
+        yield Footer()
+
+
+# -- overlays ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    key: str
+    label: str
+    value: object
+
+
+class Chooser(ModalScreen[object]):
+    """Pick one option by its key; Escape cancels. Public choices only."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    Chooser {
+        align: center middle;
+    }
+    Chooser #choices {
+        width: auto;
+        max-width: 90%;
+        height: auto;
+        border: thick $accent;
+        padding: 0 2;
+    }
+    """
+
+    def __init__(self, title: str, options: Sequence[Choice]) -> None:
+        super().__init__()
+        self.heading = title
+        self.options = list(options)
+
+    def compose(self) -> ComposeResult:
+        lines = [Content.styled(self.heading, "bold")]
+        lines += [
+            Content.assemble((f" {o.key} ", "bold reverse"), f" {o.label}") for o in self.options
+        ]
+        lines.append(Content.styled("Esc: cancel", "$text-muted"))
+        yield Static(Content("\n").join(lines), id="choices")
+        yield Footer()
+
+    def on_key(self, event: events.Key) -> None:
+        for option in self.options:
+            if event.key == option.key:
+                event.stop()
+                self.dismiss(option.value)
+                return
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class Overlay(Screen[object]):
+    """A private moment, opaque: first a curtain names who alone may look (Enter), then
+    only they see the content, then, if someone else held the keyboard before, a curtain
+    hands it back. The clocks run and show throughout."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "proceed", "Ready", priority=True),
+    ]
+    DEFAULT_CSS = """
+    Overlay {
+        align: center middle;
+        background: $background;
+    }
+    Overlay #overlay-box {
+        width: 70;
+        max-width: 100%;
+        height: auto;
+    }
+    Overlay #overlay-text {
+        border: thick $accent;
+        padding: 1 2;
+        height: auto;
+    }
+    """
+
+    def __init__(
+        self, looker: str, hand_back_to: str | None, curtain_text: str, *, curtain: bool = True
+    ) -> None:
+        super().__init__()
+        self.looker = looker
+        self.hand_back_to = hand_back_to
+        self.curtain_text = curtain_text
+        self.stage = "curtain" if curtain else "open"
+        self.result: object = None
+        self.timer = DragonTimer()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="overlay-box"):
+            yield Static(id="overlay-text")
+            yield self.timer
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.draw()
+
+    @property
+    def text(self) -> str:
+        """What the overlay shows now (for tests)."""
+        return str(self.query_one("#overlay-text", Static).render())
+
+    def draw(self) -> None:
+        text: Content
+        if self.stage == "curtain":
+            text = Content.assemble(
+                (f"Pass to {self.looker}\n\n", "bold $accent"),
+                self.curtain_text,
+                f"\n\n{self.looker}: press Enter when you have the keyboard.",
+            )
+        elif self.stage == "back":
+            text = Content.assemble(
+                (f"Pass back to {self.hand_back_to}\n\n", "bold $accent"),
+                f"{self.hand_back_to}: press Enter when you have the keyboard.",
+            )
+        else:
+            text = self.content()
+        self.query_one("#overlay-text", Static).update(text)
+        self.refresh_bindings()
+
+    def content(self) -> Content:
+        return Content("")
+
+    def show_clocks(self, view: PocketDragonView) -> None:
+        self.timer.show(view)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "proceed":
+            return self.stage != "open" or self.enter_closes
+        return self.stage == "open"
+
+    enter_closes = True
+
+    def action_proceed(self) -> None:
+        if self.stage == "curtain":
+            self.stage = "open"
+            self.draw()
+        elif self.stage == "open":
+            self.finish(self.result)
+        else:
+            self.dismiss(self.result)
+
+    def finish(self, result: object) -> None:
+        self.result = result
+        if self.hand_back_to is not None:
+            self.stage = "back"
+            self.draw()
+        else:
+            self.dismiss(result)
+
+
+class Handover(Overlay):
+    """The keyboard changes hands: nothing of either hand is on screen, only the clocks."""
+
+    def __init__(self, player: str, partner: str) -> None:
+        super().__init__(
+            player,
+            None,
+            f"It is {player}'s turn. {partner}, look away from the screen: "
+            f"it will show your cards to {player}.",
+        )
+
+    def action_proceed(self) -> None:
+        self.dismiss(True)

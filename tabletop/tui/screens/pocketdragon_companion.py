@@ -1,0 +1,205 @@
+"""Pocket Dragon, Companion mode: the players hold the real cards and the screen
+replaces the web app (clocks, clue pool, successes), and keeps Happiness too.
+
+There are no turns and nothing hidden: either player presses any key, so there is
+no curtain. The difficulty was chosen at setup and stays as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.widgets import Digits, Static
+
+from tabletop.core.engine import Action
+from tabletop.games.pocketdragon.model import (
+    LEVELS,
+    MAX_FOOD,
+    LogFeed,
+    LogGeneralClue,
+    LogMistake,
+    LogSpecificClue,
+    LogSuccess,
+    LogTidyUp,
+    Reset,
+)
+from tabletop.games.pocketdragon.view import PocketDragonView
+from tabletop.tui.screens.pocketdragon import Choice, PocketDragonScreen
+from tabletop.tui.widgets.timer import DragonTimer, warning_level
+
+_KINDS: dict[str, Callable[..., Action]] = {
+    "feed": LogFeed,
+    "general": LogGeneralClue,
+    "specific": LogSpecificClue,
+    "success": LogSuccess,
+    "mistake": LogMistake,
+    "tidy": LogTidyUp,
+    "reset": Reset,
+}
+
+
+class CompanionScreen(PocketDragonScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f", "feed", "Feed"),
+        Binding("g", "general", "General clue (1)"),
+        Binding("s", "specific", "Specific clue (2)"),
+        Binding("l", "success", "Log success"),
+        Binding("m", "mistake", "Mistake"),
+        Binding("t", "tidy", "Tidy up"),
+        Binding("r", "reset", "Reset"),
+    ]
+
+    DEFAULT_CSS = """
+    CompanionScreen #pd-mode {
+        padding: 0 1;
+        color: $text-muted;
+    }
+    CompanionScreen #pd-clocks {
+        height: auto;
+        margin: 1 0;
+    }
+    CompanionScreen .pd-clock {
+        width: 1fr;
+        height: auto;
+        padding: 0 1;
+    }
+    CompanionScreen .pd-clock Static {
+        text-style: bold;
+    }
+    CompanionScreen #pd-hunger.-warn1 {
+        color: $warning;
+    }
+    CompanionScreen #pd-hunger.-warn2, CompanionScreen #pd-hunger.-warn3 {
+        color: $error;
+    }
+    CompanionScreen #pd-help {
+        padding: 0 1;
+    }
+    """
+
+    @property
+    def companion(self) -> bool:
+        return True
+
+    @property
+    def curtained(self) -> bool:
+        return False  # nothing on screen is private in companion mode
+
+    def compose_board(self) -> ComposeResult:
+        yield Static(id="pd-mode")
+        with Horizontal(id="pd-clocks"):
+            with Vertical(classes="pd-clock"):
+                yield Static("Game time left", id="pd-main-label")
+                yield Digits(id="pd-main")
+            with Vertical(classes="pd-clock"):
+                yield Static("Feeder time left", id="pd-hunger-label")
+                yield Digits(id="pd-hunger")
+        yield Static(id="pd-help")
+
+    def render_view(self, view: PocketDragonView) -> None:
+        level = LEVELS[view.difficulty]
+        self.query_one("#pd-mode", Static).update(
+            f"Companion · {view.difficulty.title()}: {level.main_s} s, "
+            f"{level.successes} successes, base score {level.base_score} "
+            "(chosen at setup; it stays while you play)"
+        )
+        self.query_one("#pd-help", Static).update(self._help(view))
+
+    def show_clocks(self, view: PocketDragonView) -> None:
+        super().show_clocks(view)
+        c = view.clocks
+        self.query_one("#pd-main", Digits).update(f"{c.main_display}")
+        hunger = self.query_one("#pd-hunger", Digits)
+        hunger.update(f"{c.hunger_display}")
+        level = warning_level(c.hunger_display) if view.status == "running" else 0
+        for n in (1, 2, 3):
+            hunger.set_class(level == n, f"-warn{n}")
+        word = ("", " ⚠ FEED ME", " ⚠⚠ FEED NOW", " ⚠⚠⚠ STARVING")[level]
+        self.query_one("#pd-hunger-label", Static).update(f"Feeder time left{word}")
+
+    def _help(self, view: PocketDragonView) -> Content:
+        c = view.clocks
+        rows = [
+            ("space", "Start / Pause / Resume: pausing stops every clock"),
+            (
+                "f",
+                "Feed, then say how many food cards of one type you discarded"
+                + ("" if c.feed_available else ": only when the feeder clock shows 30 or less"),
+            ),
+            ("g", f"General clue, costs 1 (pool: {c.clues})"),
+            ("s", "Specific clue, costs 2"),
+            ("l", f"Log success ({view.successes_left} to go)"),
+            ("m", "Mistake: Happiness -1 (lost if it is 0)"),
+            ("t", "Tidy up: Happiness -1 (lost if it is 0)"),
+            ("r", "Reset to before the start"),
+        ]
+        lines = [Content.assemble((f"{key:>5} ", "bold"), text) for key, text in rows]
+        return Content("\n").join(lines)
+
+    def hint(self, view: PocketDragonView) -> str:
+        if view.status == "ready":
+            return "Deal the cards as the rulebook says, then press space to start the clocks."
+        if view.status == "paused":
+            return "Paused: every clock is stopped. Space resumes."
+        if view.clocks.feed_available:
+            return "The dragon is hungry: feed it (f) before its clock reaches 0."
+        return ""
+
+    # -- keys -------------------------------------------------------------------
+
+    def candidate(self, action: str) -> Action | bool | None:
+        kind = _KINDS.get(action)
+        if kind is None:
+            return None
+        if self.session.outcome is not None:
+            return False
+        extra = {"discarded": 1} if kind is LogFeed else {}
+        return kind(seat=self.seat(), now=self.now(), **extra)
+
+    def on_dragon_timer_pressed(self, event: DragonTimer.Pressed) -> None:
+        name = event.button
+        if self.check_action(name, ()):
+            getattr(self, f"action_{name}")()
+        else:
+            self.explain(name)
+
+    def _log(self, kind: Callable[..., Action]) -> None:
+        self.act(kind(seat=self.seat(), now=self.now()))
+
+    def action_feed(self) -> None:
+        options = [
+            Choice(str(n), f"{n} food card{'s' if n > 1 else ''} (Happiness {n - 1:+d})", n)
+            for n in range(1, MAX_FOOD + 1)
+        ]
+        self.choose(
+            "Fed: how many food cards of one type were discarded?",
+            options,
+            lambda n: self.act(LogFeed(seat=self.seat(), now=self.now(), discarded=n)),
+        )
+
+    def action_general(self) -> None:
+        self._log(LogGeneralClue)
+
+    def action_specific(self) -> None:
+        self._log(LogSpecificClue)
+
+    def action_success(self) -> None:
+        self._log(LogSuccess)
+
+    def action_mistake(self) -> None:
+        self._log(LogMistake)
+
+    def action_tidy(self) -> None:
+        self._log(LogTidyUp)
+
+    def action_reset(self) -> None:
+        self.choose(
+            "Reset: back to before the start (full clocks, 3 clues, starting Happiness)?",
+            [Choice("y", "Yes, reset", True), Choice("n", "No, keep playing", False)],
+            lambda yes: self._log(Reset) if yes else None,
+        )

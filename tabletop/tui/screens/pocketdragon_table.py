@@ -1,0 +1,727 @@
+"""Pocket Dragon, Table mode: the whole game on screen for two players at one keyboard.
+
+The screen shows the view of the player whose turn it is (the "viewer"): their own
+Activity cards only as backs with what clues told, the partner's with their
+Skills, the 4x5 grid, the food in front of each player, the discard pile, the
+clocks. The keyboard passes behind the shell's curtain when the turn passes.
+
+Private moments are overlays that first drop a curtain naming who alone may look:
+a look at two grid cards (until the looker closes it), the partner answering a
+specific clue (they see the asked card and pick the icon), and either player
+looking at the partner's hand at any time without spending a turn. The clocks run
+and show behind every curtain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.widgets import Static
+
+from tabletop.core.engine import Action
+from tabletop.games.pocketdragon.content import GRID_COLUMNS, GRID_ROWS
+from tabletop.games.pocketdragon.model import (
+    AnswerClue,
+    CollectFood,
+    EndPeek,
+    Feed,
+    Flip,
+    GeneralClue,
+    GiveUp,
+    Peek,
+    PlayActivity,
+    SpecificClue,
+    Suggest,
+    TidyUp,
+)
+from tabletop.games.pocketdragon.view import (
+    ActivityView,
+    CardView,
+    HandCardView,
+    PlaceView,
+    PocketDragonView,
+    SkillView,
+    TableView,
+)
+from tabletop.tui.screens.pocketdragon import Choice, Handover, Overlay, PocketDragonScreen
+
+# Rich has no plain "grey"; the cards' colour names map to terminal colours here.
+_COLOURS = {"grey": "grey62"}
+
+TURN_KEYS = ("play", "ask", "general", "look", "collect", "feed", "tidy")
+PLAY_KEYS = ("flip", "suggest", "give_up")
+
+
+class Legend:
+    """How Skills and Foods are drawn: glyph + letter (and colour), food by letter."""
+
+    def __init__(self, view: PocketDragonView) -> None:
+        self.skills = {s.id: s for s in view.skills}
+        self.foods = {f.id: f for f in view.foods}
+
+    def skill(self, skill_id: str, *, name: bool = False) -> Content:
+        s = self.skills[skill_id]
+        text = f"{s.glyph}{s.letter}" + (f" {s.name}" if name else "")
+        return Content.styled(text, f"bold {_COLOURS.get(s.colour, s.colour)}")
+
+    def card(self, card: CardView) -> Content:
+        """A face-up Collection card in 4 cells: Skill glyph and letter, ·, food letter."""
+        return Content.assemble(self.skill(card.skill), f"·{self.foods[card.food].letter}")
+
+    def card_name(self, card: CardView) -> Content:
+        return Content.assemble(
+            self.skill(card.skill, name=True), f" / {self.foods[card.food].name}"
+        )
+
+    def activity(self, activity: ActivityView) -> Content:
+        skills = Content(" ").join([self.skill(s) for s in activity.skills])
+        return Content.assemble((activity.name, "bold"), ": ", skills)
+
+    def line(self, view: PocketDragonView) -> Content:
+        skills = Content(" ").join([self.skill(s.id, name=True) for s in view.skills])
+        foods = " ".join(f"{f.letter} {f.name}" for f in view.foods)
+        return Content.assemble(skills, "\nFood: ", foods)
+
+
+def _card_back(hand_card: HandCardView, legend: Legend) -> Content:
+    parts: list[Content | str] = [Content.styled("▒▒▒▒▒▒", "$text-muted")]
+    if hand_card.known:
+        parts += ["  needs ", Content(" ").join([legend.skill(s) for s in hand_card.known])]
+    if hand_card.ruled_out:
+        parts += ["  not ", Content(" ").join([legend.skill(s) for s in hand_card.ruled_out])]
+    return Content.assemble(*parts)
+
+
+def grid_content(
+    t: TableView, legend: Legend, cursor: int | None, marks: list[int] | None = None
+) -> Content:
+    """The 4x5 grid: face-down cards as ▒ (* marked for a look), face-up cards by Skill
+    glyph, letter and food letter (✓ a match of the Activity in play), [ ] the cursor."""
+    header = "   " + "".join(f"   {c + 1}    " for c in range(GRID_COLUMNS))
+    matched = set(t.play.matched) if t.play else set()
+    rows: list[Content] = [Content(header.rstrip())]
+    for r in range(GRID_ROWS):
+        cells: list[Content | str] = [f" {'ABCD'[r]} "]
+        for c in range(GRID_COLUMNS):
+            place = t.grid[r * GRID_COLUMNS + c]
+            cells.append(_cell(place, legend, place.place in matched, cursor, marks or []))
+        rows.append(Content.assemble(*cells))
+    return Content("\n").join(rows)
+
+
+def _cell(
+    place: PlaceView, legend: Legend, matched: bool, cursor: int | None, marks: list[int]
+) -> Content:
+    if place.content == "empty":
+        body = Content("  ·   ")
+    elif place.content == "face_down":
+        body = Content.styled("▒▒*▒▒▒" if place.place in marks else "▒▒▒▒▒▒", "$text-muted")
+    else:
+        assert place.card is not None
+        body = Content.assemble(" ", legend.card(place.card), "✓" if matched else " ")
+    if place.place == cursor:
+        return Content.assemble(
+            ("[", "bold $accent"), body.stylize("reverse"), ("]", "bold $accent")
+        )
+    return Content.assemble(" ", body, " ")
+
+
+class TableScreen(PocketDragonScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "move(0,-1)", "Move", show=False, priority=True),
+        Binding("down", "move(0,1)", "Move", show=False, priority=True),
+        Binding("left", "move(-1,0)", "Move", show=False, priority=True),
+        Binding("right", "move(1,0)", "Move", show=False, priority=True),
+        Binding("1", "select(0)", "Card 1", show=False),
+        Binding("2", "select(1)", "Card 2", show=False),
+        Binding("3", "select(2)", "Card 3", show=False),
+        Binding("p", "play", "Play"),
+        Binding("k", "ask", "Ask card (2)"),
+        Binding("g", "general", "Ask skill (1)"),
+        Binding("l", "look", "Look at 2"),
+        Binding("l", "look_again", "My look"),
+        Binding("c", "collect", "Collect"),
+        Binding("e", "feed", "Feed"),
+        Binding("t", "tidy", "Tidy up"),
+        Binding("f", "flip", "Flip"),
+        Binding("s", "suggest", "Suggest"),
+        Binding("x", "give_up", "Give up"),
+        Binding("a", "answer", "Answer clue"),
+        Binding("h", "partner_hand", "Partner's hand"),
+    ]
+
+    DEFAULT_CSS = """
+    TableScreen #pd-board {
+        padding: 0 1;
+    }
+    TableScreen #pd-board Static {
+        margin-bottom: 1;
+    }
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.cursor = 0
+        self.selected = 0
+        self.marks: list[int] = []
+        self._handing_to: int | None = None
+        self._public: tuple[object, PocketDragonView] | None = None
+
+    # -- reading ----------------------------------------------------------------
+
+    def pub(self) -> PocketDragonView:
+        """The public view of the current state (cached: keys ask for it often)."""
+        state = self.session.state
+        if self._public is None or self._public[0] is not state:
+            self._public = (state, self.dview(None))
+        return self._public[1]
+
+    def table(self) -> TableView:
+        table = self.pub().table
+        assert table is not None
+        return table
+
+    def owner(self) -> int:
+        """The player whose turn it is (the player of the Activity in play, if any)."""
+        t = self.table()
+        return t.play.seat if t.play else t.turn
+
+    def phase(self) -> str:
+        t = self.table()
+        if self.session.outcome is not None:
+            return "over"
+        if t.clue is not None:
+            return "clue"
+        if t.peek is not None:
+            return "peek"
+        if t.play is not None:
+            return "play"
+        return "turn"
+
+    def player(self, seat: int) -> str:
+        return self.session.seats[seat].name
+
+    @property
+    def handover(self) -> bool:
+        """Table mode is a hot seat: a view shows the partner's Activities, so the keyboard
+        changes hands behind a curtain (unless the Curtain setting is off)."""
+        return self.settings.curtain and len(self.session.humans) > 1
+
+    def after_change(self) -> None:
+        if self.session.outcome is not None:
+            super().after_change()
+            return
+        seat = self.next_viewer()
+        if seat is not None and seat != self.viewer and self.handover:
+            if self._handing_to is None:
+                self._handing_to = seat
+                self.viewer = None
+                self.ring()
+                self.push_overlay(
+                    Handover(self.player(seat), self.player(1 - seat)), self._taken_over
+                )
+        else:
+            self.viewer = seat
+        self.redraw()
+
+    def _taken_over(self, _: object) -> None:
+        self._handing_to = None
+        self.viewer = self.next_viewer()
+
+    def next_viewer(self) -> int | None:
+        if self.session.outcome is not None:
+            return super().next_viewer()
+        return self.owner()
+
+    def seat_scores(self, view: Any) -> list[str]:
+        assert isinstance(view, PocketDragonView) and view.table is not None
+        return [f"{len(food)} food" for food in view.table.food]
+
+    # -- drawing ----------------------------------------------------------------
+
+    def compose_board(self) -> ComposeResult:
+        board = VerticalScroll(id="pd-board")
+        board.can_focus = False
+        with board:
+            yield Static(id="pd-top")
+            yield Static(id="pd-grid")
+            yield Static(id="pd-play")
+            yield Static(id="pd-hands")
+            yield Static(id="pd-food")
+            yield Static(id="pd-legend")
+
+    def render_view(self, view: PocketDragonView) -> None:
+        t = view.table
+        assert t is not None
+        legend = Legend(view)
+        faces = {p.place for p in t.grid if p.content == "face_down"}
+        self.marks = [m for m in self.marks if m in faces]
+        if self.phase() != "turn":
+            self.marks = []
+        self.query_one("#pd-top", Static).update(self._top(view, t))
+        self.query_one("#pd-grid", Static).update(grid_content(t, legend, self.cursor, self.marks))
+        self.query_one("#pd-play", Static).update(self._play(view, t, legend))
+        self.query_one("#pd-hands", Static).update(self._hands(view, t, legend))
+        self.query_one("#pd-food", Static).update(self._food(t, legend))
+        self.query_one("#pd-legend", Static).update(legend.line(view))
+
+    def _top(self, view: PocketDragonView, t: TableView) -> Content:
+        turn = self.player(self.owner())
+        return Content.assemble(
+            (f"Table · {view.difficulty.title()}", "bold"),
+            "   Turn: ",
+            (f"▶ {turn}", "bold $accent"),
+            f"   Successes {view.successes_needed - view.successes_left}"
+            f"/{view.successes_needed}   Happiness {view.happiness}   Clues {view.clocks.clues}",
+        )
+
+    def _play(self, view: PocketDragonView, t: TableView, legend: Legend) -> Content:
+        if t.play is None:
+            return Content.assemble(
+                ("No Activity in play. ", "bold"),
+                f"Deck {t.deck} · Done {len(t.done)} · Given up {len(t.given_up)}",
+            )
+        p = t.play
+        parts: list[Content | str | tuple[str, str]] = [
+            (f"{self.player(p.seat)} plays ", "bold"),
+            legend.activity(p.activity),
+            "\nStill to match: ",
+            Content(" ").join([legend.skill(s) for s in p.needed]) if p.needed else "nothing",
+            f"   flips {p.flips}",
+        ]
+        if p.suggestions_open:
+            parts.append(f"\n{self.player(1 - p.seat)} may suggest a card (s).")
+        return Content.assemble(*parts)
+
+    def _hands(self, view: PocketDragonView, t: TableView, legend: Legend) -> Content:
+        lines: list[Content] = []
+        for owner, hand in enumerate(t.hands):
+            who = self.player(owner)
+            own = owner == view.seat
+            if own:
+                title = f"{who}'s hand (you: hidden from you, clues noted)"
+            elif view.seat is None:
+                title = f"{who}'s hand"
+            else:
+                title = f"{who}'s hand ({self.player(view.seat)} sees it)"
+            lines.append(Content.styled(title, "bold"))
+            for i, card in enumerate(hand):
+                mark = "▶" if own and i == self.selected else " "
+                face = legend.activity(card.activity) if card.activity else _card_back(card, legend)
+                if card.activity and card.known:
+                    known = Content(" ").join([legend.skill(s) for s in card.known])
+                    face = Content.assemble(face, "  (clued ", known, ")")
+                lines.append(Content.assemble(f" {mark}{i + 1} ", face))
+        return Content("\n").join(lines)
+
+    def _food(self, t: TableView, legend: Legend) -> Content:
+        piles: list[Content | str] = ["Food  "]
+        for seat, pile in enumerate(t.food):
+            cards = Content(" ").join([legend.card(c) for c in pile]) if pile else Content("none")
+            piles += [Content.styled(f"{self.player(seat)}: ", "bold"), cards, "   "]
+        discard = Content(" ").join([legend.card(c) for c in t.discard]) if t.discard else "empty"
+        piles += [f"\nDiscard pile ({len(t.discard)}): ", discard]
+        if t.done:
+            piles.append(f"\nDone: {', '.join(a.name for a in t.done)}")
+        return Content.assemble(*piles)
+
+    def hint(self, view: PocketDragonView) -> str:
+        if view.status == "ready":
+            return "Space starts the clocks. Arrows pick a grid card, 1-3 one of your cards."
+        if view.status == "paused":
+            return "Paused: every clock is stopped. Space resumes."
+        phase = self.phase()
+        turn = self.player(self.owner())
+        other = self.player(1 - self.owner())
+        if phase == "clue":
+            return f"{other} names an icon on {turn}'s card: a hands them the card."
+        if phase == "peek":
+            return f"{turn} is looking at 2 cards: l shows them again, Enter there closes."
+        if phase == "play":
+            return (
+                f"{turn}: arrows + f flip a card, x give up. {other}: s suggests when one is left."
+            )
+        return f"{turn}'s turn: arrows pick a grid card, 1-3 your card; the footer lists the moves."
+
+    def redraw(self) -> None:
+        super().redraw()
+        self.sub_title = (
+            "" if self.viewer is None else f"{self.player(self.viewer)}'s turn and view"
+        )
+
+    # -- keys -------------------------------------------------------------------
+
+    def candidate(self, action: str) -> Action | bool | None:
+        if action not in (*TURN_KEYS, *PLAY_KEYS, "look_again", "answer", "partner_hand"):
+            return None
+        phase = self.phase()
+        if phase == "over":
+            return False
+        if action == "partner_hand":
+            return self.viewer is not None
+        if action == "look_again":
+            return phase == "peek"
+        if action == "answer":
+            return phase == "clue"
+        owner, now = self.owner(), self.now()
+        if action in TURN_KEYS:
+            if phase != "turn":
+                return False
+            return self._turn_candidate(action, owner, now)
+        if phase != "play":
+            return False
+        if action == "flip":
+            return Flip(seat=owner, now=now, place=self.cursor)
+        if action == "suggest":
+            legal = self.legal_of(1 - owner, Suggest)
+            return legal[0] if legal else Suggest(seat=1 - owner, now=now, place=self.cursor)
+        return GiveUp(seat=owner, now=now)
+
+    def _turn_candidate(self, action: str, seat: int, now: float) -> Action:
+        if action == "play":
+            return PlayActivity(seat=seat, now=now, card=self.selected)
+        if action == "ask":
+            return SpecificClue(seat=seat, now=now, card=self.selected)
+        if action == "general":
+            legal = self.legal_of(seat, GeneralClue)
+            return (
+                legal[0]
+                if legal
+                else GeneralClue(seat=seat, now=now, skill=self.pub().skills[0].id)
+            )
+        if action == "look":
+            other = self.marks[0] if self.marks else self._another_face_down()
+            a, b = sorted((other, self.cursor))
+            return Peek(seat=seat, now=now, places=(a, b))
+        if action == "collect":
+            return CollectFood(seat=seat, now=now, place=self.cursor)
+        if action == "feed":
+            legal = self.legal_of(seat, Feed)
+            if legal:
+                return legal[0]
+            pile = self.table().food[seat]
+            food = pile[0].food if pile else self.pub().foods[0].id
+            return Feed(seat=seat, now=now, food=food)
+        return TidyUp(seat=seat, now=now)
+
+    def _another_face_down(self) -> int:
+        faces = [p.place for p in self.table().grid if p.content == "face_down"]
+        others = [p for p in faces if p != self.cursor]
+        return others[0] if others else self.cursor
+
+    def action_move(self, dx: int, dy: int) -> None:
+        r, c = divmod(self.cursor, GRID_COLUMNS)
+        r = min(max(r + dy, 0), GRID_ROWS - 1)
+        c = min(max(c + dx, 0), GRID_COLUMNS - 1)
+        self.cursor = r * GRID_COLUMNS + c
+        self.redraw()
+
+    def action_select(self, card: int) -> None:
+        self.selected = card
+        self.redraw()
+
+    def _act_now(self, action: str) -> Action | None:
+        candidate = self.candidate(action)
+        if not isinstance(candidate, Action):
+            return None
+        return self.stamp(candidate)
+
+    def action_play(self) -> None:
+        if (action := self._act_now("play")) is not None and self.act(action):
+            self.selected = 0
+
+    def action_ask(self) -> None:
+        if (action := self._act_now("ask")) is not None and self.act(action):
+            self.action_answer()
+
+    def action_general(self) -> None:
+        seat = self.owner()
+        options = [
+            Choice(s.letter.lower(), f"{s.glyph} {s.letter} {s.name}", s.id)
+            for s in self.pub().skills
+        ]
+        self.choose(
+            f"{self.player(seat)} asks which of their cards need the Skill:",
+            options,
+            lambda skill: self.act(GeneralClue(seat=seat, now=self.now(), skill=skill)),
+        )
+
+    def action_look(self) -> None:
+        if self.cursor in self.marks:
+            self.marks.remove(self.cursor)
+        elif not self.marks:
+            self.marks.append(self.cursor)
+        else:
+            action = self._act_now("look")
+            self.marks = []
+            if action is not None and self.act(action):
+                self.action_look_again()
+                return
+        self.redraw()
+
+    def action_look_again(self) -> None:
+        t = self.table()
+        assert t.peek is not None
+        looker = t.peek.seat
+        view = self.dview(looker).table
+        assert view is not None and view.peek is not None and view.peek.cards is not None
+        legend = Legend(self.pub())
+        seen = [
+            Content.assemble((f"  {t.grid[p].name}  ", "bold"), legend.card_name(card))
+            for p, card in zip(view.peek.places, view.peek.cards, strict=True)
+        ]
+        places = " and ".join(t.grid[p].name for p in view.peek.places)
+        content = Content.assemble(
+            (f"Only {self.player(looker)} sees these:\n\n", "bold"),
+            Content("\n").join(seen),
+            "\n\nYou may not tell what you saw. Enter closes the look and ends your turn.",
+        )
+        overlay = ContentOverlay(
+            self.player(looker),
+            None,
+            f"{self.player(looker)} looks at {places}. {self.player(1 - looker)}, look away.",
+            content,
+        )
+        self.push_overlay(overlay, lambda _: self._end_peek(looker))
+
+    def _end_peek(self, looker: int) -> None:
+        self.act(EndPeek(seat=looker, now=self.now()))
+
+    def action_answer(self) -> None:
+        t = self.table()
+        assert t.clue is not None
+        asker, answerer = t.clue.asker, 1 - t.clue.asker
+        view = self.dview(answerer).table
+        assert view is not None
+        card = view.hands[asker][t.clue.card]
+        assert card.activity is not None
+        legend = Legend(self.pub())
+        overlay = ClueOverlay(
+            self.player(answerer),
+            self.player(asker),
+            t.clue.card,
+            card.activity,
+            [legend.skills[s] for s in card.activity.skills],
+            legend,
+        )
+        self.push_overlay(overlay, lambda skill: self._answer(answerer, skill))
+
+    def _answer(self, answerer: int, skill: object) -> None:
+        if not isinstance(skill, str):
+            return
+        self.viewer = answerer  # the turn passes to them: they hold the keyboard already
+        self.act(AnswerClue(seat=answerer, now=self.now(), skill=skill))
+
+    def action_collect(self) -> None:
+        if (action := self._act_now("collect")) is not None:
+            self.act(action)
+
+    def action_feed(self) -> None:
+        seat = self.owner()
+        pile = self.table().food[seat]
+        legend = Legend(self.pub())
+        counts: dict[str, int] = {}
+        for card in pile:
+            counts[card.food] = counts.get(card.food, 0) + 1
+        options = [
+            Choice(
+                legend.foods[food].letter.lower(),
+                f"{legend.foods[food].name} × {n} (Happiness {n - 1:+d})",
+                food,
+            )
+            for food, n in counts.items()
+        ]
+        self.choose(
+            f"{self.player(seat)} feeds the dragon all their food of one type:",
+            options,
+            lambda food: self.act(Feed(seat=seat, now=self.now(), food=food)),
+        )
+
+    def action_tidy(self) -> None:
+        if (action := self._act_now("tidy")) is not None:
+            self.act(action)
+
+    def action_flip(self) -> None:
+        if (action := self._act_now("flip")) is not None:
+            self.act(action)
+
+    def action_suggest(self) -> None:
+        """The partner picks a card on a screen with nothing private on it."""
+        play = self.table().play
+        assert play is not None
+        suggester = 1 - play.seat
+        legend = Legend(self.pub())
+        overlay = SuggestOverlay(
+            self.player(suggester),
+            Content.assemble(
+                (
+                    f"{self.player(suggester)} suggests a card for {self.player(play.seat)}'s ",
+                    "bold",
+                ),
+                legend.activity(play.activity),
+                "\nStill to match: ",
+                Content(" ").join([legend.skill(skill) for skill in play.needed]),
+            ),
+            lambda cursor: grid_content(self.table(), legend, cursor),
+            self.cursor,
+        )
+        self.push_overlay(overlay, lambda place: self._suggest(suggester, place))
+
+    def _suggest(self, suggester: int, place: object) -> None:
+        self.viewer = suggester  # they hold the keyboard now
+        if not isinstance(place, int):
+            self.after_change()
+            return
+        self.cursor = place
+        if self.act(Suggest(seat=suggester, now=self.now(), place=place)) is None:
+            self.after_change()
+
+    def action_give_up(self) -> None:
+        if (action := self._act_now("give_up")) is not None:
+            self.act(action)
+
+    def action_partner_hand(self) -> None:
+        """The player not at the keyboard looks at the keyboard holder's hand."""
+        holder = self.viewer if self.viewer is not None else self.owner()
+        looker = 1 - holder
+        view = self.dview(looker).table
+        assert view is not None
+        legend = Legend(self.pub())
+        lines = [
+            Content.assemble(f"  {i + 1} ", legend.activity(card.activity))
+            for i, card in enumerate(view.hands[holder])
+            if card.activity is not None
+        ]
+        content = Content.assemble(
+            (f"{self.player(holder)}'s hand, for {self.player(looker)} only:\n\n", "bold"),
+            Content("\n").join(lines),
+            "\n\nEnter when done (this spends no turn).",
+        )
+        overlay = ContentOverlay(
+            self.player(looker),
+            self.player(holder),
+            f"{self.player(looker)} looks at {self.player(holder)}'s hand. "
+            f"{self.player(holder)}, look away.",
+            content,
+        )
+        self.push_overlay(overlay)
+
+
+class ContentOverlay(Overlay):
+    """A private overlay showing fixed content until Enter."""
+
+    def __init__(
+        self, looker: str, hand_back_to: str | None, curtain_text: str, shown: Content
+    ) -> None:
+        super().__init__(looker, hand_back_to, curtain_text)
+        self.shown = shown
+
+    def content(self) -> Content:
+        return self.shown
+
+
+class ClueOverlay(Overlay):
+    """The partner sees the asked card and names one of its icons (by letter). Escape
+    puts it off: the keyboard goes back to the asker first."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "later", "Later")]
+    enter_closes = False
+
+    def __init__(
+        self,
+        answerer: str,
+        asker: str,
+        card: int,
+        activity: ActivityView,
+        skills: list[SkillView],
+        legend: Legend,
+    ) -> None:
+        super().__init__(
+            answerer,
+            asker,
+            f"{asker} asks {answerer} to name one icon on their card {card + 1}. "
+            f"{asker}, look away.",
+        )
+        self.card = card
+        self.activity = activity
+        self.skills = skills
+        self.legend = legend
+
+    def content(self) -> Content:
+        options = Content("\n").join(
+            [
+                Content.assemble(
+                    (f" {s.letter.lower()} ", "bold reverse"),
+                    " ",
+                    self.legend.skill(s.id, name=True),
+                )
+                for s in self.skills
+            ]
+        )
+        return Content.assemble(
+            (f"{self.hand_back_to}'s card {self.card + 1}, for {self.looker} only:\n\n", "bold"),
+            "  ",
+            self.legend.activity(self.activity),
+            "\n\nName exactly one of its icons (press its letter):\n",
+            options,
+            "\n\nEsc: answer later",
+        )
+
+    def on_key(self, event: events.Key) -> None:
+        if self.stage != "open":
+            return
+        for skill in self.skills:
+            if event.key == skill.letter.lower():
+                event.stop()
+                self.dismiss(skill.id)  # the answerer's turn follows: no hand-back
+                return
+
+    def action_later(self) -> None:
+        self.finish(None)
+
+
+class SuggestOverlay(Overlay):
+    """The partner's suggestion: the grid and the Activity, nothing private."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "move(0,-1)", "Move", show=False, priority=True),
+        Binding("down", "move(0,1)", "Move", show=False, priority=True),
+        Binding("left", "move(-1,0)", "Move", show=False, priority=True),
+        Binding("right", "move(1,0)", "Move", show=False, priority=True),
+        Binding("escape", "later", "Back"),
+    ]
+
+    def __init__(
+        self, suggester: str, heading: Content, grid: Callable[[int], Content], cursor: int
+    ) -> None:
+        super().__init__(suggester, None, "", curtain=False)
+        self.heading = heading
+        self.grid = grid
+        self.cursor = cursor
+
+    def content(self) -> Content:
+        return Content.assemble(
+            self.heading,
+            "\n\n",
+            self.grid(self.cursor),
+            "\n\nArrows pick a face-down card, Enter suggests it, Esc goes back.",
+        )
+
+    def action_move(self, dx: int, dy: int) -> None:
+        r, c = divmod(self.cursor, GRID_COLUMNS)
+        r = min(max(r + dy, 0), GRID_ROWS - 1)
+        c = min(max(c + dx, 0), GRID_COLUMNS - 1)
+        self.cursor = r * GRID_COLUMNS + c
+        self.draw()
+
+    def action_proceed(self) -> None:
+        self.dismiss(self.cursor)
+
+    def action_later(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,167 @@
+"""Pocket Dragon's timer panel: what the companion web app shows, drawn from a view.
+
+The panel never keeps time itself. The screen that owns it reads its clock a few
+times a second, runs the game to that moment and hands the fresh view to
+``show``; a dropped redraw therefore loses nothing, the next one is exact.
+
+Every colour cue has a word or glyph too: the hunger warning reads "FEED ME",
+"FEED NOW" or "STARVING" with one to three ⚠, and the panel rings the terminal
+bell (when asked to) as the hunger display reaches 30, 20 and 10.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import Button, Static
+
+from tabletop.games.pocketdragon.model import FEED_WINDOW_S
+from tabletop.games.pocketdragon.view import PocketDragonView
+
+WARNINGS = (FEED_WINDOW_S, 20, 10)
+"""The hunger displays at which the warning steps up (and the bell rings)."""
+
+_WARNING_WORDS = ("", "⚠ FEED ME", "⚠⚠ FEED NOW", "⚠⚠⚠ STARVING")
+_WARNING_STYLES = ("", "bold $warning", "bold $error", "bold reverse $error")
+
+STATUS_WORDS = {
+    "ready": "■ Ready: space starts the clocks",
+    "running": "▶ Running",
+    "paused": "⏸ Paused: space resumes",
+    "won": "★ Won: the dragon is very happy",
+    "lost": "✗ Lost",
+}
+
+
+def warning_level(hunger_display: int) -> int:
+    """0 while the dragon is fed, then 1, 2, 3 from 30, 20 and 10 seconds on."""
+    return sum(1 for limit in WARNINGS if hunger_display <= limit)
+
+
+class HungerAlarm:
+    """Says when to ring: once each time the running hunger display reaches 30, 20 or
+    10. Compares readings, never counts ticks, so a skipped redraw still rings once."""
+
+    def __init__(self) -> None:
+        self._level = 0
+
+    def update(self, hunger_display: int, running: bool) -> bool:
+        level = warning_level(hunger_display) if running else 0
+        ring = level > self._level
+        self._level = level
+        return ring
+
+
+class DragonTimer(Vertical):
+    """Main and hunger countdowns, clue pool with its two buttons, Feed (only in its
+    window), Log success (companion mode), successes left and Happiness."""
+
+    class Pressed(Message):
+        """A panel button was clicked; ``button`` is feed, general, specific or success."""
+
+        def __init__(self, button: str) -> None:
+            super().__init__()
+            self.button = button
+
+    DEFAULT_CSS = """
+    DragonTimer {
+        border: round $secondary;
+        border-title-color: $text-muted;
+        height: auto;
+        padding: 0 1;
+    }
+    DragonTimer #timer-lines {
+        height: auto;
+    }
+    DragonTimer Horizontal {
+        height: auto;
+    }
+    DragonTimer Button {
+        margin-right: 1;
+    }
+    """
+
+    KEYS: ClassVar[dict[str, str]] = {
+        "feed": "Feed",
+        "general": "General (1)",
+        "specific": "Specific (2)",
+        "success": "Log success",
+    }
+
+    def __init__(self, *, bell: bool = False, success_button: bool = False, id: str | None = None):
+        super().__init__(id=id)
+        self.bell = bell
+        self.success_button = success_button
+        self.alarm = HungerAlarm()
+        self.text = ""
+        """The panel's text as last drawn."""
+        self._pending: PocketDragonView | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="timer-lines")
+        with Horizontal():
+            yield self._button("general")
+            yield self._button("specific")
+        with Horizontal():
+            yield self._button("feed")
+            yield self._button("success")
+
+    def _button(self, name: str) -> Button:
+        button = Button(self.KEYS[name], id=f"timer-{name}", compact=True)
+        button.can_focus = False  # keys drive the game; the buttons are for the mouse
+        return button
+
+    def on_mount(self) -> None:
+        self.border_title = "Dragon"
+        if self._pending is not None:
+            self.show(self._pending)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id:
+            self.post_message(self.Pressed(event.button.id.removeprefix("timer-")))
+
+    def show(self, view: PocketDragonView) -> None:
+        """Redraw from ``view``; ring once as the hunger warning steps up. Before the
+        panel is mounted the view is kept and drawn on mounting."""
+        if not self.is_mounted or not self.children:
+            self._pending = view
+            return
+        c = view.clocks
+        running = view.status == "running"
+        level = warning_level(c.hunger_display) if running else 0
+        hunger = Content.assemble(
+            ("Hunger    ", "bold"),
+            (f"{c.hunger_display:>3} s", _WARNING_STYLES[level] or "bold"),
+            (f"  {_WARNING_WORDS[level]}", _WARNING_STYLES[level]) if level else "",
+        )
+        lines = [
+            Content.assemble(("Time left ", "bold"), f"{c.main_display:>3} s"),
+            hunger,
+            Content.assemble(("Clues     ", "bold"), f"{c.clues:>3}  ", "●" * min(c.clues, 12)),
+            Content.assemble(
+                ("Successes ", "bold"),
+                f"{view.successes_left:>3} left of {view.successes_needed}",
+            ),
+            Content.assemble(
+                ("Happiness ", "bold"), f"{view.happiness:>3}  ", "♥" * min(view.happiness, 12)
+            ),
+            Content(STATUS_WORDS[view.status]),
+        ]
+        if c.feed_available:
+            lines.append(Content.styled("Feed window open!", _WARNING_STYLES[1]))
+        content = Content("\n").join(lines)
+        self.text = content.plain
+        self.query_one("#timer-lines", Static).update(content)
+        self.query_one("#timer-feed", Button).display = c.feed_available
+        self.query_one("#timer-general", Button).disabled = not c.general_clue_available
+        self.query_one("#timer-specific", Button).disabled = not c.specific_clue_available
+        success = self.query_one("#timer-success", Button)
+        success.display = self.success_button
+        success.disabled = not running
+        if self.alarm.update(c.hunger_display, running) and self.bell:
+            self.app.bell()

@@ -1,0 +1,396 @@
+"""Pocket Dragon's screens, driven by keys through Pilot with a FakeClock (no sleeping:
+the tests move the clock and call the screen's ``tick``, as its timer would)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Button, Static
+
+from tabletop.core.clock import FakeClock
+from tabletop.core.session import GameSession
+from tabletop.core.store import SeatInfo, Store
+from tabletop.games.pocketdragon import ENGINE
+from tabletop.games.pocketdragon.content import GRID_COLUMNS, cards
+from tabletop.games.pocketdragon.model import PocketDragonState, Table
+from tabletop.games.pocketdragon.rules import face_down, needed_skills
+from tabletop.tui.app import TabletopApp
+from tabletop.tui.screens.pocketdragon import DragonResult, Handover, PocketDragonScreen
+from tabletop.tui.screens.pocketdragon_companion import CompanionScreen
+from tabletop.tui.screens.pocketdragon_table import ClueOverlay, ContentOverlay, TableScreen
+from tabletop.tui.widgets.timer import DragonTimer
+
+SIZE = (120, 36)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    s = Store(tmp_path / "tabletop.db")
+    yield s
+    s.close()
+
+
+def start(store: Store, mode: str, seed: int = 2024, difficulty: str = "easy") -> GameSession:
+    seats = (SeatInfo("Ann"), SeatInfo("Bo"))
+    options = {"mode": mode, "difficulty": difficulty}
+    return GameSession.start(store, ENGINE, seats, options, seed)
+
+
+async def open_screen(
+    app: TabletopApp, pilot: Pilot[Any], session: GameSession, clock: FakeClock
+) -> PocketDragonScreen:
+    screen = PocketDragonScreen(session, app.settings, clock=clock)
+    app.push_screen(screen)
+    await pilot.pause()
+    return screen
+
+
+def state(session: GameSession) -> PocketDragonState:
+    assert isinstance(session.state, PocketDragonState)
+    return session.state
+
+
+def table(session: GameSession) -> Table:
+    tbl = state(session).table
+    assert tbl is not None
+    return tbl
+
+
+def rendered(app: TabletopApp) -> str:
+    """Every line of text the terminal shows now."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def timer_text(screen: PocketDragonScreen) -> str:
+    return screen.query_one(DragonTimer).text
+
+
+def kinds(session: GameSession) -> list[str]:
+    return [a["kind"] for a in session.record.actions]
+
+
+def refusals(app: TabletopApp) -> list[str]:
+    return [n.title or "" for n in app._notifications if (n.title or "").startswith("Not allowed")]
+
+
+async def tick(pilot: Pilot[Any], screen: PocketDragonScreen, clock: FakeClock, s: float) -> None:
+    clock.advance(s)
+    screen.tick()
+    await pilot.pause()
+
+
+# -- Table mode -----------------------------------------------------------------------
+
+
+def owner(session: GameSession) -> int:
+    tbl = table(session)
+    return tbl.play.seat if tbl.play else tbl.turn
+
+
+def assert_private(app: TabletopApp, screen: TableScreen, session: GameSession) -> None:
+    """The player whose turn it is sees none of their own Activities: not on the terminal,
+    not in the hands panel; while it is their view, the partner's Activities are shown."""
+    active = owner(session)
+    tbl = table(session)
+    own = [cards().activities[h.activity].name for h in tbl.hands[active]]
+    theirs = [cards().activities[h.activity].name for h in tbl.hands[1 - active]]
+    hands = str(screen.query_one("#pd-hands", Static).render())
+    text = rendered(app)
+    for name in own:
+        assert name not in text and name not in hands, f"{name} shown to its holder"
+    if app.screen is screen and screen.viewer == active:
+        assert all(name in hands for name in theirs)
+
+
+async def move_to(pilot: Pilot[Any], screen: TableScreen, place: int) -> None:
+    row, col = divmod(place, GRID_COLUMNS)
+    here_row, here_col = divmod(screen.cursor, GRID_COLUMNS)
+    keys = ["down" if row > here_row else "up"] * abs(row - here_row)
+    keys += ["right" if col > here_col else "left"] * abs(col - here_col)
+    await pilot.press(*keys)
+    assert screen.cursor == place
+
+
+async def test_a_seeded_easy_table_game_is_won_by_keys_and_nobody_sees_their_own_hand(
+    store: Store,
+) -> None:
+    """PD-WIN-1, PD-TALK-2 on screen: each player in turn plays their first Activity and
+    flips its Skills (the test looks under the cards); every step is checked for privacy."""
+    session = start(store, "table")
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, session, clock)
+        assert isinstance(screen, TableScreen)
+        assert isinstance(app.screen, Handover) and screen.viewer is None
+        assert_private(app, screen, session)
+        await pilot.press("enter")
+        assert screen.viewer == 0
+        assert_private(app, screen, session)
+        await pilot.press("space")
+        assert kinds(session) == ["start"]
+        handovers = 0
+        while session.outcome is None:
+            tbl = table(session)
+            if tbl.play is None:
+                await pilot.press("1", "p")
+                assert kinds(session)[-1] == "play"
+            else:
+                skill = needed_skills(tbl, tbl.play)[0]
+                place = next(
+                    p for p in face_down(tbl) if cards().collection[tbl.grid[p] or 0].skill == skill
+                )
+                await move_to(pilot, screen, place)
+                await pilot.press("f")
+                assert kinds(session)[-1] == "flip"
+            await tick(pilot, screen, clock, 2.0)
+            assert_private(app, screen, session)
+            if session.outcome is None and isinstance(app.screen, Handover):
+                handovers += 1
+                await pilot.press("enter")
+                await pilot.pause()
+                assert screen.viewer == owner(session)
+                assert_private(app, screen, session)
+        await pilot.pause()
+        assert handovers == 2  # Ann, Bo, Ann: three Activities, two hand-overs
+        assert isinstance(app.screen, DragonResult)
+        outcome = session.outcome
+        assert outcome is not None and outcome.winners == (0, 1)
+        elapsed = session.record.actions[-1]["now"]
+        expected = 1 + 4 + (300 - int(elapsed)) // 10
+        assert outcome.scores == (expected, expected)
+        assert f"Score {expected} = base 1 (Easy) + Happiness 4" in rendered(app)
+        assert store.finished()[0].scores == (expected, expected)
+
+
+async def test_table_private_moments_are_behind_curtains_and_the_clocks_run(
+    store: Store,
+) -> None:
+    """PD-PEEK-2, PD-CLUE-3, PD-CLUE-4: a look, a general clue answered by the app, a
+    specific clue answered by the partner, a look at the partner's hand."""
+    session = start(store, "table")
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, session, clock)
+        assert isinstance(screen, TableScreen)
+        await pilot.press("enter", "space")
+
+        # Ann looks at A1 and A2: a curtain first, then only the two cards, until closed.
+        await pilot.press("l", "right", "l")
+        await pilot.pause()
+        look = app.screen
+        assert isinstance(look, ContentOverlay) and look.stage == "curtain"
+        seen = [cards().collection[table(session).grid[p] or 0] for p in (0, 1)]
+        skill_names = {s.id: s.name for s in cards().skills}
+        assert skill_names[seen[0].skill] not in look.text
+        await tick(pilot, screen, clock, 5.0)  # the clocks run behind the curtain
+        assert "Time left 295 s" in look.timer.text
+        await pilot.press("enter")
+        assert "Only Ann sees these" in look.text
+        assert all(skill_names[card.skill] in look.text for card in seen)
+        await pilot.press("enter")  # closes the look: Bo's turn, behind a hand-over
+        await pilot.pause()
+        assert kinds(session)[-2:] == ["peek", "end_peek"]
+        assert isinstance(app.screen, Handover)
+        await pilot.press("enter")
+        assert screen.viewer == 1
+
+        # Bo asks which of his cards need Wit: the app marks them on his backs.
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press("w")
+        await pilot.pause()
+        assert session.record.actions[-1]["skill"] == "wit"
+        bo_cards = [cards().activities[h.activity] for h in table(session).hands[1]]
+        marks = ["wit" in a.skills for a in bo_cards]
+        assert [("wit" in h.known) for h in table(session).hands[1]] == marks
+        await pilot.press("enter")  # Ann's turn
+        assert screen.viewer == 0
+
+        # Ann asks about her card 2: Bo sees it behind a curtain and names an icon.
+        await pilot.press("2", "k")
+        await pilot.pause()
+        clue = app.screen
+        assert isinstance(clue, ClueOverlay) and clue.stage == "curtain"
+        asked = cards().activities[table(session).hands[0][1].activity]
+        assert asked.name not in rendered(app)
+        await pilot.press("enter")
+        assert asked.name in clue.text
+        letter = cards().skill(asked.skills[-1]).letter.lower()
+        await pilot.press(letter)
+        await pilot.pause()
+        assert kinds(session)[-2:] == ["specific_clue", "answer_clue"]
+        assert asked.skills[-1] in table(session).hands[0][1].known
+        assert screen.viewer == 1 and screen.is_current  # Bo's turn: he has the keyboard
+
+        # Ann looks at Bo's hand without spending a turn; the keyboard comes back to Bo.
+        moves = session.moves
+        await pilot.press("h")
+        await pilot.pause()
+        peek = app.screen
+        assert isinstance(peek, ContentOverlay) and "Pass to Ann" in peek.text
+        await pilot.press("enter")
+        bo_names = [cards().activities[h.activity].name for h in table(session).hands[1]]
+        assert all(name in peek.text for name in bo_names)
+        await pilot.press("enter")
+        assert "Pass back to Bo" in peek.text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.is_current and session.moves == moves
+        assert_private(app, screen, session)
+
+
+# -- Companion mode -------------------------------------------------------------------
+
+
+async def test_companion_game_is_lost_by_hunger_with_warnings_and_bells(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PD-LOSE-2, PD-FEED-1: warnings at 30, 20, 10 by colour and word, one bell each."""
+    session = start(store, "companion")
+    app = TabletopApp(store)
+    clock = FakeClock()
+    bells: list[float] = []
+    async with app.run_test(size=SIZE) as pilot:
+        monkeypatch.setattr(app, "bell", lambda: bells.append(clock.now()))
+        screen = await open_screen(app, pilot, session, clock)
+        assert isinstance(screen, CompanionScreen)
+        assert app.screen is screen  # nothing private in companion mode: no curtain
+        await pilot.press("space")
+        await tick(pilot, screen, clock, 89.5)
+        assert "Hunger     31 s" in timer_text(screen) and "FEED" not in timer_text(screen)
+        assert bells == []
+        await tick(pilot, screen, clock, 0.5)
+        assert "Hunger     30 s  ⚠ FEED ME" in timer_text(screen)
+        await tick(pilot, screen, clock, 0.25)
+        assert len(bells) == 1  # once per warning, not once per redraw
+        await tick(pilot, screen, clock, 12.0)  # several redraws' worth at once
+        assert "⚠⚠ FEED NOW" in timer_text(screen) and len(bells) == 2
+        await tick(pilot, screen, clock, 10.0)
+        assert "⚠⚠⚠ STARVING" in timer_text(screen) and len(bells) == 3
+        assert "STARVING" in rendered(app)
+        await tick(pilot, screen, clock, 8.0)  # 120.25 s of running time
+        await pilot.pause()
+        assert isinstance(app.screen, DragonResult)
+        assert "not fed in time" in rendered(app) and "Score 0" in rendered(app)
+        outcome = session.outcome
+        assert outcome is not None and outcome.winners == () and outcome.scores == (0, 0)
+        assert store.finished()[0].summary == outcome.summary
+        assert store.unfinished() == []
+
+
+async def test_feed_is_refused_outside_its_window_and_taken_inside(store: Store) -> None:
+    """PD-FEED-1, PD-FEED-2, PD-FEED-3 in companion mode."""
+    session = start(store, "companion")
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, session, clock)
+        await pilot.press("space")
+        await tick(pilot, screen, clock, 60.0)
+        feed = screen.query_one("#timer-feed", Button)
+        assert screen.check_action("feed", ()) is None and not feed.display  # greyed, hidden
+        await pilot.press("f")  # explained, not done
+        await pilot.pause()
+        assert refusals(app) == ["Not allowed (PD-FEED-1)"]
+        assert kinds(session) == ["start"]
+
+        await tick(pilot, screen, clock, 35.0)  # hunger shows 25
+        assert screen.check_action("feed", ()) is True and feed.display
+        await pilot.press("f")
+        await pilot.pause()
+        await pilot.press("3")  # three cards of one type
+        await pilot.pause()
+        assert session.record.actions[-1] == {
+            "seat": 0,
+            "now": 95.0,
+            "kind": "log_feed",
+            "discarded": 3,
+        }
+        assert "Hunger     95 s" in timer_text(screen)  # 120 - 25
+        assert "Happiness   6" in timer_text(screen)  # 4 + (3 - 1)
+        assert screen.check_action("feed", ()) is None and not feed.display
+
+
+async def test_companion_buttons_track_clues_successes_and_happiness(store: Store) -> None:
+    """PD-APP-1, PD-APP-2, PD-CLUE-2, PD-TIME-6 (Reset), PD-SCORE-1 with Happiness."""
+    session = start(store, "companion", seed=7)
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, session, clock)
+        await pilot.press("g")  # before Start: explained
+        await pilot.pause()
+        assert refusals(app) == ["Not allowed (PD-TIME-5)"]
+        await pilot.press("space", "g", "s")
+        assert kinds(session) == ["start", "log_general_clue", "log_specific_clue"]
+        assert "Clues       0" in timer_text(screen)
+        assert screen.check_action("general", ()) is None
+        await pilot.press("m", "t")
+        assert "Happiness   2" in timer_text(screen)
+        await pilot.press("r", "y")
+        await pilot.pause()
+        assert kinds(session)[-1] == "reset" and "Happiness   4" in timer_text(screen)
+        await pilot.press("space")
+        await tick(pilot, screen, clock, 31.0)
+        await pilot.press("space")  # pause: the clocks stop
+        await tick(pilot, screen, clock, 100.0)
+        assert "Time left 269 s" in timer_text(screen)
+        await pilot.press("space", "m", "l", "l")
+        await tick(pilot, screen, clock, 4.5)
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, DragonResult)
+        # base 1 + Happiness 3 + 26 full 10 s (264.5 s left shows 265)
+        assert "Score 30 = base 1 (Easy) + Happiness 3 + 26 for full 10 s left" in rendered(app)
+
+
+# -- saving and resuming --------------------------------------------------------------
+
+
+async def test_leaving_pauses_and_a_resumed_game_continues_from_its_clock(store: Store) -> None:
+    session = start(store, "companion")
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, session, clock)
+        await pilot.press("space")
+        await tick(pilot, screen, clock, 40.0)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is not screen
+    assert store.load_record(session.game_id).actions[-1] == {
+        "seat": 0,
+        "now": 40.0,
+        "kind": "pause",
+    }
+    resumed = GameSession.resume(store, session.game_id, ENGINE)
+    app = TabletopApp(store)
+    clock = FakeClock(1000.0)  # a new run of the app: its clock reads anything
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, resumed, clock)
+        assert "Time left 260 s" in timer_text(screen) and "Paused" in timer_text(screen)
+        await pilot.press("space")
+        await tick(pilot, screen, clock, 10.0)
+        assert "Time left 250 s" in timer_text(screen)
+        assert resumed.record.actions[-1]["now"] == 40.0  # resumed at the game's own time
+
+
+async def test_a_game_left_running_by_a_closed_terminal_resumes_paused(store: Store) -> None:
+    """No pause was recorded (the terminal closed): the record's last time is kept."""
+    session = start(store, "companion")
+    session.act(ENGINE.parse_action({"kind": "start", "seat": 0, "now": 0.0}))
+    session.act(ENGINE.parse_action({"kind": "log_general_clue", "seat": 1, "now": 30.0}))
+    resumed = GameSession.resume(store, session.game_id, ENGINE)
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, resumed, clock)
+        assert kinds(resumed)[-1] == "pause" and resumed.record.actions[-1]["now"] == 30.0
+        await tick(pilot, screen, clock, 50.0)
+        assert "Time left 270 s" in timer_text(screen) and "Paused" in timer_text(screen)
