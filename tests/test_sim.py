@@ -90,3 +90,22 @@ def test_bad_arguments_are_refused_clearly(
 def test_simulate_refuses_no_games() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         simulate("spacepark", ("easy", "easy"), games=0)
+
+
+def test_a_small_pocketparks_run_reports_events_and_icons() -> None:
+    report = simulate("pocketparks", ("normal", "easy"), games=2, seed=1)
+    assert report["games"] == 2 and len(report["win_rate_by_seat"]) == 2
+    content = report["content"]
+    assert set(content["events_per_game"]) == {
+        "make_a_wish",
+        "aspiring_astronomer",
+        "comparing_notes",
+        "mosquito_bites",
+        "survival_of_the_fittest",
+        "lets_do_it_again",
+        "trail_detour",
+        "ranger_says_no",
+    }
+    assert content["sets_played"] > 0
+    assert sum(content["icon_share_of_sets"].values()) >= 1  # a set may share several icons
+    assert sum(content["rounds"].values()) == 6  # three rounds a game

@@ -38,6 +38,7 @@ LEVEL_NAMES: dict[str, str] = {
 # Each game with bots: the module holding its ``BOTS`` mapping (level -> factory).
 BOT_MODULES: dict[str, str] = {
     "spacepark": "tabletop.games.spacepark.bots",
+    "pocketparks": "tabletop.games.pocketparks.bots",
 }
 
 A = TypeVar("A", bound=Action)

@@ -53,7 +53,7 @@ def test_random_bot_refuses_an_empty_choice() -> None:
 
 def test_levels_per_game_and_the_factory() -> None:
     assert LEVELS == ("easy", "normal", "hard")
-    assert "spacepark" in bot_games()
+    assert set(bot_games()) == {"spacepark", "pocketparks"}
     for game in bot_games():
         assert levels(game) == LEVELS
         for level in LEVELS:
@@ -63,7 +63,7 @@ def test_levels_per_game_and_the_factory() -> None:
 
 
 def test_factory_errors_name_what_exists() -> None:
-    with pytest.raises(ValueError, match="games with bots: spacepark"):
+    with pytest.raises(ValueError, match="games with bots: spacepark, pocketparks"):
         make_bot("pocketdragon", "easy", 1)
     with pytest.raises(ValueError, match="levels: easy, normal, hard"):
         make_bot("spacepark", "expert", 1)
