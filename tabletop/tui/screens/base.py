@@ -3,11 +3,17 @@
 A game screen only draws ``self.session.view(self.viewer)`` and turns keys into
 actions passed to ``self.act``. The base class commits them through the
 session, reports refusals (rule id and reason), keeps the log and scoreboard,
-greys Undo with its reason, drops the curtain between hot-seat turns and shows
-the result when the game ends (the session has already filed it for History).
+greys Undo with its reason, drops the curtain between hot-seat turns, lets bot
+seats move (each from its own seat's view, in a thread) and shows the result
+when the game ends (the session has already filed it for History).
 
 ``viewer`` is the seat whose private view may be on screen; it is None while a
 curtain is down (or at an all-bot table), so nothing private is drawn then.
+
+A subclass sets MIN_SIZE, yields its widgets from ``compose_board``, redraws
+them in ``render_view`` and may override ``seat_scores``, ``next_viewer`` (who
+takes the keyboard when several seats may act) and ``curtained``; its own
+``check_action`` defers to ``super().check_action``.
 """
 
 from __future__ import annotations
