@@ -237,6 +237,12 @@ async def test_continue_lists_newest_first_and_resumes(store: Store, toy: None) 
         await pilot.press("escape")  # leave from the curtain: back to Continue
         await pilot.pause()
         assert isinstance(app.screen, ContinueScreen)
+        await pilot.press("d", "n")  # asked first; no keeps it
+        assert len(store.unfinished()) == 2
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert [g.id for g in store.unfinished()] == [older.game_id]
+        assert table.row_count == 1
 
 
 async def test_a_game_that_no_longer_replays_is_reported(store: Store, toy: None) -> None:
