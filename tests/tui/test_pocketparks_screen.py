@@ -50,7 +50,7 @@ from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.park_hand import ParkHand
 from tabletop.tui.widgets.park_table import ParkTable, table_content
-from tests.pocketparks.scenario import NAMES, park, parks, table
+from tests.pocketparks.scenario import NAMES, event, park, parks, table
 
 SIZE = (120, 40)
 SEED = 3  # Ann (seat 0) plays first; Bob's dealt hand holds a pair for a set
@@ -582,3 +582,84 @@ async def test_a_narrow_terminal_hides_the_side_panel(store: Store) -> None:
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         assert not game.has_class("-narrow")
+
+
+# -- events, reactions, the hand limit, empty hands ---------------------------------------
+
+
+async def test_an_event_is_played_and_a_ranger_says_no_in_private(store: Store) -> None:
+    notes, ranger = event("comparing_notes"), event("ranger_says_no")
+    st = table(
+        [
+            [*parks("Acadia", "Olympic"), notes],
+            [*parks("Zion", "Arches"), ranger],
+            parks("Congaree"),
+        ]
+    )
+    st.phase = "discard"
+    st.draws = 2
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, "Ana")
+        await pilot.press("e")
+        await pilot.pause()
+        choice = app.screen
+        assert isinstance(choice, ChoiceScreen)
+        assert "Play Comparing notes with Ben" in choice.text
+        assert "Play Comparing notes with Cy" in choice.text
+        await pilot.press("1")
+        await pilot.pause()
+        assert isinstance(app.screen, ResponseWindow)
+        assert "Ana plays Comparing notes: answer?" in app.screen.text
+        await pilot.press("2")
+        await pilot.pause()
+        await lift(pilot, "Ben")
+        assert isinstance(app.screen, ChoiceScreen)
+        assert "Play Ranger says no" in app.screen.text
+        await pilot.press("1")
+        await pilot.pause()
+        await nobody_answers(pilot)  # Cy is still asked, and passes
+        log = game.session.log(None)
+        assert "Ben says no: Comparing notes has no effect." in log
+        assert [p.hand_size for p in view(game, None).players] == [2, 2, 1]
+
+
+async def test_the_hand_limit_puts_cards_back(store: Store) -> None:
+    big = parks(
+        "Acadia", "Olympic", "Zion", "Arches", "Congaree", "Redwood", "Glacier", "Sequoia",
+        "Yosemite", "Everglades", "Denali",
+    )  # fmt: skip
+    st = table([big, parks("Biscayne"), parks("Pinnacles")])
+    st.phase = "discard"
+    st.draws = 2
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, "Ana")
+        await use(pilot, game, park("Acadia"))
+        assert view(game, 0).phase == "limit"
+        assert "Hand limit 9: put back 1 card(s)" in prompt(game)
+        await use(pilot, game, park("Denali"))
+        assert view(game, None).players[0].hand_size == 9
+        assert isinstance(app.screen, ResponseWindow)  # then Acadia may be Park Toured
+        assert "Park Tour on Acadia?" in app.screen.text
+
+
+async def test_an_empty_hand_draws_two_and_says_so(store: Store) -> None:
+    st = table([parks("Zion", "Arches"), parks("Acadia"), parks("Olympic")])
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, "Ana")
+        await pilot.press("s")
+        for card in parks("Zion", "Arches"):
+            await use(pilot, game, card)
+        await pilot.press("c")
+        await pilot.pause()
+        assert "Ana has no cards left and draws 2." in game.session.log(None)
+        assert view(game, None).players[0].hand_size == 2
+        await lift(pilot, "Ben")
+        news = str(game.query_one("#pp-news", Static).render())
+        assert "Ana has no cards left and draws 2." in news
+        assert "You draw" not in news  # Ana's cards are hers alone

@@ -123,11 +123,11 @@ class PocketParksScreen(GameScreen):
         Binding("r", "take_random", "Random"),
         Binding("c", "confirm", "Confirm"),
         Binding("backspace", "cancel", "Cancel"),
+        Binding("question_mark", "rules", "Rules"),
         Binding("o", "sort", "Sort"),
         Binding("g", "scores", "Scores"),
         Binding("i", "icons", "Icons"),
         Binding("w", "window_time", "Countdown"),
-        Binding("question_mark", "rules", "Rules"),
     ]
 
     DEFAULT_CSS = """

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.color import Color
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
@@ -28,6 +29,7 @@ from tabletop.tui.screens.rules import RulesScreen
 from tabletop.tui.widgets.park_cards import card_chip, icons, set_chip
 
 Clock = Callable[[], float]
+ResultT = TypeVar("ResultT")
 
 _BOX_CSS = """
     align: center middle;
@@ -44,7 +46,17 @@ _BOX_CSS = """
 """
 
 
-class ChoiceScreen(ModalScreen[int | None]):
+class _SeeThrough(ModalScreen[ResultT]):
+    """A pop-up over the table that lets the table show through, dimmed (the app's
+    stylesheet gives every screen an opaque background)."""
+
+    def on_mount(self) -> None:
+        background = self.app.get_css_variables().get("background")
+        if background:
+            self.styles.background = Color.parse(background).with_alpha(0.6)
+
+
+class ChoiceScreen(_SeeThrough[int | None]):
     """Pick one of a few choices: arrows and Enter, a click, or its number key.
     Esc dismisses with None (the caller says what backing out means)."""
 
@@ -112,7 +124,7 @@ class ChoiceScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class ResponseWindow(ModalScreen[int | None]):
+class ResponseWindow(_SeeThrough[int | None]):
     """The open question, asked of the whole table at once. Dismissed with the seat
     that pressed its number to answer in private, or None when nobody did (the
     countdown ran out, or Enter): then every person asked passes."""
@@ -169,7 +181,7 @@ class ResponseWindow(ModalScreen[int | None]):
             asked = ", ".join(f"{s + 1} {self.names[s]}" for s in self.window.waiting)
             yield Static(f"Asked: {asked}", id="window-asked", markup=False)
             yield Static(
-                "Whoever wants to answer presses their seat number and takes the keyboard.",
+                "To answer, press your seat number and take the keyboard.",
                 id="window-how",
             )
             yield Static(id="window-countdown")
@@ -180,6 +192,7 @@ class ResponseWindow(ModalScreen[int | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        super().on_mount()
         if self.seconds is not None:
             self.deadline = self.clock() + self.seconds
             self.set_interval(0.25, self.tick)
@@ -325,7 +338,7 @@ def score_table(score: RoundScore) -> Content:
     return Content("\n").join(lines)
 
 
-class ScoreSheet(ModalScreen[None]):
+class ScoreSheet(_SeeThrough[None]):
     """A round's scoring and the points so far (or any such sheet); Enter closes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -338,6 +351,7 @@ class ScoreSheet(ModalScreen[None]):
     }}
     ScoreSheet VerticalScroll {{
         height: auto;
+        width: auto;
         max-height: 100%;
     }}
     ScoreSheet Static {{
