@@ -12,7 +12,7 @@ import pytest
 from textual.content import Content
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import Input, Log, OptionList, Select, Static
+from textual.widgets import Input, OptionList, Select, Static
 
 from tabletop.core.engine import Action
 from tabletop.core.session import GameSession
@@ -33,6 +33,7 @@ from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.base import ResultScreen
 from tabletop.tui.screens.spacepark import ASKS, SpaceParkScreen
 from tabletop.tui.widgets.curtain import Curtain
+from tabletop.tui.widgets.log import GameLog
 
 SIZE = (120, 36)
 NAMES = ("Ann", "Bob", "Cy")
@@ -127,14 +128,19 @@ async def play_one(
     else:
         for key in keys_for(action, view):
             tap(game, key)
-    assert game.session.moves == before + 1, f"keys did not make {action}"
-    assert game.session.record.actions[-1] == ENGINE.dump_action(action)
+    made = game.session.record.actions[before:]  # a bot may have moved since
+    assert made and made[0] == ENGINE.dump_action(action), f"keys did not make {action}"
     return action
 
 
 def plain(markup: object) -> str:
     """A border title's text (titles are kept as markup)."""
     return Content.from_markup(str(markup or "")).plain
+
+
+def log_lines(log: GameLog) -> list[str]:
+    """The log's lines as drawn (a line of text, or a strip of one)."""
+    return [str(getattr(line, "text", line)) for line in log.lines]
 
 
 def screen_text(app: TabletopApp) -> str:
@@ -144,8 +150,8 @@ def screen_text(app: TabletopApp) -> str:
         for widget in screen.query(Widget):
             parts.append(plain(widget.border_title))
             parts.append(plain(widget.border_subtitle))
-            if isinstance(widget, Log):
-                parts.extend(widget.lines)
+            if isinstance(widget, GameLog):
+                parts.extend(log_lines(widget))
             elif isinstance(widget, Static):
                 parts.append(str(widget.render()))
     parts.extend(n.message for n in app._notifications)
@@ -312,7 +318,7 @@ async def test_no_other_hand_is_ever_drawn(store: Store) -> None:
         session = game.session
         deck = badges()
         public: set[str] = set()
-        for _ in range(20):
+        for step in range(20):
             state = session.state
             assert isinstance(state, State)
             public |= set(state.revealed) | {b for p in state.players for b in p.earned}
@@ -332,7 +338,7 @@ async def test_no_other_hand_is_ever_drawn(store: Store) -> None:
                         continue
                     for name in secret:
                         assert name not in text, f"{name} of seat {seat} shown to {game.viewer}"
-            await play_one(pilot, app, rng, typed=False)
+            await play_one(pilot, app, rng, typed=step < 5)  # typed: the exchange at step 3
         assert seen_own > 10 and off_turn
 
 
@@ -353,8 +359,12 @@ async def test_solo_shows_the_scout_stack_and_scout_moves(store: Store) -> None:
         display = panel(app, "display")
         assert f"Scout Stack: {len(state.scout_stack)} cards" in display and top in display
         assert f"deck {len(state.deck)}" in plain(game.query_one("#display").border_title)
-        log = game.query_one(Log).lines
-        assert sum("Scout draws" in line for line in log) == len(state.scout_stack)
+        # Scout's draws and moves are in the log, in words
+        events = session.log(0)
+        scout = [line for line in events if line.startswith("Scout draws")]
+        assert len(scout) == len(state.scout_stack)
+        drawn = " ".join(" ".join(log_lines(game.query_one(GameLog))).split())
+        assert scout[-1] in drawn
         while session.outcome is None:
             await play_one(pilot, app, rng, typed=False)
         await pilot.pause()
@@ -397,3 +407,91 @@ async def test_resume_after_teardown_mid_turn(tmp_path: Path) -> None:
         await play_one(pilot, app, rng)
         assert game.session.moves == 5
     again.close()
+
+
+async def test_a_bot_seat_moves_by_itself_and_its_hand_stays_hidden(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(SpaceParkScreen, "BOT_PAUSE", 0.0)
+    saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Robo", "normal")), {}, 4)
+    app = TabletopApp(store)
+    rng = random.Random(4)
+    async with app.run_test(size=SIZE) as pilot:
+        app.resume(saved.game_id, "spacepark")
+        await pilot.pause()
+        assert not isinstance(app.screen, Curtain)  # one person: nothing to hide
+        game = game_screen(app)
+        session = game.session
+        deck = badges()
+        for _ in range(4):
+            await play_one(pilot, app, rng)
+            while 0 not in session.to_act and session.outcome is None:
+                assert game.viewer == 0 and "Waiting for Robo" in panel(app, "prompt")
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+            state = session.state
+            assert isinstance(state, State)
+            robo = {deck[b].name for b in state.players[1].hand} - {
+                deck[b].name for b in state.revealed
+            }
+            text = screen_text(app)
+            assert not any(name in text for name in robo)
+        assert session.moves >= 8
+
+
+async def test_fast_travel_by_keys_and_a_badge_earned_by_a_click(store: Store) -> None:
+    store.save_setting("curtain", False)
+    saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 2)
+    rng = random.Random(2)
+
+    def play_until(wanted: type[Action], dest: str | None = None) -> Action:
+        """Play on until the seat to act may make such a move; that move."""
+        while True:
+            legal = saved.legal_actions(saved.to_act[0])
+            for action in legal:
+                if isinstance(action, wanted) and dest in (None, getattr(action, "dest", None)):
+                    return action
+            saved.act(pick(legal, rng))
+
+    travel = play_until(FastTravel)
+    async with TabletopApp(store).run_test(size=SIZE) as pilot:
+        app = pilot.app
+        assert isinstance(app, TabletopApp)
+        app.resume(saved.game_id, "spacepark")
+        await pilot.pause()
+        game = game_screen(app)
+        state = game.session.state
+        assert isinstance(state, State)
+        start = state.ring.index(travel.dest)  # type: ignore[attr-defined]
+        await pilot.press("t")
+        assert game.question() == ("rocket",) and "Fast Travel" in panel(app, "prompt")
+        await pilot.press(str(start + 1))
+        moved = game.session.state
+        assert isinstance(moved, State)
+        assert start not in moved.rockets and len(moved.rockets) == 3
+        assert game.session.record.actions[-1] == ENGINE.dump_action(travel)
+        await pilot.press("escape")  # leave the game; play on without it
+        await pilot.pause()
+
+    saved = GameSession.resume(store, saved.game_id, ENGINE)
+    earn = play_until(Visit, "outpost13")
+    async with TabletopApp(store).run_test(size=SIZE) as pilot:
+        app = pilot.app
+        assert isinstance(app, TabletopApp)
+        app.resume(saved.game_id, "spacepark")
+        await pilot.pause()
+        game = game_screen(app)
+        view = game.session.view(game.viewer)
+        assert isinstance(view, SpaceParkView)
+        outpost = [d.id for d in view.ring].index("outpost13")
+        await pilot.click(f"#dest-{outpost}")
+        assert game.question() == ("earn",)
+        name = badges()[earn.badge].name  # type: ignore[attr-defined]
+        [line] = [line for line in panel(app, "hand").splitlines() if name in line]
+        assert "✓" in line
+        # a click on the badge's line in the hand earns it
+        hand = game.query_one("#hand")
+        [row] = [y for y in range(hand.size.height) if name in hand.render_line(y).text]
+        await pilot.click("#hand", offset=(4, row + 1))  # + 1: below the top border
+        await pilot.pause()
+        assert game.session.record.actions[-1] == ENGINE.dump_action(earn)

@@ -41,6 +41,7 @@ from tabletop.tui.widgets.spacepark_board import (
     badge_line,
     clickable,
     player_line,
+    refresh_text,
     resource,
 )
 
@@ -134,6 +135,18 @@ class SpaceParkScreen(GameScreen):
         border-title-color: $text-muted;
         padding: 0 1;
     }
+    SpaceParkScreen.-narrow #side {
+        width: 26;
+    }
+    SpaceParkScreen.-narrow #ring, SpaceParkScreen.-narrow #dest-0 {
+        height: 10;
+    }
+    SpaceParkScreen.-narrow .ring-row {
+        height: 5;
+    }
+    SpaceParkScreen.-narrow #cards {
+        layout: vertical;
+    }
     SpaceParkScreen #prompt {
         height: auto;
         max-height: 5;
@@ -154,6 +167,9 @@ class SpaceParkScreen(GameScreen):
         self._now_key: tuple[int, int | None] | None = None
         self._now_value: _Now | None = None
 
+    NARROW = 110
+    """Below this width: a slimmer side panel, short tile texts, the hand under the display."""
+
     # -- layout -----------------------------------------------------------------
 
     def compose_board(self) -> ComposeResult:
@@ -172,6 +188,19 @@ class SpaceParkScreen(GameScreen):
                 yield Static(id="hand", classes="sp-panel")
             yield Static(id="players", classes="sp-panel")
         yield Static(id="prompt")
+
+    def on_mount(self) -> None:
+        self._fit(self.app.size.width)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width)
+        self.redraw()
+
+    def _fit(self, width: int) -> None:
+        narrow = width < self.NARROW
+        self.set_class(narrow, "-narrow")
+        for tile in self.query(DestTile):
+            tile.set_class(narrow, "-short")
 
     # -- what the keys work from --------------------------------------------------
 
@@ -372,15 +401,15 @@ class SpaceParkScreen(GameScreen):
         for pos, dest in enumerate(view.ring):
             extra = ""
             if dest.id == "starlight_station":
-                extra = f"Deck: {view.deck_count} badges."
+                extra = f"Deck {view.deck_count}"
                 if view.solo:
-                    extra += f" Scout Stack: {len(view.scout_stack)}."
+                    extra += f" · Scout Stack {len(view.scout_stack)}"
             pickable = picking is not None and self.choice_state(picking, pos) is True
-            self.query_one(f"#dest-{pos}", DestTile).show(dest, pickable, extra)
+            self.query_one(f"#dest-{pos}", DestTile).show(dest, pickable, extra, view.solo)
         self._show_display(view, question)
         self._show_hand(view, question)
         self._show_players(view)
-        self.query_one("#prompt", Static).update(self._prompt(view, question))
+        refresh_text(self.query_one("#prompt", Static), self._prompt(view, question))
 
     def _show_display(self, view: SpaceParkView, question: tuple[str, ...]) -> None:
         panel = self.query_one("#display", Static)
@@ -398,7 +427,7 @@ class SpaceParkScreen(GameScreen):
                 lines.append(self._choice_line(stack[-1], kind if kind == "take" else None, 3))
         supply = Content(" ").join(resource(name, n) for name, n in view.supply.items())
         lines.append(Content.assemble(Content.styled("Supply ", "dim"), supply))
-        panel.update(Content("\n").join(lines))
+        refresh_text(panel, Content("\n").join(lines))
 
     def _choice_line(self, badge: BadgeView, kind: str | None, index: int) -> Content:
         """A badge that a key (shown before it) and a click choose while ``kind`` is asked."""
@@ -440,7 +469,7 @@ class SpaceParkScreen(GameScreen):
             lines.append(line)
         if not view.hand:
             lines.append(Content.styled("(no badge in hand)", "dim"))
-        panel.update(Content("\n").join(lines))
+        refresh_text(panel, Content("\n").join(lines))
 
     def _show_players(self, view: SpaceParkView) -> None:
         panel = self.query_one("#players", Static)
@@ -451,7 +480,7 @@ class SpaceParkScreen(GameScreen):
         lines = [
             player_line(p, p.seat in view.to_act, p.seat == view.first_player) for p in view.players
         ]
-        panel.update(Content("\n").join([*lines, LEGEND]))
+        refresh_text(panel, Content("\n").join([*lines, LEGEND]))
 
     def _prompt(self, view: SpaceParkView, question: tuple[str, ...]) -> Content:
         names = [p.name for p in view.players]

@@ -39,6 +39,17 @@ DEST_ICONS: dict[str, tuple[str, str]] = {
     "astral_arcade": ("✜AA", "bold"),
     "outpost13": ("⌂O13", "bold"),
 }
+# What each destination does, in a few glyphs, for tiles too narrow for the sentence.
+DEST_SHORT: dict[str, str] = {
+    "starlight_station": "Draw a badge",
+    "cosmic_canyon": "+2 ☀Sun",
+    "celestial_seas": "+1 ≈Sea",
+    "lunar_woods": "+1 ☾Moon",
+    "fusion_falls": "☀ → 1 XP",
+    "astral_arcade": "✜, ☻→, +1»",
+    "outpost13": "☀☾≈ → badge",
+}
+SOLO_SHORT = "Take a badge"
 ROCKET = "⇑ROCKET"
 SCOUT = "☻SCOUT"
 CONTROLLER = "✜"
@@ -49,8 +60,18 @@ LEGEND = Content.assemble(
         for part in ((glyph, style), f" {RESOURCE_WORDS[name]}  ")
     ),
     (CONTROLLER, "bold"),
-    " Controller",
+    " Controller  ☻ Scout",
 )
+
+
+def refresh_text(widget: Static, content: Content) -> None:
+    """Show ``content`` in ``widget``, only if it changed (an update lays the screen out).
+    Content's own == compares the text alone; styles and click actions count here too."""
+    shown = widget.content
+    if not (
+        isinstance(shown, Content) and (shown.plain, shown.spans) == (content.plain, content.spans)
+    ):
+        widget.update(content)
 
 
 def clickable(content: Content, action: str) -> Content:
@@ -157,6 +178,10 @@ class DestTile(Static):
     DestTile.-rocket.-scout {
         border-subtitle-color: $warning;
     }
+    DestTile.-short {
+        height: 5;
+        padding: 0;
+    }
     DestTile:hover {
         background: $boost;
     }
@@ -171,7 +196,9 @@ class DestTile(Static):
         super().__init__(id=f"dest-{position}")
         self.position = position
 
-    def show(self, dest: DestinationView, pickable: bool, extra: str = "") -> None:
+    def show(
+        self, dest: DestinationView, pickable: bool, extra: str = "", solo: bool = False
+    ) -> None:
         icon, style = DEST_ICONS[dest.id]
         self.border_title = Content.assemble(
             (f"{self.position + 1} ", "bold $accent"), (icon, style)
@@ -182,10 +209,13 @@ class DestTile(Static):
         self.set_class(dest.scout, "-scout")
         self.set_class(pickable, "-pick")
         self.tooltip = dest.action
-        lines = [Content.styled(dest.name, "bold"), Content(dest.action)]
+        action = dest.action
+        if self.has_class("-short"):
+            action = SOLO_SHORT if solo and dest.id == "starlight_station" else DEST_SHORT[dest.id]
+        lines = [Content.styled(dest.name, "bold"), Content(action)]
         if extra:
             lines.append(Content(extra))
-        self.update(Content("\n").join(lines))
+        refresh_text(self, Content("\n").join(lines))
 
     def on_click(self) -> None:
         self.post_message(self.Picked(self.position))
