@@ -285,9 +285,14 @@ async def test_a_seeded_game_to_its_result_with_the_tie_break(store: Store) -> N
         await start_from_home(pilot, app, 2, seed=TIED_SEED)
         game = game_screen(app)
         session = game.session
+        last_round = 0
         while session.outcome is None:
             state = session.state
             assert isinstance(state, State)
+            title = plain(game.query_one("#players").border_title)
+            assert title.startswith(f"Turn {state.turn}")
+            assert ("⚑ LAST ROUND" in title) == state.last_round
+            last_round += state.last_round
             if state.pending is not None and state.pending.seat != state.active:
                 # an off-turn decision: the keyboard went to the Controller holder
                 off_turn += 1
@@ -295,7 +300,7 @@ async def test_a_seeded_game_to_its_result_with_the_tie_break(store: Store) -> N
                 assert "you hold the Controller" in panel(app, "prompt")
             await play_one(pilot, app, rng, typed=False)
         await pilot.pause()
-        assert off_turn > 0
+        assert off_turn > 0 and last_round > 0
         outcome = session.outcome
         assert outcome.tie_break and outcome.winners
         assert isinstance(app.screen, ResultScreen)

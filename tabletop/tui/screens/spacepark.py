@@ -422,7 +422,8 @@ class SpaceParkScreen(GameScreen):
             lines.append(Content.styled("(no badge on display)", "dim"))
         if view.solo:
             stack = view.scout_stack
-            lines.append(Content(f"Scout Stack: {len(stack)} card{'s' if len(stack) != 1 else ''}"))
+            count = f"{len(stack)} card{'s' if len(stack) != 1 else ''}"
+            lines.append(Content(f"Scout Stack: {count}" + (", the top one:" if stack else "")))
             if stack:
                 lines.append(self._choice_line(stack[-1], kind if kind == "take" else None, 3))
         supply = Content(" ").join(resource(name, n) for name, n in view.supply.items())
@@ -497,7 +498,8 @@ class SpaceParkScreen(GameScreen):
             travel = ", or t to Fast Travel first" if self.choice_state("travel", 0) else ""
             seat = self.viewer
             assert seat is not None
-            return Content(f"{names[seat]}: visit a destination with a rocket (1-7){travel}.")
+            last = "⚑ Last round. " if view.last_round else ""
+            return Content(f"{last}{names[seat]}: visit a destination with a rocket (1-7){travel}.")
         if kind == "rocket":
             return Content("Fast Travel: press the number of the rocket to move on." + back)
         if kind == "fee":
