@@ -64,12 +64,6 @@ class PocketDragonScreen(GameScreen):
     AUTO_FOCUS = ""  # keys belong to the game, not to the log
     BINDINGS: ClassVar[list[BindingType]] = [*CLOCK_BINDINGS]
 
-    DEFAULT_CSS = """
-    PocketDragonScreen #side {
-        width: 36;
-    }
-    """
-
     def __new__(
         cls, session: GameSession, settings: Settings, clock: Clock | None = None
     ) -> PocketDragonScreen:
@@ -262,6 +256,23 @@ class PocketDragonScreen(GameScreen):
         # Legal after all (time moved since the keys were drawn): do it.
         getattr(self, f"action_{name}")()
 
+    BUTTONS: ClassVar[dict[str, str]] = {
+        "feed": "feed",
+        "general": "general",
+        "specific": "specific",
+        "success": "success",
+    }
+    """The timer panel's buttons and the key actions they stand for."""
+
+    def on_dragon_timer_pressed(self, event: DragonTimer.Pressed) -> None:
+        name = self.BUTTONS.get(event.button)
+        if name is None:
+            return
+        if self.check_action(name, ()):
+            getattr(self, f"action_{name}")()
+        else:
+            self.explain(name)
+
     def stamp(self, action: Action) -> Action:
         return action.model_copy(update={"now": self.now()})
 
@@ -416,7 +427,7 @@ class Overlay(Screen[object]):
     }
     Overlay #overlay-text {
         border: thick $accent;
-        padding: 1 2;
+        padding: 0 2;
         height: auto;
     }
     """
@@ -430,7 +441,7 @@ class Overlay(Screen[object]):
         self.curtain_text = curtain_text
         self.stage = "curtain" if curtain else "open"
         self.result: object = None
-        self.timer = DragonTimer()
+        self.timer = DragonTimer(buttons=False)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="overlay-box"):

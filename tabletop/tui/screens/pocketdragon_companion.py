@@ -30,7 +30,7 @@ from tabletop.games.pocketdragon.model import (
 )
 from tabletop.games.pocketdragon.view import PocketDragonView
 from tabletop.tui.screens.pocketdragon import Choice, PocketDragonScreen
-from tabletop.tui.widgets.timer import DragonTimer, warning_level
+from tabletop.tui.widgets.timer import warning_level
 
 _KINDS: dict[str, Callable[..., Action]] = {
     "feed": LogFeed,
@@ -104,9 +104,8 @@ class CompanionScreen(PocketDragonScreen):
     def render_view(self, view: PocketDragonView) -> None:
         level = LEVELS[view.difficulty]
         self.query_one("#pd-mode", Static).update(
-            f"Companion · {view.difficulty.title()}: {level.main_s} s, "
-            f"{level.successes} successes, base score {level.base_score} "
-            "(chosen at setup; it stays while you play)"
+            f"{view.difficulty.title()} (set at setup): {level.main_s} s, "
+            f"{level.successes} successes, base {level.base_score}"
         )
         self.query_one("#pd-help", Static).update(self._help(view))
 
@@ -125,21 +124,21 @@ class CompanionScreen(PocketDragonScreen):
     def _help(self, view: PocketDragonView) -> Content:
         c = view.clocks
         rows = [
-            ("space", "Start / Pause / Resume: pausing stops every clock"),
-            (
-                "f",
-                "Feed, then say how many food cards of one type you discarded"
-                + ("" if c.feed_available else ": only when the feeder clock shows 30 or less"),
-            ),
-            ("g", f"General clue, costs 1 (pool: {c.clues})"),
-            ("s", "Specific clue, costs 2"),
-            ("l", f"Log success ({view.successes_left} to go)"),
-            ("m", "Mistake: Happiness -1 (lost if it is 0)"),
-            ("t", "Tidy up: Happiness -1 (lost if it is 0)"),
-            ("r", "Reset to before the start"),
+            ("space", "start / pause / resume"),
+            ("f", "feed" + (": now!" if c.feed_available else " (at 30 s or less)")),
+            ("g", "general clue (costs 1)"),
+            ("s", "specific clue (costs 2)"),
+            ("l", f"log success ({view.successes_left} to go)"),
+            ("m", "mistake (Happiness -1)"),
+            ("t", "tidy up (Happiness -1)"),
+            ("r", "reset"),
         ]
         lines = [Content.assemble((f"{key:>5} ", "bold"), text) for key, text in rows]
         return Content("\n").join(lines)
+
+    def redraw(self) -> None:
+        super().redraw()
+        self.sub_title = "Companion: the cards are on your table"
 
     def hint(self, view: PocketDragonView) -> str:
         if view.status == "ready":
@@ -160,13 +159,6 @@ class CompanionScreen(PocketDragonScreen):
             return False
         extra = {"discarded": 1} if kind is LogFeed else {}
         return kind(seat=self.seat(), now=self.now(), **extra)
-
-    def on_dragon_timer_pressed(self, event: DragonTimer.Pressed) -> None:
-        name = event.button
-        if self.check_action(name, ()):
-            getattr(self, f"action_{name}")()
-        else:
-            self.explain(name)
 
     def _log(self, kind: Callable[..., Action]) -> None:
         self.act(kind(seat=self.seat(), now=self.now()))

@@ -54,6 +54,25 @@ from tabletop.tui.screens.pocketdragon import Choice, Handover, Overlay, PocketD
 # Rich has no plain "grey"; the cards' colour names map to terminal colours here.
 _COLOURS = {"grey": "grey62"}
 
+KEYS_TURN = (
+    ("arrows", "grid card"),
+    ("1-3", "your card"),
+    ("p", "play it"),
+    ("k", "card clue (2)"),
+    ("g", "skill clue (1)"),
+    ("l", "look: mark 2 cards"),
+    ("c", "collect food"),
+    ("e", "feed"),
+    ("t", "tidy up"),
+)
+KEYS_PLAY = (
+    ("arrows", "grid card"),
+    ("f", "flip"),
+    ("x", "give up"),
+    ("s", "partner suggests"),
+)
+KEYS_ALWAYS = (("h", "partner's hand"), ("space", "pause/resume"), ("esc", "home"))
+
 TURN_KEYS = ("play", "ask", "general", "look", "collect", "feed", "tidy")
 PLAY_KEYS = ("flip", "suggest", "give_up")
 
@@ -103,7 +122,7 @@ def grid_content(
 ) -> Content:
     """The 4x5 grid: face-down cards as ▒ (* marked for a look), face-up cards by Skill
     glyph, letter and food letter (✓ a match of the Activity in play), [ ] the cursor."""
-    header = "   " + "".join(f"   {c + 1}    " for c in range(GRID_COLUMNS))
+    header = "   " + "".join(f"   {c + 1}   " for c in range(GRID_COLUMNS))
     matched = set(t.play.matched) if t.play else set()
     rows: list[Content] = [Content(header.rstrip())]
     for r in range(GRID_ROWS):
@@ -119,12 +138,12 @@ def _cell(
     place: PlaceView, legend: Legend, matched: bool, cursor: int | None, marks: list[int]
 ) -> Content:
     if place.content == "empty":
-        body = Content("  ·   ")
+        body = Content("  ·  ")
     elif place.content == "face_down":
-        body = Content.styled("▒▒*▒▒▒" if place.place in marks else "▒▒▒▒▒▒", "$text-muted")
+        body = Content.styled("▒▒*▒▒" if place.place in marks else "▒▒▒▒▒", "$text-muted")
     else:
         assert place.card is not None
-        body = Content.assemble(" ", legend.card(place.card), "✓" if matched else " ")
+        body = Content.assemble(legend.card(place.card), "✓" if matched else " ")
     if place.place == cursor:
         return Content.assemble(
             ("[", "bold $accent"), body.stylize("reverse"), ("]", "bold $accent")
@@ -142,9 +161,9 @@ class TableScreen(PocketDragonScreen):
         Binding("2", "select(1)", "Card 2", show=False),
         Binding("3", "select(2)", "Card 3", show=False),
         Binding("p", "play", "Play"),
-        Binding("k", "ask", "Ask card (2)"),
-        Binding("g", "general", "Ask skill (1)"),
-        Binding("l", "look", "Look at 2"),
+        Binding("k", "ask", "Card clue"),
+        Binding("g", "general", "Skill clue"),
+        Binding("l", "look", "Look"),
         Binding("l", "look_again", "My look"),
         Binding("c", "collect", "Collect"),
         Binding("e", "feed", "Feed"),
@@ -153,8 +172,10 @@ class TableScreen(PocketDragonScreen):
         Binding("s", "suggest", "Suggest"),
         Binding("x", "give_up", "Give up"),
         Binding("a", "answer", "Answer clue"),
-        Binding("h", "partner_hand", "Partner's hand"),
+        Binding("h", "partner_hand", "Hand"),
     ]
+
+    BUTTONS: ClassVar[dict[str, str]] = {"feed": "feed", "general": "general", "specific": "ask"}
 
     DEFAULT_CSS = """
     TableScreen #pd-board {
@@ -255,6 +276,7 @@ class TableScreen(PocketDragonScreen):
             yield Static(id="pd-hands")
             yield Static(id="pd-food")
             yield Static(id="pd-legend")
+            yield Static(id="pd-keys")
 
     def render_view(self, view: PocketDragonView) -> None:
         t = view.table
@@ -270,6 +292,7 @@ class TableScreen(PocketDragonScreen):
         self.query_one("#pd-hands", Static).update(self._hands(view, t, legend))
         self.query_one("#pd-food", Static).update(self._food(t, legend))
         self.query_one("#pd-legend", Static).update(legend.line(view))
+        self.query_one("#pd-keys", Static).update(self._keys())
 
     def _top(self, view: PocketDragonView, t: TableView) -> Content:
         turn = self.player(self.owner())
@@ -330,6 +353,19 @@ class TableScreen(PocketDragonScreen):
         if t.done:
             piles.append(f"\nDone: {', '.join(a.name for a in t.done)}")
         return Content.assemble(*piles)
+
+    def _keys(self) -> Content:
+        keys = {
+            "turn": KEYS_TURN,
+            "play": KEYS_PLAY,
+            "peek": (("l", "see your look again; Enter there closes it"),),
+            "clue": (("a", "the partner answers the clue"),),
+        }.get(self.phase(), ())
+        rows = [*keys, *KEYS_ALWAYS]
+        return Content.assemble(
+            ("Keys  ", "bold"),
+            Content(" · ").join([Content.assemble((k, "bold"), f" {text}") for k, text in rows]),
+        )
 
     def hint(self, view: PocketDragonView) -> str:
         if view.status == "ready":

@@ -81,7 +81,9 @@ class DragonTimer(Vertical):
         height: auto;
     }
     DragonTimer Button {
-        margin-right: 1;
+        margin-right: 2;
+        min-width: 0;
+        width: auto;
     }
     """
 
@@ -92,9 +94,17 @@ class DragonTimer(Vertical):
         "success": "Log success",
     }
 
-    def __init__(self, *, bell: bool = False, success_button: bool = False, id: str | None = None):
+    def __init__(
+        self,
+        *,
+        bell: bool = False,
+        buttons: bool = True,
+        success_button: bool = False,
+        id: str | None = None,
+    ):
         super().__init__(id=id)
         self.bell = bell
+        self.buttons = buttons
         self.success_button = success_button
         self.alarm = HungerAlarm()
         self.text = ""
@@ -103,10 +113,12 @@ class DragonTimer(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="timer-lines")
-        with Horizontal():
+        with Horizontal() as row:
+            row.display = self.buttons
             yield self._button("general")
             yield self._button("specific")
-        with Horizontal():
+        with Horizontal() as row:
+            row.display = self.buttons
             yield self._button("feed")
             yield self._button("success")
 
@@ -152,8 +164,6 @@ class DragonTimer(Vertical):
             ),
             Content(STATUS_WORDS[view.status]),
         ]
-        if c.feed_available:
-            lines.append(Content.styled("Feed window open!", _WARNING_STYLES[1]))
         content = Content("\n").join(lines)
         self.text = content.plain
         self.query_one("#timer-lines", Static).update(content)
