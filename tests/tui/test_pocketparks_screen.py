@@ -64,9 +64,10 @@ def store(tmp_path: Path) -> Iterator[Store]:
     s.close()
 
 
-def laid_out(store: Store, state: PPState) -> GameSession:
-    """A session playing a table laid out by hand (never resumed)."""
-    seats = tuple(SeatInfo(p.name) for p in state.players)
+def laid_out(store: Store, state: PPState, bots: dict[int, str] | None = None) -> GameSession:
+    """A session playing a table laid out by hand (never resumed); ``bots``: seat -> level."""
+    bots = bots or {}
+    seats = tuple(SeatInfo(p.name, bots.get(i)) for i, p in enumerate(state.players))
     session = GameSession.start(store, ENGINE, seats, {}, 1)
     session.state = state
     return session
@@ -350,6 +351,22 @@ async def test_a_park_tour_is_claimed_in_private(store: Store) -> None:
         assert view(game, None).current == 2
 
 
+async def test_a_bot_asked_in_a_window_answers_through_the_engine(store: Store) -> None:
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        session = laid_out(store, tour_table(True), bots={1: "normal"})
+        game = await open_game(app, pilot, session)
+        await lift(pilot, "Ana")
+        await use(pilot, game, park("Saguaro"))
+        window = app.screen
+        assert isinstance(window, ResponseWindow)
+        assert "Asked: 3 Cy" in window.text  # the bot has answered already, unseen
+        assert [a["seat"] for a in session.record.actions[-1:]] == [1]
+        await nobody_answers(pilot)
+        ben = view(game, None).players[1]
+        assert [s.size for s in ben.sets] == [5]  # the bot took its Park Tour
+
+
 async def test_the_countdown_runs_on_the_injected_clock(store: Store) -> None:
     clock = FakeClock(50.0)
     app = TabletopApp(store)
@@ -459,17 +476,22 @@ async def test_the_final_result_has_the_tie_break_and_the_chart(store: Store) ->
     async with app.run_test(size=SIZE) as pilot:
         game = await open_game(app, pilot, laid_out(store, st))
         await lift(pilot, "Ana")
+        # round 3: a set's icons with priority are starred on the table
+        assert "★◆UN" in str(game.query_one(ParkTable).render())
         await play_winning_set(pilot, game)
         sheet = app.screen
         assert isinstance(sheet, ScoreSheet) and "Round 3: won by Ana" in sheet.text
-        assert "priority" in sheet.text
+        assert "Ana: 5 point(s) this round" in sheet.text
+        assert "2 pts ×2 featured" in sheet.text  # UNESCO priority, Mammoth Cave is UNESCO
         await pilot.press("enter")
         await pilot.pause()
         result = app.screen
         assert isinstance(result, FinalResultScreen)
         outcome = game.session.outcome
         assert outcome is not None
-        assert f"Ana: {outcome.scores[0]}" in result.text
+        assert outcome.scores[:2] == (6, 6) and outcome.winners == (0,)  # tie, newest park
+        assert outcome.tie_break and "Tie-break" in result.text
+        assert "★ Ana: 6" in result.text and "  Ben: 6" in result.text
         for line in outcome.tie_break:
             assert line in result.text
         assert "R1" in result.text and "R2" in result.text and "R3" in result.text
@@ -554,7 +576,7 @@ async def test_no_hand_but_the_curtain_lifters_is_ever_drawn(store: Store) -> No
                     hand_text(game),
                     prompt(game),
                     str(game.query_one("#pp-news", Static).render()),
-                    *(str(getattr(line, "text", line)) for line in game.query_one(GameLog).lines),
+                    *game.query_one(GameLog).shown,
                 ]
             )
             assert not {line for line in others_private_lines(game, viewer) if line in shown}

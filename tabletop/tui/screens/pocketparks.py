@@ -17,7 +17,6 @@ when nobody does before the countdown ends (or Enter), everyone asked passes.
 
 from __future__ import annotations
 
-import importlib
 import time
 from typing import Any, ClassVar
 
@@ -28,6 +27,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
+from tabletop.core.bot import ask
 from tabletop.core.engine import Action, Transition
 from tabletop.games.pocketparks import rules as R
 from tabletop.games.pocketparks.actions import (
@@ -411,12 +411,14 @@ class PocketParksScreen(GameScreen):
                 return
 
     def bot_answer(self, seat: int) -> Action:
-        """A bot seat's answer: its bot's choice when the shell gives bots, else a pass."""
-        bots = getattr(self, "bots", None)
-        if isinstance(bots, dict) and seat in bots:
-            ask = importlib.import_module("tabletop.core.bot").ask
-            action: Action = ask(self.engine, self.session.state, seat, bots[seat])
-            return action
+        """A bot seat's answer, chosen by its bot from its own seat's view (a seat
+        that is neither a person nor a known bot passes)."""
+        bot = self.bots.get(seat)
+        if bot is not None:
+            try:
+                return ask(self.engine, self.session.state, seat, bot)
+            except ValueError as exc:  # a bot that breaks the rules is reported; it passes
+                self.notify(str(exc), severity="error", markup=False)
         return Pass(seat=seat)
 
     def _silently(self, action: Action) -> Transition[Any] | None:
