@@ -138,6 +138,12 @@ def test_bad_setups_are_refused(game: str) -> None:
     assert answer["ok"] is False and answer["error"]["rule"] == "PROTO-SETUP"
     answer = session.handle({"op": "new", "game": game, "players": ["A", "B"], "seed": "x"})
     assert answer["ok"] is False and answer["error"]["rule"] == "PROTO-ARGS"
+    answer = session.handle(
+        {"op": "new", "game": game, "players": ["A", "B"], "options": {"no_such_option": 1}}
+    )
+    assert answer["ok"] is False and answer["error"]["rule"] == "PROTO-SETUP"
+    message = answer["error"]["message"]
+    assert "no_such_option" in message and "http" not in message and "\n" not in message
 
 
 def test_the_process_answers_every_line_and_survives_garbage() -> None:

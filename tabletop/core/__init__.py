@@ -1,20 +1,6 @@
-"""The game-agnostic kernel. Nothing here imports Textual or Rich."""
+"""The game-agnostic kernel. Nothing here imports Textual or Rich.
 
-from tabletop.core.engine import Action, Engine, Event, Outcome, Setup, Transition
-from tabletop.core.errors import ContentError, IllegalAction
-from tabletop.core.record import GameRecord, replay
-from tabletop.core.rng import Rng
-
-__all__ = [
-    "Action",
-    "ContentError",
-    "Engine",
-    "Event",
-    "GameRecord",
-    "IllegalAction",
-    "Outcome",
-    "Rng",
-    "Setup",
-    "Transition",
-    "replay",
-]
+Import from the modules themselves (tabletop.core.engine, .rng, .record, ...):
+this package imports nothing, so the app's home screen starts without loading
+pydantic.
+"""

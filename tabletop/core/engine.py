@@ -134,7 +134,7 @@ class Engine(ABC, Generic[S, A]):
         try:
             return self.options_type.model_validate(setup.options)
         except ValidationError as exc:
-            raise ValueError(f"bad options for {self.title}: {exc}") from exc
+            raise ValueError(f"bad options for {self.title}: {_first_error(exc)}") from exc
 
     def check_players(self, setup: Setup) -> None:
         n = len(setup.players)

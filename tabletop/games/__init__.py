@@ -5,9 +5,10 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabletop.core.engine import Engine
+if TYPE_CHECKING:  # the home screen lists games without loading any engine code
+    from tabletop.core.engine import Engine
 
 
 @dataclass(frozen=True)
