@@ -500,3 +500,39 @@ async def test_fast_travel_by_keys_and_a_badge_earned_by_a_click(store: Store) -
         await pilot.click("#hand", offset=(4, row + 1))  # + 1: below the top border
         await pilot.pause()
         assert game.session.record.actions[-1] == ENGINE.dump_action(earn)
+
+
+async def test_whom_to_take_from_when_the_supply_is_out(store: Store) -> None:
+    """Seed 65, four players played by ``pick``: at move 36 the supply is out and
+    two players tie for the most: the one gaining chooses by seat number."""
+    store.save_setting("curtain", False)
+    seats = tuple(SeatInfo(name) for name in ("Ann", "Bob", "Cy", "Di"))
+    saved = GameSession.start(store, ENGINE, seats, {}, 65)
+    rng = random.Random(65)
+    for _ in range(36):
+        saved.act(pick(saved.legal_actions(saved.to_act[0]), rng))
+    state = saved.state
+    assert isinstance(state, State) and state.pending is not None
+    assert state.pending.kind == "take_from"
+    targets = state.pending.targets
+    async with TabletopApp(store).run_test(size=SIZE) as pilot:
+        app = pilot.app
+        assert isinstance(app, TabletopApp)
+        app.resume(saved.game_id, "spacepark")
+        await pilot.pause()
+        game = game_screen(app)
+        assert game.viewer == state.pending.seat and game.question() == ("take_from",)
+        prompt = panel(app, "prompt")
+        assert "take one from" in prompt
+        assert all(f"{t + 1} {seats[t].name}" in prompt for t in targets)
+        other = next(s for s in range(4) if s not in targets)
+        assert game.check_action("choose", ("take_from", other)) is None
+        await pilot.press(str(other + 1))
+        await pilot.pause()
+        assert any(n.title == "Not allowed (SP-SUPPLY-3)" for n in app._notifications)
+        await pilot.press(str(targets[-1] + 1))
+        assert game.session.record.actions[36] == {
+            "seat": state.pending.seat,
+            "kind": "take_from",
+            "target": targets[-1],
+        }

@@ -37,6 +37,7 @@ from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.widgets.spacepark_board import (
     CONTROLLER,
     LEGEND,
+    RESOURCE_NOUNS,
     DestTile,
     badge_line,
     clickable,
@@ -404,7 +405,8 @@ class SpaceParkScreen(GameScreen):
                 extra = f"Deck {view.deck_count}"
                 if view.solo:
                     extra += f" · Scout Stack {len(view.scout_stack)}"
-            pickable = picking is not None and self.choice_state(picking, pos) is True
+            visiting = self.draft is not None and self.draft["dest"] == dest.id
+            pickable = visiting or (picking is not None and self.choice_state(picking, pos) is True)
             self.query_one(f"#dest-{pos}", DestTile).show(dest, pickable, extra, view.solo)
         self._show_display(view, question)
         self._show_hand(view, question)
@@ -465,7 +467,7 @@ class SpaceParkScreen(GameScreen):
             if due != {name: badge.cost.get(name, 0) for name in have}:
                 paid = Content(" ").join(resource(n, a) for n, a in due.items() if a) or "nothing"
                 line = Content.assemble(line, Content.styled(" · you pay ", "dim"), paid)
-            if "earn" in question and key:
+            if "earn" in question:
                 line = clickable(line, f"screen.click('earn', {index})")
             lines.append(line)
         if not view.hand:
@@ -526,7 +528,8 @@ class SpaceParkScreen(GameScreen):
             )
         if kind == "take_from":
             whom = " or ".join(f"{t + 1} {names[t]}" for t in pending.targets)
-            return Content(f"The supply has no {pending.resource}: take it from {whom}.")
+            noun = RESOURCE_NOUNS.get(pending.resource or "", "")
+            return Content(f"The supply has no {noun} left: take one from {whom}.")
         drawn = pending.drawn
         assert drawn is not None
         return Content.assemble(

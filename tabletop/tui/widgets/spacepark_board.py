@@ -29,6 +29,12 @@ RESOURCE_MARKS: dict[str, tuple[str, str]] = {
     "pass": ("»", "bold"),
 }
 RESOURCE_WORDS = {"sun": "Sun", "moon": "Moon", "sea": "Sea", "pass": "pass"}
+RESOURCE_NOUNS = {
+    "sun": "Sun crystal",
+    "moon": "Moon crystal",
+    "sea": "Sea crystal",
+    "pass": "Fast Travel pass",
+}
 # Destinations: an icon glyph and a two-letter code (the name is on the tile too).
 DEST_ICONS: dict[str, tuple[str, str]] = {
     "starlight_station": ("★SS", "bold"),
