@@ -428,6 +428,10 @@ class SpaceParkScreen(GameScreen):
             lines.append(Content(f"Scout Stack: {count}" + (", the top one:" if stack else "")))
             if stack:
                 lines.append(self._choice_line(stack[-1], kind if kind == "take" else None, 3))
+            # Scout's last move in the engine's words, whole (the log may be too narrow)
+            moved = [e for e in self.session.log(view.seat) if e.startswith("Scout ")]
+            if moved:
+                lines.append(Content.assemble(("Last: ", "bold $warning"), moved[-1]))
         supply = Content(" ").join(resource(name, n) for name, n in view.supply.items())
         lines.append(Content.assemble(Content.styled("Supply ", "dim"), supply))
         refresh_text(panel, Content("\n").join(lines))
