@@ -395,3 +395,51 @@ async def test_a_game_left_running_by_a_closed_terminal_resumes_paused(store: St
         assert kinds(resumed)[-1] == "pause" and resumed.record.actions[-1]["now"] == 30.0
         await tick(pilot, screen, clock, 50.0)
         assert "Time left 270 s" in timer_text(screen) and "Paused" in timer_text(screen)
+
+
+async def test_the_clocks_run_behind_a_handover_and_can_be_paused_there(store: Store) -> None:
+    """PD-TIME-4, PD-LOSE-2: the hand-over curtain shows the clocks and takes space; a
+    loss behind it takes the curtain down and shows the result."""
+    session = start(store, "table")
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, session, clock)
+        await pilot.press("enter", "space", "l", "right", "l", "enter", "enter")
+        await pilot.pause()
+        handover = app.screen
+        assert isinstance(handover, Handover) and "Pass to Bo" in handover.text
+        await tick(pilot, screen, clock, 60.0)
+        assert "Time left 240 s" in handover.timer.text
+        await pilot.press("space")
+        assert kinds(session)[-1] == "pause"
+        await tick(pilot, screen, clock, 100.0)
+        assert "Time left 240 s" in handover.timer.text and "Paused" in handover.timer.text
+        await pilot.press("space")
+        await tick(pilot, screen, clock, 59.0)
+        assert "STARVING" in handover.timer.text
+        await tick(pilot, screen, clock, 1.0)
+        await pilot.pause()
+        assert isinstance(app.screen, DragonResult)
+        assert [type(s) for s in app.screen_stack[1:]] == [TableScreen, DragonResult]
+        assert "not fed in time" in rendered(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(app.screen_stack) == 1  # home
+
+
+async def test_quitting_the_app_pauses_the_game(store: Store) -> None:
+    session = start(store, "companion")
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, session, clock)
+        await pilot.press("space")
+        await tick(pilot, screen, clock, 12.5)
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+    assert store.load_record(session.game_id).actions[-1] == {
+        "seat": 0,
+        "now": 12.5,
+        "kind": "pause",
+    }

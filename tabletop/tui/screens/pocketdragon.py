@@ -276,6 +276,16 @@ class PocketDragonScreen(GameScreen):
     def stamp(self, action: Action) -> Action:
         return action.model_copy(update={"now": self.now()})
 
+    def toggle_clocks(self) -> None:
+        """Pause a running game, resume a paused one (from an overlay's space key)."""
+        if self.session.outcome is not None:
+            return
+        if self.status == "running":
+            self.action_pause()
+        elif self.status == "paused":
+            self.action_resume()
+        self.tick()
+
     def action_start(self) -> None:
         self.act(Start(seat=self.seat(), now=self.now()))
 
@@ -307,6 +317,7 @@ class PocketDragonScreen(GameScreen):
 
         if isinstance(screen, Overlay):
             screen.timer.show(self.dview(None))
+            screen.toggle_clocks = self.toggle_clocks
 
         def dismissed(result: object) -> None:
             if then is not None:
@@ -414,6 +425,7 @@ class Overlay(Screen[object]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "proceed", "Ready", priority=True),
+        Binding("space", "toggle_clocks", "Pause/Resume"),
     ]
     DEFAULT_CSS = """
     Overlay {
@@ -442,6 +454,8 @@ class Overlay(Screen[object]):
         self.stage = "curtain" if curtain else "open"
         self.result: object = None
         self.timer = DragonTimer(buttons=False)
+        self.toggle_clocks: Callable[[], object] | None = None
+        """Set by the game screen: pause or resume from behind the curtain too."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="overlay-box"):
@@ -481,7 +495,13 @@ class Overlay(Screen[object]):
     def show_clocks(self, view: PocketDragonView) -> None:
         self.timer.show(view)
 
+    def action_toggle_clocks(self) -> None:
+        if self.toggle_clocks is not None:
+            self.toggle_clocks()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "toggle_clocks":
+            return self.toggle_clocks is not None
         if action == "proceed":
             return self.stage != "open" or self.enter_closes
         return self.stage == "open"

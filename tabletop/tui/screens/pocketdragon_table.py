@@ -181,7 +181,7 @@ class TableScreen(PocketDragonScreen):
     TableScreen #pd-board {
         padding: 0 1;
     }
-    TableScreen #pd-board Static {
+    TableScreen #pd-grid, TableScreen #pd-play, TableScreen #pd-hands {
         margin-bottom: 1;
     }
     """
@@ -272,9 +272,9 @@ class TableScreen(PocketDragonScreen):
         with board:
             yield Static(id="pd-top")
             yield Static(id="pd-grid")
+            yield Static(id="pd-food")
             yield Static(id="pd-play")
             yield Static(id="pd-hands")
-            yield Static(id="pd-food")
             yield Static(id="pd-legend")
             yield Static(id="pd-keys")
 
@@ -328,11 +328,11 @@ class TableScreen(PocketDragonScreen):
             who = self.player(owner)
             own = owner == view.seat
             if own:
-                title = f"{who}'s hand (you: hidden from you, clues noted)"
+                title = f"{who}'s hand (yours: hidden from you)"
             elif view.seat is None:
                 title = f"{who}'s hand"
             else:
-                title = f"{who}'s hand ({self.player(view.seat)} sees it)"
+                title = f"{who}'s hand (you see it)"
             lines.append(Content.styled(title, "bold"))
             for i, card in enumerate(hand):
                 mark = "▶" if own and i == self.selected else " "
@@ -344,15 +344,13 @@ class TableScreen(PocketDragonScreen):
         return Content("\n").join(lines)
 
     def _food(self, t: TableView, legend: Legend) -> Content:
-        piles: list[Content | str] = ["Food  "]
+        lines: list[Content] = []
         for seat, pile in enumerate(t.food):
             cards = Content(" ").join([legend.card(c) for c in pile]) if pile else Content("none")
-            piles += [Content.styled(f"{self.player(seat)}: ", "bold"), cards, "   "]
+            lines.append(Content.assemble((f"{self.player(seat)}'s food: ", "bold"), cards))
         discard = Content(" ").join([legend.card(c) for c in t.discard]) if t.discard else "empty"
-        piles += [f"\nDiscard pile ({len(t.discard)}): ", discard]
-        if t.done:
-            piles.append(f"\nDone: {', '.join(a.name for a in t.done)}")
-        return Content.assemble(*piles)
+        lines.append(Content.assemble((f"Discard pile ({len(t.discard)}): ", "bold"), discard))
+        return Content("\n").join(lines)
 
     def _keys(self) -> Content:
         keys = {
