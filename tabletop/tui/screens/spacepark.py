@@ -67,17 +67,18 @@ class Ask:
 
 
 ASKS: dict[str, Ask] = {
+    # The footer lists keys in the order first bound here.
     "visit": Ask("1234567", group="Visit"),
     "travel": Ask("t", labels=("Fast Travel",)),
     "rocket": Ask("1234567", group="Move this rocket"),
+    "keep": Ask("k", labels=("Keep the drawn badge",)),
+    "exchange": Ask("abc", group="Exchange for"),
+    "take": Ask("abcd", group="Take badge"),  # solo Starlight: display a-c, Scout Stack d
     "fee": Ask("sc", labels=("Pay Scout a Sun", "Pay with the Controller")),
     "earn": Ask("123456789", group="Earn badge"),
-    "take": Ask("abcd", group="Take badge"),  # solo Starlight: display a-c, Scout Stack d
     "scout_to": Ask("1234567", group="Send Scout to"),
     "benefit": Ask("sp", labels=("Take a Sun crystal", "Take a Fast Travel pass")),
     "take_from": Ask("1234", group="Take from"),
-    "keep": Ask("k", labels=("Keep the drawn badge",)),
-    "exchange": Ask("abc", group="Exchange for"),
 }
 FIELD_ASKS = {"scout_fee": "fee", "scout_to": "scout_to"}
 DEST_ASKS = ("visit", "rocket", "scout_to")
@@ -539,7 +540,7 @@ class SpaceParkScreen(GameScreen):
         return Content.assemble(
             "You drew ",
             badge_line(drawn),
-            ". k: keep it, or a-c: exchange it for a badge on display.",
+            " — k: keep it, or a-c: exchange it for a badge on display.",
         )
 
 
