@@ -336,8 +336,12 @@ async def test_no_other_hand_is_ever_drawn(store: Store) -> None:
                 if lifted and isinstance(app.screen, Curtain):
                     await pilot.press("enter")
                 text = screen_text(app)
+                drawn = state.pending.drawn if state.pending else None
                 for seat, player in enumerate(state.players):
-                    secret = {deck[b].name for b in player.hand if b not in public}
+                    held = [*player.hand]
+                    if drawn is not None and state.pending and state.pending.seat == seat:
+                        held.append(drawn)  # a badge drawn at Starlight Station, not yet kept
+                    secret = {deck[b].name for b in held if b not in public}
                     if seat == game.viewer:
                         seen_own += bool(secret) and all(name in text for name in secret)
                         continue
