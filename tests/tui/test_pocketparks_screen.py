@@ -132,6 +132,14 @@ async def use(pilot: Pilot[None], game: PocketParksScreen, card: int) -> None:
     await pilot.pause()
 
 
+async def opened(pilot: Pilot[None], rules: PocketParksRules) -> None:
+    """Let the rules document render and jump (a bounded number of event rounds)."""
+    for _ in range(100):
+        if rules.opened_at is not None:
+            return
+        await pilot.pause()
+
+
 # -- a seeded game from the setup form ------------------------------------------------
 
 
@@ -512,10 +520,9 @@ async def test_rules_help_opens_at_the_steps_section(store: Store) -> None:
         await pilot.press("p")
         await pilot.pause()
         await pilot.press("question_mark")
-        for _ in range(5):
-            await pilot.pause()
         rules = app.screen
         assert isinstance(rules, PocketParksRules)
+        await opened(pilot, rules)
         assert rules.opened_at == "Draw 2"
         assert rules.query_one("#page").scroll_y > 0
         await pilot.press("escape")
@@ -639,6 +646,14 @@ async def test_an_event_is_played_and_a_ranger_says_no_in_private(store: Store) 
         await lift(pilot, "Ben")
         assert isinstance(app.screen, ChoiceScreen)
         assert "Play Ranger says no" in app.screen.text
+        await pilot.press("question_mark")  # rules help from the private answer too
+        rules = app.screen
+        assert isinstance(rules, PocketParksRules)
+        await opened(pilot, rules)
+        assert rules.opened_at == "Response windows"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
         await pilot.press("1")
         await pilot.pause()
         await nobody_answers(pilot)  # Cy is still asked, and passes

@@ -18,7 +18,7 @@ when nobody does before the countdown ends (or Enter), everyone asked passes.
 from __future__ import annotations
 
 import time
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -72,6 +72,8 @@ from tabletop.tui.widgets.park_cards import (
 )
 from tabletop.tui.widgets.park_hand import SORT_WORDS, ParkHand, icon_counts
 from tabletop.tui.widgets.park_table import ParkTable
+
+PopupT = TypeVar("PopupT", ChoiceScreen, ScoreSheet)
 
 WINDOW_SETTING = "pocketparks.window_seconds"
 """Store setting: the response window's countdown in seconds; 0 waits for a key."""
@@ -368,7 +370,9 @@ class PocketParksScreen(GameScreen):
             score = self._pending.pop(0)
             self.viewer = None
             self.redraw()
-            self.app.push_screen(ScoreSheet(self._score_body(score)), self._sheet_closed)
+            self.app.push_screen(
+                self._helped(ScoreSheet(self._score_body(score))), self._sheet_closed
+            )
             return
         if self.session.outcome is not None:
             self.viewer = None
@@ -477,11 +481,13 @@ class PocketParksScreen(GameScreen):
             self.act(options[-1] if index is None else options[index])
 
         self.app.push_screen(
-            ChoiceScreen(
-                f"{self.session.seats[seat].name}: {window.question}",
-                choices,
-                note="Enter or a number answers; Esc passes. Nobody sees which you chose.",
-                back="Pass",
+            self._helped(
+                ChoiceScreen(
+                    f"{self.session.seats[seat].name}: {window.question}",
+                    choices,
+                    note="Enter or a number answers; Esc passes. Nobody sees which you chose.",
+                    back="Pass",
+                )
             ),
             answered,
         )
@@ -715,7 +721,7 @@ class PocketParksScreen(GameScreen):
             if index is not None:
                 self.act(options[index])
 
-        self.app.push_screen(ChoiceScreen(title, labels), chosen)
+        self.app.push_screen(self._helped(ChoiceScreen(title, labels)), chosen)
 
     def action_sort(self) -> None:
         mode = self.query_one(ParkHand).cycle_sort()
@@ -726,10 +732,10 @@ class PocketParksScreen(GameScreen):
         names = [s.name for s in self.session.seats]
         parts = [score_table(score) for score in self.round_scores[-1:]]
         parts.append(points_chart(names, self.public().results))
-        self.app.push_screen(ScoreSheet(Content("\n\n").join(parts)))
+        self.app.push_screen(self._helped(ScoreSheet(Content("\n\n").join(parts))))
 
     def action_icons(self) -> None:
-        self.app.push_screen(ScoreSheet(icon_legend()))
+        self.app.push_screen(self._helped(ScoreSheet(icon_legend())))
 
     def action_window_time(self) -> None:
         current = 0 if self.window_seconds is None else int(self.window_seconds)
@@ -750,6 +756,11 @@ class PocketParksScreen(GameScreen):
         if view.window is not None:
             return WINDOW_SECTIONS.get(view.window.kind, SECTIONS.get(view.window.kind, ""))
         return SECTIONS.get(view.phase, SECTIONS["turn"])
+
+    def _helped(self, popup: PopupT) -> PopupT:
+        """``popup`` with the rules key (opening at this step's section)."""
+        popup.rules = self.action_rules
+        return popup
 
     def action_rules(self) -> None:
         self.app.push_screen(PocketParksRules(self.rules_section()))

@@ -48,12 +48,26 @@ _BOX_CSS = """
 
 class _SeeThrough(ModalScreen[ResultT]):
     """A pop-up over the table that lets the table show through, dimmed (the app's
-    stylesheet gives every screen an opaque background)."""
+    stylesheet gives every screen an opaque background). ``rules``, when set, opens
+    the rules help from the pop-up too (the ? key)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "rules", "Rules")]
+
+    rules: Callable[[], None] | None = None
 
     def on_mount(self) -> None:
         background = self.app.get_css_variables().get("background")
         if background:
             self.styles.background = Color.parse(background).with_alpha(0.6)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "rules":
+            return self.rules is not None
+        return True
+
+    def action_rules(self) -> None:
+        if self.rules is not None:
+            self.rules()
 
 
 class ChoiceScreen(_SeeThrough[int | None]):
@@ -131,7 +145,6 @@ class ResponseWindow(_SeeThrough[int | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "nobody", "Nobody answers", priority=True),
-        Binding("question_mark", "rules", "Rules"),
     ]
     DEFAULT_CSS = f"""
     ResponseWindow {{
@@ -168,7 +181,7 @@ class ResponseWindow(_SeeThrough[int | None]):
         self.window = view.window
         self.seconds = seconds
         self.clock = clock
-        self.on_rules = on_rules
+        self.rules = on_rules
         self.deadline: float | None = None
         self.names = [p.name for p in view.players]
 
@@ -257,10 +270,6 @@ class ResponseWindow(_SeeThrough[int | None]):
 
     def action_nobody(self) -> None:
         self.dismiss(None)
-
-    def action_rules(self) -> None:
-        if self.on_rules is not None:
-            self.on_rules()
 
 
 def _mouse_button(label: str, id: str) -> Button:
