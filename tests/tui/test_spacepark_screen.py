@@ -323,7 +323,7 @@ async def test_no_other_hand_is_ever_drawn(store: Store) -> None:
         session = game.session
         deck = badges()
         public: set[str] = set()
-        for step in range(20):
+        for step in range(16):
             state = session.state
             assert isinstance(state, State)
             public |= set(state.revealed) | {b for p in state.players for b in p.earned}
