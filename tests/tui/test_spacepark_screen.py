@@ -388,18 +388,28 @@ async def test_resume_after_teardown_mid_turn(tmp_path: Path) -> None:
     rng = random.Random(5)
     async with app.run_test(size=SIZE) as pilot:
         await start_from_home(pilot, app, 2, seed=5)
-        for _ in range(4):
+        game = game_screen(app)
+        session = game.session
+
+        def choices_left() -> list[Action]:
+            """Moves of the seat to act that take more than one key."""
+            legal = session.legal_actions(session.to_act[0])
+            longer = [a for a in legal if isinstance(a, Visit) and (a.badge or a.scout_to)]
+            return longer + [a for a in legal if isinstance(a, FastTravel)]
+
+        while session.moves < 4 or not choices_left():
             await play_one(pilot, app, rng, typed=False)
         if isinstance(app.screen, Curtain):
             await pilot.press("enter")
-        game = game_screen(app)
-        session = game.session
         saved = ENGINE.state_json(session.state)
+        moves = session.moves
         seat = game.viewer
-        # half-way through a turn: t pressed (Fast Travel, if a pass is held), no rocket picked
+        assert seat is not None
+        # half-way through a turn: the first key of a longer move pressed, no more
         view = session.view(seat)
         assert isinstance(view, SpaceParkView)
-        await pilot.press("t")
+        await pilot.press(keys_for(choices_left()[0], view)[0])
+        assert game.building
         game_id = session.game_id
     store.close()  # the app is gone mid-turn
 
@@ -415,7 +425,7 @@ async def test_resume_after_teardown_mid_turn(tmp_path: Path) -> None:
         assert ENGINE.state_json(game.session.state) == saved
         assert game.question() == ("visit", "travel")  # the half-made move was not saved
         await play_one(pilot, app, rng)
-        assert game.session.moves == 5
+        assert game.session.moves == moves + 1
     again.close()
 
 
