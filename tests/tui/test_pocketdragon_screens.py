@@ -443,3 +443,38 @@ async def test_quitting_the_app_pauses_the_game(store: Store) -> None:
         "now": 12.5,
         "kind": "pause",
     }
+
+
+async def test_table_feed_is_refused_outside_its_window_and_taken_inside(store: Store) -> None:
+    """PD-FOOD-1, PD-FEED-1, PD-FEED-3 in table mode: collect, then feed from one's own food."""
+    session = start(store, "table")
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, session, clock)
+        assert isinstance(screen, TableScreen)
+        await pilot.press("enter", "space", "c")  # Ann collects A1
+        collected = cards().collection[table(session).food[0][0]]
+        await pilot.press("enter", "right", "c", "enter")  # Bo collects A2, back to Ann
+        assert kinds(session) == ["start", "collect_food", "collect_food"]
+        assert "Ann's food: " + cards().skill(collected.skill).glyph in rendered(app)
+        await tick(pilot, screen, clock, 10.0)
+        assert screen.check_action("feed", ()) is None
+        await pilot.press("e")
+        await pilot.pause()
+        assert refusals(app) == ["Not allowed (PD-FEED-1)"]
+        await tick(pilot, screen, clock, 85.0)  # hunger shows 25
+        assert screen.check_action("feed", ()) is True
+        await pilot.press("e")
+        await pilot.pause()
+        await pilot.press(cards().food(collected.food).letter.lower())
+        await pilot.pause()
+        assert session.record.actions[-1] == {
+            "seat": 0,
+            "now": 95.0,
+            "kind": "feed",
+            "food": collected.food,
+        }
+        assert table(session).food[0] == [] and len(table(session).discard) == 1
+        assert "Hunger     95 s" in timer_text(screen) and "Happiness   4" in timer_text(screen)
+        assert isinstance(app.screen, Handover)  # feeding was Ann's turn: over to Bo
