@@ -269,6 +269,39 @@ async def test_undo_a_plain_step_and_cancel_a_set(store: Store) -> None:
         assert "✓" not in hand_text(game)
 
 
+async def test_undo_takes_back_a_step_that_revealed_nothing(store: Store) -> None:
+    session = GameSession.start(store, ENGINE, tuple(SeatInfo(n) for n in NAMES[:3]), {}, SEED)
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, session)
+        await lift(pilot, "Ana")
+        await pilot.press("x", "1")  # start a steal from Ben
+        await pilot.pause()
+        assert view(game, 0).phase == "steal" and game.check_action("undo", ()) is True
+        await pilot.press("u")
+        await pilot.pause()
+        assert view(game, 0).phase == "turn" and session.moves == 0
+        assert "Ana, your turn" in prompt(game)
+
+
+async def test_each_player_keeps_their_own_hand_order(store: Store) -> None:
+    st = table([parks("Zion", "Arches", "Acadia"), parks("Olympic", "Denali"), parks("Congaree")])
+    st.phase, st.draws = "discard", 2
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, "Ana")
+        await pilot.press("o")
+        await pilot.pause()
+        hand = game.query_one(ParkHand)
+        assert "grouped by icon" in str(hand.border_title) and "── " in hand_text(game)
+        await use(pilot, game, park("Acadia"))
+        await nobody_answers(pilot)
+        await lift(pilot, "Ben")
+        assert "by park number" in str(hand.border_title) and "── " not in hand_text(game)
+        assert game.sort_modes == {0: "icon"}
+
+
 # -- response windows ----------------------------------------------------------------
 
 

@@ -70,7 +70,7 @@ from tabletop.tui.widgets.park_cards import (
     icon_legend,
     set_chip,
 )
-from tabletop.tui.widgets.park_hand import SORT_WORDS, ParkHand, icon_counts
+from tabletop.tui.widgets.park_hand import SORT_WORDS, ParkHand, SortMode, icon_counts
 from tabletop.tui.widgets.park_table import ParkTable
 
 PopupT = TypeVar("PopupT", ChoiceScreen, ScoreSheet)
@@ -172,6 +172,8 @@ class PocketParksScreen(GameScreen):
             self.window_seconds = None
         self.round_scores: list[RoundScore] = []
         """The rounds scored since this screen opened, for the scores sheet."""
+        self.sort_modes: dict[int, SortMode] = {}
+        """Each player's way of sorting their hand."""
         self._pending: list[RoundScore] = []
         self._quiet = 0
         self._news: list[tuple[str, int | None]] = []
@@ -226,6 +228,8 @@ class PocketParksScreen(GameScreen):
         self.query_one("#pp-prompt", Static).update(self.prompt(view))
         chosen = frozenset(c.id for c in view.draft.cards) if view.draft else frozenset()
         hand = self.query_one(ParkHand)
+        if view.seat is not None:
+            hand.mode = self.sort_modes.get(view.seat, "number")
         mine = view.hand is not None and self.my_turn(view)
         usable = self._usable(view) if mine else None
         hand.show(view.hand, chosen, usable, title=self._hand_title(view))
@@ -723,8 +727,14 @@ class PocketParksScreen(GameScreen):
 
         self.app.push_screen(self._helped(ChoiceScreen(title, labels)), chosen)
 
+    def action_undo(self) -> None:
+        self._news = []  # the news was of the move taken back
+        super().action_undo()
+
     def action_sort(self) -> None:
         mode = self.query_one(ParkHand).cycle_sort()
+        if self.viewer is not None:
+            self.sort_modes[self.viewer] = mode
         self.redraw()
         self.notify(f"Hand sorted {SORT_WORDS[mode]}.", timeout=2)
 
