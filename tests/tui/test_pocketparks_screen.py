@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 
@@ -496,6 +497,7 @@ async def test_a_round_end_shows_its_scoring(store: Store) -> None:
         assert "Ben: 1 point(s) this round" in text  # a set of 3 scores 1 for the others
         assert "Cy: 0 point(s) this round" in text and "no sets" in text
         assert "R1★" in text  # the chart marks the round's winner
+        assert sheet.query_one(VerticalScroll).has_focus  # arrows scroll a long sheet
         assert game.viewer is None and hand_ids(game) == []
         await pilot.press("enter")
         await pilot.pause()

@@ -377,6 +377,10 @@ class ScoreSheet(_SeeThrough[None]):
             yield Static(self.body, id="sheet")
         yield Footer()
 
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(VerticalScroll).focus()  # arrows scroll a sheet taller than the screen
+
     @property
     def text(self) -> str:
         return self.body.plain
