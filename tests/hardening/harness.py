@@ -1,0 +1,493 @@
+"""One harness for the three games: what each game holds (conservation), what each
+seat may not see (leaks), a table that plays seeded random games, the invariant
+checks run after every step, and the text of a golden playthrough.
+
+Used by the property tests, the golden tests, scripts/regen_golden.py and
+scripts/fuzz_long.sh; never reads anything outside the repository.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import traceback
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, reject, settings
+from hypothesis.control import currently_in_test_context
+from hypothesis.database import DirectoryBasedExampleDatabase, ReadOnlyDatabase
+from pydantic import BaseModel
+
+from tabletop.core.engine import MALFORMED_ACTION, Engine, Event, Setup
+from tabletop.core.errors import IllegalAction
+from tabletop.core.record import GameRecord, replay
+from tabletop.core.rng import Rng
+from tabletop.games import get_engine
+
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN_DIR = ROOT / "tests" / "golden"
+EXAMPLE_DB = ROOT / "tests" / "hypothesis-db"
+
+# -- hypothesis profiles ------------------------------------------------------------
+# HYPOTHESIS_PROFILE=ci (the default) is the fast profile .ci/run uses: it replays
+# the examples kept in tests/hypothesis-db without writing there. "long" is run by
+# scripts/fuzz_long.sh: many more and longer examples, and what it finds is saved
+# in tests/hypothesis-db (commit that folder to keep the finds).
+_COMMON: dict[str, Any] = {
+    "deadline": None,
+    "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large],
+    "print_blob": True,
+}
+settings.register_profile(
+    "ci",
+    max_examples=25,
+    stateful_step_count=30,
+    database=ReadOnlyDatabase(DirectoryBasedExampleDatabase(EXAMPLE_DB)),
+    **_COMMON,
+)
+settings.register_profile(
+    "long",
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", "1500")),
+    stateful_step_count=120,
+    database=DirectoryBasedExampleDatabase(EXAMPLE_DB),
+    **_COMMON,
+)
+PROFILE = settings.get_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def scaled(examples: int, long_cap: int | None = None) -> settings:
+    """The profile, with ``examples`` examples in the fast profile; the long profile keeps
+    its own number, at most ``long_cap`` (for tests that start a process per example)."""
+    if PROFILE.database is not None and not isinstance(PROFILE.database, ReadOnlyDatabase):
+        cap = PROFILE.max_examples if long_cap is None else min(long_cap, PROFILE.max_examples)
+        return settings(PROFILE, max_examples=cap)
+    return settings(PROFILE, max_examples=examples)
+
+
+# -- what each game holds, and what each seat may not see -------------------------
+
+
+def _conserve_spacepark(state: Any) -> None:
+    from tabletop.games.spacepark.content import badges
+
+    totals = (24, 12, 12, 10)  # SP-SETUP-3: Sun, Moon, Sea crystals, passes
+    for slot, total in enumerate(totals):
+        held = state.supply[slot] + sum(p.stock[slot] for p in state.players)
+        assert held == total, f"resource {slot}: {held} in play, not {total}"
+    assert all(n >= 0 for p in state.players for n in p.stock), "a negative stock"
+    assert min(state.supply) >= 0, "a negative supply"
+    cards = [*state.deck, *state.revealed, *state.scout_stack]
+    for player in state.players:
+        cards += [*player.hand, *player.earned]
+    if state.pending is not None and state.pending.drawn is not None:
+        cards.append(state.pending.drawn)
+    assert sorted(cards) == sorted(badges()), f"badges lost or doubled: {Counter(cards)}"
+    assert len(set(state.rockets)) == 3, "two rockets on one destination"
+
+
+def _secrets_spacepark(state: Any, seat: int | None) -> set[str]:
+    from tabletop.games.spacepark.content import badges
+
+    hidden = set(state.deck)
+    for other, player in enumerate(state.players):
+        if other != seat:
+            hidden |= set(player.hand)
+    pending = state.pending
+    if pending is not None and pending.drawn is not None and pending.seat != seat:
+        hidden.add(pending.drawn)
+    return {f'"{b}"' for b in hidden} | {f'"{badges()[b].name}"' for b in hidden}
+
+
+def _conserve_pocketparks(state: Any) -> None:
+    from tabletop.games.pocketparks.rules import CONTENT
+
+    cards = [*state.pile, *state.discard, *state.event_discard]
+    for player in state.players:
+        cards += [*player.hand, *(c for s in player.sets for c in s)]
+    if state.featured >= 0:
+        cards.append(state.featured)
+    assert sorted(cards) == list(range(CONTENT.size)), "cards lost or doubled"
+
+
+def _secrets_pocketparks(state: Any, seat: int | None) -> set[str]:
+    hidden = set(state.pile)
+    for other, player in enumerate(state.players):
+        if other != seat:
+            hidden |= set(player.hand)
+    return {f'"id":{c},' for c in hidden}
+
+
+def _conserve_pocketdragon(state: Any) -> None:
+    from tabletop.games.pocketdragon.content import ACTIVITY_COUNT, COLLECTION_SIZE
+
+    assert state.clues >= 0, "a negative clue pool"
+    assert state.happiness >= 0, "a negative Happiness"
+    table = state.table
+    if table is None:
+        return
+    cards = [c for c in table.grid if c is not None] + table.discard
+    cards += [c for pile in table.food for c in pile]
+    assert sorted(cards) == list(range(COLLECTION_SIZE)), "Collection cards lost or doubled"
+    activities = table.deck + table.done + table.given_up
+    activities += [h.activity for hand in table.hands for h in hand]
+    if table.play is not None:
+        activities.append(table.play.activity)
+    assert sorted(activities) == list(range(ACTIVITY_COUNT)), "Activities lost or doubled"
+
+
+def _secrets_pocketdragon(state: Any, seat: int | None) -> set[str]:
+    from tabletop.games.pocketdragon.content import cards
+    from tabletop.games.pocketdragon.rules import face_down
+
+    table = state.table
+    if table is None:
+        return set()
+    deck = cards()
+    activities = list(table.deck)
+    for owner, hand in enumerate(table.hands):
+        if seat is None or seat == owner:  # PD-TALK-2: nobody sees their own hand
+            activities += [h.activity for h in hand]
+    peeked = table.peek.places if table.peek is not None and table.peek.seat == seat else []
+    grid = [table.grid[p] for p in face_down(table) if p not in peeked]
+    return {f'"{deck.activities[a].id}"' for a in activities} | {
+        f'"{deck.collection[c].id}"' for c in grid if c is not None
+    }
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the harness needs to know of one game."""
+
+    game: str
+    setups: tuple[Setup, ...]
+    conserve: Callable[[Any], None]
+    secrets: Callable[[Any, int | None], set[str]]
+    # Kinds random play takes only when nothing else is legal: without that a random
+    # player would cancel every draft, pause forever or reset the clocks.
+    shun: frozenset[str] = frozenset()
+    max_steps: int = 10_000  # a random game with legal moves ends within this many
+    warmup: int = 200  # the state machines start up to this many random moves in
+    golden: tuple[tuple[int, int], ...] = ()  # (setup index, seed) of the golden games
+
+    @property
+    def engine(self) -> Engine[Any, Any]:
+        return get_engine(self.game)
+
+
+def _setup(players: int, **options: Any) -> Setup:
+    return Setup(players=("Ann", "Bo", "Cy", "Di", "Eve")[:players], options=options)
+
+
+SPECS: dict[str, GameSpec] = {
+    spec.game: spec
+    for spec in (
+        GameSpec(
+            "spacepark",
+            (
+                _setup(1),
+                _setup(2),
+                _setup(3, first_player="random"),
+                _setup(4, first_player=2),
+            ),
+            _conserve_spacepark,
+            _secrets_spacepark,
+            max_steps=2_000,
+            warmup=150,
+            golden=((0, 7), (1, 1), (3, 3)),
+        ),
+        GameSpec(
+            "pocketparks",
+            (
+                _setup(2),
+                _setup(3, round_modifiers=False),
+                _setup(4),
+                _setup(5, first_player=4),
+            ),
+            _conserve_pocketparks,
+            _secrets_pocketparks,
+            shun=frozenset({"cancel"}),
+            max_steps=60_000,
+            warmup=1_500,
+            golden=((0, 1), (1, 18)),
+        ),
+        GameSpec(
+            "pocketdragon",
+            (
+                _setup(2, mode="table", difficulty="easy"),
+                _setup(2, mode="table", difficulty="hard"),
+                _setup(2, mode="companion", difficulty="medium"),
+            ),
+            _conserve_pocketdragon,
+            _secrets_pocketdragon,
+            shun=frozenset({"pause", "reset"}),
+            max_steps=5_000,
+            warmup=60,
+            golden=((0, 1), (1, 5), (2, 3)),
+        ),
+    )
+}
+
+
+@cache
+def rule_ids(game: str) -> frozenset[str]:
+    """The rule ids of a game's digest, read from the installed package."""
+    text = resources.files("tabletop.seeds").joinpath(f"{game}.md").read_text(encoding="utf-8")
+    return frozenset(re.findall(r"^\s*[-*]\s+\*\*([A-Z0-9-]+)\*\*", text, re.MULTILINE))
+
+
+# -- engine bugs found here, reported, and pinned by tests/hardening/test_known_bugs.py
+
+
+def known_bug(exc: BaseException) -> str | None:
+    """The known bug ``exc`` shows, if any. The property tests set such examples aside
+    (a strict xfail test pins each one), so that they keep looking for new bugs."""
+    frames = {frame.name for frame in traceback.extract_tb(exc.__traceback__)}
+    if isinstance(exc, ValueError) and "play_tour" in frames and "leave_hand" in frames:
+        return "PocketParks: a card of a won Park Tour claim is put back at the hand limit"
+    return None
+
+
+# -- a table: a game, its record and (real time) its clock ------------------------
+
+
+def compact(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def view_data(engine: Engine[Any, Any], state: Any, seat: int | None) -> Any:
+    view: BaseModel = engine.view(state, seat)
+    return view.model_dump(mode="json")
+
+
+@dataclass
+class Table:
+    """A game being played, with its record. ``now`` is the game clock (real time):
+    it only moves forward, and every action is stamped with it, as a screen does."""
+
+    spec: GameSpec
+    setup: Setup
+    seed: int
+    state: Any = None
+    record: GameRecord = field(init=False)
+    now: float = 0.0
+    steps: int = 0
+
+    def __post_init__(self) -> None:
+        self.engine = self.spec.engine
+        self.state = self.engine.new(self.setup, self.seed)
+        self.record = GameRecord(game=self.spec.game, setup=self.setup, seed=self.seed)
+        self.seats = len(self.setup.players)
+
+    @property
+    def over(self) -> bool:
+        return self.engine.outcome(self.state) is not None
+
+    def jump(self, seconds: float) -> None:
+        """Move the game clock on and run the game's clocks to it (real time only)."""
+        if self.engine.realtime:
+            self.now += seconds
+            self.state = self.engine.advance(self.state, self.now).state
+
+    def stamp(self, action: Any) -> Any:
+        """The action at the table's clock (real-time actions carry their ``now``)."""
+        if self.engine.realtime:
+            return action.model_copy(update={"now": self.now})
+        return action
+
+    def legal(self, seat: int) -> list[Any]:
+        return [self.stamp(a) for a in self.engine.legal_actions(self.state, seat)]
+
+    def apply(self, action: Any) -> list[Event]:
+        """Apply (IllegalAction on refusal, the state untouched); on success record it."""
+        before = self.engine.state_json(self.state)
+        try:
+            transition = self.engine.apply(self.state, action)
+        except Exception as exc:
+            if known_bug(exc) is not None and currently_in_test_context():
+                reject()  # outside hypothesis a known bug is still a failure
+            raise
+        finally:
+            after = self.engine.state_json(self.state)
+            assert after == before, "apply changed the state it was given"
+        self.state = transition.state
+        self.record.actions.append(self.engine.dump_action(action))
+        self.steps += 1
+        return list(transition.events)
+
+    def random_step(self, rng: Rng) -> tuple[int, Any, list[Event]]:
+        """One random legal move of a seat asked to act (shunned kinds last)."""
+        seat = rng.choice(self.engine.to_act(self.state))
+        legal = self.legal(seat)
+        assert legal, f"seat {seat} is asked to act but has no legal action"
+        preferred = [a for a in legal if a.kind not in self.spec.shun] or legal
+        action = rng.choice(preferred)
+        return seat, action, self.apply(action)
+
+
+def random_clock_step(table: Table, rng: Rng) -> None:
+    """Real time: 0 to 3 s pass between two moves (whole milliseconds)."""
+    if table.engine.realtime:
+        table.jump(rng.randint(0, 3000) / 1000)
+
+
+def play_to_end(spec: GameSpec, setup: Setup, seed: int) -> Table:
+    """A seeded random game of legal moves, to its end; fails past ``max_steps``."""
+    table = Table(spec, setup, seed)
+    rng = Rng.from_seed(seed)
+    for _ in range(spec.max_steps):
+        random_clock_step(table, rng)
+        if table.over:
+            return table
+        table.random_step(rng)
+    raise AssertionError(f"{spec.game} seed {seed} did not end in {spec.max_steps} moves")
+
+
+# -- invariants ---------------------------------------------------------------------
+
+
+def check_views(table: Table) -> None:
+    """No view shows a card its seat may not see; the spectator sees no hidden card."""
+    engine, state = table.engine, table.state
+    for seat in (None, *range(table.seats)):
+        text = compact(view_data(engine, state, seat))
+        leaked = sorted(t for t in table.spec.secrets(state, seat) if t in text)
+        assert not leaked, f"seat {seat} sees {leaked}"
+
+
+def check_invariants(table: Table) -> None:
+    """What must hold after every step of every game."""
+    engine, state = table.engine, table.state
+    table.spec.conserve(state)
+    check_views(table)
+    text = engine.state_json(state)
+    assert engine.state_json(engine.load_state(json.loads(text))) == text, "state round trip"
+    if engine.outcome(state) is None:
+        seats = engine.to_act(state)
+        assert seats, "the game runs but nobody may act"
+        for seat in seats:
+            assert engine.legal_actions(state, seat), f"seat {seat} is asked but has no move"
+
+
+def check_replay(table: Table) -> None:
+    """The record (through JSON) replays to the identical state."""
+    record = GameRecord.model_validate_json(table.record.model_dump_json())
+    again = replay(table.engine, record)
+    if table.engine.realtime:  # the clock moved on since the last action: not recorded
+        again = table.engine.advance(again, table.now).state
+    assert table.engine.state_json(again) == table.engine.state_json(table.state), "replay"
+
+
+def check_refusal(table: Table, exc: IllegalAction) -> None:
+    """A refusal names a rule of the game's digest (or ACTION-FORMAT) and says why."""
+    assert exc.rule == MALFORMED_ACTION or exc.rule in rule_ids(table.spec.game), exc.rule
+    assert exc.message.strip(), f"refusal {exc.rule} has no message"
+
+
+# -- golden playthroughs ------------------------------------------------------------
+
+
+def _flatten(data: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """Dicts and lists become dotted paths to their leaves, except a list of cards (dicts
+    with an ``id``): one value, the tuple of its cards' JSON, so that a card drawn or
+    played reads as one card come or gone."""
+    if isinstance(data, list) and data and all(isinstance(x, dict) and "id" in x for x in data):
+        yield prefix, tuple(compact(item) for item in data)
+    elif isinstance(data, dict | list) and data:
+        keys = sorted(data) if isinstance(data, dict) else range(len(data))
+        for key in keys:
+            yield from _flatten(data[key], f"{prefix}.{key}" if prefix else str(key))
+    else:
+        yield prefix, compact(data)
+
+
+def _list_delta(path: str, before: Any, after: tuple[str, ...]) -> list[str]:
+    """Items gone (``path-item``) and come (``path+item``); a mere reordering shows the
+    whole list (``path=[...]``)."""
+    if not isinstance(before, tuple):
+        return [f"{path}=[{','.join(after)}]"]
+    gone, come = Counter(before) - Counter(after), Counter(after) - Counter(before)
+    if not gone and not come:
+        return [f"{path}=[{','.join(after)}]"]
+    return [f"{path}-{item}" for item in gone.elements()] + [
+        f"{path}+{item}" for item in come.elements()
+    ]
+
+
+def view_delta(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """What changed between two flattened views: ``path=value``, list items ``path-item``
+    and ``path+item``, and ``-path`` for a path gone."""
+    parts: list[str] = []
+    for key, value in after.items():
+        if before.get(key) == value:
+            continue
+        if isinstance(value, tuple):
+            parts += _list_delta(key, before.get(key), value)
+        else:
+            parts.append(f"{key}={value}")
+    parts += [f"-{k}" for k in before if k not in after]
+    return parts
+
+
+def golden_name(spec: GameSpec, setup_index: int, seed: int) -> str:
+    setup = spec.setups[setup_index]
+    return f"{spec.game}-{len(setup.players)}p-setup{setup_index}-seed{seed}.txt"
+
+
+def golden_text(spec: GameSpec, setup_index: int, seed: int) -> str:
+    """A seeded random game of legal moves as text: the first views, then each move with
+    its log lines (``log *`` public, ``log N`` private to seat N), what changed in the
+    spectator's view (``*``) and how each seat's changes differ from those (``!`` marks a
+    spectator change the seat did not get), and at the end the outcome."""
+    setup = spec.setups[setup_index]
+    table = Table(spec, setup, seed)
+    engine = table.engine
+    viewers: tuple[int | None, ...] = (None, *range(table.seats))
+
+    def label(seat: int | None) -> str:
+        return "*" if seat is None else str(seat)
+
+    def views() -> dict[int | None, dict[str, Any]]:
+        return {v: dict(_flatten(view_data(engine, table.state, v))) for v in viewers}
+
+    lines = [
+        f"# {spec.game} golden playthrough: random legal moves from Rng({seed})",
+        f"# setup {compact(setup.model_dump(mode='json'))} seed {seed}",
+        "# regenerate on purpose with: .venv/bin/python scripts/regen_golden.py",
+    ]
+    shown = views()
+    for seat in viewers:
+        lines.append(f"view {label(seat)} {compact(view_data(engine, table.state, seat))}")
+    rng = Rng.from_seed(seed)
+    while True:
+        assert table.steps < spec.max_steps, "the golden game does not end"
+        random_clock_step(table, rng)
+        if table.over:
+            break
+        _, action, events = table.random_step(rng)
+        lines.append(f"move {table.steps} {compact(engine.dump_action(action))}")
+        lines += [f"  log {label(e.private_to)} {e.text}" for e in events]
+        now = views()
+        public = view_delta(shown[None], now[None])
+        if public:
+            lines.append(f"  * {' '.join(public)}")
+        for seat in range(table.seats):  # a seat: how its changes differ from the spectator's
+            own = view_delta(shown[seat], now[seat])
+            parts = [p for p in own if p not in public] + [f"!{p}" for p in public if p not in own]
+            if parts:
+                lines.append(f"  {seat} {' '.join(parts)}")
+        shown = now
+    outcome = engine.outcome(table.state)
+    assert outcome is not None
+    lines.append(f"outcome {compact(outcome.model_dump(mode='json'))}")
+    return "\n".join(lines) + "\n"
+
+
+def golden_games() -> list[tuple[GameSpec, int, int]]:
+    return [(spec, i, seed) for spec in SPECS.values() for i, seed in spec.golden]
