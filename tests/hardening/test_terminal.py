@@ -1,0 +1,168 @@
+"""`tabletop` in a real terminal (tmux): the home screen at 80x24, a too-small
+window and its recovery, and a seeded Space Park game started and played with
+keys and clicks, checked on the captured screen and in the saved games.
+
+Every step waits until the screen shows the previous one took effect before the
+next key goes in: keys sent in one burst would reach the app as a paste.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from tabletop.core.engine import Setup
+from tabletop.games import get_engine
+from tabletop.tui.screens import has_screen
+
+TMUX = shutil.which("tmux")
+pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed (.ci/run installs it)")
+WAIT_S = 30.0  # how long a screen may take to show what we wait for (not a speed test)
+# Textual takes COLUMNS and LINES (which pytest may set) over the terminal's real size.
+ENV = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+
+
+class Terminal:
+    """One tmux server of our own (its own socket) running `tabletop` in one window."""
+
+    def __init__(self, tmp: Path, width: int, height: int) -> None:
+        assert TMUX is not None
+        self.base = [TMUX, "-S", str(tmp / "tmux.sock")]
+        self.data = tmp / "data"
+        command = [sys.executable, "-m", "tabletop", "--data-dir", str(self.data)]
+        self.tmux("new-session", "-d", "-s", "t", "-x", str(width), "-y", str(height), *command)
+
+    def tmux(self, *args: str) -> str:
+        done = subprocess.run(
+            [*self.base, *args], capture_output=True, text=True, timeout=30, check=True, env=ENV
+        )
+        return done.stdout
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", "t")
+
+    def wait_for(self, text: str) -> str:
+        deadline = time.monotonic() + WAIT_S
+        while True:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            if time.monotonic() > deadline:
+                pytest.fail(f"the screen never showed {text!r}; it shows:\n{screen}")
+            time.sleep(0.1)
+
+    def keys(self, *keys: str) -> None:
+        self.tmux("send-keys", "-t", "t", *keys)
+
+    def type(self, text: str) -> None:
+        self.tmux("send-keys", "-t", "t", "-l", text)
+
+    def click_on(self, text: str, line_with: str = "") -> None:
+        """Click (an SGR mouse report) on ``text`` in the first line showing it (and
+        ``line_with``)."""
+        lines = self.screen().splitlines()
+        row = next(i for i, line in enumerate(lines) if text in line and line_with in line)
+        x = lines[row].index(text) + 1
+        self.type(f"\x1b[<0;{x + 1};{row + 1}M\x1b[<0;{x + 1};{row + 1}m")
+
+    def resize(self, width: int, height: int) -> None:
+        self.tmux("resize-window", "-t", "t", "-x", str(width), "-y", str(height))
+
+    def running(self) -> bool:
+        return (
+            subprocess.run([*self.base, "has-session", "-t", "t"], capture_output=True).returncode
+            == 0
+        )
+
+    def wait_until_closed(self) -> None:
+        deadline = time.monotonic() + WAIT_S
+        while self.running():
+            if time.monotonic() > deadline:
+                pytest.fail(f"tabletop did not quit; the screen shows:\n{self.screen()}")
+            time.sleep(0.1)
+
+    def close(self) -> None:
+        subprocess.run([*self.base, "kill-server"], capture_output=True, check=False)
+
+
+@pytest.fixture
+def terminal(tmp_path: Path) -> Iterator[list[Terminal]]:
+    opened: list[Terminal] = []
+    yield opened
+    for term in opened:
+        term.close()
+
+
+def _open(opened: list[Terminal], tmp_path: Path, width: int, height: int) -> Terminal:
+    term = Terminal(tmp_path, width, height)
+    opened.append(term)
+    return term
+
+
+def test_home_at_80x24_rules_and_quit(terminal: list[Terminal], tmp_path: Path) -> None:
+    term = _open(terminal, tmp_path, 80, 24)
+    screen = term.wait_for("q Quit")
+    for title in ("PocketParks", "Space Park", "Pocket Dragon", "No unfinished games."):
+        assert title in screen
+    term.keys("r")
+    term.wait_for("PP-")  # the PocketParks digest, with its rule ids
+    term.keys("Escape")
+    term.wait_for("No unfinished games.")
+    term.keys("q")
+    term.wait_until_closed()
+
+
+def test_a_too_small_window_says_so_and_recovers(terminal: list[Terminal], tmp_path: Path) -> None:
+    term = _open(terminal, tmp_path, 50, 12)
+    screen = term.wait_for("Make the window at least")
+    assert "60x16" in screen and "50x12" in screen
+    term.resize(80, 24)
+    term.wait_for("No unfinished games.")
+
+
+@pytest.mark.skipif(not has_screen("spacepark"), reason="the Space Park screen is not built")
+def test_a_seeded_space_park_game_in_the_terminal(terminal: list[Terminal], tmp_path: Path) -> None:
+    seed = 4242
+    state = get_engine("spacepark").new(Setup(players=("Ann", "Bo")), seed)
+    visit = str(min(state.rockets) + 1)  # the board numbers the ring from 1
+    term = _open(terminal, tmp_path, 100, 32)
+    term.wait_for("No unfinished games.")
+    term.click_on("Space Park")
+    term.wait_for("New game: Space Park")
+    term.type("Ann")  # the first seat's name field has the focus
+    term.wait_for("Ann ")
+    term.click_on("Player 2")
+    term.type("Bo")
+    term.wait_for("Bo ")
+    term.click_on("random", line_with="Seed")  # the seed field
+    term.type(str(seed))
+    term.wait_for(str(seed))
+    term.keys("Enter")
+    term.wait_for("Pass to Ann")
+    term.keys("Enter")
+    screen = term.wait_for("Ann's view")
+    assert "Starlight" in screen and "Bo" in screen
+    term.keys(visit)
+    term.wait_for("Pass to Bo")  # the hand-over curtain: Bo's hand is hidden
+    term.keys("Enter")
+    screen = term.wait_for("Bo's view")
+    assert "Ann visits" in screen  # the log
+    term.keys("Escape")
+    term.wait_for("1 unfinished game")
+    term.keys("q")
+    term.wait_until_closed()
+
+    with closing(sqlite3.connect(term.data / "tabletop.db")) as db:
+        games = db.execute("SELECT game, seed FROM games").fetchall()
+        moves = db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    assert games == [("spacepark", seed)]
+    assert moves == 1
