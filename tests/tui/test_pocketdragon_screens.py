@@ -478,3 +478,18 @@ async def test_table_feed_is_refused_outside_its_window_and_taken_inside(store: 
         assert table(session).food[0] == [] and len(table(session).discard) == 1
         assert "Hunger     95 s" in timer_text(screen) and "Happiness   4" in timer_text(screen)
         assert isinstance(app.screen, Handover)  # feeding was Ann's turn: over to Bo
+
+
+async def test_leaving_after_a_timer_ran_out_files_the_loss(store: Store) -> None:
+    """The clock ran past the hunger limit since the last redraw: no pause, a loss."""
+    session = start(store, "companion")
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_screen(app, pilot, session, clock)
+        await pilot.press("space")
+        clock.advance(130.0)  # no tick: the screen has not redrawn since
+        await pilot.press("escape")
+        await pilot.pause()
+    assert kinds(session) == ["start"]
+    assert store.unfinished() == [] and "not fed in time" in store.finished()[0].summary

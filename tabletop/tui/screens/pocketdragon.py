@@ -34,6 +34,7 @@ from tabletop.core.clock import Clock, MonotonicClock
 from tabletop.core.engine import Action
 from tabletop.core.errors import IllegalAction
 from tabletop.core.session import GameSession
+from tabletop.core.store import StoreError
 from tabletop.games.pocketdragon.model import LEVELS, Pause, PocketDragonOptions, Resume, Start
 from tabletop.games.pocketdragon.view import PocketDragonView
 from tabletop.tui.screens.base import GameScreen, ResultScreen
@@ -113,13 +114,24 @@ class PocketDragonScreen(GameScreen):
         self._offset = view.clock - self.clock.now()
         if view.status == "running":
             # A terminal closed without pausing: go on, paused at the last recorded time.
-            self.session.act(Pause(seat=0, now=view.clock))
+            self._record_pause(view.clock)
         self.set_interval(REFRESH_S, self.tick)
 
     def on_unmount(self) -> None:
-        """Leaving (Home, Ctrl+C, the app closing) pauses: the clocks stop with the screen."""
-        if self.session.outcome is None and self.status == "running":
-            self.session.act(Pause(seat=self.viewer or 0, now=self.now()))
+        """Leaving (Home, Ctrl+C, the app closing) pauses: the clocks stop with the screen.
+        A timer that ran out since the last redraw ends the game instead (and files it)."""
+        if self.session.outcome is not None:
+            return
+        now = self.now()
+        self.session.advance(now)
+        if self.status == "running":
+            self._record_pause(now)
+
+    def _record_pause(self, now: float) -> None:
+        try:
+            self.session.act(Pause(seat=self.viewer or 0, now=now))
+        except (IllegalAction, StoreError) as failed:  # never lose the screen over it
+            self.log.warning(f"could not record the pause: {failed}")
 
     def tick(self) -> None:
         """Run the game to the clock's reading and redraw the clocks (and the rest if
