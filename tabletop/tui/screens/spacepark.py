@@ -496,7 +496,9 @@ class SpaceParkScreen(GameScreen):
         if outcome is not None:
             return Content(" ".join(["Game over:", outcome.summary, *outcome.tie_break]))
         if not question:
-            waiting = ", ".join(names[s] for s in view.to_act)
+            waiting = ", ".join(
+                names[s] + (" (a bot, thinking…)" if s in self.bots else "") for s in view.to_act
+            )
             return Content(f"Waiting for {waiting}.")
         back = " Esc: back."
         kind = question[0]
