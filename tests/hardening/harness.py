@@ -251,6 +251,10 @@ def known_bug(exc: BaseException) -> str | None:
     frames = {frame.name for frame in traceback.extract_tb(exc.__traceback__)}
     if isinstance(exc, ValueError) and "play_tour" in frames and "leave_hand" in frames:
         return "PocketParks: a card of a won Park Tour claim is put back at the hand limit"
+    if isinstance(exc, ValueError | OverflowError) and "to_ms" in frames:
+        return "Pocket Dragon: a time beyond about 1.8e305 s overflows in clocks.to_ms"
+    if isinstance(exc, ValueError | OverflowError) and "_advance" in frames:
+        return "protocol: a 'now' that is NaN, infinite or too big for a float crashes"
     return None
 
 

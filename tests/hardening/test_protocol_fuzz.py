@@ -200,7 +200,11 @@ def test_the_session_answers_every_line_and_refusals_change_nothing(
         allowed = {engine.state_json(before)}
         now = _request_now(line)
         if engine.realtime and now is not None:
-            allowed.add(engine.state_json(engine.advance(before, now).state))
+            try:
+                allowed.add(engine.state_json(engine.advance(before, now).state))
+            except Exception as exc:
+                if known_bug(exc) is None:
+                    raise
         assert after in allowed, f"refused {line!r} changed the game"
 
 
