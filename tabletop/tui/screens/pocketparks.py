@@ -165,17 +165,17 @@ class PocketParksScreen(GameScreen):
         assert isinstance(engine, PocketParksEngine)
         self.engine = engine
         saved = self.session.store.settings().get(WINDOW_SETTING, DEFAULT_WINDOW)
-        self.window_seconds: float | None = (
-            float(saved) if isinstance(saved, int | float) and saved > 0 else None
-        )
-        if saved == 0:
-            self.window_seconds = None
+        if isinstance(saved, bool) or not isinstance(saved, int | float) or saved < 0:
+            saved = DEFAULT_WINDOW  # a value this version cannot read keeps the default
+        self.window_seconds: float | None = float(saved) if saved > 0 else None
+        """The response window's countdown; None waits for a key."""
         self.round_scores: list[RoundScore] = []
         """The rounds scored since this screen opened, for the scores sheet."""
         self.sort_modes: dict[int, SortMode] = {}
         """Each player's way of sorting their hand."""
         self._pending: list[RoundScore] = []
         self._quiet = 0
+        self._cache: tuple[Any, int | None, PPView, list[Action]] | None = None
         self._news: list[tuple[str, int | None]] = []
 
     # -- layout -------------------------------------------------------------------
@@ -194,9 +194,18 @@ class PocketParksScreen(GameScreen):
     # -- what the screen works from ----------------------------------------------
 
     def view(self) -> PPView:
-        view = self.session.view(self.viewer)
-        assert isinstance(view, PPView)
-        return view
+        """The viewer's view (computed once per state and viewer: the footer asks often)."""
+        return self._now()[0]
+
+    def _now(self) -> tuple[PPView, list[Action]]:
+        state, seat = self.session.state, self.viewer
+        cached = self._cache
+        if cached is None or cached[0] is not state or cached[1] != seat:
+            view = self.session.view(seat)
+            assert isinstance(view, PPView)
+            legal = [] if seat is None else self.session.legal_actions(seat)
+            cached = self._cache = (state, seat, view, legal)
+        return cached[2], cached[3]
 
     def public(self) -> PPView:
         view = self.session.view(None)
@@ -213,7 +222,8 @@ class PocketParksScreen(GameScreen):
         )
 
     def legal(self) -> list[Action]:
-        return [] if self.viewer is None else self.session.legal_actions(self.viewer)
+        """The viewer's legal moves (none while no hand may be shown)."""
+        return self._now()[1]
 
     def _seat(self) -> int:
         assert self.viewer is not None
