@@ -85,10 +85,10 @@ def clickable(content: Content, action: str) -> Content:
     return content.stylize(Style.from_meta({"@click": action}))
 
 
-def resource(name: str, amount: int, words: bool = False) -> Content:
+def resource(name: str, amount: int) -> Content:
+    """An amount of a crystal or of passes, after its glyph: ☀2."""
     glyph, style = RESOURCE_MARKS[name]
-    text = f"{amount} {RESOURCE_WORDS[name]}" if words else str(amount)
-    return Content.assemble((glyph, style), text)
+    return Content.assemble((glyph, style), str(amount))
 
 
 def cost(amounts: dict[str, int]) -> Content:
@@ -127,7 +127,7 @@ def player_line(player: PlayerView, active: bool, first: bool) -> Content:
         Content.styled(player.name, "bold" if active else ""),
     ]
     if first:
-        parts.append(" (1st)")
+        parts.append(" (first player)")
     if player.controller:
         parts.append(Content.styled(f" {CONTROLLER}Controller", "bold"))
     parts.append("  ")
