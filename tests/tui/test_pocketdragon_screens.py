@@ -104,6 +104,14 @@ def assert_private(app: TabletopApp, screen: TableScreen, session: GameSession) 
         assert name not in text and name not in hands, f"{name} shown to its holder"
     if app.screen is screen and screen.viewer == active:
         assert all(name in hands for name in theirs)
+        # The holder's own rows: card backs, and no Skill but what clues told.
+        lines = hands.splitlines()
+        start = lines.index(f"{session.seats[active].name}'s hand (yours: hidden from you)")
+        glyphs = {s.glyph for s in cards().skills} | {s.name for s in cards().skills}
+        for line, card in zip(lines[start + 1 :], tbl.hands[active], strict=False):
+            assert "▒" in line
+            if not card.known and not card.ruled_out:
+                assert not any(g in line for g in glyphs), line
 
 
 async def move_to(pilot: Pilot[Any], screen: TableScreen, place: int) -> None:
