@@ -557,3 +557,25 @@ async def test_whom_to_take_from_when_the_supply_is_out(store: Store) -> None:
             "kind": "take_from",
             "target": targets[-1],
         }
+
+
+async def test_80_by_24_fits_with_short_tiles_and_grows_back(store: Store) -> None:
+    store.save_setting("curtain", False)
+    saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 6)
+    state = saved.state
+    assert isinstance(state, State)
+    canyon = f"#dest-{state.ring.index('cosmic_canyon')}"
+    async with TabletopApp(store).run_test(size=(80, 24)) as pilot:
+        app = pilot.app
+        assert isinstance(app, TabletopApp)
+        app.resume(saved.game_id, "spacepark")
+        await pilot.pause()
+        game = game_screen(app)
+        assert not game.has_class("-too-small") and game.has_class("-narrow")
+        tile = str(game.query_one(canyon, Static).render())
+        assert "Cosmic Canyon" in tile and "+2 ☀Sun" in tile
+        assert game.query_one("#prompt").region.height >= 1  # the question is on screen
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        assert not game.has_class("-narrow")
+        assert "Gain two Sun crystals." in str(game.query_one(canyon, Static).render())
