@@ -49,12 +49,12 @@ def player_block(view: PPView, seat: int) -> Content:
     ]
     if player.dark_sky_sets:
         parts += [" · ", icon("dark_sky"), " counts as an icon"]
-    head = Content.assemble(*parts)
+    head = Content.assemble(*parts, " │ ")
     round3 = view.round == ROUNDS and any(s.priority for p in view.players for s in p.sets)
     if not player.sets:
-        return Content("\n").join([head, Content.styled("    no sets yet", "dim")])
+        return Content.assemble(head, ("no sets yet", "dim"))
     chips = Content("  ").join(set_chip(i, s, round3) for i, s in enumerate(player.sets))
-    return Content("\n").join([head, Content.assemble("    ", chips)])
+    return Content.assemble(head, chips)
 
 
 def table_content(view: PPView) -> Content:
