@@ -21,6 +21,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from tabletop.core.engine import Action
+from tabletop.core.session import GameSession
 from tabletop.games.spacepark.content import badges
 from tabletop.games.spacepark.model import (
     DEST_NAMES,
@@ -34,6 +35,7 @@ from tabletop.games.spacepark.model import (
 from tabletop.games.spacepark.scoring import price
 from tabletop.games.spacepark.view import BadgeView, SpaceParkView
 from tabletop.tui.screens.base import GameScreen
+from tabletop.tui.settings import Settings
 from tabletop.tui.widgets.spacepark_board import (
     CONTROLLER,
     LEGEND,
@@ -158,8 +160,8 @@ class SpaceParkScreen(GameScreen):
     }
     """
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, session: GameSession, settings: Settings) -> None:
+        super().__init__(session, settings)
         self.draft: dict[str, Any] | None = None
         """The visit being built: its destination and the parts chosen so far."""
         self.asking = ""
