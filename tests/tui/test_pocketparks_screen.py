@@ -735,3 +735,30 @@ async def test_an_empty_hand_draws_two_and_says_so(store: Store) -> None:
         news = str(game.query_one("#pp-news", Static).render())
         assert "Ana has no cards left and draws 2." in news
         assert "You draw" not in news  # Ana's cards are hers alone
+
+
+async def test_make_a_wish_asks_everyone_at_each_flip(store: Store) -> None:
+    wish = event("make_a_wish")
+    st = table(
+        [[*parks("Acadia", "Olympic"), wish], parks("Denali"), parks("Redwood")],
+        draws=parks("Yosemite", "Bryce Canyon"),  # a park, then a dark sky park
+    )
+    st.phase, st.draws = "discard", 2
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, "Ana")
+        await use(pilot, game, wish)
+        assert isinstance(app.screen, ResponseWindow)
+        assert "Ana plays Make a wish: answer?" in app.screen.text
+        await nobody_answers(pilot)
+        # each flipped park is asked of every seat, the wisher too
+        assert isinstance(app.screen, ResponseWindow)
+        assert "Park Tour on Yosemite, flipped by Make a wish?" in app.screen.text
+        assert "Asked: 2 Ben, 3 Cy, 1 Ana" in app.screen.text
+        await nobody_answers(pilot)
+        assert isinstance(app.screen, ResponseWindow)
+        assert "Bryce Canyon, flipped by Make a wish?" in app.screen.text
+        await nobody_answers(pilot)
+        assert "The wish comes true: Ana takes Bryce Canyon." in game.session.log(None)
+        await lift(pilot, "Ben")
