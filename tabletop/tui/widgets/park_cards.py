@@ -1,9 +1,10 @@
 """How PocketParks cards read on screen: park number, name, icons, dark sky mark.
 
-Every icon is a glyph, a two-letter code and a colour, so no icon is told by
-colour alone; the dark sky mark is "☾DS". Events show their colour as a glyph and
-a letter too (✦B blue, ✖R red, ↺P purple). Only views are drawn here: cards come
-from ``PPView`` (the engine decides what a seat may see).
+Every icon is a glyph, a two-letter code and a colour (mid tones, readable on
+dark and light themes), so no icon is told by colour alone; the dark sky mark is
+"☾DS". Events show their colour as a glyph and a letter too (✦B blue, ✖R red,
+↺P purple). Only views are drawn here: cards come from ``PPView`` (the engine
+decides what a seat may see).
 """
 
 from __future__ import annotations
@@ -16,28 +17,28 @@ from tabletop.games.pocketparks.view import CardView, SetView
 
 # icon id -> (glyph, code, colour, label)
 ICONS: dict[str, tuple[str, str, str, str]] = {
-    "mountain": ("▲", "Mt", "#b0a18e", "Mountain"),
-    "glacier_ice": ("❄", "Gl", "#7fd3e8", "Glacier/ice"),
-    "desert": ("☼", "De", "#e8c15a", "Desert"),
-    "volcano": ("♨", "Vo", "#f0643c", "Volcano"),
-    "island": ("◒", "Is", "#4cc38a", "Island"),
-    "canyon": ("∨", "Ca", "#d98b4a", "Canyon"),
-    "cave": ("∩", "Cv", "#b58fd6", "Cave"),
-    "coast": ("≈", "Co", "#4f9de8", "Coast"),
-    "wildlife": ("♞", "Wi", "#8fbf4a", "Wildlife"),
-    "unesco": ("◆", "UN", "#5b8def", "UNESCO"),
-    "oldest": ("«", "Ol", "#c9a66b", "Oldest"),
-    "newest": ("»", "Nw", "#6bd0c9", "Newest"),
-    "largest": ("■", "Lg", "#e07fa8", "Largest"),
-    "smallest": ("▪", "Sm", "#c7a0d9", "Smallest"),
-    "most_visited": ("♥", "MV", "#ef6f6f", "Most visited"),
-    "least_visited": ("♡", "LV", "#9aa7b0", "Least visited"),
-    "dark_sky": ("☾", "DS", "#e6e0a0", "Dark sky"),
+    "mountain": ("▲", "Mt", "#a08c6e", "Mountain"),
+    "glacier_ice": ("❄", "Gl", "#3fa7c4", "Glacier/ice"),
+    "desert": ("☼", "De", "#c9a227", "Desert"),
+    "volcano": ("♨", "Vo", "#e0542c", "Volcano"),
+    "island": ("◒", "Is", "#2fa86f", "Island"),
+    "canyon": ("∨", "Ca", "#c8733a", "Canyon"),
+    "cave": ("∩", "Cv", "#9b6fc4", "Cave"),
+    "coast": ("≈", "Co", "#3f86d6", "Coast"),
+    "wildlife": ("♞", "Wi", "#6fa13a", "Wildlife"),
+    "unesco": ("◆", "UN", "#4a74d9", "UNESCO"),
+    "oldest": ("«", "Ol", "#a8844a", "Oldest"),
+    "newest": ("»", "Nw", "#2fa8a0", "Newest"),
+    "largest": ("■", "Lg", "#d0608f", "Largest"),
+    "smallest": ("▪", "Sm", "#a87cc4", "Smallest"),
+    "most_visited": ("♥", "MV", "#d94f4f", "Most visited"),
+    "least_visited": ("♡", "LV", "#7f8c96", "Least visited"),
+    "dark_sky": ("☾", "DS", "#b09a2a", "Dark sky"),
 }
 EVENT_COLOURS: dict[str, tuple[str, str, str]] = {
-    "blue": ("✦", "B", "#5b9bef"),
-    "red": ("✖", "R", "#ef5b5b"),
-    "purple": ("↺", "P", "#b97fe0"),
+    "blue": ("✦", "B", "#4a86d9"),
+    "red": ("✖", "R", "#d94a4a"),
+    "purple": ("↺", "P", "#9b5fd0"),
 }
 EVENT_KINDS = {"blue": "good", "red": "harmful", "purple": "reactive"}
 
