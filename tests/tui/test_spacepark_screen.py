@@ -390,6 +390,8 @@ async def test_resume_after_teardown_mid_turn(tmp_path: Path) -> None:
     rng = random.Random(5)
     async with app.run_test(size=SIZE) as pilot:
         await start_from_home(pilot, app, 2, seed=5)
+        await pilot.press("enter")
+        app.settings.curtain = False  # for this run only (not saved): quicker to the point
         game = game_screen(app)
         session = game.session
 
@@ -401,8 +403,6 @@ async def test_resume_after_teardown_mid_turn(tmp_path: Path) -> None:
 
         while session.moves < 4 or not choices_left():
             await play_one(pilot, app, rng, typed=False)
-        if isinstance(app.screen, Curtain):
-            await pilot.press("enter")
         saved = ENGINE.state_json(session.state)
         moves = session.moves
         seat = game.viewer
