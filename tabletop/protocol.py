@@ -8,6 +8,7 @@ goes on; nothing in the session changes. See docs/engine-protocol.md.
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections.abc import Callable
 from typing import IO, Any
@@ -141,10 +142,7 @@ class Session:
         engine = self._require_game()
         if not engine.realtime:
             return
-        now = req.get("now")
-        if not isinstance(now, int | float) or isinstance(now, bool):
-            raise ProtocolError("PROTO-ARGS", f"{engine.title} runs in real time: send 'now'")
-        self.state = engine.advance(self.state, float(now)).state
+        self.state = engine.advance(self.state, _now(req, engine.title)).state
 
     def _engine_named(self, name: object) -> Engine[Any, Any]:
         if not isinstance(name, str):
@@ -167,6 +165,21 @@ class Session:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < count:
             raise ProtocolError("PROTO-ARGS", f"seat must be a seat number from 0 to {count - 1}")
         return seat
+
+
+def _now(req: dict[str, Any], title: str) -> float:
+    """The request's game-clock reading: a finite number of seconds, not negative."""
+    now = req.get("now")
+    problem = f"{title} runs in real time: send 'now', seconds of game time (a number >= 0)"
+    if not isinstance(now, int | float) or isinstance(now, bool):
+        raise ProtocolError("PROTO-ARGS", problem)
+    try:
+        seconds = float(now)
+    except OverflowError:  # an integer too big for a float
+        raise ProtocolError("PROTO-ARGS", problem) from None
+    if not math.isfinite(seconds) or seconds < 0:
+        raise ProtocolError("PROTO-ARGS", problem)
+    return seconds
 
 
 def _texts(events: tuple[Event, ...], seat: int | None) -> list[str]:

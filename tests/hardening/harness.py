@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -20,8 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, reject, settings
-from hypothesis.control import currently_in_test_context
+from hypothesis import HealthCheck, settings
 from hypothesis.database import DirectoryBasedExampleDatabase, ReadOnlyDatabase
 from pydantic import BaseModel
 
@@ -242,22 +240,6 @@ def rule_ids(game: str) -> frozenset[str]:
     return frozenset(re.findall(r"^\s*[-*]\s+\*\*([A-Z0-9-]+)\*\*", text, re.MULTILINE))
 
 
-# -- engine bugs found here, reported, and pinned by tests/hardening/test_known_bugs.py
-
-
-def known_bug(exc: BaseException) -> str | None:
-    """The known bug ``exc`` shows, if any. The property tests set such examples aside
-    (a strict xfail test pins each one), so that they keep looking for new bugs."""
-    frames = {frame.name for frame in traceback.extract_tb(exc.__traceback__)}
-    if isinstance(exc, ValueError) and "play_tour" in frames and "leave_hand" in frames:
-        return "PocketParks: a card of a won Park Tour claim is put back at the hand limit"
-    if isinstance(exc, ValueError | OverflowError) and "to_ms" in frames:
-        return "Pocket Dragon: a time beyond about 1.8e305 s overflows in clocks.to_ms"
-    if isinstance(exc, ValueError | OverflowError) and "_advance" in frames:
-        return "protocol: a 'now' that is NaN, infinite or too big for a float crashes"
-    return None
-
-
 # -- a table: a game, its record and (real time) its clock ------------------------
 
 
@@ -313,10 +295,6 @@ class Table:
         before = self.engine.state_json(self.state)
         try:
             transition = self.engine.apply(self.state, action)
-        except Exception as exc:
-            if known_bug(exc) is not None and currently_in_test_context():
-                reject()  # outside hypothesis a known bug is still a failure
-            raise
         finally:
             after = self.engine.state_json(self.state)
             assert after == before, "apply changed the state it was given"

@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tabletop.protocol import Session, serve
-from tests.hardening.harness import SPECS, known_bug, scaled
+from tests.hardening.harness import SPECS, scaled
 
 OPS = ["new", "load", "legal", "act", "view", "state", "schema"]
 GAMES = [*SPECS, "chess", "", "SPACEPARK"]
@@ -186,12 +186,7 @@ def test_the_session_answers_every_line_and_refusals_change_nothing(
             line = _legal_move(session, clock)
         engine, before = session.engine, session.state
         assert engine is not None
-        try:
-            answer = _strict_json(session.handle_line(line))
-        except Exception as exc:
-            if known_bug(exc) is None:
-                raise
-            continue  # pinned by test_known_bugs.py
+        answer = _strict_json(session.handle_line(line))
         if answer["ok"]:
             continue
         # A refusal changes nothing: the same game, at most run on to the request's time.
@@ -200,11 +195,7 @@ def test_the_session_answers_every_line_and_refusals_change_nothing(
         allowed = {engine.state_json(before)}
         now = _request_now(line)
         if engine.realtime and now is not None:
-            try:
-                allowed.add(engine.state_json(engine.advance(before, now).state))
-            except Exception as exc:
-                if known_bug(exc) is None:
-                    raise
+            allowed.add(engine.state_json(engine.advance(before, now).state))
         assert after in allowed, f"refused {line!r} changed the game"
 
 

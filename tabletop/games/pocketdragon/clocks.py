@@ -13,10 +13,14 @@ from tabletop.games.pocketdragon.model import (
     PocketDragonState,
 )
 
+# A clock reading past this (about 31,700 years) reads as this: every timer has
+# long run out by then, and the millisecond count stays a finite number.
+LATEST_S = 1e12
+
 
 def to_ms(seconds: float) -> int:
     """A caller's clock reading in whole milliseconds (PD-TIME-2)."""
-    return round(seconds * 1000)
+    return round(min(seconds, LATEST_S) * 1000)
 
 
 def display(ms_left: int) -> int:

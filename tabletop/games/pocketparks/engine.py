@@ -263,7 +263,9 @@ class PocketParksEngine(Engine[PPState, PPAction]):
                 out.append(Confirm.model_construct(seat=seat))
             out.append(Cancel.model_construct(seat=seat))
         else:  # limit
-            out.extend(Discard.model_construct(seat=seat, card=c) for c in hand)
+            out.extend(
+                Discard.model_construct(seat=seat, card=c) for c in R.limit_choices(st, seat)
+            )
         return out
 
     def _draw_actions(self, st: PPState, seat: int) -> list[PPAction]:
@@ -527,6 +529,8 @@ class PocketParksEngine(Engine[PPState, PPAction]):
             rule = "PP-LIMIT-1" if st.phase == "limit" else "PP-DRAW-2"
             raise IllegalAction(rule, "that card is not in your hand")
         if st.phase == "limit":
+            if card not in R.limit_choices(st, seat):
+                raise IllegalAction("PP-LIMIT-2", "that card is promised to your Park Tour")
             R.leave_hand(ctx, seat, card)
             (st.discard if R.is_park(card) else st.event_discard).insert(0, card)
             ctx.say(f"{ctx.name(seat)} puts a card under a discard pile (hand limit).")

@@ -409,6 +409,13 @@ def end_action(ctx: Ctx) -> None:
     close_turn(ctx)
 
 
+def limit_choices(st: PPState, seat: int) -> list[int]:
+    """PP-LIMIT-2: the cards a seat may put back at the hand limit: its hand, less
+    the cards it has promised to a Park Tour it won this turn."""
+    promised = st.tour.cards if st.tour is not None and st.tour.seat == seat else ()
+    return [c for c in st.players[seat].hand if c not in promised]
+
+
 def close_turn(ctx: Ctx) -> None:
     """After the hand limit: a won Park Tour is played, else a fresh discard top
     opens a Park Tour window, else the next player goes (PP-TOUR-5, PP-TURN-3)."""
