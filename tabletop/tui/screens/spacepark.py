@@ -431,7 +431,7 @@ class SpaceParkScreen(GameScreen):
             lines.append(Content(f"Scout Stack: {count}" + (", the top one:" if stack else "")))
             if stack:
                 lines.append(self._choice_line(stack[-1], kind if kind == "take" else None, 3))
-            # Scout's last move in the engine's words, whole (the log may be too narrow)
+            # Scout's last move in the engine's words, by the Scout Stack (the log has all)
             moved = [e for e in self.session.log(view.seat) if e.startswith("Scout ")]
             if moved:
                 lines.append(Content.assemble(("Last: ", "bold $warning"), moved[-1]))
