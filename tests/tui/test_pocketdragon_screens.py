@@ -21,7 +21,12 @@ from tabletop.games.pocketdragon.rules import face_down, needed_skills
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.pocketdragon import DragonResult, Handover, PocketDragonScreen
 from tabletop.tui.screens.pocketdragon_companion import CompanionScreen
-from tabletop.tui.screens.pocketdragon_table import ClueOverlay, ContentOverlay, TableScreen
+from tabletop.tui.screens.pocketdragon_table import (
+    ClueOverlay,
+    ContentOverlay,
+    SuggestOverlay,
+    TableScreen,
+)
 from tabletop.tui.widgets.timer import DragonTimer
 
 SIZE = (120, 36)
@@ -501,3 +506,59 @@ async def test_leaving_after_a_timer_ran_out_files_the_loss(store: Store) -> Non
         await pilot.pause()
     assert kinds(session) == ["start"]
     assert store.unfinished() == [] and "not fed in time" in store.finished()[0].summary
+
+
+async def test_the_partner_suggests_on_a_screen_without_hands(store: Store) -> None:
+    """PD-PLAY-4: one Skill short, the partner suggests; a wrong card is a mistake."""
+    session = start(store, "table")
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, session, clock)
+        assert isinstance(screen, TableScreen)
+        await pilot.press("enter", "space", "1", "p")
+        tbl = table(session)
+        assert tbl.play is not None
+        skill_of = {p: cards().collection[tbl.grid[p] or 0].skill for p in face_down(tbl)}
+        while len(needed_skills(tbl, tbl.play)) > 1:
+            needed = needed_skills(tbl, tbl.play)[0]
+            await move_to(pilot, screen, next(p for p in face_down(tbl) if skill_of[p] == needed))
+            await pilot.press("f")
+            tbl = table(session)
+            assert tbl.play is not None
+        [last] = needed_skills(tbl, tbl.play)
+        wrong = next(p for p in face_down(tbl) if skill_of[p] not in tbl_skills(tbl))
+        right = next(p for p in face_down(tbl) if skill_of[p] == last)
+
+        async def suggest(place: int) -> None:
+            await pilot.press("s")
+            await pilot.pause()
+            overlay = app.screen
+            assert isinstance(overlay, SuggestOverlay)
+            names = [cards().activities[h.activity].name for h in table(session).hands[1]]
+            assert not any(name in rendered(app) for name in names)  # Bo's own cards
+            row, col = divmod(place, GRID_COLUMNS)
+            here_row, here_col = divmod(overlay.cursor, GRID_COLUMNS)
+            keys = ["down" if row > here_row else "up"] * abs(row - here_row)
+            keys += ["right" if col > here_col else "left"] * abs(col - here_col)
+            await pilot.press(*keys, "enter")
+            await pilot.pause()
+            assert session.record.actions[-1] == {
+                "seat": 1,
+                "now": 0.0,
+                "kind": "suggest",
+                "place": place,
+            }
+
+        await suggest(wrong)
+        assert state(session).happiness == 3
+        assert isinstance(app.screen, Handover) and "Pass to Ann" in app.screen.text
+        await pilot.press("enter")
+        await suggest(right)
+        assert state(session).successes == 1
+        assert screen.is_current and screen.viewer == 1  # Bo's turn: he has the keyboard
+
+
+def tbl_skills(tbl: Table) -> list[str]:
+    assert tbl.play is not None
+    return list(cards().activities[tbl.play.activity].skills)

@@ -728,6 +728,7 @@ class SuggestOverlay(Overlay):
         Binding("down", "move(0,1)", "Move", show=False, priority=True),
         Binding("left", "move(-1,0)", "Move", show=False, priority=True),
         Binding("right", "move(1,0)", "Move", show=False, priority=True),
+        Binding("enter", "proceed", "Suggest", priority=True),
         Binding("escape", "later", "Back"),
     ]
 
