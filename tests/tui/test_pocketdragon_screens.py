@@ -526,6 +526,7 @@ async def test_the_partner_suggests_on_a_screen_without_hands(store: Store) -> N
             await pilot.press("f")
             tbl = table(session)
             assert tbl.play is not None
+        assert tbl.play is not None
         [last] = needed_skills(tbl, tbl.play)
         wrong = next(p for p in face_down(tbl) if skill_of[p] not in tbl_skills(tbl))
         right = next(p for p in face_down(tbl) if skill_of[p] == last)
