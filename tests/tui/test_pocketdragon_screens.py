@@ -282,6 +282,12 @@ async def test_companion_game_is_lost_by_hunger_with_warnings_and_bells(
         assert "Hunger     30 s  ⚠ FEED ME" in timer_text(screen)
         await tick(pilot, screen, clock, 0.25)
         assert len(bells) == 1  # once per warning, not once per redraw
+        await pilot.press("space")  # a pause keeps the warning and does not ring again
+        await tick(pilot, screen, clock, 5.0)
+        assert "⚠ FEED ME" in timer_text(screen) and "Paused" in timer_text(screen)
+        await pilot.press("space")
+        await tick(pilot, screen, clock, 0.25)
+        assert len(bells) == 1
         await tick(pilot, screen, clock, 12.0)  # several redraws' worth at once
         assert "⚠⚠ FEED NOW" in timer_text(screen) and len(bells) == 2
         await tick(pilot, screen, clock, 10.0)

@@ -115,7 +115,7 @@ class CompanionScreen(PocketDragonScreen):
         self.query_one("#pd-main", Digits).update(f"{c.main_display}")
         hunger = self.query_one("#pd-hunger", Digits)
         hunger.update(f"{c.hunger_display}")
-        level = warning_level(c.hunger_display) if view.status == "running" else 0
+        level = warning_level(c.hunger_display)
         for n in (1, 2, 3):
             hunger.set_class(level == n, f"-warn{n}")
         word = ("", " ⚠ FEED ME", " ⚠⚠ FEED NOW", " ⚠⚠⚠ STARVING")[level]

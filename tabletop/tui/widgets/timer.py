@@ -44,15 +44,17 @@ def warning_level(hunger_display: int) -> int:
 
 class HungerAlarm:
     """Says when to ring: once each time the running hunger display reaches 30, 20 or
-    10. Compares readings, never counts ticks, so a skipped redraw still rings once."""
+    10. Compares readings, never counts ticks, so a skipped redraw still rings once;
+    a pause and resume does not ring again, feeding (or a reset) re-arms it."""
 
     def __init__(self) -> None:
         self._level = 0
 
     def update(self, hunger_display: int, running: bool) -> bool:
-        level = warning_level(hunger_display) if running else 0
-        ring = level > self._level
-        self._level = level
+        level = warning_level(hunger_display)
+        ring = running and level > self._level
+        if running or level < self._level:
+            self._level = level
         return ring
 
 
@@ -87,7 +89,7 @@ class DragonTimer(Vertical):
     }
     """
 
-    KEYS: ClassVar[dict[str, str]] = {
+    LABELS: ClassVar[dict[str, str]] = {
         "feed": "Feed",
         "general": "General (1)",
         "specific": "Specific (2)",
@@ -123,7 +125,7 @@ class DragonTimer(Vertical):
             yield self._button("success")
 
     def _button(self, name: str) -> Button:
-        button = Button(self.KEYS[name], id=f"timer-{name}", compact=True)
+        button = Button(self.LABELS[name], id=f"timer-{name}", compact=True)
         button.can_focus = False  # keys drive the game; the buttons are for the mouse
         return button
 
@@ -145,7 +147,7 @@ class DragonTimer(Vertical):
             return
         c = view.clocks
         running = view.status == "running"
-        level = warning_level(c.hunger_display) if running else 0
+        level = warning_level(c.hunger_display)
         hunger = Content.assemble(
             ("Hunger    ", "bold"),
             (f"{c.hunger_display:>3} s", _WARNING_STYLES[level] or "bold"),
