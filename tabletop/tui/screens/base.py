@@ -84,6 +84,7 @@ class GameScreen(SizedScreen):
             if info.bot is not None
         }
         """A bot per bot seat, seeded from the game's seed so a table replays alike."""
+        self._thinking_about: Any = None  # the state a bot is thinking about, if any
         self.title = session.engine.title
 
     # -- for subclasses ---------------------------------------------------------
@@ -188,8 +189,11 @@ class GameScreen(SizedScreen):
     def _let_bot_move(self) -> None:
         """When a bot is first to act, it thinks in a thread; the screen stays live."""
         seats = self.session.to_act
-        if seats and seats[0] in self.bots:
-            self._think(seats[0], self.session.state)
+        state = self.session.state
+        # One bot at work per position: a redraw of the same table starts no second one.
+        if seats and seats[0] in self.bots and self._thinking_about is not state:
+            self._thinking_about = state
+            self._think(seats[0], state)
 
     @work(thread=True, exclusive=True, group="bot")
     def _think(self, seat: int, state: Any) -> None:
