@@ -454,7 +454,15 @@ class TableScreen(PocketDragonScreen):
         r = min(max(r + dy, 0), GRID_ROWS - 1)
         c = min(max(c + dx, 0), GRID_COLUMNS - 1)
         self.cursor = r * GRID_COLUMNS + c
-        self.redraw()
+        self._redraw_grid()
+
+    def _redraw_grid(self) -> None:
+        """Only the grid and the keys depend on the cursor: a quick redraw for arrows."""
+        view = self.dview(self.viewer)
+        assert view.table is not None
+        grid = grid_content(view.table, Legend(view), self.cursor, self.marks)
+        self.query_one("#pd-grid", Static).update(grid)
+        self.refresh_bindings()
 
     def action_select(self, card: int) -> None:
         self.selected = card
