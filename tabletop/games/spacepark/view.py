@@ -5,8 +5,8 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from tabletop.games.spacepark.content import CRYSTALS, RESOURCES, Badge, badges
-from tabletop.games.spacepark.model import DEST_NAMES, Dest, State
-from tabletop.games.spacepark.scoring import crystals_of, xp_of
+from tabletop.games.spacepark.model import DEST_NAMES, Dest, Player, State
+from tabletop.games.spacepark.scoring import crystals_of, price, xp_of
 
 DEST_ACTIONS: dict[Dest, str] = {
     "starlight_station": "Draw a badge; keep it or exchange it for one on display.",
@@ -31,6 +31,10 @@ class BadgeView(_View):
     cost: dict[str, int]
     xp: int
     ability: str
+
+
+class HandBadgeView(BadgeView):
+    price: dict[str, int]  # what the viewer would pay now, after their discounts
 
 
 class DestinationView(_View):
@@ -75,7 +79,7 @@ class SpaceParkView(_View):
     deck_count: int
     scout_stack: list[BadgeView]  # solo; the top is last
     players: list[PlayerView]
-    hand: list[BadgeView]  # the viewer's own hand only
+    hand: list[HandBadgeView]  # the viewer's own hand only
     active: int
     first_player: int
     turn: int
@@ -94,6 +98,17 @@ def badge_view(badge: Badge) -> BadgeView:
         xp=badge.xp,
         ability=badge.ability_text(),
     )
+
+
+def hand_view(player: Player) -> list[HandBadgeView]:
+    deck = badges()
+    return [
+        HandBadgeView(
+            **badge_view(deck[b]).model_dump(),
+            price=dict(zip(CRYSTALS, price(player, deck[b]), strict=True)),
+        )
+        for b in player.hand
+    ]
 
 
 def build_view(state: State, seat: int | None, to_act: tuple[int, ...]) -> SpaceParkView:
@@ -136,7 +151,7 @@ def build_view(state: State, seat: int | None, to_act: tuple[int, ...]) -> Space
             targets=list(pending.targets),
             drawn=badge_view(deck[drawn]) if drawn is not None and seat == pending.seat else None,
         )
-    hand = [] if seat is None else [badge_view(deck[b]) for b in state.players[seat].hand]
+    hand = [] if seat is None else hand_view(state.players[seat])
     return SpaceParkView(
         seat=seat,
         solo=solo,

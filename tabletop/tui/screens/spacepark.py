@@ -22,7 +22,6 @@ from textual.widgets import Static
 
 from tabletop.core.engine import Action
 from tabletop.core.session import GameSession
-from tabletop.games.spacepark.content import badges
 from tabletop.games.spacepark.model import (
     DEST_NAMES,
     Exchange,
@@ -32,7 +31,6 @@ from tabletop.games.spacepark.model import (
     TakeFrom,
     Visit,
 )
-from tabletop.games.spacepark.scoring import price
 from tabletop.games.spacepark.view import BadgeView, SpaceParkView
 from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.settings import Settings
@@ -463,11 +461,9 @@ class SpaceParkScreen(GameScreen):
         pending = view.pending
         if pending is not None and pending.drawn is not None:
             lines.append(Content.assemble(("Drawn: ", "bold $warning"), badge_line(pending.drawn)))
-        player = self.session.state.players[seat]
         have = {"sun": me.sun, "moon": me.moon, "sea": me.sea}
-        deck = badges()
         for index, badge in enumerate(view.hand):
-            due = dict(zip(have, price(player, deck[badge.id]), strict=True))
+            due = badge.price
             payable = all(n <= have[name] for name, n in due.items())
             key = str(index + 1) if index < len(ASKS["earn"].keys) else ""
             line = badge_line(badge, key=key, mark="✓" if payable else "✗")
