@@ -612,7 +612,9 @@ async def test_no_hand_but_the_curtain_lifters_is_ever_drawn(store: Store) -> No
             own = view(game, viewer)
             assert sorted(hand_ids(game)) == sorted(c.id for c in own.hand or [])
             # the table is the public table; the log only what this seat may read
-            assert str(game.query_one(ParkTable).render()) == table_content(view(game, None)).plain
+            table_widget = game.query_one(ParkTable)
+            public_table = table_content(view(game, None), table_widget.content_region.width)
+            assert str(table_widget.render()) == public_table.plain
             shown = "\n".join(
                 [
                     hand_text(game),

@@ -69,6 +69,7 @@ from tabletop.tui.widgets.park_cards import (
     icon,
     icon_legend,
     set_chip,
+    short_name,
 )
 from tabletop.tui.widgets.park_hand import SORT_WORDS, ParkHand, SortMode, icon_counts
 from tabletop.tui.widgets.park_table import ParkTable
@@ -511,12 +512,15 @@ class PocketParksScreen(GameScreen):
         cards = {c.id: c for c in view.hand or []}
         if isinstance(action, ParkTour):
             top = view.window.card if view.window is not None else None
-            parts = [card_chip(cards[c]) for c in action.cards if c in cards]
+            parts = [
+                f"#{cards[c].number} {short_name(cards[c].name, 14)}"
+                for c in action.cards
+                if c in cards
+            ]
             return Content.assemble(
                 ("Park Tour: ", "bold"),
-                Content(", ").join(parts),
-                " + ",
-                card_chip(top) if top is not None else "",
+                ", ".join(parts),
+                (f" + #{top.number} {top.name}" if top is not None else "", "bold"),
             )
         if isinstance(action, React):
             card = cards.get(action.card)

@@ -38,7 +38,9 @@ def featured_line(view: PPView) -> Content | None:
     )
 
 
-def player_block(view: PPView, seat: int) -> Content:
+def player_block(view: PPView, seat: int, width: int = 0) -> Content:
+    """A player's line: marker, name, hand size, score, then every played set. With
+    ``width``, sets flow onto further lines whole rather than break inside."""
     player = view.players[seat]
     current = seat == view.current and view.window is None
     marker = ("▶ ", "bold $accent") if current else "  "
@@ -53,16 +55,33 @@ def player_block(view: PPView, seat: int) -> Content:
     round3 = view.round == ROUNDS and any(s.priority for p in view.players for s in p.sets)
     if not player.sets:
         return Content.assemble(head, ("no sets yet", "dim"))
-    chips = Content("  ").join(set_chip(i, s, round3) for i, s in enumerate(player.sets))
-    return Content.assemble(head, chips)
+    chips = [set_chip(i, s, round3) for i, s in enumerate(player.sets)]
+    return flow(head, chips, width)
 
 
-def table_content(view: PPView) -> Content:
+def flow(head: Content, chips: list[Content], width: int, indent: int = 4) -> Content:
+    """``head`` then the chips two spaces apart, a new line (indented) before any chip
+    that would not fit in ``width`` (0: one line, left to the widget to wrap)."""
+    lines: list[Content] = []
+    line = head
+    fresh = True  # nothing after the head (or the indent) yet
+    for chip in chips:
+        gap = "" if fresh else "  "
+        if width and not fresh and line.cell_length + 2 + chip.cell_length > width:
+            lines.append(line)
+            line, gap = Content(" " * indent), ""
+        line = Content.assemble(line, gap, chip)
+        fresh = False
+    lines.append(line)
+    return Content("\n").join(lines)
+
+
+def table_content(view: PPView, width: int = 0) -> Content:
     lines = [piles_line(view)]
     featured = featured_line(view)
     if featured is not None:
         lines.append(featured)
-    lines.extend(player_block(view, seat) for seat in range(len(view.players)))
+    lines.extend(player_block(view, seat, width) for seat in range(len(view.players)))
     return Content("\n").join(lines)
 
 
@@ -76,5 +95,14 @@ class ParkTable(Static):
     }
     """
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.shown: PPView | None = None
+
     def show(self, view: PPView) -> None:
-        self.update(table_content(view))
+        self.shown = view
+        self.update(table_content(view, self.content_region.width))
+
+    def on_resize(self) -> None:
+        if self.shown is not None:
+            self.update(table_content(self.shown, self.content_region.width))
