@@ -331,6 +331,20 @@ def play_to_end(spec: GameSpec, setup: Setup, seed: int) -> Table:
     raise AssertionError(f"{spec.game} seed {seed} did not end in {spec.max_steps} moves")
 
 
+def chosen_move(spec: GameSpec, state: Any, seed: int, index: int) -> Any:
+    """Move ``index`` of a game played by a fixed policy: the same state, seed and index
+    give the same move, so a game interrupted and resumed goes on the same way. Real
+    time: move i is made at second i + 1 (advance the state there first)."""
+    engine = spec.engine
+    rng = Rng.from_seed(seed * 1_000_003 + index)
+    seat = rng.choice(engine.to_act(state))
+    legal = engine.legal_actions(state, seat)
+    action = rng.choice([a for a in legal if a.kind not in spec.shun] or legal)
+    if engine.realtime:
+        action = action.model_copy(update={"now": float(index + 1)})
+    return action
+
+
 # -- invariants ---------------------------------------------------------------------
 
 
