@@ -88,6 +88,7 @@ class ChoiceScreen(_SeeThrough[int | None]):
         max-height: 20;
         width: auto;
         min-width: 38;
+        max-width: 100%;
     }}
     ChoiceScreen #choice-note {{
         color: $text-muted;
