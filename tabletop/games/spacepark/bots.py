@@ -348,14 +348,22 @@ class SearchBot(Bot):
 
     The work is a fixed number of samples, so a seed gives the same choice on
     any machine that is fast enough; the budget is still a hard cap: when the
-    clock runs out the search stops after the current sample and decides on what
-    it has (on a slow machine the choice may then differ).
+    clock runs out the search stops after the current playout and decides on
+    what it has (on a slow machine the choice may then differ).
+
+    Calibration (this 2-core machine, 300 ms budget): 32 samples x at most 6
+    candidates x 6-turn playouts take about 50-75 ms at the median and under
+    170 ms at the worst, so the cap is never reached and the play is
+    reproducible. Short playouts ending in a position estimate beat longer
+    ones clearly (against greedy, 100 games each: 40 turns to the end 55%,
+    24 turns 62%, 16 turns 74%, 6-10 turns 75-78%): a noisy playout of the
+    whole game drowns the difference one move makes.
     """
 
     level: ClassVar[str] = "hard"
 
     def __init__(
-        self, seed: int, iterations: int = 12, horizon: int = 40, max_candidates: int = 8
+        self, seed: int, iterations: int = 32, horizon: int = 6, max_candidates: int = 6
     ) -> None:
         super().__init__(seed)
         self.iterations = iterations
