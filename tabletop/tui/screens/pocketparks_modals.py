@@ -104,6 +104,7 @@ class ChoiceScreen(_SeeThrough[int | None]):
         self.choices = list(choices)
         self.note = note
         self.back_label = back
+        self.picked = False
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -126,17 +127,23 @@ class ChoiceScreen(_SeeThrough[int | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(event.option_index)
+        self.pick(event.option_index)
 
     def on_key(self, event: events.Key) -> None:
         if event.character and event.character.isdigit() and event.character != "0":
             index = int(event.character) - 1
             if index < len(self.choices):
                 event.stop()
-                self.dismiss(index)
+                self.pick(index)
 
     def action_back(self) -> None:
-        self.dismiss(None)
+        self.pick(None)
+
+    def pick(self, index: int | None) -> None:
+        """Dismiss once (a second quick key must not pick again)."""
+        if not self.picked:
+            self.picked = True
+            self.dismiss(index)
 
 
 class ResponseWindow(_SeeThrough[int | None]):
@@ -185,6 +192,7 @@ class ResponseWindow(_SeeThrough[int | None]):
         self.rules = on_rules
         self.deadline: float | None = None
         self.names = [p.name for p in view.players]
+        self.closed = False
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -234,8 +242,8 @@ class ResponseWindow(_SeeThrough[int | None]):
                 f" {whole} s, then everyone asked passes",
             )
         )
-        if left <= 0 and self.is_attached and self.app.screen is self:
-            self.dismiss(None)
+        if left <= 0 and self.app.screen is self:
+            self.close(None)
 
     @property
     def text(self) -> str:
@@ -261,7 +269,7 @@ class ResponseWindow(_SeeThrough[int | None]):
 
     def claim(self, seat: int) -> None:
         if seat in self.window.waiting:
-            self.dismiss(seat)
+            self.close(seat)
         elif 0 <= seat < len(self.names):
             self.notify(
                 f"{self.names[seat]} is not asked this time.", severity="warning", markup=False
@@ -270,7 +278,13 @@ class ResponseWindow(_SeeThrough[int | None]):
             self.notify(f"There is no seat {seat + 1}.", severity="warning")
 
     def action_nobody(self) -> None:
-        self.dismiss(None)
+        self.close(None)
+
+    def close(self, seat: int | None) -> None:
+        """Dismiss once, whatever comes first: a seat's key, Enter, the countdown."""
+        if not self.closed:
+            self.closed = True
+            self.dismiss(seat)
 
 
 def _mouse_button(label: str, id: str) -> Button:
