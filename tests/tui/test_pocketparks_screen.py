@@ -174,8 +174,12 @@ async def test_a_three_player_game_draw_set_and_steal(store: Store) -> None:
         assert "Ann, your turn" in prompt(game)
 
         # a draw turn: the first card is seen before the second is chosen
+        dealt = set(hand_ids(game))
         await pilot.press("p")
         await pilot.pause()
+        [new] = set(hand_ids(game)) - dealt
+        hand = game.query_one(ParkHand)
+        assert hand.highlighted_card == new and "+ new" in str(hand.border_title)
         [drawn] = set(session.log(0)) - set(session.log(None))  # the card, for Ann alone
         assert drawn in str(game.query_one("#pp-news", Static).render())
         assert "second card" in prompt(game)

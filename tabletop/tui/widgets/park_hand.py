@@ -1,6 +1,8 @@
 """The hand on screen: one card a line, sorted or grouped by icon, with the cards
-already picked for a set or a payment ticked. Enter or a click uses the card the
-cursor is on (what "use" means depends on the step; the screen decides)."""
+already picked for a set or a payment ticked and those new since the hand was
+last shown marked "+" (the cursor goes to the first of them). Enter or a click
+uses the card the cursor is on (what "use" means depends on the step; the screen
+decides)."""
 
 from __future__ import annotations
 
@@ -74,6 +76,10 @@ class ParkHand(OptionList):
         self.cards: list[int] = []
         """The card ids in the order shown (what the screen may use)."""
         self._shown: tuple[object, ...] = ()
+        self._held: dict[str, frozenset[int]] = {}
+        """Per hand (its title names its owner): the cards it held when last shown."""
+        self._fresh: dict[str, frozenset[int]] = {}
+        """Per hand: the cards that came in since it was shown before (marked "+")."""
 
     def show(
         self,
@@ -101,7 +107,17 @@ class ParkHand(OptionList):
             self.border_title = "Hand"
             self.add_option(Option(Content.styled("No hand is shown now.", "dim"), disabled=True))
             return
-        self.border_title = f"{title} ({len(hand)}) · {SORT_WORDS[self.mode]}"
+        ids = frozenset(c.id for c in hand)
+        before = self._held.get(title)
+        arrived = before is not None and ids != before
+        if arrived:
+            assert before is not None
+            self._fresh[title] = ids - before
+        self._held[title] = ids
+        fresh = self._fresh.get(title, frozenset()) & ids
+        self.border_title = f"{title} ({len(hand)}) · {SORT_WORDS[self.mode]}" + (
+            " · + new" if fresh else ""
+        )
         options: list[Option] = []
         if self.mode == "icon":
             for name, cards in grouped(hand):
@@ -113,23 +129,35 @@ class ParkHand(OptionList):
                 options.append(
                     Option(Content.assemble("── ", label, f" ({len(cards)})"), disabled=True)
                 )
-                options.extend(self._option(c, chosen, usable) for c in cards)
+                options.extend(self._option(c, chosen, usable, fresh) for c in cards)
         else:
             cards = hand if self.mode == "held" else sorted(hand, key=_number_order)
-            options.extend(self._option(c, chosen, usable) for c in cards)
+            options.extend(self._option(c, chosen, usable, fresh) for c in cards)
         if not hand:
             options.append(Option(Content.styled("(no cards)", "dim"), disabled=True))
         self.add_options(options)
-        if keep in self.cards:
+        newest = [c for c in self.cards if c in fresh]
+        if arrived and newest:
+            self.highlight_card(newest[0])  # the card just drawn or received
+        elif keep in self.cards:
             self.highlight_card(keep)
         elif self.cards:
             self.highlight_card(self.cards[0])
 
     def _option(
-        self, card: CardView, chosen: frozenset[int], usable: frozenset[int] | None
+        self,
+        card: CardView,
+        chosen: frozenset[int],
+        usable: frozenset[int] | None,
+        fresh: frozenset[int],
     ) -> Option:
         self.cards.append(card.id)
-        tick = Content.styled("✓ ", "bold $success") if card.id in chosen else Content("  ")
+        if card.id in chosen:
+            tick = Content.styled("✓ ", "bold $success")
+        elif card.id in fresh:
+            tick = Content.styled("+ ", "bold $warning")
+        else:
+            tick = Content("  ")
         line = card_line(card, 22)
         if usable is not None and card.id not in usable and card.id not in chosen:
             line = line.stylize("dim")
