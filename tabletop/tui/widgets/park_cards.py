@@ -71,6 +71,7 @@ def icon_legend() -> Content:
         )
     lines.append(Content("A set's ★ marks an icon it holds priority in (round 3)."))
     lines.append(Content("✓safe: a set of 5 or 9, protected from stealing."))
+    lines.append(Content("In your hand: ✓ picked for this step, + new since you last saw it."))
     return Content("\n").join(lines)
 
 
