@@ -193,6 +193,10 @@ async def test_table_private_moments_are_behind_curtains_and_the_clocks_run(
         assert isinstance(screen, TableScreen)
         await pilot.press("enter", "space")
 
+        await pilot.click("#pd-grid", offset=(3 + 7 * 2 + 2, 3))  # the mouse points too
+        assert screen.cursor == 2 * GRID_COLUMNS + 2
+        await move_to(pilot, screen, 0)
+
         # Ann looks at A1 and A2: a curtain first, then only the two cards, until closed.
         await pilot.press("l", "right", "l")
         await pilot.pause()

@@ -456,6 +456,17 @@ class TableScreen(PocketDragonScreen):
         self.cursor = r * GRID_COLUMNS + c
         self._redraw_grid()
 
+    def on_click(self, event: events.Click) -> None:
+        """A click on a grid card puts the cursor there (the keys do the rest)."""
+        grid = self.query_one("#pd-grid", Static)
+        offset = event.get_content_offset(grid)
+        if offset is None:
+            return
+        row, col = offset.y - 1, (offset.x - 3) // 7
+        if 0 <= row < GRID_ROWS and 0 <= col < GRID_COLUMNS and offset.x >= 3:
+            self.cursor = row * GRID_COLUMNS + col
+            self._redraw_grid()
+
     def _redraw_grid(self) -> None:
         """Only the grid and the keys depend on the cursor: a quick redraw for arrows."""
         view = self.dview(self.viewer)
