@@ -383,6 +383,13 @@ async def test_a_park_tour_is_claimed_in_private(store: Store) -> None:
         await pilot.press("2")  # Ben answers in private
         await pilot.pause()
         assert game.viewer is None and hand_ids(game) == []
+        await pilot.press("question_mark")  # the rules, from the curtain too
+        rules = app.screen
+        assert isinstance(rules, PocketParksRules)
+        await opened(pilot, rules)
+        assert rules.opened_at == "Park Tour and nine of a kind"
+        await pilot.press("escape")
+        await pilot.pause()
         await lift(pilot, "Ben")
         choice = app.screen
         assert isinstance(choice, ChoiceScreen)

@@ -54,6 +54,7 @@ from tabletop.tui.screens.pocketparks_modals import (
     ChoiceScreen,
     Clock,
     FinalResultScreen,
+    ParkCurtain,
     PocketParksRules,
     ResponseWindow,
     ScoreSheet,
@@ -62,7 +63,6 @@ from tabletop.tui.screens.pocketparks_modals import (
     score_table,
 )
 from tabletop.tui.screens.pocketparks_scoring import RoundScore, score_of_move
-from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.park_cards import (
     card_chip,
     card_title,
@@ -469,7 +469,10 @@ class PocketParksScreen(GameScreen):
                     break
             self.after_change()
         elif self.curtained:
-            self.app.push_screen(Curtain(self.session.seats[seat].name), self._claim_lifted(seat))
+            self.app.push_screen(
+                ParkCurtain(self.session.seats[seat].name, self.action_rules),
+                self._claim_lifted(seat),
+            )
         else:
             self._answer_privately(seat)
 

@@ -26,6 +26,7 @@ from tabletop.core.session import GameSession
 from tabletop.games.pocketparks.view import PPView, RoundView
 from tabletop.tui.screens.pocketparks_scoring import RoundScore
 from tabletop.tui.screens.rules import RulesScreen
+from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.park_cards import card_chip, icons, set_chip
 
 Clock = Callable[[], float]
@@ -452,6 +453,19 @@ class FinalResultScreen(ModalScreen[bool]):
 
     def action_close(self, to_history: bool) -> None:
         self.dismiss(to_history)
+
+
+class ParkCurtain(Curtain):
+    """The hand-over curtain, with the rules key (nothing private is on it)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "rules", "Rules")]
+
+    def __init__(self, name: str, rules: Callable[[], None]) -> None:
+        super().__init__(name)
+        self.rules = rules
+
+    def action_rules(self) -> None:
+        self.rules()
 
 
 class PocketParksRules(RulesScreen):
