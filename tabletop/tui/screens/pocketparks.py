@@ -643,8 +643,7 @@ class PocketParksScreen(GameScreen):
             open_sets = sum(1 for s in player.sets if not s.protected)
             labels.append(
                 Content(
-                    f"{a.target + 1} {player.name}: hand {player.hand_size}, "
-                    f"{open_sets} set(s) open to stealing"
+                    f"{player.name}: hand {player.hand_size}, {open_sets} set(s) open to stealing"
                 )
             )
         self._choose("Steal from whom?", labels, options)
