@@ -36,7 +36,7 @@ from tabletop.games.pocketparks.actions import (
 )
 from tabletop.games.pocketparks.rules import CONTENT, MASK
 from tabletop.games.pocketparks.state import PPState, RoundResult
-from tabletop.games.pocketparks.view import PPView
+from tabletop.games.pocketparks.view import PPView, card_view
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.pocketparks import WINDOW_SETTING, PocketParksScreen
 from tabletop.tui.screens.pocketparks_modals import (
@@ -49,7 +49,7 @@ from tabletop.tui.screens.pocketparks_modals import (
 from tabletop.tui.screens.setup import SetupScreen
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
-from tabletop.tui.widgets.park_hand import ParkHand
+from tabletop.tui.widgets.park_hand import ParkHand, grouped, icon_counts
 from tabletop.tui.widgets.park_table import ParkTable, table_content
 from tests.pocketparks.scenario import NAMES, event, park, parks, table
 
@@ -785,3 +785,12 @@ async def test_make_a_wish_asks_everyone_at_each_flip(store: Store) -> None:
         await nobody_answers(pilot)
         assert park("Bryce Canyon") in [c.id for c in view(game, 0).hand or []]
         await lift(pilot, "Ben")
+
+
+def test_grouping_counts_dark_sky_only_when_it_is_an_icon_for_the_owner() -> None:
+    hand = [card_view(c) for c in parks("Bryce Canyon", "Petrified Forest", "Badlands")]
+    plain = {name: [c.name for c in cards] for name, cards in grouped(hand)}
+    assert plain == {"desert": ["Petrified Forest", "Badlands"], "canyon": ["Bryce Canyon"]}
+    starry = grouped(hand, dark_sky=True)
+    assert [(name, len(cards)) for name, cards in starry] == [("dark_sky", 3)]
+    assert icon_counts(hand, dark_sky=True)["dark_sky"] == 3 and "dark_sky" not in icon_counts(hand)

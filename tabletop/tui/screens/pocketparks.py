@@ -243,7 +243,8 @@ class PocketParksScreen(GameScreen):
             hand.mode = self.sort_modes.get(view.seat, "number")
         mine = view.hand is not None and self.my_turn(view)
         usable = self._usable(view) if mine else None
-        hand.show(view.hand, chosen, usable, title=self._hand_title(view))
+        dark = view.seat is not None and view.players[view.seat].dark_sky_sets
+        hand.show(view.hand, chosen, usable, title=self._hand_title(view), dark_sky=dark)
         if view.hand is not None and not hand.has_focus:
             hand.focus()
 
@@ -286,7 +287,8 @@ class PocketParksScreen(GameScreen):
         summary = Content("")
         if view.hand:
             summary = Content.assemble(
-                "\nIcons in your hand: ", icon_summary(icon_counts(view.hand))
+                "\nIcons in your hand: ",
+                icon_summary(icon_counts(view.hand, view.players[self.viewer].dark_sky_sets)),
             )
         if phase == "turn":
             return Content.assemble(

@@ -26,19 +26,30 @@ SORT_WORDS: dict[SortMode, str] = {
 }
 
 
-def icon_counts(hand: list[CardView]) -> Counter[str]:
-    """How many hand parks carry each theme icon."""
-    return Counter(name for card in hand if card.event is None for name in card.icons)
+def card_icons(card: CardView, dark_sky: bool) -> list[str]:
+    """A park's icons for grouping: its theme icons, and dark sky when that counts
+    as an icon for the hand's owner (Aspiring astronomer, as the view says)."""
+    return [*card.icons, "dark_sky"] if dark_sky and card.dark_sky else list(card.icons)
 
 
-def grouped(hand: list[CardView]) -> list[tuple[str | None, list[CardView]]]:
+def icon_counts(hand: list[CardView], dark_sky: bool = False) -> Counter[str]:
+    """How many hand parks carry each icon."""
+    return Counter(
+        name for card in hand if card.event is None for name in card_icons(card, dark_sky)
+    )
+
+
+def grouped(
+    hand: list[CardView], dark_sky: bool = False
+) -> list[tuple[str | None, list[CardView]]]:
     """The hand in groups: each park under the icon it shares with the most hand
     parks (ties: the icon listed first on the card), events last (group None)."""
-    counts = icon_counts(hand)
+    counts = icon_counts(hand, dark_sky)
     groups: dict[str, list[CardView]] = {}
     for card in sorted(hand, key=lambda c: c.number):
-        if card.event is None and card.icons:
-            best = max(card.icons, key=lambda name: counts[name])
+        names = card_icons(card, dark_sky)
+        if card.event is None and names:
+            best = max(names, key=lambda name: counts[name])
             groups.setdefault(best, []).append(card)
     order = sorted(groups, key=lambda name: (-len(groups[name]), name))
     out: list[tuple[str | None, list[CardView]]] = [(name, groups[name]) for name in order]
@@ -87,6 +98,7 @@ class ParkHand(OptionList):
         chosen: frozenset[int] = frozenset(),
         usable: frozenset[int] | None = None,
         title: str = "Your hand",
+        dark_sky: bool = False,
     ) -> None:
         """Draw ``hand`` (None: no hand may be shown now), ticking the ``chosen`` cards
         and dimming those the step cannot use (``usable`` None: no step uses a card)."""
@@ -96,6 +108,7 @@ class ParkHand(OptionList):
             usable,
             self.mode,
             title,
+            dark_sky,
         )
         if key == self._shown:
             return
@@ -120,7 +133,7 @@ class ParkHand(OptionList):
         )
         options: list[Option] = []
         if self.mode == "icon":
-            for name, cards in grouped(hand):
+            for name, cards in grouped(hand, dark_sky):
                 label = (
                     Content.styled("Events", "bold")
                     if name is None
