@@ -38,7 +38,12 @@ from tabletop.games.pocketparks.rules import CONTENT, MASK
 from tabletop.games.pocketparks.state import PPState, RoundResult
 from tabletop.games.pocketparks.view import PPView, card_view
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.screens.pocketparks import WINDOW_SETTING, PocketParksScreen
+from tabletop.tui.screens.pocketparks import (
+    SECTIONS,
+    WINDOW_SECTIONS,
+    WINDOW_SETTING,
+    PocketParksScreen,
+)
 from tabletop.tui.screens.pocketparks_modals import (
     ChoiceScreen,
     FinalResultScreen,
@@ -46,6 +51,7 @@ from tabletop.tui.screens.pocketparks_modals import (
     ResponseWindow,
     ScoreSheet,
 )
+from tabletop.tui.screens.rules import rules_text
 from tabletop.tui.screens.setup import SetupScreen
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
@@ -794,3 +800,12 @@ def test_grouping_counts_dark_sky_only_when_it_is_an_icon_for_the_owner() -> Non
     starry = grouped(hand, dark_sky=True)
     assert [(name, len(cards)) for name, cards in starry] == [("dark_sky", 3)]
     assert icon_counts(hand, dark_sky=True)["dark_sky"] == 3 and "dark_sky" not in icon_counts(hand)
+
+
+def test_every_step_opens_a_section_the_digest_has() -> None:
+    headings = {
+        line.removeprefix("## ").strip()
+        for line in rules_text("pocketparks").splitlines()
+        if line.startswith("## ")
+    }
+    assert set(SECTIONS.values()) | set(WINDOW_SECTIONS.values()) <= headings
