@@ -30,6 +30,7 @@ from tabletop.games import get_engine
 from tabletop.sim import BOT_WORDS, Tally, format_report, play_one, simulate
 
 NAMES = ("A", "B", "C", "D", "E")
+GAMES: tuple[str, ...] = ("spacepark", "pocketparks")
 
 
 def decision_times(game: str, players: int, games: int) -> list[float]:
@@ -56,6 +57,8 @@ def section_decisions(quick: bool) -> None:
     tables = [("spacepark", 1, 4), ("spacepark", 2, 4), ("spacepark", 4, 2)]
     tables += [("pocketparks", 2, 1), ("pocketparks", 4, 1)]
     for game, players, games in tables:
+        if game not in GAMES:
+            continue
         if quick:
             games = 1
         ts = sorted(decision_times(game, players, games))
@@ -86,11 +89,14 @@ def random_speed(game: str, players: Sequence[int], games: int) -> tuple[float, 
 def section_speed(quick: bool) -> None:
     print("2. Random-bot games (the driver builds no view for the random bot)")
     sp_games, pp_games = (100, 20) if quick else (1000, 200)
-    elapsed, actions = random_speed("spacepark", (1, 2, 3, 4), sp_games)
-    print(
-        f"  Space Park, 1-4 players: {sp_games} games in {elapsed:6.1f} s "
-        f"({1000 * elapsed / sp_games:5.1f} ms/game, {actions / elapsed:8,.0f} actions/s)"
-    )
+    if "spacepark" in GAMES:
+        elapsed, actions = random_speed("spacepark", (1, 2, 3, 4), sp_games)
+        print(
+            f"  Space Park, 1-4 players: {sp_games} games in {elapsed:6.1f} s "
+            f"({1000 * elapsed / sp_games:5.1f} ms/game, {actions / elapsed:8,.0f} actions/s)"
+        )
+    if "pocketparks" not in GAMES:
+        return
     elapsed, actions = random_speed("pocketparks", (4,), pp_games)
     print(
         f"  PocketParks, 4 players: {pp_games} games in {elapsed:6.1f} s "
@@ -123,7 +129,7 @@ def duel(game: str, pair: tuple[str, str], games: int, jobs: int) -> tuple[float
 
 def section_duels(n_fast: int, n_slow: dict[str, int], jobs: int) -> None:
     print("4. Two-player duels, seats swapped every game (win rate of the first named)")
-    for game in ("spacepark", "pocketparks"):
+    for game in GAMES:
         for pair in (("normal", "easy"), ("hard", "easy"), ("hard", "normal")):
             games = n_slow[game] if "hard" in pair else n_fast
             if pair == ("hard", "easy"):  # a foregone result: fewer games, time for the rest
@@ -149,6 +155,8 @@ def section_content(quick: bool) -> None:
         ("pocketparks", ("normal",) * 4, pp),
         ("pocketparks", ("normal",) * 2, pp),
     ):
+        if game not in GAMES:
+            continue
         report = simulate(game, seats, games, seed=7)
         print()
         print(format_report(report))
@@ -165,7 +173,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--quick", action="store_true", help="a small run to try the script")
     parser.add_argument("--only", choices=["decisions", "speed", "duels", "content"], default=None)
+    parser.add_argument("--game", choices=["spacepark", "pocketparks"], default=None)
     args = parser.parse_args()
+    global GAMES
+    if args.game is not None:
+        GAMES = (args.game,)
     n_slow = {"spacepark": args.duels, "pocketparks": args.pp_duels}
     n_fast = max(args.duels, 1000)
     if args.quick:

@@ -121,6 +121,8 @@ class SpaceParkTally(Tally):
                 "earned": n,
                 "xp_per_earn": round(self.xp[badge] / n, 2) if n else None,
                 "by_winners": self.winner_earned[badge],
+                # of the times it was earned, the share earned by the game's winner
+                "winner_share": round(self.winner_earned[badge] / n, 3) if n else None,
             }
         return {"badges": rows}
 
@@ -351,8 +353,8 @@ def _report(
         else {"mean": round(statistics.mean(margins), 2), "max": max(margins)},
         "decision_ms": {
             b: {
-                "median": round(1000 * statistics.median(ts), 2),
-                "max": round(1000 * max(ts), 2),
+                "median": round(1000 * statistics.median(ts), 3),
+                "max": round(1000 * max(ts), 3),
             }
             for b, ts in sorted(times.items())
         },
@@ -403,13 +405,15 @@ def format_report(report: dict[str, Any]) -> str:
     content = report["content"]
     if "badges" in content:
         lines.append("")
-        lines.append("Badges (games where earned, times earned, XP per earning, by winners):")
+        lines.append(
+            "Badges (games where earned, times earned, XP per earning, share earned by the winner):"
+        )
         ranked = sorted(content["badges"].items(), key=lambda kv: -kv[1]["pick_rate"])
         for badge, row in ranked:
             xp = "-" if row["xp_per_earn"] is None else f"{row['xp_per_earn']:.2f}"
+            share = "-" if row["winner_share"] is None else f"{row['winner_share']:.0%}"
             lines.append(
-                f"  {badge:16} {row['pick_rate']:6.1%}  {row['earned']:5}  {xp:>5}  "
-                f"{row['by_winners']}"
+                f"  {badge:16} {row['pick_rate']:6.1%}  {row['earned']:5}  {xp:>5}  {share:>4}"
             )
     if "events_per_game" in content:
         lines.append("")

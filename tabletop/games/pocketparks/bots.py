@@ -72,6 +72,7 @@ class Info:
     event_discard: list[int]
     window_kind: str | None
     window_card: int
+    scores: list[int]
 
 
 def info_from_view(view: PPView) -> Info:
@@ -90,6 +91,7 @@ def info_from_view(view: PPView) -> Info:
         window_card=view.window.card.id
         if view.window is not None and view.window.card is not None
         else NO_CARD,
+        scores=[p.score for p in view.players],
     )
 
 
@@ -107,6 +109,7 @@ def info_from_state(st: PPState, seat: int) -> Info:
         event_discard=st.event_discard,
         window_kind=st.window.kind if st.window is not None else None,
         window_card=st.window.card if st.window is not None else NO_CARD,
+        scores=[p.score for p in st.players],
     )
 
 
@@ -181,6 +184,18 @@ def threat(info: Info, seat: int) -> float:
     """How close a seat is to winning the round, as a weight."""
     d = deficit(sizes_of(info.sets[seat]))
     return 4.0 if d <= 2 else 2.0 if d <= 4 else 1.0
+
+
+def victim_bias(info: Info, target: int) -> float:
+    """A small preference among other players, the same for every seat: the
+    leader in points first, then the one whose sets are nearest a win, then the
+    next in turn order (never a fixed seat number, which would pick on seat 0)."""
+    n = len(info.sets)
+    return (
+        0.2 * info.scores[target]
+        - 0.05 * deficit(sizes_of(info.sets[target]))
+        - 0.01 * ((target - info.seat) % n)
+    )
 
 
 def usefulness(info: Info, card: int, hand: Sequence[int] | None = None) -> float:
@@ -319,7 +334,7 @@ def _steal_macros(info: Info) -> list[Macro]:
                 sizes[idx] -= 1
                 damage = (deficit(sizes) - before) * weight
                 gain = usefulness(info, card, [*hand, card])
-                score = 2.0 * gain + 2.5 * damage - 1.5 * cost
+                score = 2.0 * gain + 2.5 * damage - 1.5 * cost + victim_bias(info, target)
                 steps: list[PPAction] = [StartSteal(seat=seat, target=target)]
                 steps.extend(Pay(seat=seat, card=c) for c in payment)
                 steps.append(Take(seat=seat, card=card))
@@ -355,10 +370,12 @@ def _event_score(info: Info, action: PlayEvent) -> float:
         sizes = sizes_of(sets)
         before = deficit(sizes)
         sizes[idx] -= 1
-        return 1.0 + 2.5 * (deficit(sizes) - before) * threat(info, action.target)
+        damage = (deficit(sizes) - before) * threat(info, action.target)
+        return 1.0 + 2.5 * damage + victim_bias(info, action.target)
     if effect == "comparing_notes":
         weak = sum(1 for c in info.hand if usefulness(info, c) < 1.5)
-        return 0.5 + 0.5 * weak - 0.1 * (action.target or 0)
+        target = action.target if action.target is not None else info.seat
+        return 0.5 + 0.5 * weak + 0.1 * info.hand_sizes[target] + victim_bias(info, target)
     if effect == "survival_of_the_fittest":
         return 0.5 + 0.4 * sum(1 for c in info.hand if usefulness(info, c) < 1.5)
     return 0.0
