@@ -132,6 +132,7 @@ class PocketParksTally(Tally):
         self.events = Counter[str]()
         self.reactions = Counter[str]()
         self.discarded = Counter[str]()
+        self.copies = Counter[str]()
         self.icons = Counter[str]()
         self.sets = 0
         self.tours = 0
@@ -141,12 +142,13 @@ class PocketParksTally(Tally):
         from tabletop.games.pocketparks import rules as R
 
         kind = getattr(action, "kind", "")
-        if kind == "play_event":
-            effect = getattr(action, "as_effect", None) or R.EFFECT[getattr(action, "card", 0)]
-            self.events[str(effect)] += 1
-        elif kind == "react":
-            effect = getattr(action, "as_effect", None) or R.EFFECT[getattr(action, "card", 0)]
-            self.reactions[str(effect)] += 1
+        if kind in ("play_event", "react"):
+            # Counted under the card played; a Let's do it again also counts its copy.
+            effect = str(R.EFFECT[getattr(action, "card", 0)])
+            (self.events if kind == "play_event" else self.reactions)[effect] += 1
+            copied = getattr(action, "as_effect", None)
+            if copied is not None:
+                self.copies[str(copied)] += 1
         elif kind == "discard" and before.phase == "discard":
             card = getattr(action, "card", 0)
             if not R.is_park(card):
@@ -176,6 +178,9 @@ class PocketParksTally(Tally):
                     "discarded_unplayed": round(self.discarded[e] / games, 3),
                 }
                 for e in effects
+            },
+            "copied_by_lets_do_it_again": {
+                e: round(n / games, 3) for e, n in sorted(self.copies.items())
             },
             "sets_played": self.sets,
             "icon_share_of_sets": {
@@ -422,6 +427,12 @@ def format_report(report: dict[str, Any]) -> str:
             lines.append(
                 f"  {effect:24} {row['played']:6.2f} {row['reacted']:6.2f} "
                 f"{row['discarded_unplayed']:6.2f}"
+            )
+        copies = content["copied_by_lets_do_it_again"]
+        if copies:
+            lines.append(
+                "Let's do it again copied (per game): "
+                + ", ".join(f"{e} {n}" for e, n in copies.items())
             )
         lines.append(
             f"Park Tours per game: {content['park_tours_per_game']}; rounds: {content['rounds']}"

@@ -106,6 +106,7 @@ def test_a_small_pocketparks_run_reports_events_and_icons() -> None:
         "trail_detour",
         "ranger_says_no",
     }
+    assert set(content["copied_by_lets_do_it_again"]) <= set(content["events_per_game"])
     assert content["sets_played"] > 0
     assert sum(content["icon_share_of_sets"].values()) >= 1  # a set may share several icons
     assert sum(content["rounds"].values()) == 6  # three rounds a game
