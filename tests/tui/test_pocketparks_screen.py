@@ -576,6 +576,13 @@ async def test_rules_help_opens_at_the_steps_section(store: Store) -> None:
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
         game = await open_game(app, pilot, laid_out(store, st))
+        await pilot.press("question_mark")  # from the turn's curtain: the turn's section
+        rules = app.screen
+        assert isinstance(rules, PocketParksRules)
+        await opened(pilot, rules)
+        assert rules.opened_at == "Setup and turns"
+        await pilot.press("escape")
+        await pilot.pause()
         await lift(pilot, "Ana")
         await pilot.press("p")
         await pilot.pause()

@@ -63,6 +63,7 @@ from tabletop.tui.screens.pocketparks_modals import (
     score_table,
 )
 from tabletop.tui.screens.pocketparks_scoring import RoundScore, score_of_move
+from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.park_cards import (
     card_chip,
     card_title,
@@ -472,11 +473,14 @@ class PocketParksScreen(GameScreen):
             self.after_change()
         elif self.curtained:
             self.app.push_screen(
-                ParkCurtain(self.session.seats[seat].name, self.action_rules),
-                self._claim_lifted(seat),
+                self.curtain(self.session.seats[seat].name), self._claim_lifted(seat)
             )
         else:
             self._answer_privately(seat)
+
+    def curtain(self, name: str) -> Curtain:
+        """Every hand-over curtain (turns and claims) has the rules key."""
+        return ParkCurtain(name, self.action_rules)
 
     def _claim_lifted(self, seat: int) -> Any:
         def lifted(take_over: bool | None) -> None:
