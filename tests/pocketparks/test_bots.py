@@ -169,3 +169,20 @@ def test_greedy_turns_a_steal_against_it_with_trail_detour() -> None:
     assert choice.kind == "react" and choice.card == detour
     other = GreedyBot(2).choose(ENGINE.view(st, 1), [Pass(seat=1)])
     assert other == Pass(seat=1)
+
+
+def test_search_stops_at_its_budget_and_still_answers() -> None:
+    class Clock:
+        now = 0.0
+
+        def __call__(self) -> float:
+            self.now += 0.01  # every playout "takes" 10 ms: no wall time involved
+            return self.now
+
+    state = ENGINE.new(Setup(players=NAMES[:4]), 3)
+    seat = state.current
+    view, legal = ENGINE.view(state, seat), ENGINE.legal_actions(state, seat)
+    bot = SearchBot(1, iterations=10_000)
+    bot.clock = Clock()
+    assert bot.choose(view, legal, 0.1) in legal
+    assert 0 < bot.playouts <= 10

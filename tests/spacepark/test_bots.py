@@ -127,13 +127,28 @@ def test_greedy_gathers_the_crystal_its_badge_lacks(sp: Table) -> None:
     assert choice.kind == "visit" and choice.dest == "celestial_seas"
 
 
-def test_search_keeps_within_its_budget() -> None:
-    import time
+class _FakeClock:
+    """Each reading is ``step`` seconds after the last: no wall time involved."""
 
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_search_stops_at_its_budget_and_still_answers() -> None:
     state = ENGINE.new(Setup(players=NAMES[:4]), 2)
-    bot = SearchBot(1, iterations=10_000)  # far more work than the budget allows
     seat = ENGINE.to_act(state)[0]
-    start = time.perf_counter()
-    choice = bot.choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat), 0.05)
-    assert choice in ENGINE.legal_actions(state, seat)
-    assert time.perf_counter() - start < 0.05 + 0.04  # one playout past the cap at most
+    view, legal = ENGINE.view(state, seat), ENGINE.legal_actions(state, seat)
+    bot = SearchBot(1, iterations=10_000)  # far more work than any budget allows
+    bot.clock = _FakeClock(0.01)  # every playout "takes" 10 ms
+    assert bot.choose(view, legal, 0.1) in legal
+    assert 0 < bot.playouts <= 10  # stopped at 90% of 100 ms
+    roomy = SearchBot(1, iterations=3)
+    roomy.clock = _FakeClock(0.0)
+    assert roomy.choose(view, legal, 0.1) in legal
+    # the whole fixed amount of work: every candidate on each of the 3 samples
+    assert roomy.playouts >= 3 * 2 and roomy.playouts % 3 == 0

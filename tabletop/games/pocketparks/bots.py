@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
@@ -573,6 +573,8 @@ class SearchBot(_Planner):
         self, seed: int, iterations: int = 6, horizon: int = 0, max_candidates: int = 5
     ) -> None:
         super().__init__(seed)
+        self.clock: Callable[[], float] = time.perf_counter  # tests may set a fake clock
+        self.playouts = 0  # playouts run by the last search (for tests and benchmarks)
         self.iterations = iterations
         self.horizon = horizon  # 0: one turn of every player
         self.max_candidates = max_candidates
@@ -580,7 +582,7 @@ class SearchBot(_Planner):
     def pick_macro(
         self, view: PPView, info: Info, legal: Sequence[Any], budget_s: float
     ) -> Macro | None:
-        start = time.perf_counter()
+        start = self.clock()
         macros = turn_macros(info, legal)
         if not macros or macros[0].score >= 1000:
             return macros[0] if macros else None
@@ -591,16 +593,18 @@ class SearchBot(_Planner):
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         deadline = start + budget_s * 0.85
+        self.playouts = 0
         stop = False
         for _ in range(self.iterations):
             sample = determinize(view, self.rng)
             roll_seed = self.rng.next64()
             for i, macro in enumerate(candidates):
-                if time.perf_counter() > deadline:
+                if self.clock() > deadline:
                     stop = True
                     break
                 totals[i] += self._playout(sample, info.seat, macro, horizon, Rng(roll_seed))
                 counts[i] += 1
+                self.playouts += 1
             if stop:
                 break
         best = max(

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from pydantic import BaseModel
@@ -366,6 +366,8 @@ class SearchBot(Bot):
         self, seed: int, iterations: int = 32, horizon: int = 6, max_candidates: int = 6
     ) -> None:
         super().__init__(seed)
+        self.clock: Callable[[], float] = time.perf_counter  # tests may set a fake clock
+        self.playouts = 0  # playouts run by the last search (for tests and benchmarks)
         self.iterations = iterations
         self.horizon = horizon
         self.max_candidates = max_candidates
@@ -373,7 +375,7 @@ class SearchBot(Bot):
     def choose(
         self, view: BaseModel | None, legal: Sequence[A], budget_s: float = DEFAULT_BUDGET_S
     ) -> A:
-        start = time.perf_counter()
+        start = self.clock()
         assert isinstance(view, SpaceParkView) and view.seat is not None
         seat = view.seat
         if len(legal) == 1:
@@ -399,16 +401,18 @@ class SearchBot(Bot):
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         deadline = start + budget_s * 0.9
+        self.playouts = 0
         out_of_time = False
         for _ in range(self.iterations):
             sample = determinize(view, self.rng)
             roll_seed = self.rng.next64()
             for i, action in enumerate(candidates):
-                if time.perf_counter() > deadline:
+                if self.clock() > deadline:
                     out_of_time = True
                     break
                 totals[i] += self._playout(sample, seat, action, Rng(roll_seed))
                 counts[i] += 1
+                self.playouts += 1
             if out_of_time:
                 break
         # Ties (and candidates never played out) go to the greedy choice.
