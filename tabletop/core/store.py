@@ -59,6 +59,8 @@ MIGRATIONS: list[str] = [
 
 # Errors that mean the file itself is damaged (as opposed to locked or unreachable).
 _DAMAGED = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
+# Errors that mean the file cannot be created or written here (a read-only folder).
+_UNWRITABLE = {sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM}
 
 
 class StoreError(Exception):
@@ -120,14 +122,21 @@ class Store:
     def __init__(self, path: Path, *, clock: Callable[[], float] = time.time) -> None:
         self.path = path
         self.notice: str | None = None
+        self.saving = True  # False: a folder tabletop may not write; games live in memory
         self._clock = clock
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+        except PermissionError as exc:
+            self._db = self._open_unsaved(exc)
+            return
         except OSError as exc:
             raise StoreError(f"cannot create the data directory {path.parent}: {exc}") from exc
         try:
             self._db = self._open()
         except (sqlite3.DatabaseError, _Damaged) as exc:
+            if isinstance(exc, sqlite3.DatabaseError) and exc.sqlite_errorcode in _UNWRITABLE:
+                self._db = self._open_unsaved(exc)
+                return
             if isinstance(exc, sqlite3.DatabaseError) and exc.sqlite_errorcode not in _DAMAGED:
                 raise StoreError(f"cannot open the saved games at {path}: {exc}") from exc
             moved = self._move_aside()
@@ -137,8 +146,20 @@ class Store:
             )
             self._db = self._open()
 
-    def _open(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=5.0, isolation_level=None)
+    def _open_unsaved(self, exc: Exception) -> sqlite3.Connection:
+        """The folder cannot be written: play on with the games kept in memory only."""
+        self.saving = False
+        self.notice = (
+            f"The saved games at {self.path} cannot be written ({exc}). You can play, "
+            "but nothing is saved: games end with the app. To save them, start tabletop "
+            "with --data-dir and a folder you may write to."
+        )
+        return self._open(":memory:")
+
+    def _open(self, target: Path | str | None = None) -> sqlite3.Connection:
+        db = sqlite3.connect(
+            self.path if target is None else target, timeout=5.0, isolation_level=None
+        )
         try:
             db.execute("PRAGMA busy_timeout = 5000")
             version: int = db.execute("PRAGMA user_version").fetchone()[0]
@@ -158,7 +179,16 @@ class Store:
             db.execute("PRAGMA foreign_keys = ON")
             for step, script in enumerate(MIGRATIONS[version:], start=version + 1):
                 # executescript commits first, so the step runs in its own BEGIN..COMMIT
-                db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {step};\nCOMMIT;")
+                try:
+                    db.executescript(
+                        f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {step};\nCOMMIT;"
+                    )
+                except sqlite3.OperationalError:
+                    if db.in_transaction:
+                        db.execute("ROLLBACK")
+                    # Another tabletop opening the same new file ran this step first.
+                    if db.execute("PRAGMA user_version").fetchone()[0] < step:
+                        raise
         except BaseException:
             db.close()
             raise

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from tabletop.core.session import GameSession
-from tabletop.core.store import Store
+from tabletop.core.store import MIGRATIONS, SeatInfo, Store
 from tests.hardening.harness import ROOT, SPECS, GameSpec, chosen_move
 
 SEED = 11
@@ -163,3 +163,83 @@ def test_two_processes_playing_the_same_game(tmp_path: Path) -> None:
     actions = _saved(tmp_path, spec, game_id)  # replays: no move stored twice or out of turn
     assert len(actions) >= 5
     assert actions == _reference(spec, len(actions))  # both play the same fixed policy
+
+
+OPENER = r"""
+import sys
+from pathlib import Path
+from tabletop.core.store import Store, StoreError
+sys.stdin.readline()  # all start together
+try:
+    Store(Path(sys.argv[1]) / "tabletop.db").close()
+except StoreError as exc:
+    print(exc)
+    sys.exit(3)
+"""
+
+
+def test_processes_opening_a_new_data_directory_at_once(tmp_path: Path) -> None:
+    """Four tabletops started together on a folder with no saved games yet: all open it
+    (one creates the tables; the others see them made, not an error)."""
+    for attempt in range(5):
+        data = tmp_path / f"data{attempt}"
+        children = [
+            subprocess.Popen(
+                [sys.executable, "-c", OPENER, str(data)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                text=True,
+                env=ENV,
+            )
+            for _ in range(4)
+        ]
+        for child in children:  # every one is waiting on its stdin by now or soon
+            assert child.stdin is not None
+            child.stdin.write("go\n")
+            child.stdin.flush()
+        outputs = [child.communicate(timeout=60)[0] for child in children]
+        assert [child.returncode for child in children] == [0, 0, 0, 0], outputs
+        store = Store(data / "tabletop.db")
+        assert store.schema_version == len(MIGRATIONS)
+        store.close()
+
+
+def _play_unsaved(data: Path) -> None:
+    store = Store(data / "tabletop.db")
+    try:
+        assert not store.saving
+        assert store.notice is not None and "nothing is saved" in store.notice
+        assert str(data) in store.notice
+        spec = SPECS["spacepark"]
+        setup = spec.setups[1]
+        seats = tuple(SeatInfo(name) for name in setup.players)
+        session = GameSession.start(store, spec.engine, seats, {}, SEED)
+        for index in range(30):
+            session.act(chosen_move(spec, session.state, SEED, index))
+        again = GameSession.resume(store, session.game_id, spec.engine)
+        assert spec.engine.state_json(again.state) == spec.engine.state_json(session.state)
+        assert [g.id for g in store.unfinished()] == [session.game_id]
+    finally:
+        store.close()
+
+
+def test_saved_games_that_cannot_be_written_leave_the_game_playable(tmp_path: Path) -> None:
+    """The saved games file cannot be opened (here a folder holds its place): a clear
+    notice, and the games are played in memory without saving anything."""
+    data = tmp_path / "data"
+    (data / "tabletop.db").mkdir(parents=True)
+    _play_unsaved(data)
+    assert [p.name for p in data.iterdir()] == ["tabletop.db"]
+    assert not any((data / "tabletop.db").iterdir())
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write into a read-only folder")
+def test_a_read_only_data_directory_leaves_the_game_playable(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    data.chmod(0o555)
+    try:
+        _play_unsaved(data)
+        assert not any(data.iterdir())
+    finally:
+        data.chmod(0o755)

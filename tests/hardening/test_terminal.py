@@ -166,3 +166,18 @@ def test_a_seeded_space_park_game_in_the_terminal(terminal: list[Terminal], tmp_
         moves = db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
     assert games == [("spacepark", seed)]
     assert moves == 1
+
+
+def test_saved_games_that_cannot_be_written_are_announced(
+    terminal: list[Terminal], tmp_path: Path
+) -> None:
+    """The saved games file cannot be opened (a folder holds its place): the app says
+    that nothing will be saved, and the home screen works."""
+    (tmp_path / "data" / "tabletop.db").mkdir(parents=True)
+    term = _open(terminal, tmp_path, 100, 32)
+    term.wait_for("Saved games")
+    deadline = time.monotonic() + WAIT_S
+    while "nothing is saved" not in " ".join(term.screen().replace("▌", " ").split()):
+        assert time.monotonic() < deadline, term.screen()
+        time.sleep(0.1)
+    assert "No unfinished games." in term.screen()
