@@ -41,3 +41,19 @@ def test_pocket_dragon_with_a_huge_but_finite_time() -> None:
         for now in (1e306, 1e12)
     ]
     assert engine.state_json(started[0]) == engine.state_json(started[1])
+
+
+@pytest.mark.parametrize("now", [-1e306, -1.797693134862316e305])
+def test_pocket_dragon_with_a_huge_negative_time(now: float) -> None:
+    """PD-TIME-2: found by the long fuzz profile once the top was clamped: a reading
+    before -10^12 s counts as -10^12 s (it was an OverflowError, PROTO-INTERNAL in act)."""
+    engine = get_engine("pocketdragon")
+    state = engine.new(Setup(players=("Ann", "Bo")), 1)
+    assert engine.state_json(engine.advance(state, now).state) == engine.state_json(state)
+    engine.apply(state, engine.parse_action({"kind": "start", "seat": 0, "now": now}))
+    session = Session()
+    assert session.handle({"op": "new", "game": "pocketdragon", "players": ["Ann", "Bo"]})["ok"]
+    answer = session.handle(
+        {"op": "act", "seat": 0, "now": 5, "action": {"kind": "start", "now": now}}
+    )
+    assert answer["ok"], answer

@@ -158,9 +158,10 @@ def _request_now(line: str) -> float | None:
     if isinstance(now, bool) or not isinstance(now, int | float):
         return None
     try:
-        return float(now) if math.isfinite(float(now)) else None
+        value = float(now)
     except OverflowError:
         return None
+    return value if math.isfinite(value) and value >= 0 else None  # as the protocol takes it
 
 
 @scaled(60)

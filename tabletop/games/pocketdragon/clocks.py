@@ -13,14 +13,15 @@ from tabletop.games.pocketdragon.model import (
     PocketDragonState,
 )
 
-# A clock reading past this (about 31,700 years) reads as this: every timer has
-# long run out by then, and the millisecond count stays a finite number.
+# A clock reading past this (about 31,700 years) reads as this, and one before its
+# negative as its negative: every timer has long run out by then (or not started),
+# and the millisecond count stays a finite number.
 LATEST_S = 1e12
 
 
 def to_ms(seconds: float) -> int:
     """A caller's clock reading in whole milliseconds (PD-TIME-2)."""
-    return round(min(seconds, LATEST_S) * 1000)
+    return round(max(-LATEST_S, min(seconds, LATEST_S)) * 1000)
 
 
 def display(ms_left: int) -> int:
