@@ -19,7 +19,9 @@ class GameLog(RichLog):
     """
 
     def __init__(self) -> None:
-        super().__init__(wrap=True, markup=False)
+        # min_width 1: RichLog renders at least 78 columns wide by default, which
+        # would cut lines in a narrow side panel instead of wrapping them.
+        super().__init__(wrap=True, markup=False, min_width=1)
         self.shown: list[str] = []
         """The lines on show, oldest first."""
 
