@@ -100,18 +100,22 @@ class GameScreen(SizedScreen):
         """A short score per seat for the scoreboard; blank by default."""
         return ["" for _ in self.session.seats]
 
+    def explain_refusal(self, refused: IllegalAction) -> None:
+        """Tell the table which rule refused a move, and why."""
+        self.notify(
+            refused.message,
+            title=f"Not allowed ({refused.rule})",
+            severity="warning",
+            markup=False,
+        )
+        self.ring()
+
     def act(self, action: Action) -> Transition[Any] | None:
         """Apply and commit ``action``; on refusal, say why and return None."""
         try:
             transition = self.session.act(action)
         except IllegalAction as refused:
-            self.notify(
-                refused.message,
-                title=f"Not allowed ({refused.rule})",
-                severity="warning",
-                markup=False,
-            )
-            self.ring()
+            self.explain_refusal(refused)
             return None
         except StoreError as failed:
             self.notify(

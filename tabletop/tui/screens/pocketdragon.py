@@ -257,13 +257,7 @@ class PocketDragonScreen(GameScreen):
         try:
             self.session.engine.apply(self.session.state, stamped)
         except IllegalAction as refused:
-            self.notify(
-                refused.message,
-                title=f"Not allowed ({refused.rule})",
-                severity="warning",
-                markup=False,
-            )
-            self.ring()
+            self.explain_refusal(refused)
             return
         # Legal after all (time moved since the keys were drawn): do it.
         getattr(self, f"action_{name}")()
