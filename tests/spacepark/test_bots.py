@@ -121,6 +121,8 @@ def test_greedy_fast_travels_a_rocket_onto_outpost_13_to_earn(sp: Table) -> None
 
 def test_greedy_gathers_the_crystal_its_badge_lacks(sp: Table) -> None:
     state = sp.new(players=2)
+    state.deck.extend(state.players[0].hand)  # the hand holds nothing else
+    state.players[0].hand.clear()
     sp.hand(state, 0, "deep_diver")  # costs 3 Sea
     sp.give(state, 0, sea=2)
     choice = GreedyBot(1).choose(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0))

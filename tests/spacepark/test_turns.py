@@ -261,7 +261,7 @@ def test_outpost13_earns_a_badge_from_hand(sp: Any) -> None:
     assert after.players[0].earned == ["moonwalker"]
     assert after.players[0].stock[1] == 0
     assert after.supply[1] == 12
-    assert xp_of(after.players[0]) == 4
+    assert xp_of(after.players[0]) == badges()["moonwalker"].xp
 
 
 def test_scout_benefit_is_the_holders_off_turn_decision(sp: Any) -> None:
