@@ -1,9 +1,12 @@
 """A game being played: engine + record + current state, saved as it goes.
 
 ``act`` commits every applied action to the store before it returns, so what a
-screen shows is always already saved. Resume and undo both work by replaying
-the record; a record that no longer replays raises ResumeError, never a
-silently different game.
+screen shows is always already saved. When the store cannot write (a full disk,
+a folder gone read-only, a file locked too long) the game goes on in memory:
+``save_problem`` says why, and the moves not yet written are written at the
+next move that can be. Only a move another tabletop saved first is refused.
+Resume and undo both work by replaying the record; a record that no longer
+replays raises ResumeError, never a silently different game.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from pydantic import BaseModel
 from tabletop.core.engine import Action, Engine, Event, Outcome, Setup, Transition
 from tabletop.core.errors import ContentError, IllegalAction
 from tabletop.core.record import GameRecord
-from tabletop.core.store import SeatInfo, Store
+from tabletop.core.store import SeatInfo, Store, StoreConflict, StoreError
 
 
 class ResumeError(Exception):
@@ -70,6 +73,9 @@ class GameSession:
         self.state = state
         self._steps = steps
         self._outcome = engine.outcome(state)
+        self._stored = len(record.actions)  # how many of the record's moves the store holds
+        self._finish_stored = self._outcome is not None
+        self.save_problem: str | None = None  # why the latest moves are not saved yet
 
     @classmethod
     def start(
@@ -146,11 +152,16 @@ class GameSession:
     # -- changing -----------------------------------------------------------------
 
     def act(self, action: Action) -> Transition[Any]:
-        """Apply and commit one action; IllegalAction (nothing changed) if refused."""
+        """Apply and save one action. Nothing changes if the rules refuse it
+        (IllegalAction) or another tabletop saved a move of this game first
+        (StoreConflict); any other failure to save leaves it in ``save_problem``."""
         transition: Transition[Any] = self.engine.apply(self.state, action)
-        data = self.engine.dump_action(action)
-        self.store.append_action(self.game_id, len(self.record.actions), data)
-        self.record.actions.append(data)
+        self.record.actions.append(self.engine.dump_action(action))
+        try:
+            self._save(self.engine.outcome(transition.state))
+        except StoreConflict:
+            self.record.actions.pop()
+            raise
         self._steps.append(_Step(action.seat, transition.hidden, transition.events))
         self._set_state(transition.state)
         return transition
@@ -160,7 +171,34 @@ class GameSession:
         ``now`` and the engine is path-independent, so the record still replays exactly."""
         transition: Transition[Any] = self.engine.advance(self.state, now)
         self._set_state(transition.state)
+        if self._outcome is not None:
+            self.retry_save()  # the result, with any moves a failure left unsaved
         return transition
+
+    def retry_save(self) -> None:
+        """Try again to write what a failure left unsaved (``save_problem`` says if it
+        still could not)."""
+        try:
+            self._save(self._outcome)
+        except StoreConflict as conflict:
+            self.save_problem = str(conflict)
+
+    def _save(self, outcome: Outcome | None) -> None:
+        """Write the moves the store lacks, then the result once there is one."""
+        try:
+            while self._stored < len(self.record.actions):
+                index = self._stored
+                self.store.append_action(self.game_id, index, self.record.actions[index])
+                self._stored += 1
+            if outcome is not None and not self._finish_stored:
+                self.store.finish(self.game_id, outcome)
+                self._finish_stored = True
+        except StoreConflict:
+            raise
+        except StoreError as failed:
+            self.save_problem = str(failed)
+            return
+        self.save_problem = None
 
     def undo_refusal(self, seat: int | None = None) -> str | None:
         """Why the last action cannot be taken back now (by ``seat``), or None if it can."""
@@ -186,14 +224,13 @@ class GameSession:
         state, _ = _replay(
             self.engine, self.record.setup, self.record.seed, self.record.actions[:keep]
         )
-        self.store.truncate_actions(self.game_id, keep)
+        if keep < self._stored:
+            self.store.truncate_actions(self.game_id, keep)
+            self._stored = keep
         del self.record.actions[keep:]
         del self._steps[keep:]
         self._set_state(state)
 
     def _set_state(self, state: Any) -> None:
         self.state = state
-        was_running = self._outcome is None
         self._outcome = self.engine.outcome(state)
-        if was_running and self._outcome is not None:
-            self.store.finish(self.game_id, self._outcome)

@@ -16,7 +16,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -65,6 +65,10 @@ _UNWRITABLE = {sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_
 
 class StoreError(Exception):
     """The saved games cannot be opened; the message says why and what to do."""
+
+
+class StoreConflict(StoreError):
+    """Another tabletop saved a move of this game first: this one is out of date."""
 
 
 class _Damaged(Exception):
@@ -223,16 +227,21 @@ class Store:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write, all or nothing; a failure (disk full, a second tabletop writing the
-        same game) raises StoreError with nothing changed."""
+        """One write, all or nothing; a failure raises StoreError with nothing changed:
+        StoreConflict when a second tabletop wrote the same move first."""
         try:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db
+                self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                # SQLite may have rolled back already (disk full); a failed COMMIT has not
+                if self._db.in_transaction:
+                    with suppress(sqlite3.Error):
+                        self._db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
+        except sqlite3.IntegrityError as exc:
+            raise StoreConflict(f"another tabletop saved this game first ({exc})") from exc
         except sqlite3.Error as exc:
             raise StoreError(f"could not save to {self.path}: {exc}") from exc
 

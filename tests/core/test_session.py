@@ -9,7 +9,7 @@ import pytest
 
 from tabletop.core.errors import IllegalAction
 from tabletop.core.session import GameSession, ResumeError, UndoRefused
-from tabletop.core.store import SeatInfo, Store, StoreError
+from tabletop.core.store import SeatInfo, Store, StoreConflict
 from tests.tui.toygame import ENGINE, Bet, Draw, Play, ToyView
 
 SEATS = (SeatInfo("Ann"), SeatInfo("Bob"))
@@ -71,13 +71,64 @@ def test_a_refused_action_changes_nothing(session: GameSession, store: Store) ->
     assert session.moves == 0
 
 
-def test_a_move_that_cannot_be_saved_is_not_made(session: GameSession, store: Store) -> None:
+def test_a_move_another_tabletop_saved_first_is_not_made(
+    session: GameSession, store: Store
+) -> None:
     before = ENGINE.state_json(session.state)
     store.append_action(session.game_id, 0, {"kind": "bet", "seat": 0, "amount": 3})  # a rival
-    with pytest.raises(StoreError, match="could not save"):
+    with pytest.raises(StoreConflict, match="saved this game first"):
         session.act(Bet(seat=0, amount=1))
     assert ENGINE.state_json(session.state) == before
     assert session.moves == 0 and session.record.actions == []
+    assert session.save_problem is None
+
+
+def saved_moves(db_path: Path, game_id: int) -> list[dict[str, object]]:
+    """What another process reading the file would find."""
+    reader = Store(db_path)
+    try:
+        return reader.load_record(game_id).actions
+    finally:
+        reader.close()
+
+
+def test_moves_the_store_cannot_write_are_kept_and_saved_when_it_can(
+    session: GameSession, store: Store, db_path: Path
+) -> None:
+    """A disk that refuses writes (SQLite's query_only: every write fails as on a full
+    disk) does not stop the game: the moves wait in memory, the session says why,
+    and the next move once the disk takes writes again saves them all, in order."""
+    session.act(Bet(seat=0, amount=3))
+    store._db.execute("PRAGMA query_only = ON")
+    session.act(Draw(seat=0))
+    session.act(Bet(seat=0, amount=1))
+    assert session.save_problem is not None and "could not save" in session.save_problem
+    assert session.moves == 3
+    assert saved_moves(db_path, session.game_id) == session.record.actions[:1]
+    session.undo(0)  # an unsaved move is taken back in memory only
+    assert session.moves == 2
+    store._db.execute("PRAGMA query_only = OFF")
+    session.act(Play(seat=0, card=hand(session, 0)[0]))
+    assert session.save_problem is None
+    assert saved_moves(db_path, session.game_id) == session.record.actions
+    resumed = GameSession.resume(store, session.game_id, ENGINE)
+    assert ENGINE.state_json(resumed.state) == ENGINE.state_json(session.state)
+
+
+def test_a_result_the_store_could_not_write_is_written_with_the_next_save(
+    session: GameSession, store: Store
+) -> None:
+    store._db.execute("PRAGMA query_only = ON")
+    for _ in range(2):
+        for seat in (0, 1):
+            session.act(Play(seat=seat, card=hand(session, seat)[0]))
+    assert session.outcome is not None and session.save_problem is not None
+    assert store.finished() == []
+    store._db.execute("PRAGMA query_only = OFF")
+    session.retry_save()
+    assert session.save_problem is None
+    [done] = store.finished()
+    assert done.id == session.game_id and done.scores == session.outcome.scores
 
 
 def test_resume_after_teardown_replays_to_the_same_state(

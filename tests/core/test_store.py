@@ -11,7 +11,7 @@ import pytest
 
 from tabletop.core import store as store_module
 from tabletop.core.engine import Outcome
-from tabletop.core.store import SeatInfo, Store, StoreError, default_path
+from tabletop.core.store import SeatInfo, Store, StoreConflict, StoreError, default_path
 
 
 class Ticker:
@@ -80,7 +80,7 @@ def test_actions_round_trip_through_a_reopen(db_path: Path) -> None:
 def test_an_action_index_cannot_be_stored_twice(store: Store) -> None:
     game = new_game(store)
     store.append_action(game, 0, {"kind": "draw", "seat": 0})
-    with pytest.raises(StoreError, match=r"could not save.*UNIQUE"):
+    with pytest.raises(StoreConflict, match=r"saved this game first.*UNIQUE"):
         store.append_action(game, 0, {"kind": "draw", "seat": 1})
     assert store.load_record(game).actions == [{"kind": "draw", "seat": 0}]
 

@@ -1,12 +1,14 @@
 """Failure drills on the saved games: a game process killed (SIGKILL) again and
 again at random points and resumed each time loses no move it reported and plays
 on exactly as an uninterrupted game; two processes on one data directory keep it
-sound, each with its own game or both on the same one."""
+sound, each with its own game or both on the same one; a disk that fills up
+mid-game or a folder that cannot be written never stops a game."""
 
 from __future__ import annotations
 
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -204,6 +206,63 @@ def test_processes_opening_a_new_data_directory_at_once(tmp_path: Path) -> None:
         store.close()
 
 
+FULL_DISK = r"""
+import resource
+import signal
+import sys
+from pathlib import Path
+from tabletop.core.session import GameSession
+from tabletop.core.store import SeatInfo, Store
+from tests.hardening.harness import SPECS, chosen_move
+
+data, seed = Path(sys.argv[1]), int(sys.argv[2])
+spec = SPECS["spacepark"]
+store = Store(data / "tabletop.db")
+seats = tuple(SeatInfo(name) for name in spec.setups[1].players)
+session = GameSession.start(store, spec.engine, seats, {}, seed)
+
+def move():
+    session.act(chosen_move(spec, session.state, seed, session.moves))
+    print(session.moves, session.save_problem or "saved", flush=True)
+
+move()
+# The disk fills up: no file of this process may grow any more. A write past the
+# limit then fails (EFBIG) rather than killing the process with SIGXFSZ.
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+_, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+full = max(path.stat().st_size for path in data.iterdir())
+resource.setrlimit(resource.RLIMIT_FSIZE, (full, hard))
+for _ in range(20):
+    move()
+resource.setrlimit(resource.RLIMIT_FSIZE, (hard, hard))  # space is freed
+move()
+print("game", session.game_id, flush=True)
+"""
+
+
+def test_a_full_disk_mid_game_loses_no_move(tmp_path: Path) -> None:
+    """The disk fills up during a game: every move is still made, each reports why it
+    is not saved, and the first move once there is space again saves them all."""
+    result = subprocess.run(
+        [sys.executable, "-c", FULL_DISK, str(tmp_path), str(SEED)],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        cwd=ROOT,
+        timeout=120,
+        check=True,
+    )
+    lines = result.stdout.splitlines()
+    assert lines[0] == "1 saved"
+    unsaved = lines[1:21]
+    assert all("could not save" in line for line in unsaved), unsaved
+    assert [int(line.split()[0]) for line in unsaved] == list(range(2, 22))
+    assert lines[21] == "22 saved"
+    game_id = int(lines[22].split()[1])
+    spec = SPECS["spacepark"]
+    assert _saved(tmp_path, spec, game_id) == _reference(spec, 22)
+
+
 def _play_unsaved(data: Path) -> None:
     store = Store(data / "tabletop.db")
     try:
@@ -233,13 +292,32 @@ def test_saved_games_that_cannot_be_written_leave_the_game_playable(tmp_path: Pa
     assert not any((data / "tabletop.db").iterdir())
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root may write into a read-only folder")
+READ_ONLY = r"""
+import sys
+from pathlib import Path
+from tests.hardening.test_drills import _play_unsaved
+_play_unsaved(Path(sys.argv[1]))
+"""
+# Root writes into any folder: its drill runs without the powers to override file
+# permissions, as any user would.
+AS_A_USER = ["setpriv", "--bounding-set=-dac_override,-dac_read_search", "--"]
+
+
 def test_a_read_only_data_directory_leaves_the_game_playable(tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
     data.chmod(0o555)
+    command = [sys.executable, "-c", READ_ONLY, str(data)]
+    if os.geteuid() == 0:
+        if (
+            shutil.which("setpriv") is None
+            or subprocess.run([*AS_A_USER, "true"], capture_output=True).returncode != 0
+        ):
+            pytest.skip("root writes into read-only folders, and setpriv cannot drop that")
+        command = AS_A_USER + command
     try:
-        _play_unsaved(data)
+        done = subprocess.run(command, capture_output=True, text=True, env=ENV, cwd=ROOT)
+        assert done.returncode == 0, done.stderr
         assert not any(data.iterdir())
     finally:
         data.chmod(0o755)

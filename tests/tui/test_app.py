@@ -335,7 +335,9 @@ async def test_ctrl_c_quits_cleanly_mid_game(store: Store, toy: None) -> None:
     assert store.load_record(session.game_id).actions == [{"seat": 0, "kind": "bet", "amount": 1}]
 
 
-async def test_a_move_the_store_refuses_is_reported_and_not_made(store: Store, toy: None) -> None:
+async def test_a_move_another_tabletop_saved_first_is_reported_and_not_made(
+    store: Store, toy: None
+) -> None:
     session = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
@@ -347,6 +349,39 @@ async def test_a_move_the_store_refuses_is_reported_and_not_made(store: Store, t
         game = app.screen
         assert isinstance(game, ToyScreen) and game.session.moves == 0
         assert any(n.title == "Not saved" for n in app._notifications)
+
+
+async def test_a_disk_that_refuses_writes_does_not_stop_the_game(store: Store, toy: None) -> None:
+    """Writes fail (SQLite's query_only, as a full disk): the player is told once, the
+    game goes on, Home asks twice before dropping the unsaved moves, and once writes
+    work again the next move saves them all and says so."""
+    store.save_setting("curtain", False)
+    session = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.resume(session.game_id, "toygame")
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, ToyScreen)
+        store._db.execute("PRAGMA query_only = ON")
+        await pilot.press("b", "b")
+        await pilot.pause()
+        assert game.session.moves == 2
+        warnings = [n for n in app._notifications if n.title == "Not saved"]
+        assert len(warnings) == 1 and "The game goes on" in warnings[0].message
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game  # the first Escape only warns
+        assert any("Press Escape again" in n.message for n in app._notifications)
+        store._db.execute("PRAGMA query_only = OFF")
+        await pilot.press("b")
+        await pilot.pause()
+        assert any(n.title == "Saved" for n in app._notifications)
+        assert store.load_record(session.game_id).actions == game.session.record.actions
+        assert len(game.session.record.actions) == 3
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is not game
 
 
 async def test_a_game_screen_too_small_says_so(store: Store, toy: None) -> None:

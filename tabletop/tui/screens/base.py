@@ -34,7 +34,7 @@ from tabletop.core.bot import Bot, ask, make_bot
 from tabletop.core.engine import Action, Transition
 from tabletop.core.errors import IllegalAction
 from tabletop.core.session import GameSession
-from tabletop.core.store import StoreError
+from tabletop.core.store import StoreConflict, StoreError
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.widgets.curtain import Curtain
@@ -85,6 +85,8 @@ class GameScreen(SizedScreen):
         }
         """A bot per bot seat, seeded from the game's seed so a table replays alike."""
         self._thinking_about: Any = None  # the state a bot is thinking about, if any
+        self._told_save_problem: str | None = None  # the save failure last told
+        self._leave_unsaved = False  # Home pressed once with moves not saved
         self.title = session.engine.title
 
     # -- for subclasses ---------------------------------------------------------
@@ -117,9 +119,10 @@ class GameScreen(SizedScreen):
         except IllegalAction as refused:
             self.explain_refusal(refused)
             return None
-        except StoreError as failed:
+        except StoreConflict as failed:
             self.notify(
-                f"{failed}. The move was not made.",
+                f"{failed}. The move was not made: this game is being played in another "
+                "tabletop; go Home and resume it to see the latest.",
                 title="Not saved",
                 severity="error",
                 markup=False,
@@ -127,6 +130,26 @@ class GameScreen(SizedScreen):
             return None
         self.after_change()
         return transition
+
+    def tell_save_problem(self) -> None:
+        """Say once when moves stop being saved (a full disk...) and once when they are
+        saved again; the game goes on in memory meanwhile."""
+        problem = self.session.save_problem
+        if problem == self._told_save_problem:
+            return
+        self._told_save_problem = problem
+        self._leave_unsaved = False
+        if problem is None:
+            self.notify("Every move is saved again.", title="Saved")
+            return
+        self.notify(
+            f"{problem}. The game goes on: its moves are kept until they can be saved, "
+            "which tabletop tries at every move. Free some space to keep them.",
+            title="Not saved",
+            severity="error",
+            timeout=20,
+            markup=False,
+        )
 
     def ring(self) -> None:
         if self.settings.bell:
@@ -171,6 +194,7 @@ class GameScreen(SizedScreen):
 
     def after_change(self) -> None:
         """After any move or undo: hand over the keyboard, redraw, or end the game."""
+        self.tell_save_problem()
         if self.session.outcome is not None:
             self.redraw()
             self.app.push_screen(ResultScreen(self.session), self._after_result)
@@ -231,6 +255,14 @@ class GameScreen(SizedScreen):
         return lifted
 
     def _after_result(self, to_history: bool | None) -> None:
+        self.session.retry_save()
+        if self.session.save_problem is not None:
+            self.notify(
+                f"{self.session.save_problem}. This game's end is not in the history.",
+                title="Not saved",
+                severity="error",
+                markup=False,
+            )
         self.dismiss()
         if to_history:
             self.tabletop.action_history()
@@ -272,7 +304,19 @@ class GameScreen(SizedScreen):
         self.after_change()
 
     def action_leave(self) -> None:
-        """Back to the home screen; every move is already saved."""
+        """Back to the home screen; every move is already saved, or the player is told
+        which are not and leaves only on a second press."""
+        self.session.retry_save()
+        self.tell_save_problem()
+        if self.session.save_problem is not None and not self._leave_unsaved:
+            self._leave_unsaved = True
+            self.notify(
+                "The latest moves are not saved and would be lost. Press Escape again to "
+                "leave anyway.",
+                title="Not saved",
+                severity="warning",
+            )
+            return
         self.dismiss()
 
 
