@@ -65,7 +65,7 @@ def test_actions_must_be_performable_in_full(sp: Any) -> None:
     sp.hand(state, 0, "heat_shield")
     sp.refused(state, 0, "visit", "SP-TURN-3", dest="fusion_falls")
     message = sp.refused(state, 0, "visit", "SP-TURN-3", dest="outpost13", badge="heat_shield")
-    assert "5 Sun" in message
+    assert f"{badges()['heat_shield'].cost[SUN]} Sun" in message
     state.deck.clear()
     sp.refused(state, 0, "visit", "SP-TURN-3", dest="starlight_station")
 
