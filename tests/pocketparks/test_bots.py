@@ -22,7 +22,7 @@ from tabletop.games.pocketparks.state import PPState
 from tests.pocketparks.scenario import ENGINE, act, event, park, parks, run, table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve")
-MOUNTAINS = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali")
+MOUNTAINS = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains")
 
 
 def _bots(level: str, players: int, seed: int) -> list[Bot]:
@@ -135,7 +135,7 @@ def _follow(bot: Bot, st: PPState, seat: int, steps: int) -> PPState:
 
 
 def test_greedy_plays_the_set_that_wins_the_round() -> None:
-    # Ana has sets of 4 and 3 and holds two mountains: a set of 2 wins.
+    # Ana has sets of 4 and 3 and holds two wildlife parks: a set of 2 wins.
     sets = [[MOUNTAINS, parks("Arches", "Canyonlands", "Zion")], []]
     hands = [parks("Yosemite", "Grand Teton", "Everglades"), parks("Acadia", "Olympic")]
     st = table(hands, sets=sets)

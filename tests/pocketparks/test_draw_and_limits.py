@@ -155,7 +155,7 @@ def test_no_card_left_to_draw_ends_the_round_without_a_winner() -> None:
         sets=[
             [
                 parks("Arches", "Petrified Forest"),
-                parks("Glacier", "Rocky Mountain", "Lassen Volcanic"),
+                parks("Hot Springs", "Rocky Mountain", "Lassen Volcanic"),
             ],
             [],
         ],
@@ -176,7 +176,7 @@ def test_no_card_left_to_draw_ends_the_round_without_a_winner() -> None:
 def test_hand_limit_keeps_the_cards_promised_to_a_won_park_tour() -> None:
     """PP-LIMIT-2: over the limit with a Park Tour won this turn (a Make a wish
     flip), the claim's four cards stay; other cards go back, then the tour plays."""
-    mountains = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali")
+    mountains = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains")
     others = parks("Arches", "Zion", "Bryce Canyon", "Yosemite", "Acadia", "Badlands")
     st = table(
         [[*mountains, *others], parks("Shenandoah", "Hot Springs")],
@@ -186,7 +186,7 @@ def test_hand_limit_keeps_the_cards_promised_to_a_won_park_tour() -> None:
     st.tour = Claim(0, mountains[:])
     legal = {a.card for a in ENGINE.legal_actions(st, 0) if isinstance(a, Discard)}
     assert legal == set(others)
-    refused(st, Discard(seat=0, card=park("Denali")), "PP-LIMIT-2")
+    refused(st, Discard(seat=0, card=park("Guadalupe Mountains")), "PP-LIMIT-2")
     st = act(st, Discard(seat=0, card=park("Arches")))
     assert sorted(st.players[0].sets[-1]) == sorted([*mountains, park("Grand Teton")])
     assert park("Arches") in st.discard and st.current == 1

@@ -29,7 +29,7 @@ from tests.pocketparks.scenario import (
     texts,
 )
 
-MOUNTAINS = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali")
+MOUNTAINS = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains")
 
 
 def after_draw(hands: list[list[int]], **kw: Any) -> PPState:

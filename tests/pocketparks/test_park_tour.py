@@ -32,7 +32,7 @@ from tests.pocketparks.scenario import (
     texts,
 )
 
-MOUNTAINS = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali")
+MOUNTAINS = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains")
 WILDLIFE = parks("Wind Cave", "Everglades", "Isle Royale", "Channel Islands")
 
 

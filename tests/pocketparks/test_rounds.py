@@ -32,7 +32,7 @@ def test_sets_of_two_three_and_four_win_the_round() -> None:
     """PP-WIN-1: 2-3-4 and 2-4-5 win; 2-2-4 and 3-4 do not."""
     assert wins_with([2, 3, 4]) and wins_with([5, 4, 2]) and wins_with([1, 2, 3, 4])
     assert not wins_with([2, 2, 4]) and not wins_with([3, 4]) and not wins_with([3, 3, 3])
-    four = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali")
+    four = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains")
     st = table([[*four, park("Katmai")], parks("Zion")], sets=[[DESERT2, ISLAND3], []])
     st, log = play_set(st, 0, four)
     assert st.results[0].winner == 0 and st.round == 2
@@ -47,7 +47,9 @@ def test_sets_of_two_three_and_four_win_the_round() -> None:
 def test_scoring_table_for_winner_and_others() -> None:
     """PP-SCORE-1: winner 1/1/2/2/9 for sets of 2/3/4/5/9, others 0/1/2/2; a
     1-card remnant scores nothing."""
-    five = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali", "Grand Teton")
+    five = parks(
+        "Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains", "Grand Teton"
+    )
     four = parks("Lassen Volcanic", "Shenandoah", "Hot Springs", "Kings Canyon")
     st = table(
         [parks("Zion"), parks("Bryce Canyon")],
@@ -70,7 +72,7 @@ def test_scoring_table_for_winner_and_others() -> None:
 def test_round_winner_starts_the_next_round_and_three_rounds_end_the_game() -> None:
     """PP-GAME-1: cards are gathered and dealt again; after a round nobody won,
     the player after the last starter begins."""
-    four = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali")
+    four = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains")
     st = table(
         [parks("Zion"), [*four, park("Katmai")], parks("Acadia")],
         sets=[[], [DESERT2, ISLAND3], []],
@@ -99,7 +101,7 @@ def test_round_winner_starts_the_next_round_and_three_rounds_end_the_game() -> N
 
 def test_tie_goes_to_the_newest_park_in_round_three_sets() -> None:
     """PP-GAME-2: tied on points; Ben's round-3 sets hold a newer park."""
-    four = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali")
+    four = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains")
     st = table(
         [[*four, park("Katmai")], parks("Zion")],
         sets=[[DESERT2, ISLAND3], [parks("Great Sand Dunes", "Saguaro")]],
@@ -129,7 +131,7 @@ def test_round_modifiers_are_on_by_default_and_can_be_off() -> None:
     st = ENGINE.new(Setup(players=("A", "B")), 3)
     assert st.modifiers
     off = ENGINE.new(Setup(players=("A", "B"), options={"round_modifiers": False}), 3)
-    four = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali")
+    four = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains")
     for state, featured in ((st, True), (off, False)):
         state = table(
             [[*four, park("Katmai")], parks("Zion")],
@@ -142,7 +144,7 @@ def test_round_modifiers_are_on_by_default_and_can_be_off() -> None:
 
 def test_featured_park_is_out_of_the_round_and_doubles_matching_sets() -> None:
     """PP-MOD-2: round 2; Great Sand Dunes (mountain, newest) doubles the mountain set."""
-    four = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali")
+    four = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains")
     st = table(
         [[*four, park("Katmai")], parks("Zion")],
         sets=[[DESERT2, ISLAND3], []],
@@ -180,18 +182,18 @@ def test_jones_and_linda_priority_decides_winning_and_doubling() -> None:
 
 
 def test_a_double_set_keeps_priority_in_its_other_icon() -> None:
-    """PP-MOD-3: Jones' mountain set also shares glacier/ice, so it keeps the
-    glacier priority (and so still counts), but is not doubled: glacier is not
-    a featured icon (PP-MOD-4)."""
+    """PP-MOD-3: Jones' mountain set also shares desert, so it keeps the desert
+    priority (and so still counts), but is not doubled: desert is not a featured
+    icon (PP-MOD-4)."""
     st, linda4 = jones_and_linda()
-    st.players[0].sets = [parks("Denali", "Olympic", "North Cascades")]
-    st.players[1].sets = [DESERT2]  # Linda will not win this turn
+    st.players[0].sets = [parks("Big Bend", "Guadalupe Mountains", "Saguaro")]
+    st.players[1].sets = [ISLAND3]  # Linda will not win this turn
     st, _ = play_set(st, 1, linda4)
     prio = priorities(st)
-    glacier = 1 << [i.id for i in CONTENT.icons].index("glacier_ice")
-    assert prio[0][0] == glacier and prio[1][1] == 1  # Linda holds mountain
+    desert = 1 << [i.id for i in CONTENT.icons].index("desert")
+    assert prio[0][0] == desert and prio[1][1] == 1  # Linda holds mountain
     view = ENGINE.view(st, 0)
-    assert view.players[0].sets[0].active and view.players[0].sets[0].priority == ["glacier_ice"]
+    assert view.players[0].sets[0].active and view.players[0].sets[0].priority == ["desert"]
     assert round_points(st, 1)[0] == 1
 
 

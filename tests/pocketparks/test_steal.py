@@ -68,7 +68,7 @@ def test_payment_goes_to_the_discard_piles_last_card_on_top() -> None:
     """PP-STEAL-3, PP-STEAL-4, PP-STEAL-5: one player, a set card and a random
     hand card; events paid go to the event pile unplayed."""
     hand = [*PLAIN[:3], event("make_a_wish"), park("Zion")]
-    sets = [[], [parks("Glacier", "Denali", "Rocky Mountain")]]
+    sets = [[], [parks("Glacier", "Denali", "Glacier Bay")]]
     st = table([hand, parks("Bryce Canyon")], sets=sets, discard=parks("Acadia"))
     st = run(st, StartSteal(seat=0, target=1))
     refused(st, Take(seat=0, card=park("Zion")), "PP-STEAL-4")  # not in Ben's sets
@@ -83,7 +83,7 @@ def test_payment_goes_to_the_discard_piles_last_card_on_top() -> None:
     assert ENGINE.to_act(st) == (1,)
     st, log = act_log(st, Pass(seat=1))
     assert sorted(st.players[0].hand) == sorted(parks("Zion", "Denali", "Bryce Canyon"))
-    assert st.players[1].sets == [parks("Glacier", "Rocky Mountain")]
+    assert st.players[1].sets == [parks("Glacier", "Glacier Bay")]
     assert "You steal Bryce Canyon." in texts(log, 0)
     assert "Ana steals Bryce Canyon from your hand." in texts(log, 1)
     assert not any("Bryce" in line for line in texts(log))
@@ -142,7 +142,7 @@ def test_lets_do_it_again_replays_a_reactive_card() -> None:
 def test_dark_sky_parks_pay_for_steals() -> None:
     """PP-STEAL-2: 1 dark sky park steals 1; 2 dark sky parks steal 2; 2 plain
     cards and a dark sky park steal 2."""
-    sets = [[], [parks("Glacier", "Denali", "Rocky Mountain")]]
+    sets = [[], [parks("Glacier", "Denali", "Glacier Bay")]]
     for payment, takes in (
         (DARK[:1], 1),
         (DARK, 2),

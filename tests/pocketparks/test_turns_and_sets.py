@@ -99,13 +99,13 @@ def test_a_draft_moves_nothing_and_can_be_cancelled() -> None:
 
 
 def test_a_set_shares_icons_and_keeps_what_they_share() -> None:
-    """PP-SET-1: Sequoia and Glacier share mountain and oldest."""
-    st = table([parks("Sequoia", "Glacier", "Arches"), parks("Zion")])
+    """PP-SET-1: Sequoia and Great Basin share mountain and cave."""
+    st = table([parks("Sequoia", "Great Basin", "Arches"), parks("Zion")])
     st = run(st, StartSet(seat=0), AddCard(seat=0, card=park("Sequoia")))
     refused(st, AddCard(seat=0, card=park("Arches")), "PP-SET-1")
     refused(st, Confirm(seat=0), "PP-SET-1")  # one card is not a set
-    st = run(st, AddCard(seat=0, card=park("Glacier")), Confirm(seat=0))
-    assert icons(st, 0, 0) == ["mountain", "oldest"]
+    st = run(st, AddCard(seat=0, card=park("Great Basin")), Confirm(seat=0))
+    assert icons(st, 0, 0) == ["mountain", "cave"]
     assert st.players[0].hand == [park("Arches")]
     lonely = table([parks("Sequoia", "Arches"), parks("Zion")])
     refused(lonely, StartSet(seat=0), "PP-SET-1")
@@ -123,9 +123,10 @@ def test_one_set_per_turn_and_the_turn_is_over() -> None:
 
 
 def test_building_may_narrow_the_shared_icons() -> None:
-    """PP-SET-3: Rocky Mountain narrows mountain+oldest to mountain."""
+    """PP-SET-3: Rocky Mountain narrows mountain+cave to mountain."""
     st = table(
-        [parks("Rocky Mountain", "Arches"), parks("Zion")], sets=[[parks("Sequoia", "Glacier")], []]
+        [parks("Rocky Mountain", "Arches"), parks("Zion")],
+        sets=[[parks("Sequoia", "Great Basin")], []],
     )
     assert StartBuild(seat=0, set_index=0) in ENGINE.legal_actions(st, 0)
     st = run(st, StartBuild(seat=0, set_index=0))
@@ -137,7 +138,9 @@ def test_building_may_narrow_the_shared_icons() -> None:
 
 def test_no_set_grows_past_four_by_playing_or_building() -> None:
     """PP-SET-4: no set of 5 from the hand, and no building onto a set of 4 or 5."""
-    five = parks("Sequoia", "Glacier", "Rocky Mountain", "Denali", "Grand Teton")
+    five = parks(
+        "Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains", "Grand Teton"
+    )
     st = table([five, parks("Zion")])
     st = run(st, StartSet(seat=0), *(AddCard(seat=0, card=c) for c in five[:4]))
     assert AddCard(seat=0, card=five[4]) not in ENGINE.legal_actions(st, 0)
@@ -150,11 +153,13 @@ def test_no_set_grows_past_four_by_playing_or_building() -> None:
 
 def test_no_building_on_other_players_sets_or_taking_cards_back() -> None:
     """PP-SET-5: a build names one of your own sets; no action takes a set card back."""
-    st = table([parks("Rocky Mountain"), parks("Zion")], sets=[[], [parks("Sequoia", "Glacier")]])
+    st = table(
+        [parks("Rocky Mountain"), parks("Zion")], sets=[[], [parks("Sequoia", "Great Basin")]]
+    )
     refused(st, StartBuild(seat=0, set_index=0), "PP-SET-5")
     kinds = {a.kind for a in ENGINE.legal_actions(st, 0)}
     assert kinds <= {"start_set", "draw", "start_steal"}
-    own = table([parks("Arches"), parks("Zion")], sets=[[parks("Sequoia", "Glacier")], []])
+    own = table([parks("Arches"), parks("Zion")], sets=[[parks("Sequoia", "Great Basin")], []])
     kinds = {a.kind for a in ENGINE.legal_actions(own, 0)}
     assert "start_build" not in kinds
     refused(own, StartBuild(seat=0, set_index=0), "PP-SET-3")  # Arches shares nothing
@@ -172,15 +177,15 @@ def test_a_remnant_stays_a_set_and_can_be_built_again() -> None:
     set, its icons are its own, and its owner can build on it."""
     st = table(
         [parks("Yellowstone", "Yosemite"), parks("Arches", "Rocky Mountain")],
-        sets=[[], [parks("Sequoia", "Glacier")]],
+        sets=[[], [parks("Sequoia", "Great Basin")]],
     )
     st = act(st, StartSteal(seat=0, target=1))
     st = run(st, Pay(seat=0, card=park("Yellowstone")), Pay(seat=0, card=park("Yosemite")))
-    st = run(st, Take(seat=0, card=park("Sequoia")), Confirm(seat=0))
+    st = run(st, Take(seat=0, card=park("Great Basin")), Confirm(seat=0))
     st = pass_all(st)  # the steal window
     st = pass_all(st)  # the Park Tour window on the payment
-    assert st.players[1].sets == [[park("Glacier")]]
-    assert icons(st, 1, 0) == ["mountain", "unesco", "oldest"]
+    assert st.players[1].sets == [[park("Sequoia")]]
+    assert icons(st, 1, 0) == ["mountain", "cave", "oldest"]
     assert st.current == 1
     st = run(st, StartBuild(seat=1, set_index=0), AddCard(seat=1, card=park("Rocky Mountain")))
     st = act(st, Confirm(seat=1))

@@ -13,6 +13,8 @@ session whose state is replaced: such a game is never resumed here.
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,7 +24,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 
 from tabletop.core.clock import FakeClock
-from tabletop.core.engine import Action
+from tabletop.core.engine import Action, Setup
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games.pocketparks import ENGINE
@@ -32,6 +34,7 @@ from tabletop.games.pocketparks.actions import (
     ParkTour,
     Pass,
     StartBuild,
+    StartSet,
     StartSteal,
 )
 from tabletop.games.pocketparks.rules import CONTENT, MASK
@@ -60,7 +63,19 @@ from tabletop.tui.widgets.park_table import ParkTable, table_content
 from tests.pocketparks.scenario import NAMES, event, park, parks, table
 
 SIZE = (120, 40)
-SEED = 3  # Ann (seat 0) plays first; Bob's dealt hand holds a pair for a set
+
+
+@functools.cache
+def seeded_game() -> int:
+    """The first 3-player seed where seat 0 plays first and seat 1's dealt hand holds
+    two parks sharing an icon (found headless, so a change of content cannot break it)."""
+    for seed in itertools.count():
+        state = ENGINE.new(Setup(players=NAMES[:3]), seed)
+        bob = state.clone()
+        bob.current = 1
+        if state.current == 0 and StartSet(seat=1) in ENGINE.legal_actions(bob, 1):
+            return seed
+    raise AssertionError("unreachable")
 
 
 @pytest.fixture
@@ -168,7 +183,7 @@ async def test_a_three_player_game_draw_set_and_steal(store: Store) -> None:
         await pilot.pause()
         for seat, name in enumerate(("Ann", "Bob", "Cy")):
             setup.query_one(f"#seat-{seat}", Input).value = name
-        setup.query_one("#seed", Input).value = str(SEED)
+        setup.query_one("#seed", Input).value = str(seeded_game())
         await pilot.press("ctrl+s")
         await pilot.pause()
         game = game_of(app)
@@ -290,7 +305,9 @@ async def test_undo_a_plain_step_and_cancel_a_set(store: Store) -> None:
 
 
 async def test_undo_takes_back_a_step_that_revealed_nothing(store: Store) -> None:
-    session = GameSession.start(store, ENGINE, tuple(SeatInfo(n) for n in NAMES[:3]), {}, SEED)
+    session = GameSession.start(
+        store, ENGINE, tuple(SeatInfo(n) for n in NAMES[:3]), {}, seeded_game()
+    )
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
         game = await open_game(app, pilot, session)
@@ -331,7 +348,7 @@ def tour_table(ben_can_tour: bool) -> PPState:
     mountain = CONTENT.icon_names(MASK[park("Saguaro")])
     assert "mountain" in mountain
     if ben_can_tour:
-        ben = parks("Grand Teton", "Glacier", "Sequoia", "Great Smoky Mountains")
+        ben = parks("Grand Teton", "North Cascades", "Sequoia", "Rocky Mountain")
     else:
         ben = parks("Everglades", "Biscayne", "Dry Tortugas", "Virgin Islands")
     st = table(
@@ -622,7 +639,9 @@ def others_private_lines(game: PocketParksScreen, viewer: int) -> set[str]:
 
 
 async def test_no_hand_but_the_curtain_lifters_is_ever_drawn(store: Store) -> None:
-    session = GameSession.start(store, ENGINE, tuple(SeatInfo(n) for n in NAMES[:3]), {}, SEED)
+    session = GameSession.start(
+        store, ENGINE, tuple(SeatInfo(n) for n in NAMES[:3]), {}, seeded_game()
+    )
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
         game = await open_game(app, pilot, session)
