@@ -11,7 +11,7 @@ from tabletop.core.engine import Event, Setup
 from tabletop.core.errors import IllegalAction
 from tabletop.games.pocketparks import ENGINE
 from tabletop.games.pocketparks.actions import Pass, PPAction
-from tabletop.games.pocketparks.rules import CONTENT, EFFECT
+from tabletop.games.pocketparks.rules import CONTENT, EFFECT, NAME, THEME, common_icons
 from tabletop.games.pocketparks.state import NO_CARD, PPState
 
 __all__ = [
@@ -59,8 +59,16 @@ def table(
 ) -> PPState:
     """A table in the middle of a round. ``draws`` are the next cards off the draw
     pile, in order, with every other unused card under them (parks nearest the
-    top); ``pile`` (bottom to top) replaces the whole draw pile."""
+    top); ``pile`` (bottom to top) replaces the whole draw pile. Every set in
+    ``sets`` must share a theme icon (dark sky aside), or be a 1-card remnant
+    (PP-SET-7): a content change that breaks a scenario fails here, loudly."""
     n = len(hands)
+    for seat, row in enumerate(sets or []):
+        for cards in row:
+            assert len(cards) == 1 or common_icons(list(cards), THEME), (
+                f"seat {seat}'s set {[NAME[c] for c in cards]} shares no theme icon "
+                "(PP-SET-1): pick parks that do"
+            )
     st = ENGINE.new(Setup(players=NAMES[:n], options={"round_modifiers": modifiers}), 1)
     st.round = round
     st.featured = featured
