@@ -47,8 +47,8 @@ from tabletop.games.pocketparks.actions import (
     StartSteal,
     Take,
 )
-from tabletop.games.pocketparks.state import NO_CARD, NO_SEAT, Player, PPState, RoundResult
-from tabletop.games.pocketparks.view import PPView
+from tabletop.games.pocketparks.state import NO_CARD, Player, PPState
+from tabletop.games.pocketparks.view import PPView, round_result
 
 A = TypeVar("A", bound=Action)
 
@@ -158,10 +158,7 @@ def determinize(view: PPView, rng: Rng) -> PPState:
         discard=discard,
         event_discard=[c.id for c in view.event_discard],
         featured=view.featured.id if view.featured is not None else NO_CARD,
-        results=[
-            RoundResult(r.winner if r.winner is not None else NO_SEAT, list(r.points), [0])
-            for r in view.results
-        ],
+        results=[round_result(r) for r in view.results],
     )
 
 

@@ -20,6 +20,7 @@ from tabletop.games.pocketparks.state import (
     EventPlay,
     PPState,
     RoundResult,
+    SetScore,
     Window,
     WindowKind,
 )
@@ -153,22 +154,34 @@ def round_winner(st: PPState) -> int:
     return NO_SEAT
 
 
-def round_points(st: PPState, winner: int) -> list[int]:
-    """PP-SCORE-1, doubled by the featured park (PP-MOD-2, PP-MOD-4)."""
+def score_sheet(st: PPState, winner: int) -> list[list[SetScore]]:
+    """The round's score sheet: per seat, each set with its points (PP-SCORE-1),
+    doubled by a featured icon (PP-MOD-2); in round 3 only priority in a featured
+    icon doubles (PP-MOD-3, PP-MOD-4). The one place a round is scored."""
     featured = MASK[st.featured] & THEME if st.featured != NO_CARD else 0
     prio = priorities(st) if round3(st) else None
-    points = []
+    sheet = []
     for seat, player in enumerate(st.players):
         table = WINNER_POINTS if seat == winner else OTHER_POINTS
-        total = 0
+        row = []
         for idx, cards in enumerate(player.sets):
             base = table.get(len(cards), 0)
-            # Round 3: only priority in a featured icon doubles (PP-MOD-4).
-            icons = set_icons(st, seat, cards) if prio is None else prio[seat][idx]
-            doubled = icons & featured
-            total += base * 2 if doubled else base
-        points.append(total)
-    return points
+            icons = set_icons(st, seat, cards)
+            held = 0 if prio is None else prio[seat][idx]
+            doubled = bool((icons if prio is None else held) & featured)
+            row.append(SetScore(cards[:], icons, held, base * 2 if doubled else base, doubled))
+        sheet.append(row)
+    return sheet
+
+
+def sheet_totals(sheet: list[list[SetScore]]) -> list[int]:
+    """Each seat's points for the round: the sum of its sets' points."""
+    return [sum(s.points for s in row) for row in sheet]
+
+
+def round_points(st: PPState, winner: int) -> list[int]:
+    """The totals ``winner`` winning now would score, from the score sheet."""
+    return sheet_totals(score_sheet(st, winner))
 
 
 def nine_in_hand(st: PPState, seat: int) -> list[int] | None:
@@ -339,11 +352,12 @@ def deal(ctx: Ctx) -> None:
 
 def end_round(ctx: Ctx, winner: int) -> None:
     st = ctx.st
-    points = round_points(st, winner)
-    newest = [max((NUMBER[c] for s in p.sets for c in s), default=0) for p in st.players]
+    sheet = score_sheet(st, winner)
+    points = sheet_totals(sheet)
+    newest = [max((NUMBER[c] for s in row for c in s.cards), default=0) for row in sheet]
     for player, gained in zip(st.players, points, strict=True):
         player.score += gained
-    st.results.append(RoundResult(winner, points, newest))
+    st.results.append(RoundResult(winner, points, newest, sheet, st.featured, round3(st)))
     result = "has no winner" if winner == NO_SEAT else f"is won by {ctx.name(winner)}"
     tally = ", ".join(f"{p.name} +{g}" for p, g in zip(st.players, points, strict=True))
     ctx.say(f"Round {st.round} {result}. Points: {tally}.")

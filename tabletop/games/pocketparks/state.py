@@ -84,10 +84,40 @@ class EventPlay:
 
 
 @dataclass(slots=True)
+class SetScore:
+    """One played set on a round's score sheet, as it stood when the round ended."""
+
+    cards: list[int]
+    icons: int  # the icons its cards shared (PP-SET-1; dark sky under PP-SET-8)
+    priority: int  # round 3 with modifiers: the icons it held priority in (PP-MOD-3); else 0
+    points: int  # PP-SCORE-1, doubled when ``doubled``
+    doubled: bool  # it held a featured icon (PP-MOD-2; round 3: with priority, PP-MOD-4)
+
+    def clone(self) -> SetScore:
+        return SetScore(self.cards[:], self.icons, self.priority, self.points, self.doubled)
+
+
+@dataclass(slots=True)
 class RoundResult:
+    """A scored round. ``points`` are the sums of the sheet's per-set points; the
+    sheet fields default to empty so states saved before the sheet existed load."""
+
     winner: int  # NO_SEAT: nobody won the round
     points: list[int]
     newest: list[int]  # per seat: the highest park number in their sets at round end
+    sets: list[list[SetScore]] = field(default_factory=list)  # per seat, its sets scored
+    featured: int = NO_CARD  # the round's featured park
+    priority_rules: bool = False  # round-3 priority was in force (PP-MOD-3)
+
+    def clone(self) -> RoundResult:
+        return RoundResult(
+            self.winner,
+            self.points[:],
+            self.newest[:],
+            [[s.clone() for s in row] for row in self.sets],
+            self.featured,
+            self.priority_rules,
+        )
 
 
 @dataclass(slots=True)
@@ -141,5 +171,5 @@ class PPState:
                 self.event_play.pick,
             ),
             tour=None if self.tour is None else self.tour.clone(),
-            results=[RoundResult(r.winner, r.points[:], r.newest[:]) for r in self.results],
+            results=[r.clone() for r in self.results],
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from tabletop.games.pocketparks import rules as R
-from tabletop.games.pocketparks.state import NO_CARD, NO_SEAT, PPState
+from tabletop.games.pocketparks.state import NO_CARD, NO_SEAT, PPState, RoundResult, SetScore
 
 
 class CardView(BaseModel):
@@ -55,10 +55,24 @@ class DraftView(BaseModel):
     random_takes: int
 
 
+class ScoredSetView(BaseModel):
+    """A set on a round's score sheet, as it stood when the round ended."""
+
+    park_set: SetView
+    points: int
+    doubled: bool  # a featured icon doubled it (round 3: only with priority)
+
+
 class RoundView(BaseModel):
+    """A scored round and its score sheet. Everything here was public at round end:
+    played sets, the featured park, points."""
+
     round: int
     winner: int | None
-    points: list[int]
+    points: list[int]  # per seat: the sum of its sets' points
+    featured: CardView | None
+    priority_rules: bool  # round 3: sets count and double only with priority
+    sets: list[list[ScoredSetView]]  # per seat; empty for a round scored without a sheet
 
 
 class PPView(BaseModel):
@@ -132,23 +146,81 @@ def _draft(st: PPState, seat: int | None) -> DraftView | None:
     )
 
 
+def _set_view(cards: list[int], icons: int, held: int, priority_rules: bool) -> SetView:
+    return SetView(
+        cards=[card_view(c) for c in cards],
+        icons=R.CONTENT.icon_names(icons),
+        size=len(cards),
+        protected=len(cards) in R.UNSTEALABLE,
+        priority=R.CONTENT.icon_names(held),
+        active=not priority_rules or bool(held),
+    )
+
+
+def _round_view(number: int, result: RoundResult) -> RoundView:
+    rules = result.priority_rules
+    return RoundView(
+        round=number,
+        winner=result.winner if result.winner != NO_SEAT else None,
+        points=result.points[:],
+        featured=card_view(result.featured) if result.featured != NO_CARD else None,
+        priority_rules=rules,
+        sets=[
+            [
+                ScoredSetView(
+                    park_set=_set_view(s.cards, s.icons, s.priority, rules),
+                    points=s.points,
+                    doubled=s.doubled,
+                )
+                for s in row
+            ]
+            for row in result.sets
+        ],
+    )
+
+
+_ICON_BIT = {name: bit for bit in R.bits(R.ALL_ICONS) for name in R.CONTENT.icon_names(bit)}
+
+
+def _icon_mask(names: list[str]) -> int:
+    return sum(_ICON_BIT[name] for name in names)
+
+
+def round_result(view: RoundView) -> RoundResult:
+    """The state's record of a round, back from its view (all of it is public): for
+    a state rebuilt from a view, whose view must be the same."""
+    sheet = [
+        [
+            SetScore(
+                [c.id for c in s.park_set.cards],
+                _icon_mask(s.park_set.icons),
+                _icon_mask(s.park_set.priority),
+                s.points,
+                s.doubled,
+            )
+            for s in row
+        ]
+        for row in view.sets
+    ]
+    return RoundResult(
+        winner=NO_SEAT if view.winner is None else view.winner,
+        points=view.points[:],
+        newest=[max((R.NUMBER[c] for s in row for c in s.cards), default=0) for row in sheet],
+        sets=sheet,
+        featured=NO_CARD if view.featured is None else view.featured.id,
+        priority_rules=view.priority_rules,
+    )
+
+
 def build_view(st: PPState, seat: int | None) -> PPView:
-    prio = R.priorities(st) if R.round3(st) else None
+    rules = R.round3(st)
+    prio = R.priorities(st) if rules else None
     players = []
     for s, player in enumerate(st.players):
         sets = []
         for idx, cards in enumerate(player.sets):
             held = prio[s][idx] if prio is not None else 0
-            sets.append(
-                SetView(
-                    cards=[card_view(c) for c in cards],
-                    icons=R.CONTENT.icon_names(R.set_icons(st, s, cards)),
-                    size=len(cards),
-                    protected=len(cards) in R.UNSTEALABLE,
-                    priority=R.CONTENT.icon_names(held),
-                    active=prio is None or bool(held),
-                )
-            )
+            sets.append(_set_view(cards, R.set_icons(st, s, cards), held, rules))
         players.append(
             PlayerView(
                 seat=s,
@@ -174,10 +246,5 @@ def build_view(st: PPState, seat: int | None) -> PPView:
         featured=card_view(st.featured) if st.featured != NO_CARD else None,
         window=_window(st, seat),
         draft=_draft(st, seat),
-        results=[
-            RoundView(
-                round=i + 1, winner=r.winner if r.winner != NO_SEAT else None, points=r.points
-            )
-            for i, r in enumerate(st.results)
-        ],
+        results=[_round_view(i + 1, r) for i, r in enumerate(st.results)],
     )

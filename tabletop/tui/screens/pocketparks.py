@@ -48,7 +48,7 @@ from tabletop.games.pocketparks.actions import (
     TakeRandom,
 )
 from tabletop.games.pocketparks.engine import PocketParksEngine
-from tabletop.games.pocketparks.view import CardView, PPView
+from tabletop.games.pocketparks.view import CardView, PPView, RoundView
 from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.screens.pocketparks_modals import (
     ChoiceScreen,
@@ -62,7 +62,6 @@ from tabletop.tui.screens.pocketparks_modals import (
     points_chart,
     score_table,
 )
-from tabletop.tui.screens.pocketparks_scoring import RoundScore, score_of_move
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.park_cards import (
     card_chip,
@@ -171,11 +170,10 @@ class PocketParksScreen(GameScreen):
             saved = DEFAULT_WINDOW  # a value this version cannot read keeps the default
         self.window_seconds: float | None = float(saved) if saved > 0 else None
         """The response window's countdown; None waits for a key."""
-        self.round_scores: list[RoundScore] = []
-        """The rounds scored since this screen opened, for the scores sheet."""
         self.sort_modes: dict[int, SortMode] = {}
         """Each player's way of sorting their hand."""
-        self._pending: list[RoundScore] = []
+        self._pending: list[RoundView] = []
+        """Rounds scored by the last move, their sheets still to show."""
         self._quiet = 0
         self._cache: tuple[Any, int | None, PPView, list[Action]] | None = None
         self._news: list[tuple[str, int | None]] = []
@@ -366,7 +364,7 @@ class PocketParksScreen(GameScreen):
     def act(self, action: Action) -> Transition[Any] | None:
         """Commit ``action`` (refusals say the engine's reason); a round it ends is
         scored on its own sheet before play goes on."""
-        before = self.session.state
+        scored = len(self.public().results)
         self._quiet += 1
         try:
             transition = super().act(action)
@@ -374,10 +372,7 @@ class PocketParksScreen(GameScreen):
             self._quiet -= 1
         if transition is not None:
             self._news = [(e.text, e.private_to) for e in transition.events] or self._news
-            score = score_of_move(self.engine, before, action, transition.state)
-            if score is not None:
-                self.round_scores.append(score)
-                self._pending.append(score)
+            self._pending.extend(self.public().results[scored:])
             self.after_change()
         return transition
 
@@ -416,10 +411,13 @@ class PocketParksScreen(GameScreen):
         if to_history:
             self.tabletop.action_history()
 
-    def _score_body(self, score: RoundScore) -> Content:
-        names = [s.name for s in self.session.seats]
+    def _score_body(self, result: RoundView) -> Content:
+        view = self.public()
         return Content("\n\n").join(
-            [score_table(score), points_chart(names, self.public().results)]
+            [
+                score_table([p.name for p in view.players], result),
+                points_chart([s.name for s in self.session.seats], view.results),
+            ]
         )
 
     def _answer_for_bots(self) -> None:
@@ -761,9 +759,10 @@ class PocketParksScreen(GameScreen):
         self.notify(f"Hand sorted {SORT_WORDS[mode]}.", timeout=2)
 
     def action_scores(self) -> None:
-        names = [s.name for s in self.session.seats]
-        parts = [score_table(score) for score in self.round_scores[-1:]]
-        parts.append(points_chart(names, self.public().results))
+        view = self.public()
+        players = [p.name for p in view.players]
+        parts = [score_table(players, result) for result in view.results[-1:]]
+        parts.append(points_chart([s.name for s in self.session.seats], view.results))
         self.app.push_screen(self._helped(ScoreSheet(Content("\n\n").join(parts))))
 
     def action_icons(self) -> None:

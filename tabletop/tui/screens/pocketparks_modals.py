@@ -24,7 +24,6 @@ from textual.widgets.option_list import Option
 
 from tabletop.core.session import GameSession
 from tabletop.games.pocketparks.view import PPView, RoundView
-from tabletop.tui.screens.pocketparks_scoring import RoundScore
 from tabletop.tui.screens.rules import RulesScreen
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.park_cards import card_chip, icons, set_chip
@@ -323,39 +322,38 @@ def points_chart(names: Sequence[str], results: Sequence[RoundView]) -> Content:
     return Content("\n").join(lines)
 
 
-def score_table(score: RoundScore) -> Content:
-    """Each seat's sets with their points, doubling and round-3 priority."""
+def score_table(names: Sequence[str], result: RoundView) -> Content:
+    """A round's score sheet as the engine recorded it: each seat's sets with their
+    points, doubling and round-3 priority."""
     lines: list[Content] = []
-    who = "nobody" if score.winner is None else score.seats[score.winner].name
-    lines.append(Content.styled(f"Round {score.round}: won by {who}", "bold"))
-    if score.featured is not None:
+    round3 = result.priority_rules
+    who = "nobody" if result.winner is None else names[result.winner]
+    lines.append(Content.styled(f"Round {result.round}: won by {who}", "bold"))
+    if result.featured is not None:
         lines.append(
             Content.assemble(
                 "Featured park: ",
-                card_chip(score.featured),
+                card_chip(result.featured),
                 " (a set sharing one of its icons scores double",
-                " if it holds priority)" if score.round3 else ")",
+                " if it holds priority)" if round3 else ")",
             )
         )
-    if score.round3:
+    if round3:
         lines.append(Content("★ = priority in that icon; only sets with priority count to win."))
-    for seat in score.seats:
-        mark = "★ " if seat.seat == score.winner else "  "
+    for seat, (name, total) in enumerate(zip(names, result.points, strict=True)):
+        mark = "★ " if seat == result.winner else "  "
         lines.append(Content(""))
-        lines.append(
-            Content.assemble((f"{mark}{seat.name}", "bold"), f": {seat.total} point(s) this round")
-        )
-        if not seat.sets:
+        lines.append(Content.assemble((f"{mark}{name}", "bold"), f": {total} point(s) this round"))
+        if not result.sets:
+            continue  # a round scored before the engine kept its sheet: totals only
+        if not result.sets[seat]:
             lines.append(Content.styled("    no sets", "dim"))
-        for idx, item in enumerate(seat.sets):
-            if not score.checked:
-                lines.append(Content.assemble("    ", set_chip(idx, item.park_set, score.round3)))
-                continue
+        for idx, item in enumerate(result.sets[seat]):
             note = " ×2 featured" if item.doubled else ""
             lines.append(
                 Content.assemble(
                     "    ",
-                    set_chip(idx, item.park_set, score.round3),
+                    set_chip(idx, item.park_set, round3),
                     (f"  {item.points} pt{'s' if item.points != 1 else ''}", "bold"),
                     (note, "bold $warning"),
                 )
