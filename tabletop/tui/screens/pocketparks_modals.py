@@ -479,14 +479,18 @@ class PocketParksRules(RulesScreen):
         if self.opened_at is None and self.game == "pocketparks":
             self.call_after_refresh(self.jump)
 
-    def jump(self) -> None:
+    def jump(self, tries: int = 50) -> None:
         markdown = self.query_one(Markdown)
         for _, title, header_id in markdown.table_of_contents:
             if title.strip() == self.section and header_id is not None:
                 header = markdown.query_one(f"#{header_id}")
-                self.query_one("#page", VerticalScroll).scroll_to_widget(
-                    header, top=True, animate=False
-                )
+                page = self.query_one("#page", VerticalScroll)
+                at = header.virtual_region
+                if (not at or (at.y > 0 and page.max_scroll_y == 0)) and tries > 0:
+                    # not laid out yet (a busy machine): scrolling now would stay at the top
+                    self.call_after_refresh(self.jump, tries - 1)
+                    return
+                page.scroll_to_widget(header, top=True, animate=False, immediate=True)
                 self.opened_at = self.section
                 return
 
