@@ -74,7 +74,7 @@ class GameSession:
         self._steps = steps
         self._outcome = engine.outcome(state)
         self._stored = len(record.actions)  # how many of the record's moves the store holds
-        self._finish_stored = self._outcome is not None
+        self._finish_stored = False  # finish() is idempotent: a resumed end is filed again
         self.save_problem: str | None = None  # why the latest moves are not saved yet
 
     @classmethod
@@ -110,7 +110,10 @@ class GameSession:
             ) from exc
         except (ValueError, ContentError) as exc:
             raise ResumeError(f"saved {engine.title} game {game_id} cannot start: {exc}") from exc
-        return cls(store, game_id, engine, record, store.seats(game_id), state, steps)
+        session = cls(store, game_id, engine, record, store.seats(game_id), state, steps)
+        if session.outcome is not None:
+            session.retry_save()  # its end was not saved (the disk was full then)
+        return session
 
     # -- reading ----------------------------------------------------------------
 

@@ -279,7 +279,9 @@ class Store:
     def finish(self, game_id: int, outcome: Outcome) -> None:
         with self._transaction() as db:
             db.execute(
-                "UPDATE games SET finished = ?, outcome = ?, summary = ? WHERE id = ?",
+                # COALESCE: filing an end again keeps the time it was first filed
+                "UPDATE games SET finished = COALESCE(finished, ?), outcome = ?, summary = ? "
+                "WHERE id = ?",
                 (
                     self._clock(),
                     outcome.model_dump_json(),

@@ -214,6 +214,25 @@ def test_the_end_of_the_game_goes_to_history(session: GameSession, store: Store)
     assert done.winners == session.outcome.winners
 
 
+def test_a_game_whose_end_was_not_saved_is_filed_when_resumed(
+    session: GameSession, store: Store
+) -> None:
+    """Every move saved but not the end (the disk filled up at the last move and the
+    app was closed): resuming the game files it in the history."""
+    for seat in (0, 1, 0):
+        session.act(Play(seat=seat, card=hand(session, seat)[0]))
+    store._db.execute("PRAGMA query_only = ON")
+    session.act(Play(seat=1, card=hand(session, 1)[0]))
+    store._db.execute("PRAGMA query_only = OFF")
+    store.append_action(session.game_id, 3, session.record.actions[3])  # the move, not the end
+    assert [g.id for g in store.unfinished()] == [session.game_id]
+    resumed = GameSession.resume(store, session.game_id, ENGINE)
+    assert resumed.outcome is not None and resumed.save_problem is None
+    assert store.unfinished() == []
+    [done] = store.finished()
+    assert done.scores == resumed.outcome.scores
+
+
 def test_private_events_reach_only_their_seat(session: GameSession) -> None:
     session.act(Draw(seat=0))
     drawn = hand(session, 0)[-1]
