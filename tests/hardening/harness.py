@@ -50,11 +50,24 @@ settings.register_profile(
     database=ReadOnlyDatabase(DirectoryBasedExampleDatabase(EXAMPLE_DB)),
     **_COMMON,
 )
+
+
+class _KeepingDatabase(DirectoryBasedExampleDatabase):
+    """Saves what the long profile finds and forgets nothing: hypothesis drops a kept
+    example once it passes, but the kept ones are the regression cases CI replays."""
+
+    def delete(self, key: bytes, value: bytes) -> None:
+        pass
+
+    def move(self, src: bytes, dest: bytes, value: bytes) -> None:
+        self.save(dest, value)
+
+
 settings.register_profile(
     "long",
     max_examples=int(os.environ.get("FUZZ_EXAMPLES", "1500")),
     stateful_step_count=120,
-    database=DirectoryBasedExampleDatabase(EXAMPLE_DB),
+    database=_KeepingDatabase(EXAMPLE_DB),
     **_COMMON,
 )
 PROFILE = settings.get_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
