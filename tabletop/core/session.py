@@ -103,6 +103,8 @@ class GameSession:
             raise ResumeError(f"game {game_id} is {record.game}, not {engine.name}")
         try:
             state, steps = _replay(engine, record.setup, record.seed, record.actions)
+            if record.ended_at is not None:
+                state = engine.advance(state, record.ended_at).state
         except IllegalAction as exc:
             raise ResumeError(
                 f"saved {engine.title} game {game_id} no longer replays: a stored move was "
@@ -170,10 +172,14 @@ class GameSession:
         return transition
 
     def advance(self, now: float) -> Transition[Any]:
-        """Real-time games: run the clocks to ``now``. Not recorded: actions carry their own
-        ``now`` and the engine is path-independent, so the record still replays exactly."""
+        """Real-time games: run the clocks to ``now``. Not recorded (actions carry their own
+        ``now`` and the engine is path-independent), except the reading that ends the game,
+        so that the record still replays exactly."""
+        running = self._outcome is None
         transition: Transition[Any] = self.engine.advance(self.state, now)
         self._set_state(transition.state)
+        if running and self._outcome is not None:
+            self.record.ended_at = now
         if self._outcome is not None:
             self.retry_save()  # the result, with any moves a failure left unsaved
         return transition
@@ -194,7 +200,7 @@ class GameSession:
                 self.store.append_action(self.game_id, index, self.record.actions[index])
                 self._stored += 1
             if outcome is not None and not self._finish_stored:
-                self.store.finish(self.game_id, outcome)
+                self.store.finish(self.game_id, outcome, self.record.ended_at)
                 self._finish_stored = True
         except StoreConflict:
             raise

@@ -55,6 +55,8 @@ MIGRATIONS: list[str] = [
         value TEXT NOT NULL
     );
     """,
+    # A real-time game that ended on the clock: the reading then, so its record replays.
+    "ALTER TABLE games ADD COLUMN ended_at REAL;",
 ]
 
 # Errors that mean the file itself is damaged (as opposed to locked or unreachable).
@@ -276,16 +278,18 @@ class Store:
             db.execute("DELETE FROM actions WHERE game_id = ? AND idx >= ?", (game_id, keep))
             db.execute("UPDATE games SET updated = ? WHERE id = ?", (self._clock(), game_id))
 
-    def finish(self, game_id: int, outcome: Outcome) -> None:
+    def finish(self, game_id: int, outcome: Outcome, ended_at: float | None = None) -> None:
+        """File the game's end; ``ended_at``: the clock reading that ended a real-time game."""
         with self._transaction() as db:
             db.execute(
                 # COALESCE: filing an end again keeps the time it was first filed
-                "UPDATE games SET finished = COALESCE(finished, ?), outcome = ?, summary = ? "
-                "WHERE id = ?",
+                "UPDATE games SET finished = COALESCE(finished, ?), outcome = ?, summary = ?, "
+                "ended_at = ? WHERE id = ?",
                 (
                     self._clock(),
                     outcome.model_dump_json(),
                     outcome.summary,
+                    ended_at,
                     game_id,
                 ),
             )
@@ -304,7 +308,7 @@ class Store:
         from tabletop.core.record import GameRecord
 
         row = self._db.execute(
-            "SELECT game, setup, seed FROM games WHERE id = ?", (game_id,)
+            "SELECT game, setup, seed, ended_at FROM games WHERE id = ?", (game_id,)
         ).fetchone()
         if row is None:
             raise KeyError(game_id)
@@ -314,7 +318,9 @@ class Store:
                 "SELECT action FROM actions WHERE game_id = ? ORDER BY idx", (game_id,)
             )
         ]
-        return GameRecord(game=row[0], setup=json.loads(row[1]), seed=row[2], actions=actions)
+        return GameRecord(
+            game=row[0], setup=json.loads(row[1]), seed=row[2], actions=actions, ended_at=row[3]
+        )
 
     def unfinished(self) -> list[SavedGame]:
         """Games still running, the one played last first."""

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.core.errors import IllegalAction
+from tabletop.core.record import replay
 from tabletop.core.session import GameSession, ResumeError, UndoRefused
 from tabletop.core.store import SeatInfo, Store, StoreConflict
 from tests.tui.toygame import ENGINE, Bet, Draw, Play, ToyView
@@ -255,3 +256,21 @@ def test_a_space_park_game_resumes_identically(store: Store) -> None:
     resumed = GameSession.resume(store, session.game_id, engine)
     assert engine.state_json(resumed.state) == engine.state_json(session.state)
     assert resumed.moves == session.moves > 0
+
+
+def test_a_game_the_clock_ended_replays_to_its_end(store: Store) -> None:
+    """A real-time game lost on the clock, with no action at its end: the record keeps
+    the reading that ended it, so a replay (and a resume) reach the same end."""
+    pocketdragon = pytest.importorskip("tabletop.games.pocketdragon")
+    engine = pocketdragon.ENGINE
+    seats = (SeatInfo("Ann"), SeatInfo("Bo"))
+    session = GameSession.start(store, engine, seats, {"mode": "companion"}, seed=3)
+    [start] = session.legal_actions(0)
+    session.act(start)
+    session.advance(10_000.0)  # nobody moves: the dragon's clocks run out
+    assert session.outcome is not None and session.record.ended_at == 10_000.0
+    record = store.load_record(session.game_id)
+    assert record.ended_at == 10_000.0
+    assert engine.state_json(replay(engine, record)) == engine.state_json(session.state)
+    resumed = GameSession.resume(store, session.game_id, engine)
+    assert resumed.outcome == session.outcome
