@@ -24,6 +24,7 @@ from tabletop.tui.screens.saved import ContinueScreen, HistoryScreen
 from tabletop.tui.screens.settings import SettingsScreen
 from tabletop.tui.screens.setup import SetupScreen
 from tabletop.tui.screens.sized import TooSmall
+from tabletop.tui.settings import Settings
 from tabletop.tui.widgets.curtain import Curtain
 from tests.tui.toygame import ENGINE, Bet, Play, ToyView
 from tests.tui.toyscreen import ToyScreen
@@ -32,15 +33,16 @@ SIZE = (100, 32)
 
 
 @pytest.fixture
-def toy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Register the toy game, its screen and its bot, first in the list."""
+def toy(monkeypatch: pytest.MonkeyPatch, store: Store) -> None:
+    """Register the toy game, its screen and its bot, first in the list; bots move at
+    once."""
     info = GameInfo("toygame", "Toy Game", "tests.tui.toygame", "a test-only card game")
     monkeypatch.setattr("tabletop.games.GAMES", {"toygame": info, **GAMES})
     for module in ("tabletop.tui.app", "tabletop.tui.screens.home"):
         monkeypatch.setattr(f"{module}.GAMES", {"toygame": info, **GAMES})
     monkeypatch.setitem(GAME_SCREENS, "toygame", "tests.tui.toyscreen:ToyScreen")
     monkeypatch.setitem(BOT_MODULES, "toygame", "tests.tui.toygame")
-    monkeypatch.setattr(GameScreen, "BOT_PAUSE", 0.0)
+    store.save_setting("bot_pace", "instant")
 
 
 @pytest.fixture
@@ -265,13 +267,21 @@ async def test_settings_are_saved_and_read_back(store: Store) -> None:
         assert isinstance(app.screen, SettingsScreen)
         app.screen.query_one("#curtain", Switch).toggle()
         app.screen.query_one("#glyphs", Switch).toggle()
+        app.screen.query_one("#bot_pace", Select).value = "slow"
         app.theme = "nord"
         await pilot.pause()
-    assert store.settings() == {"curtain": False, "glyphs": True, "theme": "nord"}
+    assert store.settings() == {
+        "curtain": False,
+        "glyphs": True,
+        "theme": "nord",
+        "bot_pace": "slow",
+    }
     again = TabletopApp(store)
     async with again.run_test(size=SIZE):
         assert again.settings.curtain is False and again.settings.glyphs is True
-        assert again.theme == "nord"
+        assert again.theme == "nord" and again.settings.bot_pause == 1.5
+    store.save_setting("bot_pace", "warp")  # a pace this tabletop does not know
+    assert Settings.load(store).bot_pace == "readable"
 
 
 async def test_rules_render_each_digest(store: Store) -> None:

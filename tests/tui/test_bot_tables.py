@@ -4,9 +4,7 @@ through the screen's own ``act``), both set up from the home screen's form.
 
 Bots move by themselves in workers; the tests wait for them with bounded loops
 of Pilot pauses (a bot that stops moving fails the test, it does not hang it).
-Bots move at full speed here: ``GameScreen.BOT_PAUSE`` (the readable delay per
-bot move) is set to nothing, as the other bot tests do (it is a class constant:
-there is no setting for it).
+Bots move at full speed here: the Bot moves setting is "instant".
 """
 
 from __future__ import annotations
@@ -38,7 +36,7 @@ from tabletop.games.pocketparks.state import PPState
 from tabletop.games.spacepark.content import badges
 from tabletop.games.spacepark.model import State
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.screens.base import GameScreen, ResultScreen
+from tabletop.tui.screens.base import ResultScreen
 from tabletop.tui.screens.pocketparks import WINDOW_SETTING, PocketParksScreen
 from tabletop.tui.screens.pocketparks_modals import (
     ChoiceScreen,
@@ -58,9 +56,9 @@ move before the test calls it stalled."""
 
 
 @pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
-    monkeypatch.setattr(GameScreen, "BOT_PAUSE", 0.0)  # bots at full speed
+def store(tmp_path: Path) -> Iterator[Store]:
     s = Store(tmp_path / "tabletop.db")
+    s.save_setting("bot_pace", "instant")
     s.save_setting(WINDOW_SETTING, 0)  # response windows wait for a key: no timing
     yield s
     s.close()

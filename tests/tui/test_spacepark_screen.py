@@ -455,10 +455,8 @@ async def test_resume_after_teardown_mid_turn(tmp_path: Path) -> None:
     again.close()
 
 
-async def test_a_bot_seat_moves_by_itself_and_its_hand_stays_hidden(
-    store: Store, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(SpaceParkScreen, "BOT_PAUSE", 0.0)
+async def test_a_bot_seat_moves_by_itself_and_its_hand_stays_hidden(store: Store) -> None:
+    store.save_setting("bot_pace", "instant")
     saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Robo", "normal")), {}, 4)
     app = TabletopApp(store)
     rng = random.Random(4)

@@ -217,9 +217,6 @@ class GameScreen(SizedScreen):
 
     # -- bots ---------------------------------------------------------------------
 
-    BOT_PAUSE: ClassVar[float] = 0.6
-    """Seconds a bot's move takes at least, so the people at the table can follow it."""
-
     def _let_bot_move(self) -> None:
         """When a bot is first to act, it thinks in a thread; the screen stays live."""
         seats = self.session.to_act
@@ -237,7 +234,7 @@ class GameScreen(SizedScreen):
         except ValueError as exc:
             self.app.call_from_thread(self.notify, str(exc), severity="error", markup=False)
             return
-        time.sleep(max(0.0, self.BOT_PAUSE - (time.monotonic() - began)))
+        time.sleep(max(0.0, self.settings.bot_pause - (time.monotonic() - began)))
         self.app.call_from_thread(self._bot_moved, action, state)
 
     def _bot_moved(self, action: Action, state: Any) -> None:

@@ -1,4 +1,5 @@
-"""Settings: theme, colour-blind glyphs, curtain, bell. Each change is saved at once."""
+"""Settings: theme, bot pace, colour-blind glyphs, curtain, bell. Each change is saved
+at once."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Header, Label, Select, Switch
 
 from tabletop.tui.screens.sized import SizedScreen
+from tabletop.tui.settings import BOT_PACES
 
 SWITCHES = {
     "glyphs": "Colour-blind glyphs: a letter or symbol with every colour",
@@ -49,6 +51,13 @@ class SettingsScreen(SizedScreen):
                 allow_blank=False,
                 id="theme",
             )
+            yield Label("Bot moves")
+            yield Select(
+                [(label, pace) for pace, (label, _) in BOT_PACES.items()],
+                value=settings.bot_pace,
+                allow_blank=False,
+                id="bot_pace",
+            )
             for name, label in SWITCHES.items():
                 with Horizontal(classes="switch"):
                     yield Switch(value=getattr(settings, name), id=name)
@@ -56,8 +65,14 @@ class SettingsScreen(SizedScreen):
         yield Footer()
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if isinstance(event.value, str):
+        if not isinstance(event.value, str):
+            return
+        if event.select.id == "theme":
             self.app.theme = event.value  # the app saves it (see TabletopApp.watch_theme)
+        elif event.value in BOT_PACES:
+            settings = self.tabletop.settings
+            settings.bot_pace = event.value
+            settings.save(self.tabletop.store, "bot_pace")
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
         name = event.switch.id
