@@ -159,6 +159,15 @@ async def play_one(
     return action
 
 
+async def resume(pilot: Pilot[None], game_id: int) -> tuple[TabletopApp, SpaceParkScreen]:
+    """The saved game ``game_id`` opened in the app the Pilot drives."""
+    app = pilot.app
+    assert isinstance(app, TabletopApp)
+    app.resume(game_id, "spacepark")
+    await pilot.pause()
+    return app, game_screen(app)
+
+
 def plain(markup: object) -> str:
     """A border title's text (titles are kept as markup)."""
     return Content.from_markup(str(markup or "")).plain
@@ -275,11 +284,8 @@ async def test_astral_arcade_asks_where_scout_goes_and_esc_goes_back(store: Stor
     rng = random.Random(0)
     while arcade not in saved.state.rockets:
         saved.act(pick(saved.legal_actions(saved.to_act[0]), rng))
-    app = TabletopApp(store)
-    async with app.run_test(size=SIZE) as pilot:
-        app.resume(saved.game_id, "spacepark")
-        await pilot.pause()
-        game = game_screen(app)
+    async with TabletopApp(store).run_test(size=SIZE) as pilot:
+        app, game = await resume(pilot, saved.game_id)
         session = game.session
         seat = game.viewer
         assert seat is not None
@@ -458,13 +464,10 @@ async def test_resume_after_teardown_mid_turn(tmp_path: Path) -> None:
 async def test_a_bot_seat_moves_by_itself_and_its_hand_stays_hidden(store: Store) -> None:
     store.save_setting("bot_pace", "instant")
     saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Robo", "normal")), {}, 4)
-    app = TabletopApp(store)
     rng = random.Random(4)
-    async with app.run_test(size=SIZE) as pilot:
-        app.resume(saved.game_id, "spacepark")
-        await pilot.pause()
+    async with TabletopApp(store).run_test(size=SIZE) as pilot:
+        app, game = await resume(pilot, saved.game_id)
         assert not isinstance(app.screen, Curtain)  # one person: nothing to hide
-        game = game_screen(app)
         session = game.session
         deck = badges()
         waited = 0
@@ -503,11 +506,7 @@ async def test_fast_travel_by_keys_and_a_badge_earned_by_a_click(store: Store) -
 
     travel = play_until(FastTravel)
     async with TabletopApp(store).run_test(size=SIZE) as pilot:
-        app = pilot.app
-        assert isinstance(app, TabletopApp)
-        app.resume(saved.game_id, "spacepark")
-        await pilot.pause()
-        game = game_screen(app)
+        app, game = await resume(pilot, saved.game_id)
         state = game.session.state
         assert isinstance(state, State)
         start = state.ring.index(travel.dest)  # type: ignore[attr-defined]
@@ -524,11 +523,7 @@ async def test_fast_travel_by_keys_and_a_badge_earned_by_a_click(store: Store) -
     saved = GameSession.resume(store, saved.game_id, ENGINE)
     earn = play_until(Visit, "outpost13")
     async with TabletopApp(store).run_test(size=SIZE) as pilot:
-        app = pilot.app
-        assert isinstance(app, TabletopApp)
-        app.resume(saved.game_id, "spacepark")
-        await pilot.pause()
-        game = game_screen(app)
+        app, game = await resume(pilot, saved.game_id)
         view = game.session.view(game.viewer)
         assert isinstance(view, SpaceParkView)
         outpost = [d.id for d in view.ring].index("outpost13")
@@ -566,11 +561,7 @@ async def test_whom_to_take_from_when_the_supply_is_out(store: Store) -> None:
     assert state.pending.kind == "take_from" and len(state.pending.targets) >= 2
     targets = state.pending.targets
     async with TabletopApp(store).run_test(size=SIZE) as pilot:
-        app = pilot.app
-        assert isinstance(app, TabletopApp)
-        app.resume(saved.game_id, "spacepark")
-        await pilot.pause()
-        game = game_screen(app)
+        app, game = await resume(pilot, saved.game_id)
         assert game.viewer == state.pending.seat and game.question() == ("take_from",)
         prompt = panel(app, "prompt")
         assert "take one from" in prompt
@@ -595,11 +586,7 @@ async def test_80_by_24_fits_with_short_tiles_and_grows_back(store: Store) -> No
     assert isinstance(state, State)
     canyon = f"#dest-{state.ring.index('cosmic_canyon')}"
     async with TabletopApp(store).run_test(size=(80, 24)) as pilot:
-        app = pilot.app
-        assert isinstance(app, TabletopApp)
-        app.resume(saved.game_id, "spacepark")
-        await pilot.pause()
-        game = game_screen(app)
+        _, game = await resume(pilot, saved.game_id)
         assert not game.has_class("-too-small") and game.has_class("-narrow")
         tile = str(game.query_one(canyon, Static).render())
         assert "Cosmic Canyon" in tile and "+2 ☀Sun" in tile
