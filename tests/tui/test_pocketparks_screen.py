@@ -78,6 +78,13 @@ def seeded_game() -> int:
     raise AssertionError("unreachable")
 
 
+def seeded_session(store: Store) -> GameSession:
+    """A saved 3-player game of ``seeded_game()``, not yet begun."""
+    return GameSession.start(
+        store, ENGINE, tuple(SeatInfo(n) for n in NAMES[:3]), {}, seeded_game()
+    )
+
+
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Store]:
     s = Store(tmp_path / "tabletop.db")
@@ -305,9 +312,7 @@ async def test_undo_a_plain_step_and_cancel_a_set(store: Store) -> None:
 
 
 async def test_undo_takes_back_a_step_that_revealed_nothing(store: Store) -> None:
-    session = GameSession.start(
-        store, ENGINE, tuple(SeatInfo(n) for n in NAMES[:3]), {}, seeded_game()
-    )
+    session = seeded_session(store)
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
         game = await open_game(app, pilot, session)
@@ -639,9 +644,7 @@ def others_private_lines(game: PocketParksScreen, viewer: int) -> set[str]:
 
 
 async def test_no_hand_but_the_curtain_lifters_is_ever_drawn(store: Store) -> None:
-    session = GameSession.start(
-        store, ENGINE, tuple(SeatInfo(n) for n in NAMES[:3]), {}, seeded_game()
-    )
+    session = seeded_session(store)
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
         game = await open_game(app, pilot, session)
