@@ -180,7 +180,6 @@ class GameSession:
         self._set_state(transition.state)
         if running and self._outcome is not None:
             self.record.ended_at = now
-        if self._outcome is not None:
             self.retry_save()  # the result, with any moves a failure left unsaved
         return transition
 

@@ -199,6 +199,26 @@ def test_an_old_database_is_migrated_keeping_its_games(
     upgraded.close()
 
 
+def test_a_first_release_file_gains_the_clock_reading_of_real_time_ends(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Schema 1 (before ended_at): its games load with no reading, and can be filed
+    with one once migrated."""
+    with monkeypatch.context() as first_release:
+        first_release.setattr(store_module, "MIGRATIONS", store_module.MIGRATIONS[:1])
+        old = Store(db_path)
+        game = new_game(old)
+        old.append_action(game, 0, {"kind": "draw", "seat": 0})
+        old.close()
+    upgraded = Store(db_path)
+    assert upgraded.schema_version == len(store_module.MIGRATIONS) > 1
+    record = upgraded.load_record(game)
+    assert record.actions == [{"kind": "draw", "seat": 0}] and record.ended_at is None
+    upgraded.finish(game, Outcome(scores=(0, 0), winners=(), summary="Lost."), 91.5)
+    assert upgraded.load_record(game).ended_at == 91.5
+    upgraded.close()
+
+
 def test_an_unreachable_file_is_an_error_not_a_move(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("a file where a folder should be")
