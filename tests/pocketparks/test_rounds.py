@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from tabletop.core.engine import Event, Setup
 from tabletop.games.pocketparks.actions import AddCard, Confirm, Draw, StartBuild, StartSet
-from tabletop.games.pocketparks.rules import CONTENT, priorities, round_points, wins_with
+from tabletop.games.pocketparks.rules import (
+    CONTENT,
+    priorities,
+    score_sheet,
+    sheet_totals,
+    wins_with,
+)
 from tabletop.games.pocketparks.state import PPState
 from tests.pocketparks.scenario import (
     ENGINE,
@@ -26,6 +32,11 @@ WILD3 = parks("Wind Cave", "Everglades", "Isle Royale")
 def play_set(st: PPState, seat: int, cards: list[int]) -> tuple[PPState, tuple[Event, ...]]:
     st = run(st, StartSet(seat=seat), *(AddCard(seat=seat, card=c) for c in cards))
     return act_log(st, Confirm(seat=seat))
+
+
+def round_points(st: PPState, winner: int) -> list[int]:
+    """The totals each seat would score if ``winner`` won the round now."""
+    return sheet_totals(score_sheet(st, winner))
 
 
 def test_sets_of_two_three_and_four_win_the_round() -> None:

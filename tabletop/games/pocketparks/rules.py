@@ -179,11 +179,6 @@ def sheet_totals(sheet: list[list[SetScore]]) -> list[int]:
     return [sum(s.points for s in row) for row in sheet]
 
 
-def round_points(st: PPState, winner: int) -> list[int]:
-    """The totals ``winner`` winning now would score, from the score sheet."""
-    return sheet_totals(score_sheet(st, winner))
-
-
 def nine_in_hand(st: PPState, seat: int) -> list[int] | None:
     """Nine hand parks sharing an icon (the newest nine if more), else None (PP-NINE-1)."""
     hand = st.players[seat].hand
