@@ -289,6 +289,11 @@ async def test_a_greyed_key_says_the_engines_reason(store: Store) -> None:
         await pilot.pause()
         assert "Not allowed (PP-SET-1)" in refusals(app)
         assert game.session.moves == 0
+        await pilot.press("enter")  # a hand card before any action is chosen
+        await pilot.pause()
+        [told] = [n.message for n in app._notifications if "No hand card" in n.message]
+        assert "s play a set" in told and "p/d draw 2" in told
+        assert game.session.moves == 0
 
 
 async def test_undo_a_plain_step_and_cancel_a_set(store: Store) -> None:

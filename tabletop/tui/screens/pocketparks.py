@@ -734,8 +734,8 @@ class PocketParksScreen(GameScreen):
             else:
                 labels = [self._event_label(a) for a in options]
                 self._choose("Play or discard this event?", labels, options)
-        else:
-            self.notify("Choose an action first: s, b, p, d or x.", markup=False)
+        else:  # a turn's first choice or the second draw: say what the step wants instead
+            self.notify(f"No hand card is used here. {self.prompt(view).plain}", markup=False)
 
     def _choose(self, title: str, labels: list[Content], options: list[Any]) -> None:
         if not options:
