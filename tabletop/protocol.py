@@ -15,6 +15,7 @@ from typing import IO, Any
 
 from tabletop.core.engine import Engine, Event, Setup
 from tabletop.core.errors import IllegalAction
+from tabletop.core.names import check_name
 from tabletop.games import get_engine
 
 Response = dict[str, Any]
@@ -72,8 +73,15 @@ class Session:
         seed = req.get("seed", 0)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ProtocolError("PROTO-ARGS", "seed must be an integer")
+        players = req.get("players")
+        if not isinstance(players, list):
+            raise ProtocolError("PROTO-ARGS", "'players' must be a list of names")
         try:
-            setup = Setup(players=tuple(req.get("players") or ()), options=req.get("options") or {})
+            players = [check_name(name) for name in players]
+        except ValueError as exc:
+            raise ProtocolError("PROTO-ARGS", str(exc)) from exc
+        try:
+            setup = Setup(players=tuple(players), options=req.get("options") or {})
             engine.check_players(setup)
             state = engine.new(setup, seed)
         except (ValueError, TypeError) as exc:

@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from tabletop.core.errors import IllegalAction
+from tabletop.core.names import check_name
 
 S = TypeVar("S")
 A = TypeVar("A", bound="Action")
@@ -37,7 +38,7 @@ class Setup(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    players: tuple[str, ...]
+    players: tuple[Annotated[str, AfterValidator(check_name)], ...]
     options: dict[str, Any] = {}
 
 

@@ -20,12 +20,12 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 from tabletop.core.bot import LEVEL_NAMES, levels
 from tabletop.core.engine import Engine
 from tabletop.core.errors import ContentError
+from tabletop.core.names import NAME_LIMIT, check_name
 from tabletop.core.store import SeatInfo
 from tabletop.tui.screens.sized import SizedScreen
 
 HUMAN = "person"  # the seat-kind choice that is not a bot level
 SEED_LIMIT = 2**63  # seeds are stored as SQLite integers
-NAME_LIMIT = 16
 
 
 def _whole_number(text: str, what: str) -> int:
@@ -241,7 +241,7 @@ class SetupScreen(SizedScreen):
         for seat in range(self._count()):
             field = self.query_one(f"#seat-{seat}", Input)
             bot = self.query_one(f"#kind-{seat}", Select).value if self.bot_levels else HUMAN
-            name = field.value.strip() or field.placeholder
+            name = check_name(field.value.strip() or field.placeholder)
             seats.append(SeatInfo(name, None if bot == HUMAN else str(bot)))
         names = [s.name for s in seats]
         for name in names:
