@@ -2,46 +2,21 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Any, ClassVar
 
 from tabletop.core.engine import Engine, Outcome, Setup, Transition
-from tabletop.core.errors import IllegalAction
 from tabletop.core.rng import Rng
 from tabletop.games.pocketdragon import clocks, rules
-from tabletop.games.pocketdragon.content import ACTIVITY_COUNT, COLLECTION_SIZE, cards
+from tabletop.games.pocketdragon.content import ACTIVITY_COUNT, COLLECTION_SIZE
 from tabletop.games.pocketdragon.model import (
     HAND_SIZE,
     LEVELS,
-    MAX_FOOD,
     SEATS,
-    AnswerClue,
-    CollectFood,
-    EndPeek,
-    Feed,
-    Flip,
-    GeneralClue,
-    GiveUp,
     HandCard,
-    LogFeed,
-    LogGeneralClue,
-    LogMistake,
-    LogSpecificClue,
-    LogSuccess,
-    LogTidyUp,
-    Pause,
-    Peek,
-    PlayActivity,
     PocketDragonAction,
     PocketDragonOptions,
     PocketDragonState,
-    Reset,
-    Resume,
-    SpecificClue,
-    Start,
-    Suggest,
     Table,
-    TidyUp,
 )
 from tabletop.games.pocketdragon.view import PocketDragonView, build_view, score
 
@@ -79,7 +54,7 @@ class PocketDragonEngine(Engine[PocketDragonState, PocketDragonAction]):
         return state
 
     def advance(self, state: PocketDragonState, now: float) -> Transition[PocketDragonState]:
-        moved = copy.deepcopy(state)
+        moved = state.clone()
         clocks.run_to(moved, clocks.to_ms(now))
         return Transition(moved)
 
@@ -87,7 +62,7 @@ class PocketDragonEngine(Engine[PocketDragonState, PocketDragonAction]):
         self, state: PocketDragonState, action: PocketDragonAction
     ) -> Transition[PocketDragonState]:
         now_ms = clocks.to_ms(action.now)
-        moved = copy.deepcopy(state)
+        moved = state.clone()
         clocks.run_to(moved, now_ms)
         rules.check(moved, action)
         events, hidden = rules.act(moved, action, max(now_ms, moved.now_ms))
@@ -96,14 +71,7 @@ class PocketDragonEngine(Engine[PocketDragonState, PocketDragonAction]):
     def legal_actions(self, state: PocketDragonState, seat: int) -> list[PocketDragonAction]:
         """Every action ``seat`` may take at the state's clock (``now`` is stamped with it;
         a caller re-stamps an action with its own clock when it is taken)."""
-        legal: list[PocketDragonAction] = []
-        for action in _candidates(state, seat):
-            try:
-                rules.check(state, action)
-            except IllegalAction:
-                continue
-            legal.append(action)
-        return legal
+        return rules.legal(state, seat)
 
     def view(self, state: PocketDragonState, seat: int | None) -> PocketDragonView:
         return build_view(state, seat, self.to_act(state))
@@ -150,38 +118,3 @@ def _deal(rng: Rng) -> Table:
     rng.shuffle(deck)
     hands = [[HandCard(deck.pop()) for _ in range(HAND_SIZE)] for _ in range(SEATS)]
     return Table(grid=grid, deck=deck, hands=hands, food=[[], []])
-
-
-def _candidates(state: PocketDragonState, seat: int) -> list[PocketDragonAction]:
-    """Every action ``seat`` might take, legal or not; the rules' check sorts them."""
-    now = state.now_ms / 1000
-    out: list[PocketDragonAction] = [
-        Start(seat=seat, now=now),
-        Pause(seat=seat, now=now),
-        Resume(seat=seat, now=now),
-    ]
-    if state.table is None:
-        out += [Reset(seat=seat, now=now)]
-        out += [LogFeed(seat=seat, now=now, discarded=n) for n in range(1, MAX_FOOD + 1)]
-        out += [
-            kind(seat=seat, now=now)
-            for kind in (LogGeneralClue, LogSpecificClue, LogSuccess, LogMistake, LogTidyUp)
-        ]
-        return out
-    deck = cards()
-    places = rules.face_down(state.table)
-    hand = range(len(state.table.hands[seat]))
-    out += [Peek(seat=seat, now=now, places=(a, b)) for a in places for b in places if a < b]
-    out += [EndPeek(seat=seat, now=now), GiveUp(seat=seat, now=now), TidyUp(seat=seat, now=now)]
-    out += [GeneralClue(seat=seat, now=now, skill=s.id) for s in deck.skills]
-    out += [AnswerClue(seat=seat, now=now, skill=s.id) for s in deck.skills]
-    out += [SpecificClue(seat=seat, now=now, card=i) for i in hand]
-    out += [PlayActivity(seat=seat, now=now, card=i) for i in hand]
-    for place in places:
-        out += [
-            Flip(seat=seat, now=now, place=place),
-            Suggest(seat=seat, now=now, place=place),
-            CollectFood(seat=seat, now=now, place=place),
-        ]
-    out += [Feed(seat=seat, now=now, food=f.id) for f in deck.foods]
-    return out

@@ -64,6 +64,9 @@ class HandCard:
     known: list[str] = field(default_factory=list)  # skills a clue showed it needs
     ruled_out: list[str] = field(default_factory=list)  # skills a general clue showed it lacks
 
+    def clone(self) -> HandCard:
+        return HandCard(self.activity, self.known.copy(), self.ruled_out.copy())
+
 
 @dataclass(slots=True)
 class Play:
@@ -74,8 +77,11 @@ class Play:
     matched: list[int] = field(default_factory=list)
     flips: int = 0
 
+    def clone(self) -> Play:
+        return Play(self.seat, self.activity, self.matched.copy(), self.flips)
 
-@dataclass(slots=True)
+
+@dataclass(frozen=True, slots=True)
 class OpenPeek:
     """A look at two face-down cards, open until the looker closes it."""
 
@@ -83,7 +89,7 @@ class OpenPeek:
     places: list[int]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class PendingClue:
     """A specific clue waiting for the partner's answer about the asker's card."""
 
@@ -107,6 +113,22 @@ class Table:
     play: Play | None = None
     peek: OpenPeek | None = None
     clue: PendingClue | None = None
+
+    def clone(self) -> Table:
+        """A copy sharing only what never changes in place (the frozen peek and clue)."""
+        return Table(
+            self.grid.copy(),
+            self.deck.copy(),
+            [[card.clone() for card in hand] for hand in self.hands],
+            [food.copy() for food in self.food],
+            self.discard.copy(),
+            self.done.copy(),
+            self.given_up.copy(),
+            self.turn,
+            None if self.play is None else self.play.clone(),
+            self.peek,
+            self.clue,
+        )
 
 
 @dataclass(slots=True)
@@ -132,6 +154,25 @@ class PocketDragonState:
     @property
     def level(self) -> Level:
         return LEVELS[self.difficulty]
+
+    def clone(self) -> PocketDragonState:
+        """A copy for the next state: ``apply`` and ``advance`` change only the copy."""
+        return PocketDragonState(
+            self.players,  # never changed in place
+            self.mode,
+            self.difficulty,
+            self.rng.copy(),
+            self.status,
+            self.loss,
+            self.now_ms,
+            self.elapsed_ms,
+            self.hunger_deadline_ms,
+            self.next_clue_ms,
+            self.clues,
+            self.happiness,
+            self.successes,
+            None if self.table is None else self.table.clone(),
+        )
 
 
 # -- actions -----------------------------------------------------------------

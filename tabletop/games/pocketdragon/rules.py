@@ -42,6 +42,7 @@ from tabletop.games.pocketdragon.model import (
     PendingClue,
     Play,
     PlayActivity,
+    PocketDragonAction,
     PocketDragonState,
     Reset,
     Resume,
@@ -263,6 +264,95 @@ def _check_turn_action(state: PocketDragonState, table: Table, action: Action) -
 def _check_hand_card(table: Table, seat: int, card: int, rule: str) -> None:
     if not 0 <= card < len(table.hands[seat]):
         raise IllegalAction(rule, f"Choose one of your {len(table.hands[seat])} Activity cards.")
+
+
+# -- legal actions -----------------------------------------------------------
+
+
+def legal(state: PocketDragonState, seat: int) -> list[PocketDragonAction]:
+    """Every action ``seat`` may take at the state's clock: exactly those ``check``
+    accepts, built directly (in the order of ``check``'s cases) rather than by
+    checking every conceivable action. ``now`` is stamped with the state's clock."""
+    if not 0 <= seat < SEATS:
+        return []
+    now = state.now_ms / 1000
+    status = state.status
+    out: list[PocketDragonAction] = []
+    if status == "ready":
+        out.append(Start(seat=seat, now=now))
+    elif status == "running":
+        out.append(Pause(seat=seat, now=now))
+    elif status == "paused":
+        out.append(Resume(seat=seat, now=now))
+    table = state.table
+    if table is None:
+        if status != "ready":
+            out.append(Reset(seat=seat, now=now))
+        if status == "running":
+            out += _legal_companion(state, seat, now)
+    elif status == "running":
+        out += _legal_table(state, table, seat, now)
+    return out
+
+
+def _legal_companion(state: PocketDragonState, seat: int, now: float) -> list[PocketDragonAction]:
+    out: list[PocketDragonAction] = []
+    if clocks.feed_open(state):
+        out += [LogFeed(seat=seat, now=now, discarded=n) for n in range(1, MAX_FOOD + 1)]
+    if state.clues >= GENERAL_CLUE_COST:
+        out.append(LogGeneralClue(seat=seat, now=now))
+    if state.clues >= SPECIFIC_CLUE_COST:
+        out.append(LogSpecificClue(seat=seat, now=now))
+    out += [
+        LogSuccess(seat=seat, now=now),
+        LogMistake(seat=seat, now=now),
+        LogTidyUp(seat=seat, now=now),
+    ]
+    return out
+
+
+def _legal_table(
+    state: PocketDragonState, table: Table, seat: int, now: float
+) -> list[PocketDragonAction]:
+    deck = cards()
+    if table.clue is not None:
+        if seat == table.clue.asker:
+            return []
+        needs = deck.activities[table.hands[table.clue.asker][table.clue.card].activity].skills
+        return [AnswerClue(seat=seat, now=now, skill=s.id) for s in deck.skills if s.id in needs]
+    if table.peek is not None:
+        return [EndPeek(seat=seat, now=now)] if seat == table.peek.seat else []
+    places = face_down(table)
+    play = table.play
+    if play is not None:
+        if seat == play.seat:
+            out: list[PocketDragonAction] = [GiveUp(seat=seat, now=now)] if play.flips else []
+            return out + [Flip(seat=seat, now=now, place=p) for p in places]
+        if len(needed_skills(table, play)) == 1:
+            return [Suggest(seat=seat, now=now, place=p) for p in places]
+        return []
+    if seat != table.turn:
+        return []
+    out = [
+        Peek(seat=seat, now=now, places=(a, b))
+        for i, a in enumerate(places)
+        for b in places[i + 1 :]
+    ]
+    if len(places) <= TIDY_MAX_FACE_DOWN:
+        out.append(TidyUp(seat=seat, now=now))
+    if state.clues >= GENERAL_CLUE_COST:
+        out += [GeneralClue(seat=seat, now=now, skill=s.id) for s in deck.skills]
+    hand = range(len(table.hands[seat]))
+    if state.clues >= SPECIFIC_CLUE_COST:
+        out += [SpecificClue(seat=seat, now=now, card=i) for i in hand]
+    if places:
+        out += [PlayActivity(seat=seat, now=now, card=i) for i in hand]
+    if len(table.food[seat]) < MAX_FOOD:
+        out += [CollectFood(seat=seat, now=now, place=p) for p in places]
+    if clocks.feed_open(state):
+        held = {deck.collection[c].food for c in table.food[seat]}
+        out += [Feed(seat=seat, now=now, food=f.id) for f in deck.foods if f.id in held]
+    return out
 
 
 # -- effects -----------------------------------------------------------------
