@@ -212,6 +212,27 @@ def test_an_empty_deck_loses_when_a_new_activity_is_needed() -> None:
     assert outcome is not None and "deck" in outcome.summary
 
 
+def test_the_winning_activity_draws_nothing_and_ends_the_game() -> None:
+    """PD-WIN-1, PD-PLAY-7, PD-LOSE-4: the last success needed wins at once. The game
+    no longer goes on, so no new Activity is drawn and the turn does not pass; with
+    the deck empty, the win stays a win (no card was needed)."""
+    for deck_left in (True, False):
+        state = arranged()
+        state.successes = state.level.successes - 1
+        tbl = table(state)
+        if not deck_left:
+            tbl.deck = []
+        deck = list(tbl.deck)
+        state = act(act(state, "play", 1.0, card=1), "flip", 2.0, place=E0)
+        won = act(state, "flip", 3.0, place=A0)
+        assert (won.status, won.loss) == ("won", None)
+        tbl = table(won)
+        assert tbl.deck == deck and len(tbl.hands[0]) == 2 and tbl.turn == 0
+        assert tbl.done == [activity_of("proper-breakfast")]
+        outcome = ENGINE.outcome(won)
+        assert outcome is not None and outcome.winners == (0, 1)
+
+
 def test_an_activity_needs_a_face_down_card() -> None:
     """PD-PLAY-8."""
     state = arranged()

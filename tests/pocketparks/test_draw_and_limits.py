@@ -122,6 +122,23 @@ def test_hand_limit_puts_chosen_cards_under_the_piles_without_park_tour() -> Non
     assert two.phase == "turn" and two.current == 1 and two.window is None
 
 
+def test_a_turn_may_end_with_exactly_nine_cards() -> None:
+    """PP-LIMIT-1: at most 9, so 9 is within the limit: Ana holds 8, draws 2 and
+    discards a purple event, and her turn ends with 9 cards, nothing put back."""
+    hand = [
+        *parks("Sequoia", "Glacier", "Rocky Mountain", "Denali", "Arches"),
+        event("trail_detour"),
+    ]
+    hand += parks("Yosemite", "Zion")
+    st = table(
+        [hand, parks("Grand Teton")], discard=parks("Acadia"), draws=parks("Katmai", "Badlands")
+    )
+    st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
+    st = act(st, Discard(seat=0, card=event("trail_detour")))
+    assert st.phase == "turn" and st.current == 1 and st.window is None
+    assert len(st.players[0].hand) == 9 and st.discard == parks("Acadia")
+
+
 def test_an_empty_hand_draws_two_at_once() -> None:
     """PP-ZERO-1: play your whole hand as a set and draw 2 from the pile."""
     st = table([parks("Sequoia", "Glacier"), parks("Zion")], draws=parks("Arches", "Katmai"))

@@ -12,6 +12,7 @@ from tabletop.games.pocketparks.actions import (
     ParkTour,
     Pass,
     Pay,
+    PlayEvent,
     React,
     StartSteal,
     Take,
@@ -58,6 +59,28 @@ def test_park_tour_plays_a_set_of_five_and_play_goes_on_after_the_claimant() -> 
     assert st.current == 2 and st.phase == "turn"
     assert any("PARK TOUR! Ben" in line for line in texts(log))
     refused(st, ParkTour(seat=1, cards=tuple(MOUNTAINS)), "PP-TURN-1")
+
+
+def test_the_wisher_comes_last_when_claiming_a_flipped_park() -> None:
+    """PP-TOUR-4, PP-WISH-2: Ana's Make a wish flips Grand Teton; Ana (the current
+    player, allowed to claim a wish flip) claims first, then Ben claims too. Ben is
+    nearest after Ana and wins the claim; the wish stops, and Cy plays next."""
+    wish = event("make_a_wish")
+    anas = parks("Lassen Volcanic", "Kings Canyon", "Shenandoah", "Hot Springs")
+    st = table(
+        [[wish, *anas], [*MOUNTAINS, park("Katmai")], parks("Bryce Canyon")],
+        draws=parks("Yosemite", "Zion", "Grand Teton", "Arches"),
+    )
+    st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
+    st = pass_all(act(st, PlayEvent(seat=0, card=wish)))
+    assert st.window is not None and st.window.kind == "wish"
+    assert st.window.card == park("Grand Teton") and ENGINE.to_act(st) == (1, 2, 0)
+    st = act(st, ParkTour(seat=0, cards=tuple(sorted(anas))))
+    st = act(st, ParkTour(seat=1, cards=tuple(sorted(MOUNTAINS))))
+    st = act(st, Pass(seat=2))
+    assert sorted(st.players[1].sets[0]) == sorted([*MOUNTAINS, park("Grand Teton")])
+    assert st.players[0].sets == [] and set(anas) <= set(st.players[0].hand)
+    assert not st.wishing and st.current == 2 and st.phase == "turn"
 
 
 def test_a_park_tour_needs_four_sharing_an_icon_with_the_top() -> None:

@@ -221,3 +221,24 @@ def test_priority_ties_go_to_the_newest_park() -> None:
     assert prio[0][0] == 1 and prio[1][1] == 0
     view = ENGINE.view(st, 1)
     assert not view.players[1].sets[1].active and view.players[0].sets[0].priority == ["mountain"]
+
+
+def test_a_priority_tie_goes_to_the_newest_park_whoever_sits_first() -> None:
+    """PP-MOD-3: Jones (seat 0) and Linda (seat 1) both hold a set of 4 mountains.
+    Linda's holds the newest park (Great Basin, #49, against Jones' Shenandoah, #22),
+    although Jones' oldest card (#9) is newer than hers (#2): she has the mountain
+    priority, so her sets of 2, 3 and 4 all count and she wins; her mountains score
+    double (featured Great Sand Dunes), Jones' 4 their standard 2."""
+    jones4 = parks("Rocky Mountain", "Hot Springs", "Grand Teton", "Shenandoah")
+    linda4 = parks("Sequoia", "Lassen Volcanic", "Kings Canyon", "Great Basin")
+    st = table(
+        [parks("Zion", "Yosemite"), [*linda4, park("Katmai")]],
+        sets=[[jones4], [DESERT2, ISLAND3]],
+        current=1,
+        round=3,
+        featured=park("Great Sand Dunes"),
+    )
+    st, log = play_set(st, 1, linda4)
+    assert st.results[0].winner == 1
+    assert st.results[0].points == [2, 1 + 1 + 2 * 2]
+    assert "Ben has sets of 2, 3 and 4 or more." in texts(log)  # Linda sits as Ben

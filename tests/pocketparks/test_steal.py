@@ -40,6 +40,7 @@ def test_payment_forms() -> None:
     assert payment_buys(PLAIN[:1]) == ()
     assert payment_buys(PLAIN[:4]) == (2,)
     assert payment_buys([*PLAIN[:2], DARK[0]]) == (2,)
+    assert payment_buys([PLAIN[0], DARK[0]]) == (1,)
     assert payment_buys(DARK) == (1, 2)
     assert payment_buys(PLAIN[:3]) == ()
 
@@ -137,6 +138,22 @@ def test_lets_do_it_again_replays_a_reactive_card() -> None:
     st = act(st, Pass(seat=2))
     assert st.players[1].sets == [parks("Glacier", "Denali")]
     assert park("Zion") in st.players[1].hand and st.event_discard[-1] == again
+
+
+def test_a_plain_card_and_a_dark_sky_park_steal_only_one() -> None:
+    """PP-STEAL-2: two cards, one of them a dark sky park, are the "2 cards" form: they
+    buy 1, not 2 (2 dark sky parks, or 2 cards + 1 dark sky park, buy 2)."""
+    sets = [[], [parks("Glacier", "Denali", "Glacier Bay")]]
+    st = table([[PLAIN[0], DARK[0], park("Zion")], parks("Bryce Canyon")], sets=sets)
+    st = run(
+        st, StartSteal(seat=0, target=1), Pay(seat=0, card=PLAIN[0]), Pay(seat=0, card=DARK[0])
+    )
+    st = run(st, Take(seat=0, card=park("Glacier")))
+    one = ENGINE.legal_actions(st, 0)
+    assert Confirm(seat=0) in one
+    st = act(st, Take(seat=0, card=park("Denali")))
+    assert Confirm(seat=0) not in ENGINE.legal_actions(st, 0)
+    refused(st, Confirm(seat=0), "PP-STEAL-2")
 
 
 def test_dark_sky_parks_pay_for_steals() -> None:

@@ -202,7 +202,6 @@ def test_dark_sky_sets_need_an_astronomer_on_an_earlier_turn() -> None:
     st = act(st, PlayEvent(seat=0, card=event("aspiring_astronomer")))
     st = pass_all(st)
     assert st.current == 1
-    assert not any(a.kind == "start_set" for a in ENGINE.legal_actions(st, 0))
     st = run(st, Draw(seat=1, source="pile"))
     st = run(st, Draw(seat=1, source="discard") if st.discard else Draw(seat=1, source="pile"))
     st = act(st, Discard(seat=1, card=park("Zion")))
@@ -211,6 +210,35 @@ def test_dark_sky_sets_need_an_astronomer_on_an_earlier_turn() -> None:
     st = run(st, StartSet(seat=0), AddCard(seat=0, card=park("Bryce Canyon")))
     st = run(st, AddCard(seat=0, card=park("Mammoth Cave")), Confirm(seat=0))
     assert icons(st, 0, 0) == ["dark_sky"]
+
+
+def test_dark_sky_does_not_count_on_the_astronomers_own_turn() -> None:
+    """PP-SET-8, PP-ASTRO-1, PP-NINE-1: Ana draws her ninth dark sky park, then plays
+    Aspiring astronomer. The rest of that turn (her hand limit) is not yet "her next
+    turn": nine dark sky parks in hand are no nine of a kind, and once she has put
+    one back the round goes on."""
+    dark8 = parks(
+        "Mesa Verde",
+        "Glacier",
+        "Grand Canyon",
+        "Mammoth Cave",
+        "Petrified Forest",
+        "Arches",
+        "Voyageurs",
+        "Great Basin",
+    )
+    astronomer = event("aspiring_astronomer")
+    st = table(
+        [[*dark8, astronomer], parks("Zion", "Acadia")],
+        draws=parks("Great Sand Dunes", "Yosemite"),
+    )
+    st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
+    st = pass_all(act(st, PlayEvent(seat=0, card=astronomer)))
+    assert st.phase == "limit" and st.current == 0 and len(st.players[0].hand) == 10
+    assert st.results == [] and st.players[0].sets == []
+    st = act(st, Discard(seat=0, card=park("Glacier")))
+    assert st.results == [] and st.round == 1 and st.current == 1
+    assert len(st.players[0].hand) == 9 and st.players[0].sets == []
 
 
 def test_cards_shown_from_a_hand_bar_undo_but_choosing_them_does_not() -> None:

@@ -124,6 +124,34 @@ def test_fast_travel_that_leaves_no_visit_passes_the_turn(sp: Any) -> None:
     assert any("Bob cannot visit" in t for t in sp.texts(transition))
 
 
+def test_a_visit_reached_only_by_spending_every_pass_is_not_passed(sp: Any) -> None:
+    """SP-TURN-4: "even after spending Fast Travel passes". After Ann's visit only
+    Starlight (deck empty), Outpost 13 and Fusion Falls have rockets; Bob holds one
+    pass, exactly what moving Starlight's rocket on to Lunar Woods costs: his turn
+    is not passed, and he visits Lunar Woods after spending it."""
+    state = sp.new(3)
+    _strip(sp, state, 1)
+    sp.give(state, 1, passes=1)
+    state.deck.clear()
+    sp.rockets(state, "astral_arcade", "outpost13", "fusion_falls")
+    sp.scout(state, "lunar_woods")
+    transition = sp.act(state, 0, "visit", dest="astral_arcade", scout_to="celestial_seas")
+    after = transition.state
+    assert sp.rocket_dests(after) == {"starlight_station", "outpost13", "fusion_falls"}
+    assert all("cannot visit" not in t for t in sp.texts(transition))
+    assert after.active == 1 and after.turn == state.turn + 1 and after.idle_turns == 0
+    moves = sp.engine.legal_actions(after, 1)
+    assert {(a.kind, a.dest) for a in moves} == {
+        ("fast_travel", "starlight_station"),
+        ("fast_travel", "outpost13"),
+        ("fast_travel", "fusion_falls"),
+    }
+    travelled = sp.act(after, 1, "fast_travel", dest="starlight_station").state
+    assert travelled.active == 1 and travelled.players[1].stock[PASS] == 0
+    visited = sp.act(travelled, 1, "visit", dest="lunar_woods").state
+    assert visited.players[1].stock[1] == 1 and visited.active == 2
+
+
 def test_a_whole_round_of_passes_ends_the_game(sp: Any) -> None:
     """SP-TURN-5 (house ruling): when everyone passes in a row the game ends, scored."""
     state = sp.new(2)
@@ -138,6 +166,15 @@ def test_a_whole_round_of_passes_ends_the_game(sp: Any) -> None:
     assert sp.engine.to_act(after) == ()
     assert sp.engine.outcome(after) is not None
     assert any("whole round" in t for t in sp.texts(transition))
+    # It ends as soon as the round of passes is whole: Bob passes, then Ann, and
+    # nobody passes a second time.
+    passes = [t for t in sp.texts(transition) if "cannot visit any destination" in t]
+    assert passes == [
+        "Bob cannot visit any destination: the turn passes.",
+        "Ann cannot visit any destination: the turn passes.",
+    ]
+    assert after.idle_turns == 2
+    assert after.turn == state.turn + 2
 
 
 def test_fast_travel_moves_a_chosen_rocket_and_returns_the_pass(sp: Any) -> None:
