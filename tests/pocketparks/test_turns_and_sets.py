@@ -251,3 +251,35 @@ def test_cards_shown_from_a_hand_bar_undo_but_choosing_them_does_not() -> None:
     assert not chosen.hidden
     chosen = ENGINE.apply(chosen.state, AddCard(seat=0, card=park("Glacier")))
     assert ENGINE.apply(chosen.state, Confirm(seat=0)).hidden
+
+
+def _ana_after_bens_discard(astronomer_first: bool) -> PPState:
+    """Ana holds four dark sky parks; Ben discards a fifth on his turn, right after
+    Ana's turn, in which she played Aspiring astronomer (or just discarded)."""
+    four = parks("Mesa Verde", "Grand Canyon", "Mammoth Cave", "Petrified Forest")
+    astronomer = event("aspiring_astronomer")
+    st = table(
+        [[*four, astronomer, park("Zion")], parks("Great Basin", "Acadia")],
+        draws=parks("Yosemite", "Denali", "Everglades", "Redwood"),
+    )
+    st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
+    if astronomer_first:
+        st = pass_all(act(st, PlayEvent(seat=0, card=astronomer)))
+    else:
+        st = pass_all(act(st, Discard(seat=0, card=park("Zion"))))
+    assert st.current == 1
+    st = run(st, Draw(seat=1, source="pile"), Draw(seat=1, source="pile"))
+    st = act(st, Discard(seat=1, card=park("Great Basin")))
+    assert st.window is not None and st.window.kind == "tour"
+    return st
+
+
+def test_dark_sky_counts_from_the_very_next_turn_even_another_players() -> None:
+    """PP-ASTRO-1, PP-SET-8, PP-TOUR-1: the astronomer's dark sky counts "on a following
+    turn", which may be the next player's: Ana Park Tours Ben's dark sky discard."""
+    st = _ana_after_bens_discard(astronomer_first=True)
+    tours = [a for a in ENGINE.legal_actions(st, 0) if a.kind == "park_tour"]
+    assert tours, "Ana may Park Tour with her four dark sky parks"
+    without = _ana_after_bens_discard(astronomer_first=False)
+    assert not [a for a in ENGINE.legal_actions(without, 0) if a.kind == "park_tour"]
+    assert [a.kind for a in ENGINE.legal_actions(without, 0)] == ["pass"]

@@ -525,7 +525,7 @@ def resolve_event(ctx: Ctx, play: EventPlay) -> None:
         player = st.players[me]
         if player.astronomer_turn < 0:
             player.astronomer_turn = st.turn
-        ctx.say(f"From their next turn, dark sky counts as an icon for {ctx.name(me)}.")
+        ctx.say(f"From the next turn on, dark sky counts as an icon for {ctx.name(me)}.")
     elif play.effect == "comparing_notes":
         exchange(ctx, [(me, play.target), (play.target, me)])
     elif play.effect == "survival_of_the_fittest":
