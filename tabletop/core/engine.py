@@ -220,7 +220,7 @@ class Engine(ABC, Generic[S, A]):
         try:
             self.check(state)
         except InvalidState as exc:
-            raise InvalidState(f"not a {self.title} state play can reach: {exc}") from None
+            raise InvalidState(f"no {self.title} game can be in this state: {exc}") from None
         return state
 
     def state_json(self, state: S) -> str:

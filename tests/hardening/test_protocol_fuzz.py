@@ -13,8 +13,10 @@ import math
 import os
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -205,18 +207,18 @@ def test_the_session_answers_every_line_and_refusals_change_nothing(
 def test_a_real_engine_process_answers_like_the_session(lines: list[str]) -> None:
     """One `tabletop engine` process per example: one strict JSON answer per non-blank
     line, in order, the very answers the in-process serve loop gives."""
-    # A request spans one line: the line breaks the reader would split on go.
-    lines = [line.replace("\r", " ").replace("\n", " ") for line in lines]
+    # A request spans one line: the line breaks the reader splits on go.
+    lines = [line.replace("\n", " ") for line in lines]
     game = lines and SPECS[sorted(SPECS)[len(lines) % 3]]
     if game:
         new = {"op": "new", "game": game.game, "seed": 3, "players": list(game.setups[0].players)}
         lines.insert(0, json.dumps(new))
-    text = "".join(line + "\n" for line in lines)
+    text = "".join(line + "\n" for line in lines).encode("utf-8")
     expected = io.StringIO()
-    serve(io.StringIO(text), expected)
+    serve(io.BytesIO(text), expected)
     proc = subprocess.run(
         [sys.executable, "-m", "tabletop", "engine"],
-        input=text.encode("utf-8"),
+        input=text,
         capture_output=True,
         timeout=120,
         check=False,
@@ -225,8 +227,62 @@ def test_a_real_engine_process_answers_like_the_session(lines: list[str]) -> Non
     assert proc.returncode == 0, proc.stderr.decode()
     assert proc.stderr == b"", proc.stderr.decode()
     answers = proc.stdout.decode("utf-8").splitlines()
-    assert len(answers) == len([line for line in lines if line.strip()])
+    assert len(answers) == len([line for line in text.split(b"\n")[:-1] if line.strip()])
     assert answers == expected.getvalue().splitlines()
     for answer in answers:
         parsed = json.loads(answer)
         assert isinstance(parsed, dict) and isinstance(parsed["ok"], bool)
+
+
+# `tabletop engine`, then its peak resident memory in KB: VmHWM belongs to this process
+# alone (getrusage's maxrss starts from the forking parent's size).
+_MEASURED_ENGINE = """
+import re, sys
+from pathlib import Path
+from tabletop.cli import main
+code = main(["engine"])
+status = Path("/proc/self/status").read_text()
+print(re.search(r"VmHWM:\\s*(\\d+) kB", status).group(1), file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def _engine_peak_kb(lines: list[bytes]) -> tuple[list[dict[str, Any]], int]:
+    """A real `tabletop engine` fed ``lines`` (streamed, 1 MB at a time): its answers
+    and its peak memory in KB."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _MEASURED_ENGINE],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdin is not None
+    for line in lines:
+        for start in range(0, len(line), 1 << 20):
+            proc.stdin.write(line[start : start + (1 << 20)])
+        proc.stdin.write(b"\n")
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err.decode()
+    return [json.loads(answer) for answer in out.splitlines()], int(err)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads Linux's VmHWM")
+def test_a_real_engine_refuses_an_over_long_line_without_holding_it() -> None:
+    """A 64 MB line (valid JSON) is refused as too long, read in bounded chunks: the
+    process grows by a few MB at most, and the game before it goes on."""
+    new = json.dumps({"op": "new", "game": "spacepark", "seed": 1, "players": ["A", "B"]})
+    state = json.dumps({"op": "state"})
+    huge = b'{"op": "view", "pad": "' + b"x" * (64 << 20) + b'"}'
+    base, base_kb = _engine_peak_kb([new.encode(), state.encode()])
+    answers, peak_kb = _engine_peak_kb([new.encode(), huge, state.encode()])
+    assert [a["ok"] for a in answers] == [True, False, True]
+    assert answers[1]["error"]["rule"] == "PROTO-JSON"
+    assert "at most 1,000,000 bytes" in answers[1]["error"]["message"]
+    assert answers[2] == base[1]
+    assert peak_kb - base_kb < 16 * 1024, f"the engine grew by {peak_kb - base_kb} KB"
+
+
+def test_a_real_engine_refuses_bad_bytes_deep_json_and_huge_numbers_as_bad_input() -> None:
+    lines = [b"\xff\xfe{}", b"[" * 100_000, b'{"op": "new", "seed": ' + b"9" * 5_000 + b"}"]
+    answers, _ = _engine_peak_kb(lines)
+    assert [a["error"]["rule"] for a in answers] == ["PROTO-JSON"] * 3, answers
