@@ -26,6 +26,8 @@ Response = dict[str, Any]
 # line is refused unread: it is skipped in chunks, so memory stays bounded.
 MAX_LINE = 1_000_000
 _SKIP_CHUNK = 65_536
+# An error message quotes at most this much (a message may echo a name or key sent).
+_MAX_MESSAGE = 500
 
 
 class ProtocolError(Exception):
@@ -232,6 +234,8 @@ def _texts(transition: Transition[Any], seat: int | None) -> list[str]:
 
 
 def _error(rule: str, message: str) -> Response:
+    if len(message) > _MAX_MESSAGE:
+        message = message[: _MAX_MESSAGE - 1] + "…"
     return {"ok": False, "error": {"rule": rule, "message": message}}
 
 

@@ -304,3 +304,9 @@ def test_an_action_runs_at_its_request_now_and_a_different_now_is_refused() -> N
         {"op": "act", "seat": 1, "now": 2.5, "action": {"kind": "pause"}}
     )
     assert paused["ok"] and paused["view"]["clock"] == 2.5, paused
+
+
+def test_an_error_quotes_at_most_500_characters_of_what_was_sent() -> None:
+    for request in ({"op": "x" * 100_000}, {"op": "new", "game": "y" * 100_000}):
+        message = Session().handle(request)["error"]["message"]
+        assert len(message) == 500 and message.endswith("…")

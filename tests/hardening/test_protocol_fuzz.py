@@ -7,6 +7,7 @@ states with a field changed) sent to tabletop.protocol.Session and to one real
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import math
@@ -20,8 +21,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tabletop.core.rng import Rng
 from tabletop.protocol import Session, serve
-from tests.hardening.harness import SPECS, scaled
+from tests.hardening.harness import SPECS, Table, random_clock_step, scaled
 
 OPS = ["new", "load", "legal", "act", "view", "state", "schema"]
 GAMES = [*SPECS, "chess", "", "SPACEPARK"]
@@ -286,3 +288,105 @@ def test_a_real_engine_refuses_bad_bytes_deep_json_and_huge_numbers_as_bad_input
     lines = [b"\xff\xfe{}", b"[" * 100_000, b'{"op": "new", "seed": ' + b"9" * 5_000 + b"}"]
     answers, _ = _engine_peak_kb(lines)
     assert [a["error"]["rule"] for a in answers] == ["PROTO-JSON"] * 3, answers
+
+
+# -- loaded states: a saved state with one thing changed is refused, or is a game -------
+
+
+def _saved_along_games() -> list[tuple[str, dict[str, Any]]]:
+    """Saved states of seeded random games of every setup: every 9th move of the first
+    300 (response windows, pending decisions, clues and plays among them) and the last."""
+    saved = []
+    for spec in SPECS.values():
+        for index, setup in enumerate(spec.setups):
+            table = Table(spec, setup, index)
+            rng = Rng.from_seed(index)
+            for step in range(300):
+                random_clock_step(table, rng)
+                if table.over:
+                    break
+                if step % 9 == 0:
+                    saved.append((spec.game, table.engine.dump_state(table.state)))
+                table.random_step(rng)
+            saved.append((spec.game, table.engine.dump_state(table.state)))
+    return saved
+
+
+SAVED = _saved_along_games()
+
+
+def _places(data: Any) -> list[tuple[Any, Any]]:
+    """Every (container, key) of a JSON value, nested ones included."""
+    keys = data.keys() if isinstance(data, dict) else range(len(data))
+    found = []
+    for key in keys:
+        found.append((data, key))
+        if isinstance(data[key], dict | list) and data[key]:
+            found += _places(data[key])
+    return found
+
+
+@st.composite
+def changed_states(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
+    """A saved state with one value changed: a number to a near or a far one, a text to
+    another of the state's, a list shortened, lengthened, emptied or with an item doubled."""
+    game, saved = draw(st.sampled_from(SAVED), label="saved state")
+    state = copy.deepcopy(saved)
+    container, key = draw(st.sampled_from(_places(state)), label="where")
+    value = container[key]
+    leaves = [c[k] for c, k in _places(state) if not isinstance(c[k], dict | list)]
+    ints = [v for v in leaves if isinstance(v, int) and not isinstance(v, bool)]
+    texts = [v for v in leaves if isinstance(v, str)]
+    if isinstance(value, bool):
+        container[key] = not value
+    elif isinstance(value, int):
+        near = st.integers(value - 3, value + 3)
+        far = st.sampled_from([-1, 0, 99, 999, -(10**9), 2**64, *ints])
+        container[key] = draw(near | far, label="number")
+    elif isinstance(value, str):
+        container[key] = draw(st.sampled_from([*texts, "x", ""]), label="text")
+    elif isinstance(value, list):
+        how = draw(st.sampled_from(["drop", "double", "add", "empty"]), label="list change")
+        if how == "empty":
+            value.clear()
+        elif how == "add":
+            value.append(draw(st.sampled_from([*ints, *texts, None]), label="added"))
+        elif value:
+            item = draw(st.integers(0, len(value) - 1), label="item")
+            if how == "double":
+                value.append(value[item])
+            else:
+                del value[item]
+    elif value is None:
+        container[key] = draw(st.sampled_from([0, 1, -1, *ints[:5], *texts[:5]]), label="set")
+    return game, state
+
+
+@scaled(150)
+@given(changed=changed_states(), later=st.floats(0, 400))
+def test_a_changed_state_is_refused_or_plays_on_as_a_valid_game(
+    changed: tuple[str, dict[str, Any]], later: float
+) -> None:
+    """load refuses the state (PROTO-STATE, the game before it kept byte for byte), or
+    it is a game: every view answers, every legal move applies and leads to a state
+    the engine's check accepts, and so do the clocks running on."""
+    game, state = changed
+    session = Session()
+    spec = SPECS[game]
+    new = {"op": "new", "game": game, "seed": 1, "players": list(spec.setups[0].players)}
+    assert session.handle(new)["ok"]
+    before = json.dumps(session.handle({"op": "state", "now": 0}))
+    answer = session.handle({"op": "load", "game": game, "state": state})
+    if not answer["ok"]:
+        assert answer["error"]["rule"] == "PROTO-STATE", answer
+        assert json.dumps(session.handle({"op": "state", "now": 0})) == before
+        return
+    engine, loaded = session.engine, session.state
+    assert engine is not None
+    for seat in (None, *range(len(engine.players(loaded)))):
+        engine.view(loaded, seat)
+        if seat is not None:
+            for action in engine.legal_actions(loaded, seat)[:30]:
+                engine.check(engine.apply(loaded, action).state)
+    if engine.realtime:
+        engine.check(engine.advance(loaded, loaded.now_ms / 1000 + later).state)
