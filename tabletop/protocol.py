@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import IO, Any
 
-from tabletop.core.engine import Engine, InvalidState, Setup, Transition
+from tabletop.core.engine import Engine, Event, InvalidState, Setup
 from tabletop.core.errors import IllegalAction
 from tabletop.core.names import check_name
 from tabletop.games import get_engine
@@ -151,7 +151,10 @@ class Session:
             )
         self._advance(req)
         transition = engine.apply(self.state, action)
-        answer = {**_status(engine, transition.state, seat), "events": _texts(transition, seat)}
+        answer = {
+            **_status(engine, transition.state, seat),
+            "events": _texts(transition.events, seat),
+        }
         self.state = transition.state
         return answer
 
@@ -229,8 +232,8 @@ def _now(req: dict[str, Any], title: str) -> float:
     return seconds
 
 
-def _texts(transition: Transition[Any], seat: int | None) -> list[str]:
-    return [e.text for e in transition.events if e.private_to is None or e.private_to == seat]
+def _texts(events: tuple[Event, ...], seat: int | None) -> list[str]:
+    return [e.text for e in events if e.private_to is None or e.private_to == seat]
 
 
 def _error(rule: str, message: str) -> Response:
@@ -239,7 +242,7 @@ def _error(rule: str, message: str) -> Response:
     return {"ok": False, "error": {"rule": rule, "message": message}}
 
 
-def read_lines(stdin: IO[bytes]) -> Iterator[bytes]:
+def _read_lines(stdin: IO[bytes]) -> Iterator[bytes]:
     """The lines of ``stdin`` without their line break. A line longer than MAX_LINE
     comes as its first MAX_LINE + 1 bytes (to be refused); the rest of it is skipped
     in chunks, never held whole."""
@@ -253,7 +256,7 @@ def read_lines(stdin: IO[bytes]) -> Iterator[bytes]:
 
 def serve(stdin: IO[bytes], stdout: IO[str]) -> int:
     session = Session()
-    for line in read_lines(stdin):
+    for line in _read_lines(stdin):
         if not line.strip():
             continue
         try:
