@@ -201,9 +201,11 @@ def check_state(s: State) -> None:
     )
     require(s.turn >= 1 and s.idle_turns >= 0, "turns are counted from 1, passes from 0")
     # SP-SETUP-3: crystals and passes are only moved, never made or lost.
-    require(len(s.supply) == len(SUPPLY_START), "the supply holds four kinds of resources")
+    kinds = len(SUPPLY_START)
+    require(len(s.supply) == kinds, f"the supply lists {len(s.supply)} resources, not {kinds}")
     for seat, player in enumerate(s.players):
-        require(len(player.stock) == len(SUPPLY_START), f"seat {seat} holds four kinds")
+        stock = len(player.stock)
+        require(stock == kinds, f"seat {seat}'s stock lists {stock} resources, not {kinds}")
         require(min(player.stock) >= 0, f"seat {seat} holds a negative number of a resource")
         require(player.xp_tokens >= 0, f"seat {seat} holds a negative number of XP tokens")
     require(min(s.supply) >= 0, "the supply holds a negative number of a resource")
