@@ -1,8 +1,9 @@
 """`tabletop engine`: drive any game over JSON lines on stdin/stdout.
 
-One request per line, exactly one response line per request. A refusal or a
-broken request gets {"ok": false, "error": {"rule", "message"}} and the process
-goes on; nothing in the session changes. See docs/engine-protocol.md.
+One request per line (UTF-8, at most MAX_LINE bytes), exactly one response line
+per request. A refusal or a broken request gets {"ok": false, "error": {"rule",
+"message"}} and the process goes on; nothing in the session changes. See
+docs/engine-protocol.md.
 """
 
 from __future__ import annotations
@@ -10,15 +11,23 @@ from __future__ import annotations
 import json
 import math
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import IO, Any
 
-from tabletop.core.engine import Engine, Event, Setup
+from tabletop.core.engine import Engine, Event, InvalidState, Setup
 from tabletop.core.errors import IllegalAction
 from tabletop.core.names import check_name
 from tabletop.games import get_engine
 
 Response = dict[str, Any]
+
+
+# The longest request line read, in bytes (a saved state is a few kilobytes); a longer
+# line is refused unread: it is skipped in chunks, so memory stays bounded.
+MAX_LINE = 1_000_000
+_SKIP_CHUNK = 65_536
+# An error message quotes at most this much (a message may echo a name or key sent).
+_MAX_MESSAGE = 500
 
 
 class ProtocolError(Exception):
@@ -29,7 +38,9 @@ class ProtocolError(Exception):
 
 
 class Session:
-    """One game at a time, as the protocol drives it."""
+    """One game at a time, as the protocol drives it. A handler builds its whole answer
+    before it stores a new game or state, so a refusal (or a bug) leaves the game as it
+    was; only the clocks of a real-time game run on to the request's ``now``."""
 
     def __init__(self) -> None:
         self.engine: Engine[Any, Any] | None = None
@@ -44,11 +55,21 @@ class Session:
             "schema": self._schema,
         }
 
-    def handle_line(self, line: str) -> Response:
+    def handle_line(self, line: str | bytes) -> Response:
+        """One request line (UTF-8 bytes as read, or text) and its answer."""
+        if len(line) > MAX_LINE:
+            return _error("PROTO-JSON", f"a request line holds at most {MAX_LINE:,} bytes")
         try:
-            request = json.loads(line)
+            request = json.loads(line.decode("utf-8") if isinstance(line, bytes) else line)
+        except UnicodeDecodeError:
+            return _error("PROTO-JSON", "the line is not UTF-8 text")
         except json.JSONDecodeError as exc:
             return _error("PROTO-JSON", f"not valid JSON: {exc.msg} at column {exc.colno}")
+        except ValueError:  # the only other: an integer too long to convert
+            digits = sys.get_int_max_str_digits()
+            return _error("PROTO-JSON", f"a number has more than {digits} digits")
+        except RecursionError:
+            return _error("PROTO-JSON", "the JSON is nested too deeply")
         if not isinstance(request, dict):
             return _error("PROTO-JSON", "a request must be a JSON object")
         return self.handle(request)
@@ -86,24 +107,30 @@ class Session:
             state = engine.new(setup, seed)
         except (ValueError, TypeError) as exc:
             raise ProtocolError("PROTO-SETUP", str(exc)) from exc
-        self.engine, self.state = engine, state
-        return self._status(None)
+        return self._start(engine, state)
 
     def _load(self, req: dict[str, Any]) -> Response:
         engine = self._engine_named(req.get("game"))
         try:
             state = engine.load_state(req.get("state"))
-        except ValueError as exc:
-            raise ProtocolError("PROTO-ARGS", str(exc)) from exc
+        except InvalidState as exc:
+            raise ProtocolError("PROTO-STATE", str(exc)) from exc
+        return self._start(engine, state)
+
+    def _start(self, engine: Engine[Any, Any], state: Any) -> Response:
+        """The answer to new and load; the session plays the game from now on."""
+        answer = _status(engine, state, None)
         self.engine, self.state = engine, state
-        return self._status(None)
+        return answer
 
     def _legal(self, req: dict[str, Any]) -> Response:
         engine = self._require_game()
         seat = self._seat(req, allow_none=False)
-        self._advance(req)
-        actions = engine.legal_actions(self.state, seat)
-        return {"actions": [engine.dump_action(a) for a in actions]}
+        now = self._advance(req)
+        actions = [engine.dump_action(a) for a in engine.legal_actions(self.state, seat)]
+        if now is not None:  # each one as it may be sent back at this request's now
+            actions = [{**action, "now": now} for action in actions]
+        return {"actions": actions}
 
     def _act(self, req: dict[str, Any]) -> Response:
         engine = self._require_game()
@@ -113,11 +140,23 @@ class Session:
             raise ProtocolError("PROTO-ARGS", "act needs an 'action' object")
         if data.get("seat", seat) != seat:
             raise ProtocolError("PROTO-ARGS", "the action's seat differs from the request's seat")
-        action = engine.parse_action({**data, "seat": seat})
+        now = _now(req, engine.title) if engine.realtime else None
+        clock = {} if now is None else {"now": now}
+        action = engine.parse_action({**clock, **data, "seat": seat})
+        if now is not None and action.now != now:
+            raise ProtocolError(
+                "PROTO-ARGS",
+                f"the action's now ({action.now}) is not the request's ({now}): "
+                "a request has one clock reading",
+            )
         self._advance(req)
         transition = engine.apply(self.state, action)
+        answer = {
+            **_status(engine, transition.state, seat),
+            "events": _texts(transition.events, seat),
+        }
         self.state = transition.state
-        return {**self._status(seat), "events": _texts(transition.events, seat)}
+        return answer
 
     def _view(self, req: dict[str, Any]) -> Response:
         engine = self._require_game()
@@ -136,21 +175,14 @@ class Session:
 
     # -- helpers ------------------------------------------------------------
 
-    def _status(self, seat: int | None) -> Response:
-        engine = self._require_game()
-        outcome = engine.outcome(self.state)
-        return {
-            "game": engine.name,
-            "to_act": list(engine.to_act(self.state)),
-            "view": engine.view(self.state, seat).model_dump(mode="json"),
-            "outcome": None if outcome is None else outcome.model_dump(mode="json"),
-        }
-
-    def _advance(self, req: dict[str, Any]) -> None:
+    def _advance(self, req: dict[str, Any]) -> float | None:
+        """Real time: run the clocks to the request's ``now`` and return it."""
         engine = self._require_game()
         if not engine.realtime:
-            return
-        self.state = engine.advance(self.state, _now(req, engine.title)).state
+            return None
+        now = _now(req, engine.title)
+        self.state = engine.advance(self.state, now).state
+        return now
 
     def _engine_named(self, name: object) -> Engine[Any, Any]:
         if not isinstance(name, str):
@@ -175,6 +207,16 @@ class Session:
         return seat
 
 
+def _status(engine: Engine[Any, Any], state: Any, seat: int | None) -> Response:
+    outcome = engine.outcome(state)
+    return {
+        "game": engine.name,
+        "to_act": list(engine.to_act(state)),
+        "view": engine.view(state, seat).model_dump(mode="json"),
+        "outcome": None if outcome is None else outcome.model_dump(mode="json"),
+    }
+
+
 def _now(req: dict[str, Any], title: str) -> float:
     """The request's game-clock reading: a finite number of seconds, not negative."""
     now = req.get("now")
@@ -195,12 +237,26 @@ def _texts(events: tuple[Event, ...], seat: int | None) -> list[str]:
 
 
 def _error(rule: str, message: str) -> Response:
+    if len(message) > _MAX_MESSAGE:
+        message = message[: _MAX_MESSAGE - 1] + "…"
     return {"ok": False, "error": {"rule": rule, "message": message}}
 
 
-def serve(stdin: IO[str], stdout: IO[str]) -> int:
+def _read_lines(stdin: IO[bytes]) -> Iterator[bytes]:
+    """The lines of ``stdin`` without their line break. A line longer than MAX_LINE
+    comes as its first MAX_LINE + 1 bytes (to be refused); the rest of it is skipped
+    in chunks, never held whole."""
+    while chunk := stdin.readline(MAX_LINE + 1):
+        line = chunk.removesuffix(b"\n")
+        if len(line) > MAX_LINE:
+            while (rest := stdin.readline(_SKIP_CHUNK)) and not rest.endswith(b"\n"):
+                pass
+        yield line
+
+
+def serve(stdin: IO[bytes], stdout: IO[str]) -> int:
     session = Session()
-    for line in stdin:
+    for line in _read_lines(stdin):
         if not line.strip():
             continue
         try:
@@ -213,4 +269,4 @@ def serve(stdin: IO[str], stdout: IO[str]) -> int:
 
 
 def main() -> int:
-    return serve(sys.stdin, sys.stdout)
+    return serve(sys.stdin.buffer, sys.stdout)

@@ -12,6 +12,7 @@ goes to stderr, so stdout (text or --json) stays clean for a pipe.
 from __future__ import annotations
 
 import json
+import math
 import statistics
 import sys
 import time
@@ -490,7 +491,7 @@ def check_args(game: str, seats_text: str, games: int, budget_ms: float) -> str 
         return str(exc)
     if games < 1:
         return f"--games must be at least 1, not {games}"
-    if budget_ms <= 0:
+    if not math.isfinite(budget_ms) or budget_ms <= 0:
         return f"--budget must be a positive number of milliseconds, not {budget_ms}"
     try:
         parse_seats(game, seats_text)

@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from tabletop.core.rng import Rng
 from tabletop.games import GAMES
-from tabletop.protocol import Session
+from tabletop.protocol import MAX_LINE, Session
 
 READY = [name for name, info in GAMES.items() if info.ready]
 PLAYERS = {"spacepark": ["Ann", "Bo", "Cy"], "pocketparks": ["Ann", "Bo", "Cy"]}
@@ -20,7 +21,8 @@ PLAYERS = {"spacepark": ["Ann", "Bo", "Cy"], "pocketparks": ["Ann", "Bo", "Cy"]}
 
 class Driver:
     """A Session with a game clock that moves half a second per action, so
-    to_act and legal are asked at the same moment of game time."""
+    to_act and legal are asked at the same moment of game time. An action is sent
+    without its own ``now``: the protocol stamps it with the request's."""
 
     def __init__(self, game: str) -> None:
         self.session = Session()
@@ -30,6 +32,7 @@ class Driver:
     def send(self, request: dict[str, Any]) -> dict[str, Any]:
         if request.get("op") == "act":
             self.now += 0.5
+            request = {**request, "action": _without_now(request["action"])}
         response = self.session.handle_line(json.dumps({**request, "now": self.now}))
         json.dumps(response)  # every answer must be serializable as one line
         return response
@@ -42,6 +45,12 @@ class Driver:
 
     def state(self) -> str:
         return json.dumps(self.send({"op": "state"})["state"], sort_keys=True)
+
+
+def _without_now(action: Any) -> Any:
+    if not isinstance(action, dict):
+        return action
+    return {key: value for key, value in action.items() if key != "now"}
 
 
 def start(game: str, seed: int) -> tuple[Driver, dict[str, Any]]:
@@ -165,3 +174,139 @@ def test_the_process_answers_every_line_and_survives_garbage() -> None:
     assert [a["ok"] for a in answers[:4]] == [False, False, False, False]
     if READY:
         assert answers[-1]["ok"] and "view" in answers[-1]
+
+
+# -- loaded states are checked: an impossible one is refused and changes nothing -----
+
+Mutation = Callable[[dict[str, Any]], object]
+
+
+def _set(key: str, value: Any) -> Mutation:
+    return lambda state: state.__setitem__(key, value)
+
+
+def _pp_window(state: dict[str, Any]) -> None:
+    state["phase"] = "window"
+    state["window"] = {"kind": "tour", "card": state["discard"][-1], "waiting": [5, 9]}
+    state["window"]["claims"] = []
+
+
+IMPOSSIBLE: list[tuple[str, str, Mutation, str]] = [
+    ("pocketparks", "card 9999", lambda s: s["pile"].append(9999), "card 9999 is no card"),
+    ("pocketparks", "card -3", lambda s: s["players"][0]["hand"].append(-3), "card -3 is no"),
+    (
+        "pocketparks",
+        "six copies of one card",
+        lambda s: s["pile"].__setitem__(slice(0, 6), [s["pile"][0]] * 6),
+        "is in more than one place",
+    ),
+    ("pocketparks", "current 7", _set("current", 7), "the current player is seat 7"),
+    ("pocketparks", "current -1", _set("current", -1), "the current player is seat -1"),
+    ("pocketparks", "0 players", _set("players", []), "2-5 players, not 0"),
+    (
+        "pocketparks",
+        "7 players",
+        lambda s: s["players"].extend(
+            dict(s["players"][0], name=f"P{i}", hand=[]) for i in range(4)
+        ),
+        "2-5 players, not 7",
+    ),
+    ("pocketparks", "waiting on seats 5 and 9", _pp_window, "waits on seats [5, 9]"),
+    (
+        "spacepark",
+        "negative stock",
+        lambda s: s["players"][0]["stock"].__setitem__(1, -1),
+        "seat 0 holds a negative number",
+    ),
+    (
+        "spacepark",
+        "an unknown badge",
+        lambda s: s["players"][1]["hand"].append("moon_rock"),
+        "badge 'moon_rock' is no badge",
+    ),
+    ("spacepark", "active 9", _set("active", 9), "the active player is seat 9"),
+    ("spacepark", "an empty ring", _set("ring", []), "the ring holds each destination once"),
+    ("spacepark", "scout 99", _set("scout", 99), "Scout stands at ring position 99"),
+    ("spacepark", "rockets [99]", _set("rockets", [99]), "not [99]"),
+    (
+        "spacepark",
+        "duplicate badges",
+        lambda s: s["revealed"].append(s["deck"][0]),
+        "is in more than one place",
+    ),
+    ("pocketdragon", "now_ms -1e9", _set("now_ms", -1e9), "the clock reads -1000000000 ms"),
+    (
+        "pocketdragon",
+        "grid id 999",
+        lambda s: s["table"]["grid"].__setitem__(0, 999),
+        "card 999 is no card",
+    ),
+    ("pocketdragon", "3 players", _set("players", ["Ann", "Bo", "Cy"]), "2-2 players, not 3"),
+    ("pocketdragon", "clues -100", _set("clues", -100), "the clue pool holds -100"),
+    (
+        "spacepark",
+        "a name with an escape sequence",
+        lambda s: s["players"][0].__setitem__("name", "\x1b[2J"),
+        "seat 0: A player's name cannot hold control characters",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "mutate", "problem"),
+    [
+        pytest.param(game, mutate, problem, id=f"{game}: {what}")
+        for game, what, mutate, problem in IMPOSSIBLE
+    ],
+)
+def test_an_impossible_state_is_refused_and_the_game_stays_byte_identical(
+    game: str, mutate: Mutation, problem: str
+) -> None:
+    driver, _ = start(game, 1)
+    state = driver.send({"op": "state"})["state"]
+    before = json.dumps(driver.send({"op": "state"}))
+    mutate(state)
+    answer = driver.send({"op": "load", "game": game, "state": state})
+    assert answer["ok"] is False and answer["error"]["rule"] == "PROTO-STATE", answer
+    assert problem in answer["error"]["message"], answer
+    assert json.dumps(driver.send({"op": "state"})) == before
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("[" * 100_000, "nested too deeply"),
+        ('{"op": "new", "seed": ' + "7" * 5_000 + "}", "more than 4300 digits"),
+        (b'{"op": "new", "game": "spacepark\xff"}', "not UTF-8"),
+        ("x" * (MAX_LINE + 1), f"at most {MAX_LINE:,} bytes"),
+    ],
+    ids=["deep JSON", "a 5000-digit integer", "not UTF-8", "an over-long line"],
+)
+def test_bad_json_is_refused_as_bad_input_not_as_a_bug(line: str | bytes, words: str) -> None:
+    answer = Session().handle_line(line)
+    assert answer["ok"] is False and answer["error"]["rule"] == "PROTO-JSON", answer
+    assert words in answer["error"]["message"]
+
+
+def test_an_action_runs_at_its_request_now_and_a_different_now_is_refused() -> None:
+    """PD-TIME-2: one clock reading per request; the action's own may only repeat it."""
+    driver, _ = start("pocketdragon", 1)
+    before = driver.state()
+    start_at = {"op": "act", "seat": 0, "now": 0, "action": {"kind": "start", "now": 50}}
+    answer = driver.session.handle(start_at)
+    assert answer["ok"] is False and answer["error"]["rule"] == "PROTO-ARGS", answer
+    assert "50" in answer["error"]["message"] and driver.state() == before
+    legal = driver.session.handle({"op": "legal", "seat": 0, "now": 0.0004})["actions"]
+    assert {action["now"] for action in legal} == {0.0004}  # sent back as they are
+    started = driver.session.handle({"op": "act", "seat": 0, "now": 0.0004, "action": legal[0]})
+    assert started["ok"] and started["view"]["status"] == "running", started
+    paused = driver.session.handle(
+        {"op": "act", "seat": 1, "now": 2.5, "action": {"kind": "pause"}}
+    )
+    assert paused["ok"] and paused["view"]["clock"] == 2.5, paused
+
+
+def test_an_error_quotes_at_most_500_characters_of_what_was_sent() -> None:
+    for request in ({"op": "x" * 100_000}, {"op": "new", "game": "y" * 100_000}):
+        message = Session().handle(request)["error"]["message"]
+        assert len(message) == 500 and message.endswith("…")

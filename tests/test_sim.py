@@ -77,6 +77,9 @@ def test_the_command_prints_text(capsys: pytest.CaptureFixture[str]) -> None:
         (["sim", "spacepark", "--games", "0"], "--games must be at least 1, not 0"),
         (["sim", "spacepark", "--games", "-3"], "--games must be at least 1, not -3"),
         (["sim", "spacepark", "--budget", "0"], "--budget must be a positive"),
+        (["sim", "spacepark", "--budget", "nan"], "--budget must be a positive"),
+        (["sim", "spacepark", "--budget", "inf"], "--budget must be a positive"),
+        (["sim", "spacepark", "--budget=-inf"], "--budget must be a positive"),
     ],
 )
 def test_bad_arguments_are_refused_clearly(

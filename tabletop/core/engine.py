@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Generic, TypeVar
 
@@ -23,6 +25,31 @@ A = TypeVar("A", bound="Action")
 # Rule id for actions that are not even well-formed; shared by every game and
 # listed in docs/engine-protocol.md.
 MALFORMED_ACTION = "ACTION-FORMAT"
+
+
+class InvalidState(ValueError):
+    """A state no play of the game can reach (a card twice, a seat that is not at the
+    table, a negative count...); the message says what is wrong."""
+
+
+def require(holds: bool, problem: str) -> None:
+    """One invariant of a state check: InvalidState saying ``problem`` unless it holds."""
+    if not holds:
+        raise InvalidState(problem)
+
+
+def require_each_once(found: Iterable[Hashable], cards: Iterable[Hashable], what: str) -> None:
+    """Cards are conserved: each of ``cards`` is found exactly once, and nothing else is."""
+    counts = Counter(found)
+    wanted = set(cards)
+    for problem, items in (
+        ("is no {} of the game", counts.keys() - wanted),
+        ("is in more than one place", {card for card, n in counts.items() if n > 1}),
+        ("is missing", wanted - counts.keys()),
+    ):
+        if items:
+            first = min(items)  # type: ignore[type-var]  # one kind of id a game
+            raise InvalidState(f"{what} {first!r} {problem.format(what)}")
 
 
 class Action(BaseModel):
@@ -121,6 +148,26 @@ class Engine(ABC, Generic[S, A]):
     def to_act(self, state: S) -> tuple[int, ...]:
         """Seats that may act now (the active player, or those asked to respond)."""
 
+    @abstractmethod
+    def check_state(self, state: S) -> None:
+        """Raise InvalidState, saying what is wrong, if no play of the game can reach
+        ``state``: cards conserved, indices and seats in range, counts not negative, the
+        phase consistent. The number of seats and the names are checked before (``check``)."""
+
+    def check(self, state: S) -> None:
+        """The one statement of a valid state: the seats, each player's name, then the
+        game's own invariants. Every loaded state passes it (``load_state``)."""
+        names = self.players(state)
+        n = len(names)
+        require(self.min_players <= n <= self.max_players, self._wrong_count(n))
+        for seat, name in enumerate(names):
+            try:
+                clean = check_name(name)
+            except ValueError as exc:
+                raise InvalidState(f"seat {seat}: {exc}") from None
+            require(clean == name, f"seat {seat}: a player's name cannot start or end with spaces")
+        self.check_state(state)
+
     def advance(self, state: S, now: float) -> Transition[S]:
         """Real-time games: run the clocks up to ``now`` (seconds of game time).
 
@@ -140,9 +187,10 @@ class Engine(ABC, Generic[S, A]):
     def check_players(self, setup: Setup) -> None:
         n = len(setup.players)
         if not self.min_players <= n <= self.max_players:
-            raise ValueError(
-                f"{self.title} takes {self.min_players}-{self.max_players} players, not {n}"
-            )
+            raise ValueError(self._wrong_count(n))
+
+    def _wrong_count(self, n: int) -> str:
+        return f"{self.title} takes {self.min_players}-{self.max_players} players, not {n}"
 
     # -- serialization -----------------------------------------------------
 
@@ -163,11 +211,17 @@ class Engine(ABC, Generic[S, A]):
         return data
 
     def load_state(self, data: object) -> S:
-        """A state from JSON data; raises ValueError if it is not one."""
+        """A state from JSON data, checked (``check``); InvalidState if it is not one
+        play of the game can reach."""
         try:
-            return self._states.validate_python(data)
+            state = self._states.validate_python(data)
         except ValidationError as exc:
-            raise ValueError(f"not a {self.title} state: {_first_error(exc)}") from exc
+            raise InvalidState(f"not a {self.title} state: {_first_error(exc)}") from exc
+        try:
+            self.check(state)
+        except InvalidState as exc:
+            raise InvalidState(f"no {self.title} game can be in this state: {exc}") from None
+        return state
 
     def state_json(self, state: S) -> str:
         """Canonical text of a state: equal states give equal strings."""

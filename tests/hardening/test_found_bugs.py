@@ -55,5 +55,5 @@ def test_pocket_dragon_with_a_huge_negative_time(now: float) -> None:
     assert session.handle({"op": "new", "game": "pocketdragon", "players": ["Ann", "Bo"]})["ok"]
     answer = session.handle(
         {"op": "act", "seat": 0, "now": 5, "action": {"kind": "start", "now": now}}
-    )
-    assert answer["ok"], answer
+    )  # the protocol now refuses an action whose now is not its request's
+    assert answer["ok"] is False and answer["error"]["rule"] == "PROTO-ARGS", answer

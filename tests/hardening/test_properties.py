@@ -2,8 +2,10 @@
 
 A state machine interleaves legal moves, moves from any seat (off-turn seats, past
 moves, mutated moves, other kinds: mostly refused) and, in real time, clock jumps
-of any size. After every step: cards and crystals are conserved, no view leaks a
-hidden card, the state survives a save; a refusal names a rule and changes nothing;
+of any size. After every step: the engine's own check holds (Engine.check, the one
+statement of a valid state that load also applies: cards and crystals conserved,
+indices in range, counts not negative, phase consistent), no view leaks a hidden
+card, the state survives a save; a refusal names a rule and changes nothing;
 at the end the record replays to the identical state. Separately, random legal
 play always ends. HYPOTHESIS_PROFILE picks the fast (ci) or long profile.
 """

@@ -7,19 +7,23 @@ states with a field changed) sent to tabletop.protocol.Session and to one real
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import math
 import os
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tabletop.core.rng import Rng
 from tabletop.protocol import Session, serve
-from tests.hardening.harness import SPECS, scaled
+from tests.hardening.harness import SPECS, Table, random_clock_step, scaled
 
 OPS = ["new", "load", "legal", "act", "view", "state", "schema"]
 GAMES = [*SPECS, "chess", "", "SPACEPARK"]
@@ -205,18 +209,18 @@ def test_the_session_answers_every_line_and_refusals_change_nothing(
 def test_a_real_engine_process_answers_like_the_session(lines: list[str]) -> None:
     """One `tabletop engine` process per example: one strict JSON answer per non-blank
     line, in order, the very answers the in-process serve loop gives."""
-    # A request spans one line: the line breaks the reader would split on go.
-    lines = [line.replace("\r", " ").replace("\n", " ") for line in lines]
+    # A request spans one line: the line breaks the reader splits on go.
+    lines = [line.replace("\n", " ") for line in lines]
     game = lines and SPECS[sorted(SPECS)[len(lines) % 3]]
     if game:
         new = {"op": "new", "game": game.game, "seed": 3, "players": list(game.setups[0].players)}
         lines.insert(0, json.dumps(new))
-    text = "".join(line + "\n" for line in lines)
+    text = "".join(line + "\n" for line in lines).encode("utf-8")
     expected = io.StringIO()
-    serve(io.StringIO(text), expected)
+    serve(io.BytesIO(text), expected)
     proc = subprocess.run(
         [sys.executable, "-m", "tabletop", "engine"],
-        input=text.encode("utf-8"),
+        input=text,
         capture_output=True,
         timeout=120,
         check=False,
@@ -225,8 +229,164 @@ def test_a_real_engine_process_answers_like_the_session(lines: list[str]) -> Non
     assert proc.returncode == 0, proc.stderr.decode()
     assert proc.stderr == b"", proc.stderr.decode()
     answers = proc.stdout.decode("utf-8").splitlines()
-    assert len(answers) == len([line for line in lines if line.strip()])
+    assert len(answers) == len([line for line in text.split(b"\n")[:-1] if line.strip()])
     assert answers == expected.getvalue().splitlines()
     for answer in answers:
         parsed = json.loads(answer)
         assert isinstance(parsed, dict) and isinstance(parsed["ok"], bool)
+
+
+# `tabletop engine`, then its peak resident memory in KB: VmHWM belongs to this process
+# alone (getrusage's maxrss starts from the forking parent's size).
+_MEASURED_ENGINE = """
+import re, sys
+from pathlib import Path
+from tabletop.cli import main
+code = main(["engine"])
+status = Path("/proc/self/status").read_text()
+print(re.search(r"VmHWM:\\s*(\\d+) kB", status).group(1), file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def _engine_peak_kb(lines: list[bytes]) -> tuple[list[dict[str, Any]], int]:
+    """A real `tabletop engine` fed ``lines`` (streamed, 1 MB at a time): its answers
+    and its peak memory in KB."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _MEASURED_ENGINE],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdin is not None
+    for line in lines:
+        for start in range(0, len(line), 1 << 20):
+            proc.stdin.write(line[start : start + (1 << 20)])
+        proc.stdin.write(b"\n")
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err.decode()
+    return [json.loads(answer) for answer in out.splitlines()], int(err)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads Linux's VmHWM")
+def test_a_real_engine_refuses_an_over_long_line_without_holding_it() -> None:
+    """A 64 MB line (valid JSON) is refused as too long, read in bounded chunks: the
+    process grows by a few MB at most, and the game before it goes on."""
+    new = json.dumps({"op": "new", "game": "spacepark", "seed": 1, "players": ["A", "B"]})
+    state = json.dumps({"op": "state"})
+    huge = b'{"op": "view", "pad": "' + b"x" * (64 << 20) + b'"}'
+    base, base_kb = _engine_peak_kb([new.encode(), state.encode()])
+    answers, peak_kb = _engine_peak_kb([new.encode(), huge, state.encode()])
+    assert [a["ok"] for a in answers] == [True, False, True]
+    assert answers[1]["error"]["rule"] == "PROTO-JSON"
+    assert "at most 1,000,000 bytes" in answers[1]["error"]["message"]
+    assert answers[2] == base[1]
+    assert peak_kb - base_kb < 16 * 1024, f"the engine grew by {peak_kb - base_kb} KB"
+
+
+def test_a_real_engine_refuses_bad_bytes_deep_json_and_huge_numbers_as_bad_input() -> None:
+    lines = [b"\xff\xfe{}", b"[" * 100_000, b'{"op": "new", "seed": ' + b"9" * 5_000 + b"}"]
+    answers, _ = _engine_peak_kb(lines)
+    assert [a["error"]["rule"] for a in answers] == ["PROTO-JSON"] * 3, answers
+
+
+# -- loaded states: a saved state with one thing changed is refused, or is a game -------
+
+
+def _saved_along_games() -> list[tuple[str, dict[str, Any]]]:
+    """Saved states of seeded random games of every setup: every 9th move of the first
+    300 (response windows, pending decisions, clues and plays among them) and the last."""
+    saved = []
+    for spec in SPECS.values():
+        for index, setup in enumerate(spec.setups):
+            table = Table(spec, setup, index)
+            rng = Rng.from_seed(index)
+            for step in range(300):
+                random_clock_step(table, rng)
+                if table.over:
+                    break
+                if step % 9 == 0:
+                    saved.append((spec.game, table.engine.dump_state(table.state)))
+                table.random_step(rng)
+            saved.append((spec.game, table.engine.dump_state(table.state)))
+    return saved
+
+
+SAVED = _saved_along_games()
+
+
+def _places(data: Any) -> list[tuple[Any, Any]]:
+    """Every (container, key) of a JSON value, nested ones included."""
+    keys = data.keys() if isinstance(data, dict) else range(len(data))
+    found = []
+    for key in keys:
+        found.append((data, key))
+        if isinstance(data[key], dict | list) and data[key]:
+            found += _places(data[key])
+    return found
+
+
+@st.composite
+def changed_states(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
+    """A saved state with one value changed: a number to a near or a far one, a text to
+    another of the state's, a list shortened, lengthened, emptied or with an item doubled."""
+    game, saved = draw(st.sampled_from(SAVED), label="saved state")
+    state = copy.deepcopy(saved)
+    container, key = draw(st.sampled_from(_places(state)), label="where")
+    value = container[key]
+    leaves = [c[k] for c, k in _places(state) if not isinstance(c[k], dict | list)]
+    ints = [v for v in leaves if isinstance(v, int) and not isinstance(v, bool)]
+    texts = [v for v in leaves if isinstance(v, str)]
+    if isinstance(value, bool):
+        container[key] = not value
+    elif isinstance(value, int):
+        near = st.integers(value - 3, value + 3)
+        far = st.sampled_from([-1, 0, 99, 999, -(10**9), 2**64, *ints])
+        container[key] = draw(near | far, label="number")
+    elif isinstance(value, str):
+        container[key] = draw(st.sampled_from([*texts, "x", ""]), label="text")
+    elif isinstance(value, list):
+        how = draw(st.sampled_from(["drop", "double", "add", "empty"]), label="list change")
+        if how == "empty":
+            value.clear()
+        elif how == "add":
+            value.append(draw(st.sampled_from([*ints, *texts, None]), label="added"))
+        elif value:
+            item = draw(st.integers(0, len(value) - 1), label="item")
+            if how == "double":
+                value.append(value[item])
+            else:
+                del value[item]
+    elif value is None:
+        container[key] = draw(st.sampled_from([0, 1, -1, *ints[:5], *texts[:5]]), label="set")
+    return game, state
+
+
+@scaled(150)
+@given(changed=changed_states(), later=st.floats(0, 400))
+def test_a_changed_state_is_refused_or_plays_on_as_a_valid_game(
+    changed: tuple[str, dict[str, Any]], later: float
+) -> None:
+    """load refuses the state (PROTO-STATE, the game before it kept byte for byte), or
+    it is a game: every view answers, every legal move applies and leads to a state
+    the engine's check accepts, and so do the clocks running on."""
+    game, state = changed
+    session = Session()
+    spec = SPECS[game]
+    new = {"op": "new", "game": game, "seed": 1, "players": list(spec.setups[0].players)}
+    assert session.handle(new)["ok"]
+    before = json.dumps(session.handle({"op": "state", "now": 0}))
+    answer = session.handle({"op": "load", "game": game, "state": state})
+    if not answer["ok"]:
+        assert answer["error"]["rule"] == "PROTO-STATE", answer
+        assert json.dumps(session.handle({"op": "state", "now": 0})) == before
+        return
+    engine, loaded = session.engine, session.state
+    assert engine is not None
+    for seat in (None, *range(len(engine.players(loaded)))):
+        engine.view(loaded, seat)
+        if seat is not None:
+            for action in engine.legal_actions(loaded, seat)[:30]:
+                engine.check(engine.apply(loaded, action).state)
+    if engine.realtime:
+        engine.check(engine.advance(loaded, loaded.now_ms / 1000 + later).state)

@@ -15,7 +15,16 @@ from typing import Annotated, Literal, TypeVar
 from pydantic import BaseModel, Field
 
 from tabletop.core.bot import BotFactory, RandomBot
-from tabletop.core.engine import Action, Engine, Event, Outcome, Setup, Transition
+from tabletop.core.engine import (
+    Action,
+    Engine,
+    Event,
+    Outcome,
+    Setup,
+    Transition,
+    require,
+    require_each_once,
+)
 from tabletop.core.errors import IllegalAction
 from tabletop.core.rng import Rng
 
@@ -138,6 +147,11 @@ class ToyEngine(Engine[ToyState, Bet | Draw | Play]):
         winners = tuple(i for i, s in enumerate(scores) if s == best)
         names = " and ".join(state.players[i] for i in winners)
         return Outcome(scores=scores, winners=winners, summary=f"{names} won with {best}")
+
+    def check_state(self, state: ToyState) -> None:
+        cards = [*state.deck, *(c for h in (*state.hands, *state.played) for c in h)]
+        require_each_once(cards, range(1, 21), "card")
+        require(state.active in (0, 1), f"seat {state.active} is not at the table")
 
     def players(self, state: ToyState) -> tuple[str, ...]:
         return state.players

@@ -10,13 +10,9 @@ from tabletop.games.pocketdragon.model import (
     CLUE_INTERVAL_MS,
     FEED_WINDOW_S,
     HUNGER_S,
+    LATEST_S,
     PocketDragonState,
 )
-
-# A clock reading past this (about 31,700 years) reads as this, and one before its
-# negative as its negative: every timer has long run out by then (or not started),
-# and the millisecond count stays a finite number.
-LATEST_S = 1e12
 
 
 def to_ms(seconds: float) -> int:

@@ -17,6 +17,7 @@ from tabletop.games.pocketdragon.model import (
     PocketDragonOptions,
     PocketDragonState,
     Table,
+    check_state,
 )
 from tabletop.games.pocketdragon.view import PocketDragonView, build_view, score
 
@@ -52,6 +53,9 @@ class PocketDragonEngine(Engine[PocketDragonState, PocketDragonAction]):
         if options.mode == "table":
             state.table = _deal(state.rng)
         return state
+
+    def check_state(self, state: PocketDragonState) -> None:
+        check_state(state)
 
     def advance(self, state: PocketDragonState, now: float) -> Transition[PocketDragonState]:
         moved = state.clone()

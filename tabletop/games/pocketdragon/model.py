@@ -1,4 +1,5 @@
-"""Pocket Dragon's state, options and actions.
+"""Pocket Dragon's state, options and actions; ``check_state``, what every state of a
+game holds.
 
 Time is kept in whole milliseconds (integers), so running the clocks in one
 step or in many adds up to exactly the same numbers.
@@ -11,8 +12,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, FiniteFloat
 
-from tabletop.core.engine import Action
+from tabletop.core.engine import Action, require, require_each_once
 from tabletop.core.rng import Rng
+from tabletop.games.pocketdragon.content import ACTIVITY_COUNT, COLLECTION_SIZE, cards
 
 Mode = Literal["companion", "table"]
 Difficulty = Literal["easy", "medium", "hard"]
@@ -29,6 +31,10 @@ GENERAL_CLUE_COST = 1
 SPECIFIC_CLUE_COST = 2
 MAX_FOOD = 4
 TIDY_MAX_FACE_DOWN = 5
+# A clock reading past this (about 31,700 years) reads as this, and one before its
+# negative as its negative: every timer has long run out by then (or not started),
+# and the millisecond count stays a finite number.
+LATEST_S = 1e12
 
 
 @dataclass(frozen=True)
@@ -172,6 +178,101 @@ class PocketDragonState:
             self.happiness,
             self.successes,
             None if self.table is None else self.table.clone(),
+        )
+
+
+def check_state(s: PocketDragonState) -> None:
+    """InvalidState unless play can reach ``s`` (seats and names are checked before):
+    the clocks within the level's times, counts not negative, and in table mode every
+    card in exactly one place and the turn, the open look, clue and play consistent."""
+    level = s.level
+    require(0 <= s.rng.state < 2**64, "the random generator's state is not a 64-bit number")
+    require(
+        0 <= s.now_ms <= LATEST_S * 1000,
+        f"the clock reads {s.now_ms} ms, not 0 to {LATEST_S * 1000:.0f} (PD-TIME-2)",
+    )
+    main_ms = level.main_s * 1000
+    require(
+        0 <= s.elapsed_ms <= main_ms,
+        f"{s.elapsed_ms} ms of play have run, not 0 to the main timer's {main_ms} (PD-TIME-1)",
+    )
+    require(
+        s.elapsed_ms <= s.hunger_deadline_ms <= s.elapsed_ms + HUNGER_S * 1000,
+        "the hunger timer shows more than 120 s or has run past zero (PD-FEED-2)",
+    )
+    require(s.status != "ready" or s.elapsed_ms == 0, "the clocks ran before Start (PD-TIME-1)")
+    require(s.next_clue_ms >= 0, "the next clue is due before the game began")
+    require(s.clues >= 0, f"the clue pool holds {s.clues} (PD-CLUE-2)")
+    require(s.happiness >= 0, f"Happiness is {s.happiness}, below zero")
+    require(
+        0 <= s.successes <= level.successes,
+        f"{s.successes} successes, not 0 to the level's {level.successes}",
+    )
+    require(
+        (s.successes == level.successes) == (s.status == "won"),
+        "the game is won exactly when the level's successes are reached",
+    )
+    require((s.loss is not None) == (s.status == "lost"), "a lost game, and only one, has a cause")
+    require((s.table is not None) == (s.mode == "table"), "table mode, and only it, has cards")
+    if s.table is not None:
+        _check_table(s, s.table)
+
+
+def _check_table(s: PocketDragonState, table: Table) -> None:
+    deck = cards()
+    seats = range(SEATS)
+    places = range(COLLECTION_SIZE)
+    require(len(table.grid) == COLLECTION_SIZE, f"the grid has {COLLECTION_SIZE} places")
+    collection = [c for c in table.grid if c is not None] + table.discard
+    require(len(table.food) == SEATS, "each player has a food row")
+    require_each_once(collection + [c for row in table.food for c in row], places, "card")
+    require(all(len(row) <= MAX_FOOD for row in table.food), f"a food row holds over {MAX_FOOD}")
+    require(len(table.hands) == SEATS, "each player has a hand")
+    require(all(len(h) <= HAND_SIZE for h in table.hands), f"a hand holds over {HAND_SIZE}")
+    in_hands = [h.activity for hand in table.hands for h in hand]
+    in_play = [] if table.play is None else [table.play.activity]
+    activities = [*table.deck, *table.done, *table.given_up, *in_hands, *in_play]
+    require_each_once(activities, range(ACTIVITY_COUNT), "Activity")
+    require(len(table.done) == s.successes, "every success is an Activity done (PD-PLAY-7)")
+    skills = {skill.id for skill in deck.skills}
+    for hand in table.hands:
+        for card in hand:
+            needs = set(deck.activities[card.activity].skills)
+            require(
+                set(card.known) <= needs and set(card.ruled_out) <= skills - needs,
+                "a clue marks an Activity with a Skill it does not need, or rules out one it needs",
+            )
+    require(table.turn in seats, f"it is seat {table.turn}'s turn: no such seat")
+    busy = [x for x in (table.play, table.peek, table.clue) if x is not None]
+    require(len(busy) <= 1, "a play, a look and a clue are open at once")
+    if table.play is not None:
+        play = table.play
+        matched = play.matched
+        require(play.seat in seats, f"seat {play.seat} plays an Activity: no such seat")
+        require(
+            len(set(matched)) == len(matched)
+            and all(p in places and table.grid[p] is not None for p in matched),
+            "the Activity in play is matched by empty grid places",
+        )
+        require(
+            len(matched) < len(deck.activities[play.activity].skills)
+            and play.flips >= len(matched),
+            "the Activity in play has more matches than Skills or flips",
+        )
+    if table.peek is not None:
+        peek = table.peek
+        require(peek.seat in seats, f"seat {peek.seat} looks at cards: no such seat")
+        require(
+            len(set(peek.places)) == len(peek.places) == 2
+            and all(p in places and table.grid[p] is not None for p in peek.places),
+            "a look is at two face-down cards of the grid (PD-PEEK-1)",
+        )
+    if table.clue is not None:
+        clue = table.clue
+        require(clue.asker in seats, f"seat {clue.asker} asks a clue: no such seat")
+        require(
+            0 <= clue.card < len(table.hands[clue.asker]),
+            f"the clue asks about card {clue.card + 1}, which is not in the asker's hand",
         )
 
 

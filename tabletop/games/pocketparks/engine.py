@@ -41,6 +41,7 @@ from tabletop.games.pocketparks.state import (
     EventPlay,
     Player,
     PPState,
+    check_state,
 )
 from tabletop.games.pocketparks.view import PPView, build_view
 
@@ -135,6 +136,9 @@ class PocketParksEngine(Engine[PPState, PPAction]):
         )
         R.deal(R.Ctx(state))
         return state
+
+    def check_state(self, state: PPState) -> None:
+        check_state(state, R.CONTENT)
 
     def players(self, state: PPState) -> tuple[str, ...]:
         return tuple(p.name for p in state.players)

@@ -15,6 +15,7 @@ from tabletop.games.pocketparks.content import Effect, load_content
 from tabletop.games.pocketparks.state import (
     NO_CARD,
     NO_SEAT,
+    ROUNDS,
     Claim,
     Draft,
     EventPlay,
@@ -42,7 +43,6 @@ HAND_LIMIT = 9
 MAX_SET = 4  # by playing or building (PP-SET-4)
 TOUR_SET = 5
 NINE = 9
-ROUNDS = 3
 UNSTEALABLE = (TOUR_SET, NINE)  # PP-TOUR-6
 WINNER_POINTS = {2: 1, 3: 1, 4: 2, 5: 2, 9: 9}  # PP-SCORE-1
 OTHER_POINTS = {3: 1, 4: 2, 5: 2}

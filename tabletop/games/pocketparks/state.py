@@ -1,4 +1,5 @@
-"""The PocketParks game state: plain dataclasses with a fast hand-written clone.
+"""The PocketParks game state: plain dataclasses with a fast hand-written clone, and
+``check_state``, what every state of a game holds.
 
 Cards are small ints indexing the content tables (content.py); piles are lists
 whose END is the top.
@@ -9,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from tabletop.core.engine import require, require_each_once
 from tabletop.core.rng import Rng
-from tabletop.games.pocketparks.content import Effect
+from tabletop.games.pocketparks.content import Content, Effect
 
 Phase = Literal["turn", "draw", "discard", "set", "build", "steal", "limit", "window", "over"]
 # tour: a park newly on top of the discard; wish: a park flipped by Make a wish;
@@ -19,6 +21,10 @@ WindowKind = Literal["tour", "wish", "steal", "event"]
 
 NO_CARD = -1
 NO_SEAT = -1
+ROUNDS = 3  # PP-GAME-1
+STEAL_MOST = 2  # cards one steal takes (PP-STEAL-2)
+PAY_MOST = 4  # cards one steal costs at most (PP-STEAL-2)
+TOUR_SIZES = (4, 8)  # hand cards a Park Tour plays: a set of 5 or of 9 (PP-TOUR-1)
 
 
 @dataclass(slots=True)
@@ -173,3 +179,228 @@ class PPState:
             tour=None if self.tour is None else self.tour.clone(),
             results=[r.clone() for r in self.results],
         )
+
+
+def check_state(st: PPState, content: Content) -> None:
+    """InvalidState unless play can reach ``st`` (seats and names are checked before):
+    every card in exactly one place, and where its kind may lie; seats, sets and
+    rounds in range; scores the sums of the score sheets; the phase, the open
+    question, the draft and the event in play consistent with one another."""
+    seats = range(len(st.players))
+    parks = range(len(content.parks))
+    require(0 <= st.rng.state < 2**64, "the random generator's state is not a 64-bit number")
+    require(1 <= st.round <= ROUNDS, f"round {st.round} is not one of rounds 1 to {ROUNDS}")
+    for role, seat in (("first player", st.first), ("current player", st.current)):
+        require(seat in seats, f"the {role} is seat {seat}, not a seat at the table")
+    require(st.turn >= 1, f"turn {st.turn}: turns are counted from 1")
+    # PP-SETUP-1: every card is somewhere, once; parks and events each where they may lie.
+    featured = [] if st.featured == NO_CARD else [st.featured]
+    hands = [c for p in st.players for c in p.hand]
+    played = [c for p in st.players for cards in p.sets for c in cards]
+    every = [*st.pile, *st.discard, *st.event_discard, *featured, *hands, *played]
+    require_each_once(every, range(content.size), "card")
+    require(
+        all(c in parks for c in [*st.discard, *featured, *played]),
+        "only park cards are in sets, on the park discard pile or featured",
+    )
+    require(all(c not in parks for c in st.event_discard), "a park is on the event discard pile")
+    for seat, player in enumerate(st.players):
+        require(all(player.sets), f"seat {seat} has an empty set")
+        require(
+            -1 <= player.astronomer_turn <= st.turn,
+            f"seat {seat} played Aspiring astronomer on turn {player.astronomer_turn}, "
+            f"which is not a turn so far",
+        )
+    _check_results(st, content)
+    _check_phase(st, content)
+
+
+def _check_results(st: PPState, content: Content) -> None:
+    """At most one score sheet per round played, the last one once the game is over;
+    the scores are their sums (PP-SCORE-1)."""
+    seats = range(len(st.players))
+    parks = range(len(content.parks))
+    over = st.phase == "over"
+    scored = len(st.results)
+    require(
+        1 <= scored <= st.round if over else scored < st.round,
+        f"{scored} rounds are scored in round {st.round}{' after the end' if over else ''}",
+    )
+    icons = range(2 * content.dark_bit)
+    for number, result in enumerate(st.results, 1):
+        where = f"round {number}'s score"
+        require(result.winner == NO_SEAT or result.winner in seats, f"{where}: no such winner")
+        require(
+            len(result.points) == len(result.newest) == len(st.players)
+            and len(result.sets) in (0, len(st.players)),
+            f"{where}: one entry per seat",
+        )
+        require(min(result.points) >= 0, f"{where}: negative points")
+        require(all(0 <= n <= len(parks) for n in result.newest), f"{where}: no such park")
+        require(result.featured == NO_CARD or result.featured in parks, f"{where}: no such park")
+        sheet = [s for row in result.sets for s in row]
+        cards = [c for s in sheet for c in s.cards]
+        require(
+            all(s.cards for s in sheet) and len(set(cards)) == len(cards) <= len(parks),
+            f"{where}: a set scored empty, or a park scored twice",
+        )
+        require(all(c in parks for c in cards), f"{where}: a scored set holds no park card")
+        require(
+            all(s.points >= 0 and s.icons in icons and s.priority in icons for s in sheet),
+            f"{where}: a set scored with negative points or unknown icons",
+        )
+        require(
+            not result.sets or [sum(s.points for s in row) for row in result.sets] == result.points,
+            f"{where}: the points are not the sums of the sets' points",
+        )
+    for seat, player in enumerate(st.players):
+        total = sum(r.points[seat] for r in st.results)
+        require(player.score == total, f"seat {seat} has {player.score} points, not {total}")
+
+
+def _check_phase(st: PPState, content: Content) -> None:
+    """The phase, the open question (window), the draft, the event in play, a won Park
+    Tour and a wish: each exactly when the others say so."""
+    phase, window, draft = st.phase, st.window, st.draft
+    require(0 <= st.draws <= 2, f"{st.draws} cards drawn in one action, not 0 to 2")
+    require(phase != "draw" or st.draws == 1, "the second draw is due after exactly one")
+    require(phase != "discard" or st.draws == 2, "the discard is due after two draws")
+    require((phase == "window") == (window is not None), f"phase {phase} with no question open")
+    window_kind = None if window is None else window.kind
+    require(
+        (st.event_play is not None) == (window_kind == "event"),
+        "an event is in play exactly while its question is open (PP-WINDOW-1)",
+    )
+    require(
+        st.wishing == (window_kind == "wish"), "a wish flips exactly while its question is open"
+    )
+    require(
+        (draft is not None) == (phase in ("set", "build", "steal") or window_kind == "steal"),
+        f"phase {phase} {'with' if draft is not None else 'without'} a set or steal declared",
+    )
+    require(st.tour is None or phase == "limit", "a won Park Tour waits only for the hand limit")
+    require(phase != "over" or st.round == ROUNDS, f"the game is over in round {st.round}")
+    if window is not None:
+        _check_window(st, window, content)
+    if draft is not None:
+        _check_draft(st, draft, content)
+    if st.event_play is not None:
+        _check_event_play(st, st.event_play, content)
+    if st.tour is not None:
+        _check_claim(st, st.tour, "the won Park Tour")
+        require(
+            len(st.tour.cards) in TOUR_SIZES and bool(st.discard), "the won Park Tour has no park"
+        )
+
+
+def _check_claim(st: PPState, claim: Claim, what: str) -> None:
+    require(claim.seat in range(len(st.players)), f"{what} is by seat {claim.seat}: no such seat")
+    hand = st.players[claim.seat].hand
+    require(
+        bool(claim.cards)
+        and len(set(claim.cards)) == len(claim.cards)
+        and all(c in hand for c in claim.cards),
+        f"{what} plays cards seat {claim.seat} does not hold",
+    )
+
+
+def _check_window(st: PPState, window: Window, content: Content) -> None:
+    """PP-WINDOW-1: the seats still asked, and the answers given so far."""
+    seats = range(len(st.players))
+    waiting = window.waiting
+    require(
+        bool(waiting) and len(set(waiting)) == len(waiting) and all(s in seats for s in waiting),
+        f"the open question waits on seats {waiting}: not seats at the table",
+    )
+    answered = [c.seat for c in window.claims]
+    require(
+        len(set(answered)) == len(answered) and not set(answered) & set(waiting),
+        "a seat answers an open question once",
+    )
+    tour = window.kind in ("tour", "wish")
+    for claim in window.claims:
+        _check_claim(st, claim, f"seat {claim.seat}'s answer")
+        if tour:
+            require(
+                len(claim.cards) in TOUR_SIZES and claim.copy is None,
+                "a Park Tour plays 4 or 8 cards (PP-TOUR-1)",
+            )
+        else:
+            require(len(claim.cards) == 1, "a reaction plays one card (PP-EVENT-2)")
+    if tour:
+        require(
+            bool(st.discard) and window.card == st.discard[-1],
+            "a Park Tour is asked about the park on top of the discard pile",
+        )
+    elif window.kind == "event":
+        require(
+            st.event_play is not None and window.card == st.event_play.card,
+            "the question is about the event in play",
+        )
+    else:
+        require(window.card == NO_CARD, "a steal's question is about no card")
+
+
+def _check_draft(st: PPState, draft: Draft, content: Content) -> None:
+    """A set or a steal being declared by the current player (PP-SET-2, PP-STEAL-1)."""
+    seats = range(len(st.players))
+    me = st.players[st.current]
+    stealing = st.phase == "steal" or st.window is not None
+    cards = draft.cards
+    require(len(set(cards)) == len(cards), "a card is picked twice")
+    if st.phase != "window":  # the payment of a declared steal has left the hand
+        require(all(c in me.hand for c in cards), "the draft picks cards not in the hand")
+    if not stealing:
+        require(
+            all(c < len(content.parks) for c in cards) and len(cards) <= PAY_MOST,
+            "a set is made of at most 4 park cards (PP-SET-4)",
+        )
+        building = st.phase == "build"
+        require(
+            draft.set_index in (range(len(me.sets)) if building else (-1,)),
+            "a set is built onto one of the player's own sets, a new one onto none (PP-SET-5)",
+        )
+        require(
+            draft.target == NO_SEAT and not draft.takes and draft.random_takes == 0,
+            "a set steals nothing",
+        )
+        return
+    require(
+        draft.set_index == -1 and len(cards) <= PAY_MOST,
+        "a steal is paid with at most 4 cards (PP-STEAL-2)",
+    )
+    require(
+        draft.target in seats and draft.target != st.current,
+        f"the steal is from seat {draft.target}, not another seat at the table",
+    )
+    in_sets = {c for s in st.players[draft.target].sets for c in s}
+    takes = draft.takes
+    require(
+        len(set(takes)) == len(takes) and all(c in in_sets for c in takes),
+        "the steal names cards not in the target's sets (PP-STEAL-4)",
+    )
+    require(
+        draft.random_takes >= 0 and len(takes) + draft.random_takes <= STEAL_MOST,
+        "a steal takes at most 2 cards (PP-STEAL-2)",
+    )
+
+
+def _check_event_play(st: PPState, play: EventPlay, content: Content) -> None:
+    """The blue or red event played, waiting for answers (PP-EVENT-1)."""
+    seats = range(len(st.players))
+    require(
+        play.card >= len(content.parks) and play.card in st.event_discard,
+        "the event in play is not an event on the event discard pile",
+    )
+    targeted = play.effect in ("comparing_notes", "mosquito_bites")
+    require(
+        play.target == NO_SEAT or (targeted and play.target in seats and play.target != st.current),
+        f"the event in play targets seat {play.target}, not another seat at the table",
+    )
+    if play.effect == "comparing_notes":
+        require(play.target != NO_SEAT, "Comparing notes names another player (PP-NOTES-1)")
+    if play.effect == "mosquito_bites" and play.target != NO_SEAT:
+        bitten = {c for s in st.players[play.target].sets for c in s}
+        require(play.pick in bitten, "Mosquito bites names a card in a set of the target")
+    else:
+        require(play.pick == NO_CARD, "only Mosquito bites picks a card")

@@ -21,6 +21,8 @@ from tabletop.games.spacepark.content import (
 )
 from tabletop.games.spacepark.model import (
     DEST_NAMES,
+    REVEALED,
+    SUPPLY_START,
     Dest,
     Exchange,
     FastTravel,
@@ -33,6 +35,7 @@ from tabletop.games.spacepark.model import (
     Step,
     TakeFrom,
     Visit,
+    check_state,
 )
 from tabletop.games.spacepark.scoring import crystals_of, price, xp_of
 from tabletop.games.spacepark.view import SpaceParkView, build_view
@@ -47,9 +50,7 @@ OTHER_TILES: tuple[Dest, ...] = (
     "outpost13",
 )
 ROCKET_START: tuple[Dest, ...] = ("cosmic_canyon", "celestial_seas", "lunar_woods")
-SUPPLY_START = (24, 12, 12, 10)
 WIN_XP = 20
-REVEALED = 3
 # Solo: where a Scout Stack card sends Scout, by badge type (Forbidden: nowhere).
 TYPE_DEST: dict[str, Dest] = {
     "triangle": "lunar_woods",
@@ -185,6 +186,9 @@ class SpaceParkEngine(Engine[State, Any]):
             over=False,
             rng=rng,
         )
+
+    def check_state(self, state: State) -> None:
+        check_state(state)
 
     # -- who acts, and how -----------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""Space Park's state and actions: plain data, no rules."""
+"""Space Park's state and actions: plain data, no rules; and ``check_state``, what
+every state of a game holds."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from tabletop.core.engine import Action
+from tabletop.core.engine import Action, require, require_each_once
 from tabletop.core.rng import Rng
+from tabletop.games.spacepark.content import RESOURCE_NAMES, RESOURCES, badges
 
 Dest = Literal[
     "starlight_station",
@@ -29,6 +31,11 @@ DEST_NAMES: dict[Dest, str] = {
     "astral_arcade": "Astral Arcade",
     "outpost13": "Outpost 13",
 }
+
+
+SUPPLY_START = (24, 12, 12, 10)  # SP-SETUP-3: Sun, Moon, Sea crystals, passes: all there are
+ROCKETS = 3  # SP-SETUP-2
+REVEALED = 3  # SP-SETUP-4: badges on display
 
 
 # -- actions ------------------------------------------------------------------
@@ -168,3 +175,103 @@ class State:
             self.over,
             self.rng.copy(),
         )
+
+
+def check_state(s: State) -> None:
+    """InvalidState unless play can reach ``s`` (seats and names are checked before):
+    resources and badges conserved, every position and seat in range, the decision
+    waited for and the steps of the visit in hand consistent."""
+    seats = len(s.players)
+    require(0 <= s.rng.state < 2**64, "the random generator's state is not a 64-bit number")
+    require(
+        s.ring[:1] == ("starlight_station",) and sorted(s.ring) == sorted(DEST_NAMES),
+        "the ring holds each destination once, Starlight Station first (SP-SETUP-1)",
+    )
+    places = range(len(s.ring))
+    require(
+        len(s.rockets) == ROCKETS == len(set(s.rockets)) and all(r in places for r in s.rockets),
+        f"{ROCKETS} rockets stand on {ROCKETS} different destinations, not {s.rockets}",
+    )
+    require(s.scout in places, f"Scout stands at ring position {s.scout}, which is none")
+    for role, seat in (("first player", s.first), ("active player", s.active)):
+        require(0 <= seat < seats, f"the {role} is seat {seat}, not a seat at the table")
+    require(
+        s.controller is None or 0 <= s.controller < seats,
+        f"the Controller is held by seat {s.controller}, not a seat at the table",
+    )
+    require(s.turn >= 1 and s.idle_turns >= 0, "turns are counted from 1, passes from 0")
+    # SP-SETUP-3: crystals and passes are only moved, never made or lost.
+    kinds = len(SUPPLY_START)
+    require(len(s.supply) == kinds, f"the supply lists {len(s.supply)} resources, not {kinds}")
+    for seat, player in enumerate(s.players):
+        stock = len(player.stock)
+        require(stock == kinds, f"seat {seat}'s stock lists {stock} resources, not {kinds}")
+        require(min(player.stock) >= 0, f"seat {seat} holds a negative number of a resource")
+        require(player.xp_tokens >= 0, f"seat {seat} holds a negative number of XP tokens")
+    require(min(s.supply) >= 0, "the supply holds a negative number of a resource")
+    for slot, total in enumerate(SUPPLY_START):
+        held = s.supply[slot] + sum(p.stock[slot] for p in s.players)
+        require(held == total, f"{held} {RESOURCE_NAMES[slot]}s are in the game, not {total}")
+    # SP-SETUP-4: every badge is in exactly one place.
+    pending = s.pending
+    drawn = [] if pending is None or pending.drawn is None else [pending.drawn]
+    held_badges = [b for p in s.players for b in (*p.hand, *p.earned)]
+    require_each_once(
+        [*s.deck, *s.revealed, *s.scout_stack, *drawn, *held_badges], badges(), "badge"
+    )
+    require(len(s.revealed) <= REVEALED, f"at most {REVEALED} badges are on display")
+    require(seats == 1 or not s.scout_stack, "only the solo game has a Scout Stack")
+    if pending is not None:
+        _check_pending(s, pending)
+    _check_queue(s)
+
+
+def _check_pending(s: State, pending: Pending) -> None:
+    seats = len(s.players)
+    require(not s.over, "a finished game waits for no decision")
+    require(0 <= pending.seat < seats, f"seat {pending.seat} is to decide, but is not at the table")
+    require(
+        (pending.kind == "starlight") == (pending.drawn is not None),
+        "a badge drawn at Starlight Station, and only one, waits for its decision (SP-DEST-5)",
+    )
+    if pending.kind != "take_from":
+        require(pending.resource == -1 and not pending.targets, "only a take waits on targets")
+        return
+    slot = pending.resource
+    require(0 <= slot < len(RESOURCES), f"resource {slot} is no resource")
+    targets = pending.targets
+    require(
+        bool(targets)
+        and len(set(targets)) == len(targets)
+        and all(0 <= t < seats and t != pending.seat for t in targets),
+        f"seat {pending.seat} may take from seats {list(targets)}: not other seats at the table",
+    )
+    require(
+        s.supply[slot] == 0 and all(s.players[t].stock[slot] for t in targets),
+        "a player takes from another only when the supply is out (SP-SUPPLY-2)",
+    )
+
+
+def _check_queue(s: State) -> None:
+    """The steps of the visit being resolved: they wait only for a decision, and the
+    rocket's move ends them (SP-MOVE-1)."""
+    queue = s.queue
+    if not queue:
+        return
+    require(s.pending is not None, "the steps of a visit wait only for a decision")
+    require(
+        queue[-1].op == "move" and all(step.op != "move" for step in queue[:-1]),
+        "the steps of a visit end with the rocket's move, once",
+    )
+    for step in queue:
+        require(0 <= step.seat < len(s.players), f"a step of the visit is for seat {step.seat}")
+        hand = s.players[step.seat].hand
+        valid = {
+            "gain": step.arg in RESOURCES,
+            "scout": step.arg in DEST_NAMES,
+            "move": step.arg in DEST_NAMES and s.ring.index(step.arg) in s.rockets,
+            "earn": step.arg in hand,
+            "take": step.arg in s.revealed or step.arg in s.scout_stack[-1:],
+            "draw": bool(s.deck),
+        }.get(step.op, True)
+        require(valid, f"the visit's step {step.op} {step.arg!r} cannot be carried out")
