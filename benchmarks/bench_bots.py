@@ -20,7 +20,7 @@ import argparse
 import math
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -181,7 +181,7 @@ def main() -> None:
     if args.quick:
         n_slow = {"spacepark": 10, "pocketparks": 4}
         n_fast = 40
-    sections = {
+    sections: dict[str, Callable[[], None]] = {
         "decisions": lambda: section_decisions(args.quick),
         "speed": lambda: section_speed(args.quick),
         "content": lambda: section_content(args.quick),

@@ -1,29 +1,92 @@
-"""Start-up, memory, autosave and resume figures for the app shell.
+"""Start-up: `tabletop engine` and the app, each against a bare process doing the least.
 
-    .venv/bin/python benchmarks/bench_startup.py [--runs N]
+    .venv/bin/python benchmarks/bench_startup.py [--quick]
 
-1. Cold start to the first drawn frame: `tabletop`'s app vs a bare Textual app
-   showing one Static, each in a fresh subprocess (headless, same size), several
-   runs each, interleaved. Target: ratio <= 1.3. A third line, the bare app that
-   also imports the engine contract, shows what pydantic would cost if the
-   home screen loaded it (it does not: engines load when a game starts).
-2. Peak memory (ru_maxrss) of those same processes. Target: ratio <= 1.5.
-3. Autosave: the median time to commit one action to the store. Target <= 2 ms.
-4. Resume by replay: the longest Space Park game found (random legal moves end
-   a Space Park game before 300 actions) and a PocketParks game saved at its
-   300th action. Target < 200 ms.
+1. `tabletop engine` launch to its first answer (a `new` Space Park game), against
+   a bare Python process that imports pydantic (its BaseModel) and answers the
+   line (the "pydantic echo"), and one that only imports json (the "bare echo",
+   shown for scale). Spawn to the answer read.
+2. The app's cold start to its first drawn frame against a bare Textual app
+   showing one Static: each in a fresh process, headless at the same size, from
+   spawn until the process exits after its first frame. Peak memory (ru_maxrss)
+   of the same processes.
+3. Autosave: committing one action to the store (every move does before the
+   screen draws it), against the same INSERT and commit in plain sqlite3 on
+   the same disk, in the store's journal mode (WAL, synchronous NORMAL).
+
+Legs alternate the sides; figures are medians over the legs (memory: the highest).
 """
 
 from __future__ import annotations
 
-import argparse
-import random
-import statistics
+import functools
+import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from bench_protocol import engine_command
+from measure import Figure, interleaved, median, ms, run_module
+
+# -- 1. engine launch ------------------------------------------------------------
+
+BARE_ECHO = """
+import json, sys
+request = json.loads(sys.stdin.readline())
+print(json.dumps({"ok": True, "op": request["op"]}), flush=True)
+"""
+
+# `import pydantic` alone loads next to nothing (its names load on first use): take one.
+PYDANTIC_ECHO = """
+import json, sys
+from pydantic import BaseModel
+request = json.loads(sys.stdin.readline())
+print(json.dumps({"ok": True, "op": request["op"]}), flush=True)
+"""
+
+FIRST_REQUEST = '{"op": "new", "game": "spacepark", "players": ["Ann", "Bo"], "seed": 1}\n'
+
+
+def first_answer(command: list[str]) -> float:
+    """Seconds from spawning ``command`` to reading its answer to FIRST_REQUEST."""
+    began = time.perf_counter()
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(FIRST_REQUEST)
+    process.stdin.flush()
+    answer = process.stdout.readline()
+    elapsed = time.perf_counter() - began
+    process.stdin.close()
+    process.wait()
+    assert answer.startswith('{"ok":true') or answer.startswith('{"ok": true'), answer
+    return elapsed
+
+
+def engine_launch(legs: int) -> Figure:
+    first_answer(engine_command())  # warm the OS file cache
+    runs = interleaved(
+        legs,
+        {
+            "bare": functools.partial(first_answer, [sys.executable, "-c", BARE_ECHO]),
+            "pydantic": functools.partial(first_answer, [sys.executable, "-c", PYDANTIC_ECHO]),
+            "engine": functools.partial(first_answer, engine_command()),
+        },
+    )
+    bare, pydantic, engine = (median(runs[k]) for k in ("bare", "pydantic", "engine"))
+    ratio = engine / pydantic
+    return Figure(
+        "`tabletop engine` launch to first answer",
+        f"{ms(engine)} ({engine / bare:.1f}x a bare echo, {ms(bare)})",
+        f"pydantic echo {ms(pydantic)}",
+        ratio,
+        "<= 2x",
+        ratio <= 2,
+    )
+
+
+# -- 2. app start ----------------------------------------------------------------
 
 # Each child prints its peak memory once the first frame has been drawn, then exits.
 FIRST_FRAME = """
@@ -34,7 +97,7 @@ async def first_frame(pilot):
     pilot.app.exit()
 
 {make_app}
-app.run(headless=True, size=(100, 30), auto_pilot=first_frame)
+app.run(headless=True, size=(120, 40), auto_pilot=first_frame)
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 
@@ -68,99 +131,105 @@ def cold_start(make_app: str, data_dir: Path) -> tuple[float, int]:
     return time.perf_counter() - began, int(done.stdout.split()[-1])
 
 
-def bench_start(runs: int, data_dir: Path) -> None:
+def app_start(legs: int, data_dir: Path) -> list[Figure]:
     cold_start(TABLETOP_APP, data_dir)  # warm the OS file cache and create the store
-    bare: list[tuple[float, int]] = []
-    kernel: list[tuple[float, int]] = []
-    ours: list[tuple[float, int]] = []
-    for _ in range(runs):
-        bare.append(cold_start(BARE_APP, data_dir))
-        kernel.append(cold_start("import tabletop.core.engine\n" + BARE_APP, data_dir))
-        ours.append(cold_start(TABLETOP_APP, data_dir))
-    bare_t = statistics.median(t for t, _ in bare)
-    kernel_t = statistics.median(t for t, _ in kernel)
-    ours_t = statistics.median(t for t, _ in ours)
-    bare_m = max(m for _, m in bare)
-    ours_m = max(m for _, m in ours)
-    print(f"cold start to first frame, median of {runs}:")
-    print(f"  bare Textual app  {bare_t * 1000:7.0f} ms")
-    print(f"  bare + kernel     {kernel_t * 1000:7.0f} ms   (+ tabletop.core.engine: pydantic)")
-    print(f"  tabletop          {ours_t * 1000:7.0f} ms")
-    print(f"  ratio             {ours_t / bare_t:7.2f}   (target <= 1.3)")
-    print("peak memory (ru_maxrss):")
-    print(f"  bare Textual app  {bare_m / 1024:7.1f} MiB")
-    print(f"  tabletop          {ours_m / 1024:7.1f} MiB")
-    print(f"  ratio             {ours_m / bare_m:7.2f}   (target <= 1.5)")
+    runs = interleaved(
+        legs,
+        {
+            "bare": functools.partial(cold_start, BARE_APP, data_dir),
+            "ours": functools.partial(cold_start, TABLETOP_APP, data_dir),
+        },
+    )
+    bare_t, ours_t = (median([t for t, _ in runs[k]]) for k in ("bare", "ours"))
+    bare_m, ours_m = (max(m for _, m in runs[k]) / 1024 for k in ("bare", "ours"))
+    return [
+        Figure(
+            "app start to first frame",
+            ms(ours_t),
+            f"bare Textual app {ms(bare_t)}",
+            ours_t / bare_t,
+            "<= 1.3x",
+            ours_t / bare_t <= 1.3,
+        ),
+        Figure(
+            "app memory at first frame (peak RSS)",
+            f"{ours_m:.1f} MiB",
+            f"bare Textual app {bare_m:.1f} MiB",
+            ours_m / bare_m,
+            "<= 1.5x",
+            ours_m / bare_m <= 1.5,
+        ),
+    ]
 
 
-def bench_autosave(data_dir: Path) -> None:
+# -- 3. autosave -----------------------------------------------------------------
+
+ACTION = {"kind": "visit", "seat": 0, "dest": "lunar_woods", "scout_fee": None}
+
+
+def store_commits(data_dir: Path, count: int) -> float:
+    """The median seconds of Store.append_action, in a fresh game."""
     from tabletop.core.store import SeatInfo, Store
 
     store = Store(data_dir / "autosave.db")
     seats = (SeatInfo("Ann"), SeatInfo("Bob"))
     game = store.create_game("spacepark", {"players": ["Ann", "Bob"], "options": {}}, seats, 1)
     times = []
-    for index in range(500):
-        action = {"kind": "ride", "seat": index % 2, "rocket": index % 7, "pay": [1, 2]}
+    for index in range(count):
         began = time.perf_counter()
-        store.append_action(game, index, action)
+        store.append_action(game, index, ACTION)
         times.append(time.perf_counter() - began)
     store.close()
-    median = statistics.median(times) * 1000
-    p95 = statistics.quantiles(times, n=20)[-1] * 1000
-    print(f"autosave, one committed action: median {median:.3f} ms, 95th percentile {p95:.3f} ms")
-    print("  (target <= 2 ms)")
+    return median(times)
 
 
-def bench_resume(data_dir: Path, game: str, players: int) -> None:
-    """Play random legal moves (the longest of a few games, up to 300 actions), then
-    time resuming it from the store."""
-    from tabletop.core.session import GameSession
-    from tabletop.core.store import SeatInfo, Store
-    from tabletop.games import get_engine
+def sqlite_commits(data_dir: Path, count: int) -> float:
+    """The median seconds of the same row inserted and committed with plain sqlite3,
+    as the store's settings have it."""
+    import json
 
-    try:
-        engine = get_engine(game)
-    except (ValueError, AttributeError) as exc:
-        print(f"resume: {game} skipped, no engine ({exc})")
-        return
-    store = Store(data_dir / f"resume-{game}.db")
-    seats = tuple(SeatInfo(n) for n in ("Ann", "Bob", "Cat", "Dan", "Eve")[:players])
-    pick = random.Random(0)
-    session = None
-    for seed in range(40):
-        candidate = GameSession.start(store, engine, seats, {}, seed)
-        while candidate.to_act and candidate.moves < 300:
-            seat = candidate.to_act[0]
-            candidate.act(pick.choice(candidate.legal_actions(seat)))
-        if session is None or candidate.moves > session.moves:
-            session = candidate
-        if session.moves >= 300:
-            break
-    assert session is not None
+    db = sqlite3.connect(data_dir / "plain.db")
+    db.execute("PRAGMA journal_mode = WAL")  # as the store sets it
+    db.execute("PRAGMA synchronous = NORMAL")
+    db.execute("CREATE TABLE IF NOT EXISTS actions (g INTEGER, i INTEGER, a TEXT)")
     times = []
-    for _ in range(7):
+    for index in range(count):
         began = time.perf_counter()
-        resumed = GameSession.resume(store, session.game_id, engine)
+        with db:
+            db.execute("INSERT INTO actions VALUES (?, ?, ?)", (1, index, json.dumps(ACTION)))
         times.append(time.perf_counter() - began)
-    assert engine.state_json(resumed.state) == engine.state_json(session.state)
-    store.close()
-    print(
-        f"resume of a {session.moves}-action {engine.title} game ({players} players, random "
-        f"legal moves): median {statistics.median(times) * 1000:.1f} ms (target < 200)"
+    db.close()
+    return median(times)
+
+
+def autosave(legs: int, data_dir: Path) -> Figure:
+    runs = interleaved(
+        legs,
+        {
+            "sqlite": functools.partial(sqlite_commits, data_dir, 100),
+            "store": functools.partial(store_commits, data_dir, 100),
+        },
+    )
+    store, plain = median(runs["store"]), median(runs["sqlite"])
+    return Figure(
+        "autosave, one action committed",
+        ms(store),
+        f"plain sqlite3 {ms(plain)}",
+        store / plain,
+        "<= 2 ms",
+        store <= 0.002,
     )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7, help="cold starts of each app")
-    args = parser.parse_args()
+def figures(quick: bool) -> list[Figure]:
+    legs = 3 if quick else 9
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = Path(tmp)
-        bench_start(args.runs, data_dir)
-        bench_autosave(data_dir)
-        bench_resume(data_dir, "spacepark", 4)  # its games end before 300 actions
-        bench_resume(data_dir, "pocketparks", 5)
+        return [engine_launch(legs), *app_start(legs, data_dir), autosave(legs, data_dir)]
+
+
+def main() -> None:
+    run_module(__doc__, figures)
 
 
 if __name__ == "__main__":

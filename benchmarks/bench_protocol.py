@@ -1,0 +1,167 @@
+"""The engine protocol: time per action through `tabletop engine` against in-process.
+
+    .venv/bin/python benchmarks/bench_protocol.py [--quick]
+
+Both sides play the same seeded random games, action for action: who acts, that
+seat's legal actions, one picked at random, applied. In-process calls the engine
+(legal_actions, apply, to_act, outcome); through the protocol, one long-lived
+`tabletop engine` subprocess answers a `legal` and an `act` request per action
+over a pipe, and the driver parses each answer (the `act` answer carries the
+acting seat's view, `to_act` and `outcome`). Time per action is the leg's
+wall time over its actions; the subprocess is started before the clock runs.
+Legs alternate sides; the figure is the median leg. PocketParks games run to
+thousands of actions: each game is cut after ACTIONS actions.
+
+Target (issue 13): <= 3x in-process.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from measure import Figure, interleaved, median, run_module
+
+from tabletop.core.engine import Setup
+from tabletop.games import get_engine
+
+NAMES = ("Ann", "Bo", "Cy", "Di", "Eve")
+GAMES = (("spacepark", "Space Park 4p", 4), ("pocketparks", "PocketParks 5p", 5))
+SHUN = frozenset({"cancel"})  # a random player would cancel every PocketParks draft
+ACTIONS = 300
+
+
+def engine_command() -> list[str]:
+    """`tabletop engine` as installed beside this interpreter (else through -m)."""
+    script = Path(sys.executable).with_name("tabletop")
+    if script.exists():
+        return [str(script), "engine"]
+    return [sys.executable, "-m", "tabletop", "engine"]
+
+
+def pick(rng: random.Random, kinds: list[str]) -> int:
+    """The index of a random legal action, shunned kinds only when nothing else is."""
+    wanted = [i for i, kind in enumerate(kinds) if kind not in SHUN] or list(range(len(kinds)))
+    return rng.choice(wanted)
+
+
+class Leg(NamedTuple):
+    seconds: float
+    actions: int
+    received: int
+    """Characters answered through the protocol (none in-process)."""
+
+
+def in_process(game: str, players: int, seeds: range) -> Leg:
+    """The seeded games, called in this process."""
+    engine = get_engine(game)
+    actions = 0
+    began = time.perf_counter()
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = engine.new(Setup(players=NAMES[:players]), seed)
+        for _ in range(ACTIONS):
+            if engine.outcome(state) is not None:
+                break
+            seat = rng.choice(engine.to_act(state))
+            legal: list[Any] = engine.legal_actions(state, seat)
+            chosen = legal[pick(rng, [a.kind for a in legal])]
+            state = engine.apply(state, chosen).state
+            actions += 1
+    return Leg(time.perf_counter() - began, actions, 0)
+
+
+class Engine:
+    """A `tabletop engine` subprocess, one request and answer at a time."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            engine_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self.received = 0
+        """Characters of the answers so far."""
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        self.received += len(line)
+        answer: dict[str, Any] = json.loads(line)
+        assert answer["ok"], answer
+        return answer
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def through_protocol(game: str, players: int, seeds: range) -> Leg:
+    """The same games through the protocol."""
+    engine = Engine()
+    engine.ask({"op": "schema", "game": game})  # started and the game loaded, off the clock
+    actions = 0
+    received = engine.received
+    began = time.perf_counter()
+    for seed in seeds:
+        rng = random.Random(seed)
+        status = engine.ask({"op": "new", "game": game, "players": NAMES[:players], "seed": seed})
+        for _ in range(ACTIONS):
+            if status["outcome"] is not None:
+                break
+            seat = rng.choice(status["to_act"])
+            legal = engine.ask({"op": "legal", "seat": seat})["actions"]
+            chosen = legal[pick(rng, [a["kind"] for a in legal])]
+            status = engine.ask({"op": "act", "seat": seat, "action": chosen})
+            actions += 1
+    elapsed = time.perf_counter() - began
+    engine.close()
+    return Leg(elapsed, actions, engine.received - received)
+
+
+def figures(quick: bool) -> list[Figure]:
+    legs, games = (3, 2) if quick else (7, 6)
+    out: list[Figure] = []
+    for game, title, players in GAMES:
+        seeds = range(games)
+        in_process(game, players, range(1))  # load the game's content before timing
+        runs: dict[str, list[Leg]] = interleaved(
+            legs,
+            {
+                "in": functools.partial(in_process, game, players, seeds),
+                "proto": functools.partial(through_protocol, game, players, seeds),
+            },
+        )
+        counts = {leg.actions for side in runs.values() for leg in side}
+        assert len(counts) == 1, f"the two sides played different games: {counts}"
+        actions = counts.pop()
+        inside = median([leg.seconds for leg in runs["in"]]) / actions
+        outside = median([leg.seconds for leg in runs["proto"]]) / actions
+        per_action = runs["proto"][0].received / actions
+        ratio = outside / inside
+        out.append(
+            Figure(
+                f"`tabletop engine` time per action, {title}",
+                f"{outside * 1e6:,.0f} us ({per_action / 1024:.1f} KiB answered)",
+                f"in-process {inside * 1e6:,.0f} us",
+                ratio,
+                "<= 3x",
+                ratio <= 3,
+            )
+        )
+    return out
+
+
+def main() -> None:
+    run_module(__doc__, figures)
+
+
+if __name__ == "__main__":
+    main()

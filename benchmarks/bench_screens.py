@@ -1,0 +1,380 @@
+"""The app's screens: key to last screen update, and opening a saved game.
+
+    .venv/bin/python benchmarks/bench_screens.py [--quick] [--profile FILE]
+
+How "key to last screen update" is measured. The app runs headless under
+Textual's Pilot (120x40). Every frame Textual sends to the terminal goes through
+``App._display``; the apps here override it to render the frame's terminal bytes
+(which headless mode skips, and a real terminal pays for) and note the time.
+A key is sent as the terminal driver sends it (``Pilot.press``) with the clock
+started just before; then the app is left alone (no forced refresh) until it has
+drawn nothing for QUIET seconds with its process idle and no widget waiting to be
+drawn. The key's latency runs to the last frame drawn by then: the last screen
+refresh the key caused (the screen's 60 Hz refresh timer included). Toasts left
+from the key before are cleared, unmeasured, before each key. Beside the wall
+time, the CPU time the process spent in that window: on a machine shared with
+other work, wall time grows with the load and CPU time much less.
+
+1. Space Park, 4 people hot-seat (the curtain on): every key of a game played
+   by random legal keys (the keys a screen offers, as the footer shows them),
+   each curtain's Enter included.
+2. PocketParks, 5 people, a random game saved at the start of round 2, resumed:
+   `o` (sort the hand) pressed again and again.
+   Reference for both: a bare Textual app whose key updates one Static.
+3. Opening a saved game: from ``app.resume`` (what Continue does) to the last
+   screen update it causes, for random PocketParks games of 5 saved at move 300
+   and 3,000, against the same game at move 0 (the screen without any replay).
+   Measured in a running app that has opened a game before: a first open also
+   imports the game's modules (their cost is in the start-up figures).
+
+Target (issue 13): keys median <= 30 ms and max <= 60 ms; opening <= 150 ms.
+
+--profile FILE runs cProfile in the timed windows only (the app's work for the
+keys and openings, references included) and prints the top functions; the
+profiler slows what it measures, so its figures are not the ones to quote.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import functools
+import pstats
+import random
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, ClassVar, NamedTuple
+
+from measure import Figure, load, median, ms, table
+from rich.console import RenderableType
+from textual._compositor import CompositorUpdate
+from textual._wait import wait_for_idle
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Static
+
+import tabletop.tui.app
+from tabletop.core.session import GameSession
+from tabletop.core.store import SeatInfo, Store
+from tabletop.games import get_engine
+from tabletop.tui.app import TabletopApp
+from tabletop.tui.screens.base import GameScreen
+from tabletop.tui.screens.spacepark import ASKS, SpaceParkScreen
+from tabletop.tui.widgets.curtain import Curtain
+
+SIZE = (120, 40)
+QUIET = 0.1
+"""Seconds without a frame (six refresh periods) after which a key is done drawing."""
+NAMES = ("Ann", "Bo", "Cy", "Di", "Eve")
+
+
+def _frame_drawn(app: App[Any], renderable: RenderableType | None, frames: list[float]) -> None:
+    """Render what a terminal would be sent (headless skips it), then note the time."""
+    if renderable is None or app._batch_count:
+        return
+    if isinstance(renderable, CompositorUpdate):
+        renderable.render_segments(app.console)
+    frames.append(time.perf_counter())
+
+
+class ClockedTabletop(TabletopApp):
+    """The app, noting when each frame is drawn."""
+
+    CSS_PATH = str(Path(tabletop.tui.app.__file__).with_name("app.tcss"))  # not beside us
+
+    def __init__(self, store: Store) -> None:
+        super().__init__(store)
+        self.frames: list[float] = []
+
+    def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
+        super()._display(screen, renderable)
+        _frame_drawn(self, renderable, self.frames)
+
+
+class BareApp(App[None]):
+    """The reference: one Static, updated by a key; noting frames as above."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("o", "count", "Count")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.frames: list[float] = []
+        self.presses = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static("pressed 0 times", id="count")
+
+    def action_count(self) -> None:
+        self.presses += 1
+        self.query_one("#count", Static).update(f"pressed {self.presses} times")
+
+    def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
+        super()._display(screen, renderable)
+        _frame_drawn(self, renderable, self.frames)
+
+
+class Took(NamedTuple):
+    """What one key (or one opening) took: wall time to its last frame, and the CPU
+    time this process spent meanwhile (less swayed by other processes on the machine)."""
+
+    wall: float
+    cpu: float
+
+
+PROFILER: cProfile.Profile | None = None
+"""Set by --profile: profiles the timed windows only, the app's own work for each key."""
+
+
+async def settle(pilot: Pilot[Any], frames: list[float]) -> None:
+    """Until the app has drawn nothing for QUIET seconds, idle, with nothing left to draw."""
+    while True:
+        seen = len(frames)
+        await pilot._wait_for_screen()
+        await wait_for_idle(0)
+        await asyncio.sleep(QUIET)
+        screen = pilot.app.screen
+        pending = screen._dirty_widgets or screen._layout_required or screen._repaint_required
+        if len(frames) == seen and not pending:
+            return
+
+
+async def timed(
+    pilot: Pilot[Any], frames: list[float], start: Callable[[], Awaitable[None]]
+) -> Took:
+    """From ``start`` to the last frame it caused (0 if it drew nothing)."""
+    pilot.app.clear_notifications()
+    await settle(pilot, frames)
+    drawn = len(frames)
+    if PROFILER is not None:
+        PROFILER.enable()
+    cpu = time.process_time()
+    began = time.perf_counter()
+    await start()
+    await settle(pilot, frames)
+    cpu = time.process_time() - cpu
+    if PROFILER is not None:
+        PROFILER.disable()
+    return Took(frames[-1] - began if len(frames) > drawn else 0.0, cpu)
+
+
+def press(pilot: Pilot[Any], key: str) -> Callable[[], Awaitable[None]]:
+    return lambda: pilot.press(key)
+
+
+# -- the reference -----------------------------------------------------------------
+
+
+async def bare_keys(count: int) -> list[Took]:
+    app = BareApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app.frames)
+        times = [await timed(pilot, app.frames, press(pilot, "o")) for _ in range(count)]
+        assert app.presses == count
+    return times
+
+
+# -- Space Park ----------------------------------------------------------------------
+
+
+def game_screen(app: TabletopApp) -> GameScreen:
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, GameScreen))
+
+
+def space_park_key(app: TabletopApp, rng: random.Random) -> str:
+    """A random key the screen offers now (Enter on a curtain)."""
+    if isinstance(app.screen, Curtain):
+        return "enter"
+    game = app.screen
+    assert isinstance(game, SpaceParkScreen)
+    choice = game.choice_state
+    keys = [
+        key
+        for kind in game.question()
+        for index, key in enumerate(ASKS[kind].keys)
+        if choice(kind, index) is True
+    ]
+    return rng.choice(keys)
+
+
+async def space_park_keys(data_dir: Path, count: int, seed: int) -> list[Took]:
+    """``count`` keys of 4-person games played by random legal keys."""
+    store = Store(data_dir / f"spacepark-{seed}.db")
+    app = ClockedTabletop(store)
+    rng = random.Random(seed)
+    times: list[Took] = []
+    async with app.run_test(size=SIZE) as pilot:
+        while len(times) < count:
+            seats = tuple(SeatInfo(name) for name in NAMES[:4])
+            session = GameSession.start(store, get_engine("spacepark"), seats, {}, seed)
+            app.play(session)
+            await settle(pilot, app.frames)
+            while session.outcome is None and len(times) < count:
+                key = space_park_key(app, rng)
+                times.append(await timed(pilot, app.frames, press(pilot, key)))
+            seed += 1
+            while len(app.screen_stack) > 1:
+                app.pop_screen()
+    store.close()
+    return times
+
+
+# -- PocketParks ---------------------------------------------------------------------
+
+
+def random_game(
+    store: Store, game: str, players: int, seed: int, stop: Callable[[GameSession], bool]
+) -> int:
+    """A seeded game of random legal moves (no cancel while anything else is legal),
+    saved in ``store`` until ``stop(session)``; its id."""
+    engine = get_engine(game)
+    seats = tuple(SeatInfo(name) for name in NAMES[:players])
+    session = GameSession.start(store, engine, seats, {}, seed)
+    rng = random.Random(seed)
+    while session.outcome is None and not stop(session):
+        legal: list[Any] = session.legal_actions(rng.choice(session.to_act))
+        session.act(rng.choice([a for a in legal if a.kind != "cancel"] or legal))
+    return session.game_id
+
+
+async def open_game(pilot: Pilot[Any], app: ClockedTabletop, game_id: int, game: str) -> Took:
+    """Open a saved game, timed; then lift its curtain (unmeasured)."""
+
+    async def resume() -> None:
+        app.resume(game_id, game)
+
+    opened = await timed(pilot, app.frames, resume)
+    if isinstance(app.screen, Curtain):
+        await pilot.press("enter")
+        await settle(pilot, app.frames)
+    return opened
+
+
+async def pocket_parks_keys(data_dir: Path, count: int) -> list[Took]:
+    """``count`` presses of `o` in a 5-person game resumed at the start of round 2."""
+    store = Store(data_dir / "pocketparks-mid.db")
+    game_id = random_game(store, "pocketparks", 5, 0, lambda s: s.state.round >= 2)
+    app = ClockedTabletop(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, app, game_id, "pocketparks")
+        assert game_screen(app).viewer is not None
+        times = [await timed(pilot, app.frames, press(pilot, "o")) for _ in range(count)]
+    store.close()
+    return times
+
+
+# -- saved games ---------------------------------------------------------------------
+
+OPEN_AT = (0, 300, 3000)
+
+
+def saved_games(store: Store) -> dict[int, int]:
+    """A 5-person PocketParks game saved at each move of OPEN_AT: the game id by move."""
+    return {
+        at: random_game(store, "pocketparks", 5, 1, functools.partial(moves_reached, at))
+        for at in OPEN_AT
+    }
+
+
+def moves_reached(moves: int, session: GameSession) -> bool:
+    return session.moves >= moves
+
+
+async def opening(data_dir: Path, legs: int) -> dict[int, list[Took]]:
+    """Seconds to open each saved game, the games taken in turn for ``legs`` rounds."""
+    store = Store(data_dir / "pocketparks-saved.db")
+    games = saved_games(store)
+    assert GameSession.resume(store, games[3000], get_engine("pocketparks")).moves == 3000
+    app = ClockedTabletop(store)
+    times: dict[int, list[Took]] = {at: [] for at in OPEN_AT}
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(pilot, app, games[0], "pocketparks")  # the modules imported
+        for _ in range(legs):
+            for at, game_id in games.items():
+                while len(app.screen_stack) > 1:
+                    app.pop_screen()
+                times[at].append(await open_game(pilot, app, game_id, "pocketparks"))
+    store.close()
+    return times
+
+
+# -- figures -------------------------------------------------------------------------
+
+
+def key_figure(name: str, ours: list[Took], bare: list[Took]) -> Figure:
+    wall = [t.wall for t in ours]
+    mid, top = median(wall), max(wall)
+    reference = median([t.wall for t in bare])
+    return Figure(
+        f"key to last screen update, {name}",
+        f"median {ms(mid)}, max {ms(top)} (CPU median {ms(median([t.cpu for t in ours]))}; "
+        f"{len(ours)} keys)",
+        f"bare app: median {ms(reference)}, max {ms(max(t.wall for t in bare))}",
+        mid / reference,
+        "median <= 30 ms, max <= 60 ms",
+        mid <= 0.030 and top <= 0.060,
+    )
+
+
+async def measure(quick: bool) -> list[Figure]:
+    legs, keys = (2, 15) if quick else (5, 40)
+    with tempfile.TemporaryDirectory() as tmp:
+        data_dir = Path(tmp)
+        bare: list[Took] = []
+        space: list[Took] = []
+        parks: list[Took] = []
+        parks_bare: list[Took] = []
+        for leg in range(legs):  # interleaved: a leg of each app in turn
+            bare += await bare_keys(keys)
+            space += await space_park_keys(data_dir, keys, 100 * leg)
+            parks_bare += await bare_keys(keys)
+            parks += await pocket_parks_keys(data_dir, keys)
+        opened = await opening(data_dir, legs)
+    empty = median([t.wall for t in opened[0]])
+    figures = [
+        key_figure("Space Park 4p, a move by keys", space, bare),
+        key_figure("PocketParks 5p round 2, `o`", parks, parks_bare),
+    ]
+    for at in OPEN_AT[1:]:
+        took = median([t.wall for t in opened[at]])
+        cpu = median([t.cpu for t in opened[at]])
+        figures.append(
+            Figure(
+                f"opening a saved game, PocketParks 5p at move {at:,}",
+                f"{ms(took)} (CPU {ms(cpu)})",
+                f"the same game at move 0: {ms(empty)}",
+                took / empty,
+                "<= 150 ms",
+                took <= 0.150,
+            )
+        )
+    return figures
+
+
+def figures(quick: bool) -> list[Figure]:
+    return asyncio.run(measure(quick))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer legs and keys")
+    parser.add_argument(
+        "--profile", type=Path, metavar="FILE", help="cProfile the timed windows into FILE"
+    )
+    args = parser.parse_args()
+    global PROFILER
+    if args.profile is not None:
+        PROFILER = cProfile.Profile()
+    print(load())
+    print(table(figures(args.quick)))
+    if PROFILER is not None:
+        PROFILER.dump_stats(args.profile)
+        pstats.Stats(str(args.profile)).sort_stats("cumulative").print_stats(40)
+
+
+if __name__ == "__main__":
+    main()
