@@ -773,7 +773,9 @@ def _parse_game(row: tuple[Any, ...], moves: int) -> _Game:
         raise ValueError("its setup is not a game setup")
     players = setup["players"]
     if len(players) != len(seats):
-        raise ValueError(f"it has {len(players)} players but {len(seats)} seats")
+        raise ValueError(
+            f"it has {_count(len(players), 'player')} but {_count(len(seats), 'seat')}"
+        )
     if any(
         not isinstance(p, str) or p.strip() != s.name for p, s in zip(players, seats, strict=True)
     ):
