@@ -472,7 +472,7 @@ class Store:
         if code in _DAMAGED:
             return "the file is damaged. Start tabletop again to recover what can be read"
         if code == sqlite3.SQLITE_IOERR:
-            return f"the disk reported an error ({exc})"
+            return f"the disk would not take it ({exc}). Free some space, or check the disk"
         return str(exc)
 
     def _claim(self, db: sqlite3.Connection, game_id: int, version: int) -> int:
