@@ -365,8 +365,9 @@ class Store:
                     "Update tabletop, or use --data-dir to keep a separate set of games."
                 )
             check: str = db.execute("PRAGMA quick_check").fetchone()[0]
-            if check != "ok":
-                raise _Damaged(f"SQLite's integrity check failed: {check.splitlines()[0]}")
+            if check != "ok":  # its first finding, without the "*** in database main ***" line
+                found = [line for line in check.splitlines() if not line.startswith("***")]
+                raise _Damaged(f"SQLite's integrity check failed: {(found or [check])[0]}")
             db.execute("PRAGMA journal_mode = WAL")
             # FULL: each commit is synced to the disk, so a move the screen shows
             # survives a power cut, not only a crash of tabletop (benchmarks/bench_startup.py).
@@ -939,7 +940,7 @@ class _Salvage:
             )
             kept += 1
         if not whole or kept < len(rows):
-            self.lost.append(f"the moves of {name} after its first {kept} (it goes on from there)")
+            self.lost.append(f"the moves of {name} after its first {kept}")
 
 
 def _named(row: dict[str, Any]) -> str:

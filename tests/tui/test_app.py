@@ -367,6 +367,50 @@ async def test_a_move_another_tabletop_saved_first_is_reported_and_the_game_relo
     assert store.load_record(session.game_id).actions == [rival]
 
 
+async def test_an_undo_in_a_copy_another_tabletop_moved_on_is_refused_and_reloaded(
+    store: Store, toy: None
+) -> None:
+    store.save_setting("curtain", False)
+    session = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.resume(session.game_id, "toygame")
+        await pilot.press("b")
+        await pilot.pause()
+        other = Store(store.path)  # another tabletop on the same saved games moves on
+        GameSession.resume(other, session.game_id, ENGINE).act(Bet(seat=0, amount=2))
+        other.close()
+        await pilot.press("u")
+        await pilot.pause()
+        [told] = [n for n in app._notifications if n.title == "Changed in another tabletop"]
+        assert "Nothing was undone: here it is as saved there." in told.message
+        game = app.screen
+        assert isinstance(game, ToyScreen) and game.session.moves == 2
+    bets = [{"seat": 0, "kind": "bet", "amount": a} for a in (1, 2)]
+    assert store.load_record(session.game_id).actions == bets
+
+
+async def test_a_move_in_a_game_another_tabletop_deleted_says_so_and_goes_home(
+    store: Store, toy: None
+) -> None:
+    store.save_setting("curtain", False)
+    session = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.resume(session.game_id, "toygame")
+        await pilot.pause()
+        [listed] = store.unfinished()
+        store.delete_game(listed.id, listed.version)  # from another tabletop's Continue
+        await pilot.press("b")
+        await pilot.pause()
+        [told] = [n for n in app._notifications if n.title == "Changed in another tabletop"]
+        assert told.message == (
+            "This game was deleted, in another tabletop open on the same saved games. "
+            "Your move was not made: the game here is closed."
+        )
+        assert isinstance(app.screen, HomeScreen)
+
+
 async def test_a_disk_that_refuses_writes_does_not_stop_the_game(store: Store, toy: None) -> None:
     """Writes fail (SQLite's query_only, as a full disk): the player is told once, the
     game goes on, Home asks twice before dropping the unsaved moves, and once writes

@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
@@ -30,8 +31,9 @@ def _title(game: str) -> str:
     return info.title if info else game
 
 
-def _damage(game: DamagedGame) -> Content:
-    return Content.assemble(("damaged: ", "bold $error"), game.why)
+def _damage(game: DamagedGame) -> Text:
+    # Text, not Content: DataTable sizes its columns by Rich's measure, which Content lacks.
+    return Text.assemble(("damaged: ", "bold red"), game.why)
 
 
 class ListScreen(SizedScreen):
@@ -69,10 +71,12 @@ class ListScreen(SizedScreen):
         self.query_one("#empty").display = table.row_count == 0
         self.refresh_bindings()
 
-    def fill(self, table: DataTable[str | Content]) -> None:
+    def fill(self, table: DataTable[str | Content | Text]) -> None:
         """Add the columns and a row per game (row key: the game id) with ``add``."""
 
-    def add(self, table: DataTable[str | Content], game: Listed, *cells: str | Content) -> None:
+    def add(
+        self, table: DataTable[str | Content | Text], game: Listed, *cells: str | Content | Text
+    ) -> None:
         self.listed[game.id] = game
         table.add_row(*cells, key=str(game.id))
 
@@ -126,7 +130,7 @@ class ContinueScreen(ListScreen):
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
-    def fill(self, table: DataTable[str | Content]) -> None:
+    def fill(self, table: DataTable[str | Content | Text]) -> None:
         table.add_columns("Game", "Players", "Moves", "Last played")
         store = self.tabletop.store
         for game in store.unfinished():
@@ -140,7 +144,7 @@ class ContinueScreen(ListScreen):
             )
         for damaged in store.damaged():
             if not damaged.finished:
-                self.add(table, damaged, Content(_title(damaged.game)), _damage(damaged), "", "")
+                self.add(table, damaged, Text(_title(damaged.game)), _damage(damaged), "", "")
 
     def deletable(self, game: Listed) -> bool:
         return True
@@ -176,7 +180,7 @@ class HistoryScreen(ListScreen):
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
-    def fill(self, table: DataTable[str | Content]) -> None:
+    def fill(self, table: DataTable[str | Content | Text]) -> None:
         table.add_columns("Finished", "Game", "Results", "Summary")
         store = self.tabletop.store
         for game in store.finished():
@@ -190,7 +194,7 @@ class HistoryScreen(ListScreen):
             self.add(table, game, _when(game.finished), _title(game.game), results, game.summary)
         for damaged in store.damaged():
             if damaged.finished:
-                self.add(table, damaged, "", Content(_title(damaged.game)), _damage(damaged), "")
+                self.add(table, damaged, "", Text(_title(damaged.game)), _damage(damaged), "")
 
 
 class Confirm(ModalScreen[bool]):
