@@ -101,14 +101,16 @@ _UNWRITABLE = {sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_
 _LOCKED = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
 
 _GAME_COLUMNS = "id, game, setup, seats, seed, updated, finished, outcome, ended_at, version"
-# Each game's moves, checked in SQL (the home screen lists games at start-up): how
-# many, the lowest and highest index, and the first whose index or text is no action.
+# The moves of each unfinished game (a finished one is never replayed), checked in
+# SQL as the home screen lists games at start-up: how many, the lowest and highest
+# index, and the first whose index or text is no action.
 _MOVES = """
     SELECT game_id, count(*), min(idx), max(idx), min(CASE
         WHEN typeof(idx) = 'integer' AND json_valid(action)
         THEN CASE json_type(action) WHEN 'object' THEN NULL ELSE idx END
         ELSE idx END)
-    FROM actions GROUP BY game_id
+    FROM actions WHERE game_id IN (SELECT id FROM games WHERE finished IS NULL)
+    GROUP BY game_id
 """
 
 
@@ -204,6 +206,7 @@ class _Game:
     seats: tuple[SeatInfo, ...]
     seed: int
     moves: int
+    """How many, if unfinished (a finished game's are not read for the lists)."""
     updated: float
     finished: float | None
     result: tuple[tuple[int, ...], tuple[int, ...], str] | None
