@@ -319,7 +319,13 @@ class Store:
             if _code(exc) not in _DAMAGED:
                 raise
             why = f"SQLite cannot read it: {exc}"
-        return self._recover(why)
+        try:
+            return self._recover(why)
+        except OSError as exc:  # no room for the copy, say: the damaged file is aside
+            raise StoreError(
+                f"The saved games at {self.path} are damaged ({why}) and could not be "
+                f"recovered: {exc}."
+            ) from exc
 
     def _connect(self) -> sqlite3.Connection:
         """The file opened (made first if missing). A lock is waited out, up to
@@ -868,11 +874,14 @@ class _Salvage:
             self.lost.append("the settings (each keeps its default)")
             return 0
         rows, whole = self.rows("SELECT key, value FROM settings")
-        if not whole:
-            self.lost.append("some settings (each keeps its default)")
+        copied = 0
         for row in rows:
-            self.target.execute("INSERT INTO settings (key, value) VALUES (?, ?)", row)
-        return len(rows)
+            with suppress(sqlite3.IntegrityError):  # a setting without a value
+                self.target.execute("INSERT INTO settings (key, value) VALUES (?, ?)", row)
+                copied += 1
+        if not whole or copied < len(rows):
+            self.lost.append("some settings (each keeps its default)")
+        return copied
 
     def game_ids(self) -> list[int]:
         """Every game id that may hold a game: all of them, if the games table reads
@@ -935,7 +944,7 @@ class _Salvage:
         )
         kept = 0
         for index, action in rows:
-            if index != kept:
+            if index != kept or action is None:
                 break
             self.target.execute(
                 "INSERT INTO actions (game_id, idx, action) VALUES (?, ?, ?)",
