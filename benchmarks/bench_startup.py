@@ -12,7 +12,8 @@
    of the same processes.
 3. Autosave: committing one action to the store (every move does before the
    screen draws it), against the same INSERT and commit in plain sqlite3 on
-   the same disk, in the store's journal mode (WAL, synchronous NORMAL).
+   the same disk, with the store's settings (WAL, synchronous FULL: a move on
+   screen survives a power cut). Target: at most a frame, 20 ms.
 
 Legs alternate the sides; figures are medians over the legs (memory: the highest).
 """
@@ -169,15 +170,16 @@ ACTION = {"kind": "visit", "seat": 0, "dest": "lunar_woods", "scout_fee": None}
 
 def store_commits(data_dir: Path, count: int) -> float:
     """The median seconds of Store.append_action, in a fresh game."""
-    from tabletop.core.store import SeatInfo, Store
+    from tabletop.core.store import FIRST_VERSION, SeatInfo, Store
 
     store = Store(data_dir / "autosave.db")
     seats = (SeatInfo("Ann"), SeatInfo("Bob"))
     game = store.create_game("spacepark", {"players": ["Ann", "Bob"], "options": {}}, seats, 1)
+    version = FIRST_VERSION
     times = []
-    for index in range(count):
+    for _ in range(count):
         began = time.perf_counter()
-        store.append_action(game, index, ACTION)
+        version = store.append_action(game, version, ACTION)
         times.append(time.perf_counter() - began)
     store.close()
     return median(times)
@@ -190,7 +192,7 @@ def sqlite_commits(data_dir: Path, count: int) -> float:
 
     db = sqlite3.connect(data_dir / "plain.db")
     db.execute("PRAGMA journal_mode = WAL")  # as the store sets it
-    db.execute("PRAGMA synchronous = NORMAL")
+    db.execute("PRAGMA synchronous = FULL")
     db.execute("CREATE TABLE IF NOT EXISTS actions (g INTEGER, i INTEGER, a TEXT)")
     times = []
     for index in range(count):
@@ -216,8 +218,8 @@ def autosave(legs: int, data_dir: Path) -> Figure:
         ms(store),
         f"plain sqlite3 {ms(plain)}",
         store / plain,
-        "<= 2 ms",
-        store <= 0.002,
+        "<= 20 ms",
+        store <= 0.020,
     )
 
 

@@ -2,11 +2,19 @@
 
 ``act`` commits every applied action to the store before it returns, so what a
 screen shows is always already saved. When the store cannot write (a full disk,
-a folder gone read-only, a file locked too long) the game goes on in memory:
+a file gone read-only, a file locked too long) the game goes on in memory:
 ``save_problem`` says why, and the moves not yet written are written at the
-next move that can be. Only a move another tabletop saved first is refused.
-Resume and undo both work by replaying the record; a record that no longer
-replays raises ResumeError, never a silently different game.
+next move that can be.
+
+Every write names the version of the game this session last read. When another
+tabletop changed the game since (a move, an undo, its end, deleting it), the
+store refuses the write: ``act`` and ``undo`` raise StoreConflict with nothing
+changed, and ``stale`` holds the conflict from then on; the caller tells the
+players and resumes the game afresh. So no copy ever removes or overwrites a
+move another copy saved.
+
+Resume and undo both work by replaying the record; a saved game that is damaged
+or no longer replays raises ResumeError, never a silently different game.
 """
 
 from __future__ import annotations
@@ -19,11 +27,19 @@ from pydantic import BaseModel
 from tabletop.core.engine import Action, Engine, Event, Outcome, Setup, Transition
 from tabletop.core.errors import ContentError, IllegalAction
 from tabletop.core.record import GameRecord
-from tabletop.core.store import SeatInfo, Store, StoreConflict, StoreError
+from tabletop.core.store import (
+    FIRST_VERSION,
+    GameDamaged,
+    SeatInfo,
+    Store,
+    StoreConflict,
+    StoreError,
+)
 
 
 class ResumeError(Exception):
-    """A saved game whose record the rules no longer accept."""
+    """A saved game that cannot be played on: damaged, gone, or its record refused by
+    the rules; the message says which, for the players."""
 
 
 class UndoRefused(Exception):
@@ -64,6 +80,8 @@ class GameSession:
         seats: tuple[SeatInfo, ...],
         state: Any,
         steps: list[_Step],
+        version: int,
+        finish_stored: bool,
     ) -> None:
         self.store = store
         self.game_id = game_id
@@ -74,8 +92,11 @@ class GameSession:
         self._steps = steps
         self._outcome = engine.outcome(state)
         self._stored = len(record.actions)  # how many of the record's moves the store holds
-        self._finish_stored = False  # finish() is idempotent: a resumed end is filed again
+        self._version = version  # the game's version in the store, as last read or written
+        self._finish_stored = finish_stored
         self.save_problem: str | None = None  # why the latest moves are not saved yet
+        self.stale: StoreConflict | None = None
+        """Set once another tabletop changed this game: nothing more can be saved here."""
 
     @classmethod
     def start(
@@ -93,15 +114,24 @@ class GameSession:
         state = engine.new(setup, seed)
         game_id = store.create_game(engine.name, setup.model_dump(mode="json"), seats, seed)
         record = GameRecord(game=engine.name, setup=setup, seed=seed)
-        return cls(store, game_id, engine, record, seats, state, [])
+        return cls(store, game_id, engine, record, seats, state, [], FIRST_VERSION, False)
 
     @classmethod
     def resume(cls, store: Store, game_id: int, engine: Engine[Any, Any]) -> GameSession:
         """A saved game, rebuilt by replaying its record."""
-        record = store.load_record(game_id)
+        try:
+            saved = store.load_game(game_id)
+        except StoreConflict as gone:
+            raise ResumeError(str(gone)) from gone
+        except GameDamaged as damaged:
+            raise ResumeError(
+                f"saved {engine.title} game {game_id} is damaged: {damaged}"
+            ) from damaged
+        record = saved.record
         if record.game != engine.name:
             raise ResumeError(f"game {game_id} is {record.game}, not {engine.name}")
         try:
+            engine.check_players(record.setup)
             state, steps = _replay(engine, record.setup, record.seed, record.actions)
             if record.ended_at is not None:
                 state = engine.advance(state, record.ended_at).state
@@ -112,8 +142,10 @@ class GameSession:
             ) from exc
         except (ValueError, ContentError) as exc:
             raise ResumeError(f"saved {engine.title} game {game_id} cannot start: {exc}") from exc
-        session = cls(store, game_id, engine, record, store.seats(game_id), state, steps)
-        if session.outcome is not None:
+        session = cls(
+            store, game_id, engine, record, saved.seats, state, steps, saved.version, saved.finished
+        )
+        if session.outcome is not None and not saved.finished:
             session.retry_save()  # its end was not saved (the disk was full then)
         return session
 
@@ -158,8 +190,8 @@ class GameSession:
 
     def act(self, action: Action) -> Transition[Any]:
         """Apply and save one action. Nothing changes if the rules refuse it
-        (IllegalAction) or another tabletop saved a move of this game first
-        (StoreConflict); any other failure to save leaves it in ``save_problem``."""
+        (IllegalAction) or another tabletop changed this game since this session read
+        it (StoreConflict); any other failure to save leaves it in ``save_problem``."""
         transition: Transition[Any] = self.engine.apply(self.state, action)
         self.record.actions.append(self.engine.dump_action(action))
         try:
@@ -185,7 +217,7 @@ class GameSession:
 
     def retry_save(self) -> None:
         """Try again to write what a failure left unsaved (``save_problem`` says if it
-        still could not)."""
+        still could not, ``stale`` if another tabletop changed the game meanwhile)."""
         try:
             self._save(self._outcome)
         except StoreConflict as conflict:
@@ -195,13 +227,15 @@ class GameSession:
         """Write the moves the store lacks, then the result once there is one."""
         try:
             while self._stored < len(self.record.actions):
-                index = self._stored
-                self.store.append_action(self.game_id, index, self.record.actions[index])
+                action = self.record.actions[self._stored]
+                self._version = self.store.append_action(self.game_id, self._version, action)
                 self._stored += 1
             if outcome is not None and not self._finish_stored:
-                self.store.finish(self.game_id, outcome, self.record.ended_at)
+                ended_at = self.record.ended_at
+                self._version = self.store.finish(self.game_id, self._version, outcome, ended_at)
                 self._finish_stored = True
-        except StoreConflict:
+        except StoreConflict as conflict:
+            self.stale = conflict
             raise
         except StoreError as failed:
             self.save_problem = str(failed)
@@ -224,7 +258,9 @@ class GameSession:
         return None
 
     def undo(self, seat: int | None = None) -> None:
-        """Take back the last action, in memory and in the store; UndoRefused if not allowed."""
+        """Take back the last action, in memory and in the store; UndoRefused if not
+        allowed. Nothing changes if the store cannot write (StoreError) or another
+        tabletop changed this game since this session read it (StoreConflict)."""
         reason = self.undo_refusal(seat)
         if reason is not None:
             raise UndoRefused(reason)
@@ -233,7 +269,11 @@ class GameSession:
             self.engine, self.record.setup, self.record.seed, self.record.actions[:keep]
         )
         if keep < self._stored:
-            self.store.truncate_actions(self.game_id, keep)
+            try:
+                self._version = self.store.truncate_actions(self.game_id, self._version, keep)
+            except StoreConflict as conflict:
+                self.stale = conflict
+                raise
             self._stored = keep
         del self.record.actions[keep:]
         del self._steps[keep:]

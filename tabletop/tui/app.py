@@ -43,16 +43,16 @@ class TabletopApp(App[None]):
     def on_mount(self) -> None:
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
-        if self.store.notice:
-            self.notify(
-                self.store.notice, title="Saved games", severity="error", timeout=30, markup=False
-            )
+        for notice in self.store.notices:
+            self.notify(notice, title="Saved games", severity="error", timeout=30, markup=False)
 
     def watch_theme(self, theme: str) -> None:
         """Keep the theme however it was changed (Settings or the command palette)."""
         if theme != self.settings.theme:
             self.settings.theme = theme
-            self.settings.save(self.store, "theme")
+            problem = self.settings.save(self.store, "theme")
+            if problem is not None:
+                self.notify(problem, title="Not saved", severity="warning", markup=False)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

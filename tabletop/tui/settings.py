@@ -28,15 +28,23 @@ class Settings:
 
     @classmethod
     def load(cls, store: Store) -> Settings:
-        """The saved settings; a value of the wrong type (an older file) keeps the default."""
+        """The saved settings. A value this tabletop cannot use (the wrong type, an
+        unknown pace) keeps the default, and the store's notices say so."""
         saved = store.settings()
         settings = cls()
         for field in fields(cls):
-            value = saved.get(field.name)
-            if isinstance(value, type(getattr(settings, field.name))):
+            if field.name not in saved:
+                continue
+            value = saved[field.name]
+            if isinstance(value, type(getattr(settings, field.name))) and (
+                field.name != "bot_pace" or value in BOT_PACES
+            ):
                 setattr(settings, field.name, value)
-        if settings.bot_pace not in BOT_PACES:
-            settings.bot_pace = cls.bot_pace
+            else:
+                store.notices.append(
+                    f"The saved setting {field.name!r} holds a value this tabletop cannot "
+                    "use: its default is used until it is changed."
+                )
         return settings
 
     @property
@@ -44,5 +52,6 @@ class Settings:
         """Seconds a bot's move takes at least."""
         return BOT_PACES[self.bot_pace][1]
 
-    def save(self, store: Store, name: str) -> None:
-        store.save_setting(name, getattr(self, name))
+    def save(self, store: Store, name: str) -> str | None:
+        """Save one setting; None once saved, else why not (it holds until the app closes)."""
+        return store.save_setting(name, getattr(self, name))

@@ -1,4 +1,6 @@
-"""GameSession: every action committed, resume by replay, undo and its refusals."""
+"""GameSession: every action committed, resume by replay, undo and its refusals,
+and two copies of one game (two stores on one file): a copy that missed the
+other's change has its write refused and nothing of the other's lost."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import pytest
 from tabletop.core.errors import IllegalAction
 from tabletop.core.record import replay
 from tabletop.core.session import GameSession, ResumeError, UndoRefused
-from tabletop.core.store import SeatInfo, Store, StoreConflict
+from tabletop.core.store import FIRST_VERSION, SeatInfo, Store, StoreConflict
 from tests.tui.toygame import ENGINE, Bet, Draw, Play, ToyView
 
 SEATS = (SeatInfo("Ann"), SeatInfo("Bob"))
@@ -76,12 +78,91 @@ def test_a_move_another_tabletop_saved_first_is_not_made(
     session: GameSession, store: Store
 ) -> None:
     before = ENGINE.state_json(session.state)
-    store.append_action(session.game_id, 0, {"kind": "bet", "seat": 0, "amount": 3})  # a rival
-    with pytest.raises(StoreConflict, match="saved this game first"):
+    rival = {"kind": "bet", "seat": 0, "amount": 3}
+    store.append_action(session.game_id, FIRST_VERSION, rival)
+    with pytest.raises(StoreConflict, match="changed in another tabletop") as refused:
         session.act(Bet(seat=0, amount=1))
+    assert session.stale is refused.value
     assert ENGINE.state_json(session.state) == before
     assert session.moves == 0 and session.record.actions == []
     assert session.save_problem is None
+    assert store.load_record(session.game_id).actions == [rival]
+
+
+@pytest.fixture
+def copies(session: GameSession, db_path: Path) -> Iterator[tuple[GameSession, GameSession]]:
+    """The same game open in two tabletops: a second store on the same file resumes it
+    once the first has made two plain moves."""
+    session.act(Bet(seat=0, amount=1))
+    session.act(Bet(seat=0, amount=2))
+    other = Store(db_path)
+    yield session, GameSession.resume(other, session.game_id, ENGINE)
+    other.close()
+
+
+def test_an_undo_in_a_copy_that_missed_a_move_removes_nothing(
+    copies: tuple[GameSession, GameSession], store: Store
+) -> None:
+    """The issue's drill: copy A stores a move; copy B, which never saw it, presses
+    undo. B is refused and told; A's move stays, and A plays on."""
+    a, b = copies
+    a.act(Bet(seat=0, amount=3))
+    assert b.undo_refusal(0) is None  # B's own view: its last move may be taken back
+    with pytest.raises(StoreConflict, match="changed in another tabletop"):
+        b.undo(0)
+    assert b.moves == 2 and b.stale is not None
+    a.act(Play(seat=0, card=hand(a, 0)[0]))
+    saved = store.load_record(a.game_id).actions
+    assert saved == a.record.actions and len(saved) == 4
+    fresh = GameSession.resume(b.store, b.game_id, ENGINE)  # B reloads: A's moves are there
+    assert ENGINE.state_json(fresh.state) == ENGINE.state_json(a.state)
+
+
+def test_a_move_in_a_copy_that_missed_an_undo_is_refused(
+    copies: tuple[GameSession, GameSession], store: Store
+) -> None:
+    """The mirror: A takes a move back; B, which still shows it, moves on from it. B is
+    refused (its move is not made), and once reloaded moves on from A's position."""
+    a, b = copies
+    a.undo(0)
+    with pytest.raises(StoreConflict):
+        b.act(Bet(seat=0, amount=3))
+    assert store.load_record(a.game_id).actions == a.record.actions
+    fresh = GameSession.resume(b.store, b.game_id, ENGINE)
+    assert fresh.moves == 1
+    fresh.act(Bet(seat=0, amount=3))
+    with pytest.raises(StoreConflict):
+        a.act(Bet(seat=0, amount=1))  # now A is the one behind
+    assert store.load_record(a.game_id).actions == fresh.record.actions
+
+
+def test_moves_a_stale_copy_could_not_save_never_overwrite_the_others(
+    copies: tuple[GameSession, GameSession], store: Store
+) -> None:
+    """B's disk refuses writes, so its moves wait in memory; meanwhile A moves. When B
+    can write again its waiting moves are refused, not written over A's."""
+    a, b = copies
+    b.store._db.execute("PRAGMA query_only = ON")
+    b.act(Bet(seat=0, amount=3))
+    assert b.save_problem is not None
+    a.act(Bet(seat=0, amount=1))
+    b.store._db.execute("PRAGMA query_only = OFF")
+    b.retry_save()
+    assert b.stale is not None and b.save_problem == str(b.stale)
+    assert store.load_record(a.game_id).actions == a.record.actions
+
+
+def test_a_game_another_copy_deleted_refuses_the_next_move_in_words(
+    copies: tuple[GameSession, GameSession], store: Store
+) -> None:
+    a, b = copies
+    [listed] = store.unfinished()
+    store.delete_game(a.game_id, listed.version)
+    with pytest.raises(StoreConflict, match="deleted, in another tabletop") as refused:
+        b.act(Bet(seat=0, amount=1))
+    assert refused.value.deleted
+    with pytest.raises(ResumeError, match="deleted"):
+        GameSession.resume(store, a.game_id, ENGINE)
 
 
 def saved_moves(db_path: Path, game_id: int) -> list[dict[str, object]]:
@@ -103,7 +184,8 @@ def test_moves_the_store_cannot_write_are_kept_and_saved_when_it_can(
     store._db.execute("PRAGMA query_only = ON")
     session.act(Draw(seat=0))
     session.act(Bet(seat=0, amount=1))
-    assert session.save_problem is not None and "could not save" in session.save_problem
+    assert session.save_problem is not None
+    assert session.save_problem.startswith(f"Could not save to {store.path}")
     assert session.moves == 3
     assert saved_moves(db_path, session.game_id) == session.record.actions[:1]
     session.undo(0)  # an unsaved move is taken back in memory only
@@ -158,7 +240,8 @@ def test_a_record_that_no_longer_replays_is_reported(
     session: GameSession, store: Store, db_path: Path
 ) -> None:
     session.act(Bet(seat=0, amount=1))
-    store.append_action(session.game_id, 1, {"kind": "play", "seat": 0, "card": 999})
+    [saved] = store.unfinished()
+    store.append_action(saved.id, saved.version, {"kind": "play", "seat": 0, "card": 999})
     with pytest.raises(ResumeError, match=r"no longer replays.*TOY-PLAY-1"):
         GameSession.resume(store, session.game_id, ENGINE)
 
@@ -225,13 +308,34 @@ def test_a_game_whose_end_was_not_saved_is_filed_when_resumed(
     store._db.execute("PRAGMA query_only = ON")
     session.act(Play(seat=1, card=hand(session, 1)[0]))
     store._db.execute("PRAGMA query_only = OFF")
-    store.append_action(session.game_id, 3, session.record.actions[3])  # the move, not the end
+    [saved] = store.unfinished()
+    store.append_action(saved.id, saved.version, session.record.actions[3])  # not the end
     assert [g.id for g in store.unfinished()] == [session.game_id]
     resumed = GameSession.resume(store, session.game_id, ENGINE)
     assert resumed.outcome is not None and resumed.save_problem is None
     assert store.unfinished() == []
     [done] = store.finished()
     assert done.scores == resumed.outcome.scores
+
+
+def test_resuming_a_filed_game_writes_nothing(session: GameSession, store: Store) -> None:
+    for _ in range(2):
+        for seat in (0, 1):
+            session.act(Play(seat=seat, card=hand(session, seat)[0]))
+    [done] = store.finished()
+    resumed = GameSession.resume(store, session.game_id, ENGINE)
+    assert resumed.outcome == session.outcome and resumed.save_problem is None
+    assert store.finished() == [done]  # same version: nothing was written again
+
+
+def test_a_saved_game_with_a_player_count_its_game_refuses_is_reported(
+    store: Store, db_path: Path
+) -> None:
+    """Toy Game takes exactly 2 players; a saved game edited to 3 seats and players."""
+    seats = (SeatInfo("Ann"), SeatInfo("Bob"), SeatInfo("Cat"))
+    game_id = store.create_game("toygame", {"players": ["Ann", "Bob", "Cat"]}, seats, 1)
+    with pytest.raises(ResumeError, match="cannot start: Toy Game takes 2-2 players, not 3"):
+        GameSession.resume(store, game_id, ENGINE)
 
 
 def test_private_events_reach_only_their_seat(session: GameSession) -> None:

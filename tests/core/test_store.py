@@ -1,17 +1,28 @@
-"""The store: migrations, refusal of a newer schema, damaged files moved aside,
-games listed for Continue (newest first) and History (with results)."""
+"""The store: migrations, refusal of a newer schema, writes conditional on the
+version last read, damaged files moved aside and what can be read of them
+recovered, a lock waited out, games listed for Continue (newest first) and
+History (with results). Damaged rows: tests/hardening/test_corrupt_store.py."""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from tabletop.core import store as store_module
 from tabletop.core.engine import Outcome
-from tabletop.core.store import SeatInfo, Store, StoreConflict, StoreError, default_path
+from tabletop.core.store import (
+    FIRST_VERSION,
+    SeatInfo,
+    Store,
+    StoreConflict,
+    StoreError,
+    default_path,
+)
 
 
 class Ticker:
@@ -53,63 +64,106 @@ def test_default_path_honours_the_data_dir(tmp_path: Path) -> None:
 
 def test_a_new_store_is_at_the_latest_schema_in_wal_mode(store: Store, db_path: Path) -> None:
     assert store.schema_version == len(store_module.MIGRATIONS)
-    assert store.notice is None
+    assert store.notices == []
     mode = sqlite3.connect(db_path).execute("PRAGMA journal_mode").fetchone()[0]
     assert mode == "wal"
+    # FULL (2): every commit is synced, so a move survives a power cut
+    assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2
+
+
+def test_a_new_file_appears_whole_and_leaves_nothing_behind(db_path: Path) -> None:
+    """Made under a temporary name and linked into place: the folder then holds the
+    file (and SQLite's side files while open), never a half-made or left-over one."""
+    Store(db_path).close()
+    assert sorted(p.name for p in db_path.parent.iterdir()) == ["tabletop.db"]
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == len(store_module.MIGRATIONS)
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
 def test_actions_round_trip_through_a_reopen(db_path: Path) -> None:
     first = Store(db_path)
     game = new_game(first)
-    first.append_action(game, 0, {"kind": "bet", "seat": 0, "amount": 2})
-    first.append_action(game, 1, {"kind": "draw", "seat": 0})
+    version = first.append_action(game, FIRST_VERSION, {"kind": "bet", "seat": 0, "amount": 2})
+    first.append_action(game, version, {"kind": "draw", "seat": 0})
     first.close()
     second = Store(db_path)
-    record = second.load_record(game)
-    assert record.game == "spacepark"
-    assert record.setup.players == ("Ann", "Bob")
-    assert record.seed == 7
-    assert record.actions == [
+    saved = second.load_game(game)
+    assert saved.record.game == "spacepark"
+    assert saved.record.setup.players == ("Ann", "Bob")
+    assert saved.record.seed == 7
+    assert saved.record.actions == [
         {"kind": "bet", "seat": 0, "amount": 2},
         {"kind": "draw", "seat": 0},
     ]
-    assert second.seats(game) == seats("Ann", "Bob")
+    assert saved.seats == seats("Ann", "Bob")
+    assert saved.version == FIRST_VERSION + 2 and not saved.finished
     second.close()
-
-
-def test_an_action_index_cannot_be_stored_twice(store: Store) -> None:
-    game = new_game(store)
-    store.append_action(game, 0, {"kind": "draw", "seat": 0})
-    with pytest.raises(StoreConflict, match=r"saved this game first.*UNIQUE"):
-        store.append_action(game, 0, {"kind": "draw", "seat": 1})
-    assert store.load_record(game).actions == [{"kind": "draw", "seat": 0}]
 
 
 def test_truncate_forgets_the_undone_actions(store: Store) -> None:
     game = new_game(store)
+    version = FIRST_VERSION
     for i in range(3):
-        store.append_action(game, i, {"kind": "bet", "seat": 0, "amount": i + 1})
-    store.truncate_actions(game, 1)
+        version = store.append_action(game, version, {"kind": "bet", "seat": 0, "amount": i + 1})
+    store.truncate_actions(game, version, 1)
     assert [a["amount"] for a in store.load_record(game).actions] == [1]
+
+
+DONE = Outcome(scores=(1, 2), winners=(1,), summary="Bob won")
+WRITES: dict[str, Callable[[Store, int, int], object]] = {
+    "append": lambda store, game, version: store.append_action(game, version, {"seat": 0}),
+    "undo": lambda store, game, version: store.truncate_actions(game, version, 0),
+    "finish": lambda store, game, version: store.finish(game, version, DONE),
+    "delete": lambda store, game, version: store.delete_game(game, version),
+}
+
+
+@pytest.mark.parametrize("write", WRITES)
+def test_a_write_from_a_copy_that_missed_a_change_is_refused(store: Store, write: str) -> None:
+    """Two copies read the game at one version; one writes. The other's write (any
+    kind) is refused with nothing changed, and the first copy's move is kept."""
+    game = new_game(store)
+    seen = store.append_action(game, FIRST_VERSION, {"kind": "draw", "seat": 0})
+    store.append_action(game, seen, {"kind": "draw", "seat": 1})  # the other copy's move
+    with pytest.raises(StoreConflict, match="changed in another tabletop") as refused:
+        WRITES[write](store, game, seen)
+    assert not refused.value.deleted
+    saved = store.load_game(game)
+    assert saved.record.actions == [{"kind": "draw", "seat": 0}, {"kind": "draw", "seat": 1}]
+    assert saved.version == seen + 1 and not saved.finished
+
+
+@pytest.mark.parametrize("write", WRITES)
+def test_a_write_to_a_game_another_copy_deleted_says_so(store: Store, write: str) -> None:
+    game = new_game(store)
+    store.delete_game(game, FIRST_VERSION)
+    with pytest.raises(StoreConflict, match="deleted, in another tabletop") as refused:
+        WRITES[write](store, game, FIRST_VERSION)
+    assert refused.value.deleted
+    assert store.unfinished() == [] and store.damaged() == []
 
 
 def test_unfinished_games_are_listed_last_played_first(store: Store) -> None:
     old = new_game(store, "spacepark", "Ann", "Bob")
     new = new_game(store, "pocketparks", "Cat", "Dan", "Eve")
-    store.append_action(old, 0, {"kind": "draw", "seat": 0})  # old was played last
+    store.append_action(old, FIRST_VERSION, {"kind": "draw", "seat": 0})  # old played last
     listed = store.unfinished()
     assert [g.id for g in listed] == [old, new]
     assert listed[0].moves == 1 and listed[1].moves == 0
     assert listed[1].players == ("Cat", "Dan", "Eve")
     assert listed[1].game == "pocketparks"
     assert listed[0].updated > listed[1].updated
+    assert listed[0].version == FIRST_VERSION + 1 and listed[1].version == FIRST_VERSION
 
 
 def test_finished_games_leave_continue_and_show_results_in_history(store: Store) -> None:
     first = new_game(store)
     second = new_game(store, "spacepark", "Ann", "Bob", "Cat")
-    store.finish(first, Outcome(scores=(20, 14), winners=(0,), summary="Ann reached 20 XP"))
-    store.finish(second, Outcome(scores=(3, 9, 9), winners=(1, 2), summary="a tie"))
+    store.finish(
+        first, FIRST_VERSION, Outcome(scores=(20, 14), winners=(0,), summary="Ann reached 20 XP")
+    )
+    store.finish(second, FIRST_VERSION, Outcome(scores=(3, 9, 9), winners=(1, 2), summary="a tie"))
     assert store.unfinished() == []
     history = store.finished()
     assert [g.id for g in history] == [second, first]
@@ -122,8 +176,8 @@ def test_finished_games_leave_continue_and_show_results_in_history(store: Store)
 
 def test_delete_removes_a_game_and_its_actions(store: Store, db_path: Path) -> None:
     game = new_game(store)
-    store.append_action(game, 0, {"kind": "draw", "seat": 0})
-    store.delete_game(game)
+    version = store.append_action(game, FIRST_VERSION, {"kind": "draw", "seat": 0})
+    store.delete_game(game, version)
     assert store.unfinished() == []
     left = sqlite3.connect(db_path).execute("SELECT count(*) FROM actions").fetchone()[0]
     assert left == 0
@@ -131,13 +185,36 @@ def test_delete_removes_a_game_and_its_actions(store: Store, db_path: Path) -> N
 
 def test_settings_persist_as_json(db_path: Path) -> None:
     first = Store(db_path)
-    first.save_setting("theme", "nord")
+    assert first.save_setting("theme", "nord") is None
     first.save_setting("curtain", False)
     first.save_setting("theme", "gruvbox")
     first.close()
     second = Store(db_path)
     assert second.settings() == {"theme": "gruvbox", "curtain": False}
+    assert second.notices == []
     second.close()
+
+
+def test_a_setting_that_cannot_be_read_keeps_its_default_and_is_told_once(
+    store: Store, db_path: Path
+) -> None:
+    store.save_setting("curtain", False)
+    with sqlite3.connect(db_path) as db:
+        db.execute("INSERT INTO settings VALUES ('theme', '{not json')")
+    assert store.settings() == {"curtain": False}
+    assert store.settings() == {"curtain": False}
+    [notice] = store.notices
+    assert "'theme'" in notice and "default" in notice
+    store.save_setting("theme", "nord")  # changing it mends it
+    assert store.settings() == {"curtain": False, "theme": "nord"}
+
+
+def test_a_setting_that_cannot_be_saved_says_why_and_raises_nothing(store: Store) -> None:
+    store._db.execute("PRAGMA query_only = ON")  # every write fails, as on a read-only file
+    problem = store.save_setting("theme", "nord")
+    assert problem is not None and problem.startswith(f"Could not save to {store.path}")
+    store._db.execute("PRAGMA query_only = OFF")
+    assert store.settings() == {}
 
 
 def test_a_garbage_file_is_moved_aside_and_reported(db_path: Path) -> None:
@@ -146,28 +223,99 @@ def test_a_garbage_file_is_moved_aside_and_reported(db_path: Path) -> None:
     store = Store(db_path)
     aside = list(db_path.parent.glob("tabletop.db.corrupt-*"))
     assert len(aside) == 1
-    assert aside[0].read_bytes().startswith(b"this is not a database")
-    assert store.notice is not None and str(aside[0]) in store.notice
+    assert aside[0].read_bytes() == b"this is not a database at all, just some bytes" * 100
+    [notice] = store.notices
+    assert f"moved to {aside[0]}" in notice
+    assert "Recovered: 0 games and 0 settings" in notice and "every game" in notice
     assert store.unfinished() == []  # a fresh, working store
     new_game(store)
     store.close()
 
 
-def test_a_damaged_page_is_moved_aside_too(db_path: Path) -> None:
+def test_a_damaged_page_is_moved_aside_and_the_rest_recovered(db_path: Path) -> None:
+    """A page of one game's moves wrecked: that game keeps the moves before it, the
+    other game and the settings come across whole, the damaged file is kept as it was."""
     store = Store(db_path)
-    game = new_game(store)
-    for i in range(200):
-        store.append_action(game, i, {"kind": "bet", "seat": 0, "amount": 1, "pad": "x" * 200})
+    store.save_setting("theme", "nord")
+    hurt, whole = new_game(store), new_game(store, "pocketparks", "Cat", "Dan")
+    store.append_action(whole, FIRST_VERSION, {"kind": "draw", "seat": 0})
+    version = FIRST_VERSION
+    for _ in range(200):
+        action = {"kind": "bet", "seat": 0, "amount": 1, "pad": "x" * 200}
+        version = store.append_action(hurt, version, action)
     store.close()
+    with closing(sqlite3.connect(db_path)) as db:  # a leaf page of the actions, mid-game
+        [page] = db.execute(
+            "SELECT pageno FROM dbstat WHERE name = 'actions' AND pagetype = 'leaf' "
+            "ORDER BY pageno LIMIT 1 OFFSET 10"
+        ).fetchone()
     raw = bytearray(db_path.read_bytes())
-    assert len(raw) > 8192  # the WAL was checkpointed into the file on close
-    raw[4096:8192] = b"\xff" * 4096  # wreck the second page, keep the header
+    start = (page - 1) * 4096
+    raw[start : start + 64] = b"\xff" * 64
     db_path.write_bytes(bytes(raw))
     again = Store(db_path)
-    assert again.notice is not None and "moved to" in again.notice
-    assert again.unfinished() == []
-    assert len(list(db_path.parent.glob("tabletop.db.corrupt-*"))) == 1
+    [aside] = db_path.parent.glob("tabletop.db.corrupt-*")
+    assert aside.read_bytes() == bytes(raw)
+    [notice] = again.notices
+    assert f"moved to {aside}" in notice and "Recovered: 2 games and 1 setting." in notice
+    assert "the moves of the spacepark game of Ann, Bob after its first" in notice
+    assert sorted(g.id for g in again.unfinished()) == [hurt, whole]
+    assert again.load_record(whole).actions == [{"kind": "draw", "seat": 0}]
+    kept = again.load_record(hurt).actions
+    assert 0 < len(kept) < 200 and all(a["kind"] == "bet" for a in kept)
+    assert again.settings() == {"theme": "nord"}
     again.close()
+
+
+def test_an_emptied_file_is_reused_and_the_player_told(db_path: Path) -> None:
+    Store(db_path).close()
+    db_path.write_bytes(b"")
+    store = Store(db_path)
+    [notice] = store.notices
+    assert "was empty (0 bytes)" in notice and "games it held are gone" in notice
+    assert store.schema_version == len(store_module.MIGRATIONS)
+    new_game(store)
+    store.close()
+
+
+def hold_lock(db_path: Path, seconds: float) -> threading.Thread:
+    """Another program holding the file exclusively for ``seconds`` (from when this returns)."""
+    taken = threading.Event()
+
+    def hold() -> None:
+        db = sqlite3.connect(db_path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA locking_mode = EXCLUSIVE")
+        db.execute("BEGIN EXCLUSIVE")
+        db.execute("UPDATE settings SET value = value")
+        taken.set()
+        threading.Event().wait(seconds)
+        db.execute("COMMIT")
+        db.close()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    taken.wait()
+    return holder
+
+
+def test_opening_waits_out_a_lock(db_path: Path) -> None:
+    """A lock held longer than one try's wait (OPEN_TRY_S) is waited out by trying again."""
+    Store(db_path).close()
+    holder = hold_lock(db_path, store_module.OPEN_TRY_S * 2.5)
+    store = Store(db_path, lock_wait=60)
+    holder.join()
+    assert store.schema_version == len(store_module.MIGRATIONS)
+    store.close()
+
+
+def test_a_lock_held_too_long_is_reported_not_waited_for_ever(db_path: Path) -> None:
+    Store(db_path).close()
+    holder = hold_lock(db_path, 4.0)
+    try:
+        with pytest.raises(StoreError, match="stayed locked by another program for 1 s"):
+            Store(db_path, lock_wait=1.0)
+    finally:
+        holder.join()
 
 
 def test_a_database_from_a_newer_tabletop_is_refused_untouched(db_path: Path) -> None:
@@ -187,7 +335,7 @@ def test_an_old_database_is_migrated_keeping_its_games(
 ) -> None:
     old = Store(db_path)
     game = new_game(old)
-    old.append_action(game, 0, {"kind": "draw", "seat": 0})
+    old.append_action(game, FIRST_VERSION, {"kind": "draw", "seat": 0})
     old.close()
     step = "ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT 'migrated';"
     monkeypatch.setattr(store_module, "MIGRATIONS", [*store_module.MIGRATIONS, step])
@@ -199,23 +347,25 @@ def test_an_old_database_is_migrated_keeping_its_games(
     upgraded.close()
 
 
-def test_a_first_release_file_gains_the_clock_reading_of_real_time_ends(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Schema 1 (before ended_at): its games load with no reading, and can be filed
-    with one once migrated."""
-    with monkeypatch.context() as first_release:
-        first_release.setattr(store_module, "MIGRATIONS", store_module.MIGRATIONS[:1])
-        old = Store(db_path)
-        game = new_game(old)
-        old.append_action(game, 0, {"kind": "draw", "seat": 0})
-        old.close()
+def test_a_first_release_file_gains_clock_readings_and_versions(db_path: Path) -> None:
+    """Schema 1 (before ended_at and version), as the first release wrote it: its games
+    load at the first version with no reading, and can be filed with one once migrated."""
+    db_path.parent.mkdir()
+    with closing(sqlite3.connect(db_path, isolation_level=None)) as old:
+        old.executescript(store_module.MIGRATIONS[0] + "PRAGMA user_version = 1;")
+        old.execute(
+            "INSERT INTO games (id, game, setup, seats, seed, created, updated) VALUES "
+            """(1, 'spacepark', '{"players":["Ann","Bob"],"options":{}}', """
+            """'[{"name":"Ann","bot":null},{"name":"Bob","bot":null}]', 7, 1, 2)"""
+        )
+        old.execute("""INSERT INTO actions VALUES (1, 0, '{"kind":"draw","seat":0}')""")
     upgraded = Store(db_path)
-    assert upgraded.schema_version == len(store_module.MIGRATIONS) > 1
-    record = upgraded.load_record(game)
-    assert record.actions == [{"kind": "draw", "seat": 0}] and record.ended_at is None
-    upgraded.finish(game, Outcome(scores=(0, 0), winners=(), summary="Lost."), 91.5)
-    assert upgraded.load_record(game).ended_at == 91.5
+    assert upgraded.schema_version == len(store_module.MIGRATIONS) > 2
+    saved = upgraded.load_game(1)
+    assert saved.record.actions == [{"kind": "draw", "seat": 0}]
+    assert saved.record.ended_at is None and saved.version == FIRST_VERSION
+    upgraded.finish(1, saved.version, Outcome(scores=(0, 0), winners=(), summary="Lost."), 91.5)
+    assert upgraded.load_record(1).ended_at == 91.5
     upgraded.close()
 
 

@@ -1,8 +1,11 @@
 """Failure drills on the saved games: a game process killed (SIGKILL) again and
 again at random points and resumed each time loses no move it reported and plays
 on exactly as an uninterrupted game; two processes on one data directory keep it
-sound, each with its own game or both on the same one; a disk that fills up
-mid-game or a folder that cannot be written never stops a game."""
+sound, each with its own game or both on the same one, and a copy that missed the
+other's move (or undo) is refused and reloads, never erasing it; tabletops started
+together on a new folder, next to a CPU hog, all open it; a disk that fills up
+mid-game, a folder or file that cannot be written, or one that cannot be read,
+never stops a game, and the player is told the real cause."""
 
 from __future__ import annotations
 
@@ -13,7 +16,8 @@ import signal
 import sqlite3
 import subprocess
 import sys
-from contextlib import closing
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -167,6 +171,118 @@ def test_two_processes_playing_the_same_game(tmp_path: Path) -> None:
     assert actions == _reference(spec, len(actions))  # both play the same fixed policy
 
 
+# A copy of tabletop showing one saved Space Park game, driven by lines on stdin:
+# "move" (the harness's fixed policy) or "undo". After each it prints "saved N" (the
+# move or undo is saved; N moves now), or "stale N" when another copy had changed the
+# game: it then reloads it, as a game screen does (GameScreen.reload_stale).
+COPY = r"""
+import sys
+from pathlib import Path
+from tabletop.core.session import GameSession
+from tabletop.core.store import Store, StoreConflict
+from tests.hardening.harness import SPECS, chosen_move
+
+data, game_id, seed = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+spec = SPECS["spacepark"]
+store = Store(data / "tabletop.db")
+session = GameSession.resume(store, game_id, spec.engine)
+print("saved", session.moves, flush=True)
+for command in sys.stdin:
+    told = "saved"
+    try:
+        if command.strip() == "move":
+            session.act(chosen_move(spec, session.state, seed, session.moves))
+        else:
+            session.undo()
+    except StoreConflict:
+        told = "stale"
+        session = GameSession.resume(store, game_id, spec.engine)
+    print(told, session.moves, flush=True)
+"""
+
+
+class Copy:
+    """A tabletop process showing the game, as the drills drive it."""
+
+    def __init__(self, data: Path, game_id: int) -> None:
+        args = [sys.executable, "-c", COPY, str(data), str(game_id), str(SEED)]
+        self.process = subprocess.Popen(
+            args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=ENV, cwd=ROOT
+        )
+        self.moves = 0
+        assert self._told() == "saved"
+
+    def _told(self) -> str:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline().split()
+        assert len(line) == 2 and line[0] in ("saved", "stale"), line
+        self.moves = int(line[1])
+        return line[0]
+
+    def do(self, command: str) -> str:
+        """Send ``move`` or ``undo``: "saved", or "stale" (refused, and reloaded)."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(command + "\n")
+        self.process.stdin.flush()
+        return self._told()
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        assert self.process.wait(timeout=60) == 0
+
+
+def _undoable_game(data: Path) -> tuple[int, int]:
+    """A saved Space Park game at least 18 moves in whose last move may be taken back
+    (it revealed nothing): its id and its number of moves."""
+    store = Store(data / "tabletop.db")
+    spec = SPECS["spacepark"]
+    seats = tuple(SeatInfo(name) for name in spec.setups[1].players)
+    session = GameSession.start(store, spec.engine, seats, {}, SEED)
+    while session.moves < 18 or session.undo_refusal() is not None:
+        session.act(chosen_move(spec, session.state, SEED, session.moves))
+    store.close()
+    return session.game_id, session.moves
+
+
+def test_an_undo_in_a_copy_that_missed_a_move_erases_nothing(tmp_path: Path) -> None:
+    """Issue 12's drill: copies A and B show the same game. A stores a move; B, which
+    never saw it, presses undo. B is refused (it cannot take back a move it never
+    saw) and reloads; A plays on. Every move either copy saved is kept, in order."""
+    game_id, start = _undoable_game(tmp_path)
+    a, b = Copy(tmp_path, game_id), Copy(tmp_path, game_id)
+    try:
+        assert a.do("move") == "saved" and a.moves == start + 1
+        assert b.do("undo") == "stale" and b.moves == start + 1  # A's move, shown
+        assert a.do("move") == "saved" and a.do("move") == "saved"
+        assert b.do("move") == "stale" and b.moves == start + 3
+        assert b.do("move") == "saved" and b.moves == start + 4
+    finally:
+        a.close()
+        b.close()
+    spec = SPECS["spacepark"]
+    assert _saved(tmp_path, spec, game_id) == _reference(spec, start + 4)
+
+
+def test_a_move_in_a_copy_that_missed_an_undo_erases_nothing(tmp_path: Path) -> None:
+    """The mirror: A takes its last move back; B, which still shows it, moves on from
+    it. B's move is refused (not made: it built on a move that is gone) and B reloads;
+    then each moves in turn, each one's first try after the other's move refused."""
+    game_id, start = _undoable_game(tmp_path)
+    a, b = Copy(tmp_path, game_id), Copy(tmp_path, game_id)
+    try:
+        assert a.do("undo") == "saved" and a.moves == start - 1
+        assert b.do("move") == "stale" and b.moves == start - 1
+        assert b.do("move") == "saved" and b.moves == start
+        assert a.do("move") == "stale" and a.moves == start
+        assert a.do("move") == "saved" and a.moves == start + 1
+    finally:
+        a.close()
+        b.close()
+    spec = SPECS["spacepark"]
+    assert _saved(tmp_path, spec, game_id) == _reference(spec, start + 1)
+
+
 OPENER = r"""
 import sys
 from pathlib import Path
@@ -180,30 +296,49 @@ except StoreError as exc:
 """
 
 
+@contextmanager
+def _cpu_hogs() -> Iterator[None]:
+    """A busy machine: a process spinning on every core."""
+    spin = "while True: pass"
+    hogs = [subprocess.Popen([sys.executable, "-c", spin]) for _ in range(os.cpu_count() or 1)]
+    try:
+        yield
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+
+
 def test_processes_opening_a_new_data_directory_at_once(tmp_path: Path) -> None:
-    """Four tabletops started together on a folder with no saved games yet: all open it
-    (one creates the tables; the others see them made, not an error)."""
-    for attempt in range(5):
-        data = tmp_path / f"data{attempt}"
-        children = [
-            subprocess.Popen(
-                [sys.executable, "-c", OPENER, str(data)],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                text=True,
-                env=ENV,
-            )
-            for _ in range(4)
-        ]
-        for child in children:  # every one is waiting on its stdin by now or soon
-            assert child.stdin is not None
-            child.stdin.write("go\n")
-            child.stdin.flush()
-        outputs = [child.communicate(timeout=60)[0] for child in children]
-        assert [child.returncode for child in children] == [0, 0, 0, 0], outputs
-        store = Store(data / "tabletop.db")
-        assert store.schema_version == len(MIGRATIONS)
-        store.close()
+    """Six tabletops started together on a folder with no saved games yet, on a busy
+    machine: all open it (one makes the file, whole, the others find it made; none is
+    told the file is locked)."""
+    with _cpu_hogs():
+        for attempt in range(5):
+            _open_together(tmp_path / f"data{attempt}", 6)
+
+
+def _open_together(data: Path, copies: int) -> None:
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", OPENER, str(data)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=ENV,
+        )
+        for _ in range(copies)
+    ]
+    for child in children:  # every one is waiting on its stdin by now or soon
+        assert child.stdin is not None
+        child.stdin.write("go\n")
+        child.stdin.flush()
+    outputs = [child.communicate(timeout=120)[0] for child in children]
+    assert [child.returncode for child in children] == [0] * copies, outputs
+    assert sorted(p.name for p in data.iterdir()) == ["tabletop.db"]  # nothing half made
+    store = Store(data / "tabletop.db")
+    assert store.schema_version == len(MIGRATIONS) and store.notices == []
+    store.close()
 
 
 FULL_DISK = r"""
@@ -255,7 +390,7 @@ def test_a_full_disk_mid_game_loses_no_move(tmp_path: Path) -> None:
     lines = result.stdout.splitlines()
     assert lines[0] == "1 saved"
     unsaved = lines[1:21]
-    assert all("could not save" in line for line in unsaved), unsaved
+    assert all("Could not save" in line and "Free some space" in line for line in unsaved), unsaved
     assert [int(line.split()[0]) for line in unsaved] == list(range(2, 22))
     assert lines[21] == "22 saved"
     game_id = int(lines[22].split()[1])
@@ -263,12 +398,13 @@ def test_a_full_disk_mid_game_loses_no_move(tmp_path: Path) -> None:
     assert _saved(tmp_path, spec, game_id) == _reference(spec, 22)
 
 
-def _play_unsaved(data: Path) -> None:
+def _play_unsaved(data: Path, why: str) -> None:
     store = Store(data / "tabletop.db")
     try:
         assert not store.saving
-        assert store.notice is not None and "nothing is saved" in store.notice
-        assert str(data) in store.notice
+        [notice] = store.notices
+        assert f"The saved games at {data / 'tabletop.db'} cannot be used: {why}" in notice
+        assert "nothing is saved" in notice
         spec = SPECS["spacepark"]
         setup = spec.setups[1]
         seats = tuple(SeatInfo(name) for name in setup.players)
@@ -287,37 +423,107 @@ def test_saved_games_that_cannot_be_written_leave_the_game_playable(tmp_path: Pa
     notice, and the games are played in memory without saving anything."""
     data = tmp_path / "data"
     (data / "tabletop.db").mkdir(parents=True)
-    _play_unsaved(data)
+    _play_unsaved(data, f"{data / 'tabletop.db'} is a folder")
     assert [p.name for p in data.iterdir()] == ["tabletop.db"]
     assert not any((data / "tabletop.db").iterdir())
 
 
-READ_ONLY = r"""
+# Root reads and writes any file: these drills run without the powers to override
+# file permissions, as any user would.
+AS_A_USER = ["setpriv", "--bounding-set=-dac_override,-dac_read_search", "--"]
+
+
+def _as_a_user(code: str, *args: str) -> None:
+    """Run ``code`` (with ``args``) in a process that file permissions hold to."""
+    command = [sys.executable, "-c", code, *args]
+    if os.geteuid() == 0:
+        if (
+            shutil.which("setpriv") is None
+            or subprocess.run([*AS_A_USER, "true"], capture_output=True).returncode != 0
+        ):
+            pytest.skip("root reads and writes any file, and setpriv cannot drop that")
+        command = AS_A_USER + command
+    done = subprocess.run(command, capture_output=True, text=True, env=ENV, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+
+
+UNSAVED = r"""
 import sys
 from pathlib import Path
 from tests.hardening.test_drills import _play_unsaved
-_play_unsaved(Path(sys.argv[1]))
+_play_unsaved(Path(sys.argv[1]), sys.argv[2])
 """
-# Root writes into any folder: its drill runs without the powers to override file
-# permissions, as any user would.
-AS_A_USER = ["setpriv", "--bounding-set=-dac_override,-dac_read_search", "--"]
 
 
 def test_a_read_only_data_directory_leaves_the_game_playable(tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
     data.chmod(0o555)
-    command = [sys.executable, "-c", READ_ONLY, str(data)]
-    if os.geteuid() == 0:
-        if (
-            shutil.which("setpriv") is None
-            or subprocess.run([*AS_A_USER, "true"], capture_output=True).returncode != 0
-        ):
-            pytest.skip("root writes into read-only folders, and setpriv cannot drop that")
-        command = AS_A_USER + command
     try:
-        done = subprocess.run(command, capture_output=True, text=True, env=ENV, cwd=ROOT)
-        assert done.returncode == 0, done.stderr
+        why = f"the folder {data} cannot be written (its permissions)"
+        _as_a_user(UNSAVED, str(data), why)
         assert not any(data.iterdir())
     finally:
         data.chmod(0o755)
+
+
+def _a_saved_game(data: Path) -> int:
+    """A data folder whose file holds a Space Park game of a few moves; its id."""
+    store = Store(data / "tabletop.db")
+    spec = SPECS["spacepark"]
+    seats = tuple(SeatInfo(name) for name in spec.setups[1].players)
+    session = GameSession.start(store, spec.engine, seats, {}, SEED)
+    for index in range(5):
+        session.act(chosen_move(spec, session.state, SEED, index))
+    store.close()
+    return session.game_id
+
+
+def test_an_unreadable_file_is_said_to_be_unreadable_and_left_alone(tmp_path: Path) -> None:
+    """Not "cannot be written": its permissions do not let tabletop read it. The game
+    is played in memory, and the file is not touched."""
+    _a_saved_game(tmp_path)
+    path = tmp_path / "tabletop.db"
+    before = path.read_bytes()
+    path.chmod(0o000)
+    try:
+        _as_a_user(UNSAVED, str(tmp_path), "its permissions do not let tabletop read it")
+    finally:
+        path.chmod(0o644)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tabletop.db"]
+
+
+READ_ONLY_FILE = r"""
+import sys
+from pathlib import Path
+from tabletop.core.session import GameSession
+from tabletop.core.store import Store
+from tests.hardening.harness import SPECS, chosen_move
+
+path, game_id, seed = Path(sys.argv[1]) / "tabletop.db", int(sys.argv[2]), int(sys.argv[3])
+store = Store(path)
+[notice] = store.notices
+assert f"The saved games file {path} is read-only (its permissions)" in notice, notice
+spec = SPECS["spacepark"]
+session = GameSession.resume(store, game_id, spec.engine)  # its games can still be opened
+session.act(chosen_move(spec, session.state, seed, session.moves))
+problem = session.save_problem
+assert problem is not None and "the file is read-only (its permissions)" in problem, problem
+assert "Make it writable" in problem and "Free some space" not in problem, problem
+assert session.moves == 6  # the move is made, in memory
+"""
+
+
+def test_a_read_only_file_opens_its_games_and_says_why_moves_are_not_saved(
+    tmp_path: Path,
+) -> None:
+    """The cause is the file's permissions, not a full disk: the player is told so."""
+    game_id = _a_saved_game(tmp_path)
+    path = tmp_path / "tabletop.db"
+    path.chmod(0o444)
+    try:
+        _as_a_user(READ_ONLY_FILE, str(tmp_path), str(game_id), str(SEED))
+    finally:
+        path.chmod(0o644)
+    assert len(_saved(tmp_path, SPECS["spacepark"], game_id)) == 5

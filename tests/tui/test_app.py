@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Input, Markdown, OptionList, Select, Stat
 from tabletop.core.bot import BOT_MODULES
 from tabletop.core.engine import Setup
 from tabletop.core.session import GameSession
-from tabletop.core.store import SeatInfo, Store
+from tabletop.core.store import FIRST_VERSION, SeatInfo, Store
 from tabletop.games import GAMES, GameInfo
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens import GAME_SCREENS
@@ -345,20 +345,70 @@ async def test_ctrl_c_quits_cleanly_mid_game(store: Store, toy: None) -> None:
     assert store.load_record(session.game_id).actions == [{"seat": 0, "kind": "bet", "amount": 1}]
 
 
-async def test_a_move_another_tabletop_saved_first_is_reported_and_not_made(
+async def test_a_move_another_tabletop_saved_first_is_reported_and_the_game_reloaded(
     store: Store, toy: None
 ) -> None:
     session = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
+    rival = {"kind": "bet", "seat": 0, "amount": 3}
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
         app.resume(session.game_id, "toygame")
         await pilot.press("enter")
-        store.append_action(session.game_id, 0, {"kind": "bet", "seat": 0, "amount": 3})
+        stale = app.screen
+        store.append_action(session.game_id, FIRST_VERSION, rival)  # another tabletop
         await pilot.press("b")
         await pilot.pause()
+        [told] = [n for n in app._notifications if n.title == "Changed in another tabletop"]
+        assert "Your move was not made: here it is as saved there." in told.message
+        await pilot.press("enter")  # the reloaded game's curtain
         game = app.screen
-        assert isinstance(game, ToyScreen) and game.session.moves == 0
-        assert any(n.title == "Not saved" for n in app._notifications)
+        assert isinstance(game, ToyScreen) and game is not stale
+        assert game.session.record.actions == [rival]
+    assert store.load_record(session.game_id).actions == [rival]
+
+
+async def test_an_undo_in_a_copy_another_tabletop_moved_on_is_refused_and_reloaded(
+    store: Store, toy: None
+) -> None:
+    store.save_setting("curtain", False)
+    session = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.resume(session.game_id, "toygame")
+        await pilot.press("b")
+        await pilot.pause()
+        other = Store(store.path)  # another tabletop on the same saved games moves on
+        GameSession.resume(other, session.game_id, ENGINE).act(Bet(seat=0, amount=2))
+        other.close()
+        await pilot.press("u")
+        await pilot.pause()
+        [told] = [n for n in app._notifications if n.title == "Changed in another tabletop"]
+        assert "Nothing was undone: here it is as saved there." in told.message
+        game = app.screen
+        assert isinstance(game, ToyScreen) and game.session.moves == 2
+    bets = [{"seat": 0, "kind": "bet", "amount": a} for a in (1, 2)]
+    assert store.load_record(session.game_id).actions == bets
+
+
+async def test_a_move_in_a_game_another_tabletop_deleted_says_so_and_goes_home(
+    store: Store, toy: None
+) -> None:
+    store.save_setting("curtain", False)
+    session = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.resume(session.game_id, "toygame")
+        await pilot.pause()
+        [listed] = store.unfinished()
+        store.delete_game(listed.id, listed.version)  # from another tabletop's Continue
+        await pilot.press("b")
+        await pilot.pause()
+        [told] = [n for n in app._notifications if n.title == "Changed in another tabletop"]
+        assert told.message == (
+            "This game was deleted, in another tabletop open on the same saved games. "
+            "Your move was not made: the game here is closed."
+        )
+        assert isinstance(app.screen, HomeScreen)
 
 
 async def test_a_disk_that_refuses_writes_does_not_stop_the_game(store: Store, toy: None) -> None:

@@ -119,17 +119,31 @@ class GameScreen(SizedScreen):
         except IllegalAction as refused:
             self.explain_refusal(refused)
             return None
-        except StoreConflict as failed:
-            self.notify(
-                f"{failed}. The move was not made: this game is being played in another "
-                "tabletop; go Home and resume it to see the latest.",
-                title="Not saved",
-                severity="error",
-                markup=False,
-            )
+        except StoreConflict:
+            self.reload_stale("Your move was not made")
             return None
         self.after_change()
         return transition
+
+    def reload_stale(self, lost: str, *, leaving: bool = False) -> None:
+        """Another tabletop changed this game (``session.stale``): tell the table what
+        was ``lost`` here, and show the game as it is saved now (unless ``leaving`` it,
+        or it was deleted)."""
+        conflict = self.session.stale
+        assert conflict is not None
+        reload = not (leaving or conflict.deleted)
+        then = "here it is as saved there" if reload else "the game here is closed"
+        self.notify(
+            f"{conflict} {lost}: {then}.",
+            title="Changed in another tabletop",
+            severity="warning",
+            timeout=20,
+            markup=False,
+        )
+        self.pop_until_active()  # a choice or curtain open over the old position
+        self.dismiss()
+        if reload:
+            self.tabletop.resume(self.session.game_id, self.session.engine.name)
 
     def tell_save_problem(self) -> None:
         """Say once when moves stop being saved (a full disk...) and once when they are
@@ -143,8 +157,8 @@ class GameScreen(SizedScreen):
             self.notify("Every move is saved again.", title="Saved")
             return
         self.notify(
-            f"{problem}. The game goes on: its moves are kept until they can be saved, "
-            "which tabletop tries at every move. Free some space to keep them.",
+            f"{problem} The game goes on: its moves are kept until they can be saved, "
+            "which tabletop tries at every move.",
             title="Not saved",
             severity="error",
             timeout=20,
@@ -194,6 +208,9 @@ class GameScreen(SizedScreen):
 
     def after_change(self) -> None:
         """After any move or undo: hand over the keyboard, redraw, or end the game."""
+        if self.session.stale is not None:  # found by a retried save (a clock's end)
+            self.reload_stale("The latest moves here were not saved")
+            return
         self.tell_save_problem()
         if self.session.outcome is not None:
             self.redraw()
@@ -255,7 +272,7 @@ class GameScreen(SizedScreen):
         self.session.retry_save()
         if self.session.save_problem is not None:
             self.notify(
-                f"{self.session.save_problem}. This game's end is not in the history.",
+                f"{self.session.save_problem} This game's end is not in the history.",
                 title="Not saved",
                 severity="error",
                 markup=False,
@@ -295,8 +312,11 @@ class GameScreen(SizedScreen):
     def action_undo(self) -> None:
         try:
             self.session.undo(self.viewer)
+        except StoreConflict:
+            self.reload_stale("Nothing was undone")
+            return
         except StoreError as failed:
-            self.notify(f"{failed}. Nothing was undone.", severity="error", markup=False)
+            self.notify(f"{failed} Nothing was undone.", severity="error", markup=False)
             return
         self.after_change()
 
@@ -304,6 +324,9 @@ class GameScreen(SizedScreen):
         """Back to the home screen; every move is already saved, or the player is told
         which are not and leaves only on a second press."""
         self.session.retry_save()
+        if self.session.stale is not None:
+            self.reload_stale("The latest moves here were not saved", leaving=True)
+            return
         self.tell_save_problem()
         if self.session.save_problem is not None and not self._leave_unsaved:
             self._leave_unsaved = True

@@ -1,18 +1,25 @@
-"""Continue (unfinished games, last played first) and History (finished games)."""
+"""Continue (unfinished games, last played first) and History (finished games).
+
+Each also lists its damaged games (rows the store found making no sense), with why;
+a damaged game cannot be played, only deleted."""
 
 from __future__ import annotations
 
 import time
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from tabletop.core.store import DamagedGame, FinishedGame, SavedGame, StoreError
 from tabletop.games import GAMES
 from tabletop.tui.screens.sized import SizedScreen
+
+Listed = SavedGame | FinishedGame | DamagedGame
 
 
 def _when(stamp: float) -> str:
@@ -22,6 +29,11 @@ def _when(stamp: float) -> str:
 def _title(game: str) -> str:
     info = GAMES.get(game)
     return info.title if info else game
+
+
+def _damage(game: DamagedGame) -> Text:
+    # Text, not Content: DataTable sizes its columns by Rich's measure, which Content lacks.
+    return Text.assemble(("damaged: ", "bold red"), game.why)
 
 
 class ListScreen(SizedScreen):
@@ -39,6 +51,11 @@ class ListScreen(SizedScreen):
     }
     """
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.listed: dict[int, Listed] = {}
+        """The game of each row, by id."""
+
     def compose_screen(self) -> ComposeResult:
         yield Header()
         yield DataTable(cursor_type="row", zebra_stripes=True)
@@ -48,20 +65,60 @@ class ListScreen(SizedScreen):
     def on_screen_resume(self) -> None:
         table = self.query_one(DataTable)
         table.clear(columns=True)
+        self.listed = {}
         self.fill(table)
         table.display = table.row_count > 0
         self.query_one("#empty").display = table.row_count == 0
         self.refresh_bindings()
 
-    def fill(self, table: DataTable[str | Content]) -> None:
-        """Add the columns and a row per game (row key: the game id)."""
+    def fill(self, table: DataTable[str | Content | Text]) -> None:
+        """Add the columns and a row per game (row key: the game id) with ``add``."""
 
-    def selected(self) -> int | None:
+    def add(
+        self, table: DataTable[str | Content | Text], game: Listed, *cells: str | Content | Text
+    ) -> None:
+        self.listed[game.id] = game
+        table.add_row(*cells, key=str(game.id))
+
+    def on_data_table_row_highlighted(self) -> None:
+        self.refresh_bindings()  # Delete may apply to one row and not another
+
+    def selected(self) -> Listed | None:
         table = self.query_one(DataTable)
         if table.row_count == 0:
             return None
         key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-        return None if key is None else int(key)
+        return None if key is None else self.listed[int(key)]
+
+    def deletable(self, game: Listed) -> bool:
+        return isinstance(game, DamagedGame)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "delete":
+            game = self.selected()
+            return game is not None and self.deletable(game)
+        return True
+
+    def action_delete(self) -> None:
+        game = self.selected()
+        if game is None or not self.deletable(game):
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                try:
+                    self.tabletop.store.delete_game(game.id, game.version)
+                except StoreError as failed:
+                    self.notify(
+                        f"{failed} Nothing was deleted.",
+                        title="Not deleted",
+                        severity="error",
+                        markup=False,
+                    )
+                self.on_screen_resume()
+
+        kind = "damaged" if isinstance(game, DamagedGame) else "unfinished"
+        self.app.push_screen(Confirm(f"Delete this {kind} game for good?"), confirmed)
 
 
 class ContinueScreen(ListScreen):
@@ -73,59 +130,60 @@ class ContinueScreen(ListScreen):
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.games: dict[int, str] = {}
-        """The game (engine name) of each listed id."""
-
-    def fill(self, table: DataTable[str | Content]) -> None:
+    def fill(self, table: DataTable[str | Content | Text]) -> None:
         table.add_columns("Game", "Players", "Moves", "Last played")
-        saved = self.tabletop.store.unfinished()
-        self.games = {game.id: game.game for game in saved}
-        for game in saved:
-            table.add_row(
+        store = self.tabletop.store
+        for game in store.unfinished():
+            self.add(
+                table,
+                game,
                 _title(game.game),
                 ", ".join(game.players),
                 str(game.moves),
                 _when(game.updated),
-                key=str(game.id),
             )
+        for damaged in store.damaged():
+            if not damaged.finished:
+                self.add(table, damaged, Text(_title(damaged.game)), _damage(damaged), "", "")
+
+    def deletable(self, game: Listed) -> bool:
+        return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("resume", "delete"):
+        if action == "resume":
             return self.selected() is not None
-        return True
+        return super().check_action(action, parameters)
 
     def on_data_table_row_selected(self) -> None:
         """A click on the chosen row (Enter is the screen's own binding)."""
         self.action_resume()
 
     def action_resume(self) -> None:
-        game_id = self.selected()
-        if game_id is not None:
-            self.tabletop.resume(game_id, self.games[game_id])
-
-    def action_delete(self) -> None:
-        game_id = self.selected()
-        if game_id is None:
-            return
-
-        def confirmed(yes: bool | None) -> None:
-            if yes:
-                self.tabletop.store.delete_game(game_id)
-                self.on_screen_resume()
-
-        self.app.push_screen(Confirm("Delete this unfinished game for good?"), confirmed)
+        game = self.selected()
+        if isinstance(game, DamagedGame):
+            self.notify(
+                f"This saved game is damaged ({game.why}): it cannot be played. "
+                "Press d to delete it.",
+                title="Damaged",
+                severity="warning",
+                markup=False,
+            )
+        elif game is not None:
+            self.tabletop.resume(game.id, game.game)
 
 
 class HistoryScreen(ListScreen):
     TITLE = "History"
     EMPTY = "No finished games yet."
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "delete", "Delete"),
+        Binding("escape", "app.pop_screen", "Back"),
+    ]
 
-    def fill(self, table: DataTable[str | Content]) -> None:
+    def fill(self, table: DataTable[str | Content | Text]) -> None:
         table.add_columns("Finished", "Game", "Results", "Summary")
-        for game in self.tabletop.store.finished():
+        store = self.tabletop.store
+        for game in store.finished():
             results = Content(" · ").join(
                 Content.assemble(
                     ("★ " if seat in game.winners else "", "bold $accent"),
@@ -133,9 +191,10 @@ class HistoryScreen(ListScreen):
                 )
                 for seat, (name, score) in enumerate(zip(game.players, game.scores, strict=True))
             )
-            table.add_row(
-                _when(game.finished), _title(game.game), results, game.summary, key=str(game.id)
-            )
+            self.add(table, game, _when(game.finished), _title(game.game), results, game.summary)
+        for damaged in store.damaged():
+            if damaged.finished:
+                self.add(table, damaged, "", Text(_title(damaged.game)), _damage(damaged), "")
 
 
 class Confirm(ModalScreen[bool]):
