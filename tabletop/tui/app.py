@@ -7,18 +7,20 @@ session (pydantic) and the Markdown renderer load when first needed.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.filter import LineFilter
 from textual.screen import Screen
 
 from tabletop.core.store import Store, StoreError, default_path
 from tabletop.games import GAMES
 from tabletop.tui.screens.home import HomeScreen
 from tabletop.tui.settings import Settings
+from tabletop.tui.text import ControlFilter
 
 if TYPE_CHECKING:
     from tabletop.core.session import GameSession
@@ -36,6 +38,11 @@ class TabletopApp(App[None]):
         super().__init__()
         self.store = store
         self.settings = Settings.load(store)
+        self._control_filter = ControlFilter()
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, then no control character reaches the terminal."""
+        return [*super().get_line_filters(), self._control_filter]
 
     def get_default_screen(self) -> Screen[None]:
         return HomeScreen()
@@ -75,12 +82,13 @@ class TabletopApp(App[None]):
 
         info = GAMES[game]
         if not info.ready:
-            self.notify(f"{info.title} is coming: its rules engine is not built yet.")
+            self.notify(f"{info.title} is coming: its rules engine is not built yet.", markup=False)
         elif not has_screen(game):
             self.notify(
                 f"{info.title}'s rules are built, but its screen is not yet: "
                 "it cannot be played here so far.",
                 severity="warning",
+                markup=False,
             )
         else:
             self.push_screen(SetupScreen(get_engine(game)))
@@ -97,7 +105,7 @@ class TabletopApp(App[None]):
             self.notify(str(exc), title="Cannot open this game", severity="error", markup=False)
             return
         if not has_screen(game):
-            self.notify(f"{engine.title} has no screen yet.", severity="warning")
+            self.notify(f"{engine.title} has no screen yet.", severity="warning", markup=False)
             return
         try:
             session = GameSession.resume(self.store, game_id, engine)

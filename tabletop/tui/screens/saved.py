@@ -5,14 +5,15 @@ from __future__ import annotations
 import time
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from tabletop.games import GAMES
 from tabletop.tui.screens.sized import SizedScreen
+from tabletop.tui.text import plain, plain_cell
 
 
 def _when(stamp: float) -> str:
@@ -53,7 +54,7 @@ class ListScreen(SizedScreen):
         self.query_one("#empty").display = table.row_count == 0
         self.refresh_bindings()
 
-    def fill(self, table: DataTable[str | Content]) -> None:
+    def fill(self, table: DataTable[Text]) -> None:
         """Add the columns and a row per game (row key: the game id)."""
 
     def selected(self) -> int | None:
@@ -78,16 +79,16 @@ class ContinueScreen(ListScreen):
         self.games: dict[int, str] = {}
         """The game (engine name) of each listed id."""
 
-    def fill(self, table: DataTable[str | Content]) -> None:
+    def fill(self, table: DataTable[Text]) -> None:
         table.add_columns("Game", "Players", "Moves", "Last played")
         saved = self.tabletop.store.unfinished()
         self.games = {game.id: game.game for game in saved}
         for game in saved:
             table.add_row(
-                _title(game.game),
-                ", ".join(game.players),
-                str(game.moves),
-                _when(game.updated),
+                plain_cell(_title(game.game)),
+                plain_cell(", ".join(game.players)),
+                plain_cell(str(game.moves)),
+                plain_cell(_when(game.updated)),
                 key=str(game.id),
             )
 
@@ -123,18 +124,22 @@ class HistoryScreen(ListScreen):
     EMPTY = "No finished games yet."
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.pop_screen", "Back")]
 
-    def fill(self, table: DataTable[str | Content]) -> None:
+    def fill(self, table: DataTable[Text]) -> None:
         table.add_columns("Finished", "Game", "Results", "Summary")
         for game in self.tabletop.store.finished():
-            results = Content(" · ").join(
-                Content.assemble(
-                    ("★ " if seat in game.winners else "", "bold $accent"),
-                    f"{name} {score}",
+            results = Text(" · ").join(
+                Text.assemble(
+                    ("★ " if seat in game.winners else "", "bold"),
+                    plain_cell(f"{name} {score}"),
                 )
                 for seat, (name, score) in enumerate(zip(game.players, game.scores, strict=True))
             )
             table.add_row(
-                _when(game.finished), _title(game.game), results, game.summary, key=str(game.id)
+                plain_cell(_when(game.finished)),
+                plain_cell(_title(game.game)),
+                results,
+                plain_cell(game.summary),
+                key=str(game.id),
             )
 
 
@@ -161,7 +166,7 @@ class Confirm(ModalScreen[bool]):
         self.question = question
 
     def compose(self) -> ComposeResult:
-        yield Static(f"{self.question}\n\ny: yes    n: no", id="question", markup=False)
+        yield Static(plain(f"{self.question}\n\ny: yes    n: no"), id="question")
         yield Footer()
 
     def action_answer(self, yes: bool) -> None:
