@@ -4,9 +4,9 @@ terminal control.
 Textual reads a str as content markup in most widgets: a player called "[/]"
 would crash the app, one called "[link=…]Bob" would become a link. So names,
 summaries, log lines, error messages and anything read from a file reach widgets
-as ``plain(text)``, a Content taken literally, or as ``plain_cell(text)``, a Rich
-Text, in a DataTable (tests/test_markup_guard.py fails on a str given to a widget
-that reads markup). Both show control characters (an escape sequence, a
+as ``plain(text)``, a Content taken literally, or as ``plain_text(text)``, a Rich
+Text, where a widget takes Rich Text (tests/test_markup_guard.py fails on a str
+given to a widget that reads markup). Both show control characters (an escape sequence, a
 right-to-left override) as symbols, and ``ControlFilter`` drops any that reach the
 terminal by another way.
 """
@@ -45,9 +45,10 @@ def plain(text: str, style: str = "") -> Content:
     return Content.styled(visible(text), style) if style else Content(visible(text))
 
 
-def plain_cell(text: str, style: str = "") -> Text:
-    """``plain`` for a DataTable cell: a DataTable sizes its columns to Rich Text but
-    cuts a Content cell to the width of its column's title."""
+def plain_text(text: str, style: str = "") -> Text:
+    """``plain`` as Rich Text, for the widgets that take it: the game log (a RichLog),
+    and DataTable cells (a DataTable sizes its columns to Rich Text, but cuts a
+    Content cell to the width of its column's title)."""
     return Text(visible(text), style)
 
 

@@ -72,10 +72,8 @@ MARKUP = (
     "]Zed[",
     "\\[b]Cy\\",  # a markup escape, and a trailing backslash to break escaping
 )
-LONG = (
-    "Sixteen-letters!",
-    "龍之介龍之介龍之介龍之介龍之介龍",
-)  # the limit; the wide one is 32 cells
+LONG = ("Sixteen-letters!", "龍之介" * 5 + "龍")
+"""Names of the longest a name may be, the second 32 cells wide."""
 EMOJI = ("👩\u200d🚀 Ada", "🐉🔥 Zoë")  # an emoji sequence (joined), emoji and an accent
 REFUSED = ("\x1b[31mEve", "\u202eEve", "Eve\x07", "\x9b2JEve")
 """An escape sequence, a right-to-left override, a bell, a C1 control sequence."""
@@ -107,14 +105,17 @@ def shown(app: TabletopApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
-async def assert_shown(pilot: Pilot[None], *names: str) -> str:
+async def assert_shown(pilot: Pilot[None], *texts: str) -> None:
+    """Each of ``texts`` is on the terminal as it is; nothing there is a link (a name
+    read as markup could make one) or an escape."""
     await pilot.pause()
     assert isinstance(pilot.app, TabletopApp)
-    text = shown(pilot.app)
-    missing = [name for name in names if name not in text]
+    strips = pilot.app.screen._compositor.render_strips()
+    text = "\n".join(strip.text for strip in strips)
+    missing = [t for t in texts if t not in text]
     assert not missing, f"{missing} not shown as typed on {pilot.app.screen}:\n{text}"
+    assert not [s.text for strip in strips for s in strip if s.style and s.style.link]
     assert "\x1b" not in text
-    return text
 
 
 async def assert_history(pilot: Pilot[None], summary: str, names: tuple[str, ...]) -> None:
@@ -263,7 +264,13 @@ async def test_space_park_shows_names_as_typed_to_history(store: Store) -> None:
         await pilot.press("enter")
         game = app.screen
         assert isinstance(game, SpaceParkScreen)
-        await assert_shown(pilot, *SPACE_PARK, f"{first}: visit a destination", f"{first}'s hand")
+        await assert_shown(
+            pilot,
+            *SPACE_PARK,
+            f"{first}: visit a destination",
+            f"{first}'s hand",
+            f"Space Park — {first}'s view",  # the header
+        )
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("c")

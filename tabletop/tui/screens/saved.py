@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from tabletop.games import GAMES
 from tabletop.tui.screens.sized import SizedScreen
-from tabletop.tui.text import plain, plain_cell
+from tabletop.tui.text import plain, plain_text
 
 
 def _when(stamp: float) -> str:
@@ -85,10 +85,10 @@ class ContinueScreen(ListScreen):
         self.games = {game.id: game.game for game in saved}
         for game in saved:
             table.add_row(
-                plain_cell(_title(game.game)),
-                plain_cell(", ".join(game.players)),
-                plain_cell(str(game.moves)),
-                plain_cell(_when(game.updated)),
+                plain_text(_title(game.game)),
+                plain_text(", ".join(game.players)),
+                plain_text(str(game.moves)),
+                plain_text(_when(game.updated)),
                 key=str(game.id),
             )
 
@@ -130,15 +130,15 @@ class HistoryScreen(ListScreen):
             results = Text(" · ").join(
                 Text.assemble(
                     ("★ " if seat in game.winners else "", "bold"),
-                    plain_cell(f"{name} {score}"),
+                    plain_text(f"{name} {score}"),
                 )
                 for seat, (name, score) in enumerate(zip(game.players, game.scores, strict=True))
             )
             table.add_row(
-                plain_cell(_when(game.finished)),
-                plain_cell(_title(game.game)),
+                plain_text(_when(game.finished)),
+                plain_text(_title(game.game)),
                 results,
-                plain_cell(game.summary),
+                plain_text(game.summary),
                 key=str(game.id),
             )
 
