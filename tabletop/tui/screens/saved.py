@@ -126,10 +126,11 @@ class HistoryScreen(ListScreen):
 
     def fill(self, table: DataTable[Text]) -> None:
         table.add_columns("Finished", "Game", "Results", "Summary")
+        star = f"bold {self.app.current_theme.accent or ''}"
         for game in self.tabletop.store.finished():
             results = Text(" · ").join(
                 Text.assemble(
-                    ("★ " if seat in game.winners else "", "bold"),
+                    ("★ " if seat in game.winners else "", star),
                     plain_text(f"{name} {score}"),
                 )
                 for seat, (name, score) in enumerate(zip(game.players, game.scores, strict=True))
