@@ -36,12 +36,11 @@ import tabletop.tui
 TUI = Path(tabletop.tui.__file__).parent
 
 CONTENT_TYPES = {"Content", "Text"}
-"""Annotations of values that are never parsed as markup."""
+"""The classes (and annotations) of values that are never parsed as markup."""
 SAFE_TYPES = {*CONTENT_TYPES, "Option", "None"}
 """Annotations of values a markup parser never sees (an Option's prompt is checked
 where it is built), also as items of a list: mypy keeps these annotations true."""
 CONTAINERS = {"list", "tuple", "Sequence", "Iterable"}
-CONTENT_CLASSES = {"Content", "Text"}
 MARKUP_FACTORIES = {"from_markup", "from_text"}
 """Class methods of Content and Text that parse a str."""
 SAFE_CALLS = {"plain", "Option"}
@@ -50,11 +49,12 @@ is checked where it is built)."""
 CONTENT_METHODS = {"join", "stylize", "stylize_before", "append", "pad_right", "pad_left"}
 """Methods of a Content (or Text) that return one."""
 
-WIDGETS = {"Static": 0, "Label": 0, "Button": 0, "Tab": 0, "Option": 0}
-"""Constructors that parse a str first argument (its position)."""
-WIDGET_KEYWORDS = {"content", "label", "prompt"}
-METHODS = {"update": 0, "add_column": 0, "add_option": 0}
-"""Methods that parse a str argument (its position)."""
+WIDGETS = {"Static", "Label", "Button", "Tab", "Option"}
+"""Constructors that parse a str first argument (so do their subclasses')."""
+TEXT_KEYWORDS = {"content", "label", "prompt", "message"}
+"""The same argument given by name."""
+METHODS = {"update", "add_column", "add_option"}
+"""Methods that parse a str first argument."""
 ALL_ARGS = {"add_row", "add_columns", "OptionList"}
 """Calls that parse every positional argument."""
 ATTRIBUTES = {"border_title", "border_subtitle", "tooltip", "label"}
@@ -79,6 +79,8 @@ class Source:
 
     modules: dict[Path, ast.Module] = field(default_factory=dict)
     returns: dict[str, set[str]] = field(default_factory=dict)
+    bases: dict[str, set[str]] = field(default_factory=dict)
+    """The base classes of each class, by name."""
 
     @classmethod
     def read(cls) -> Source:
@@ -94,7 +96,17 @@ class Source:
                 if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                     returned = ast.unparse(node.returns) if node.returns else ""
                     source.returns.setdefault(node.name, set()).add(returned)
+                elif isinstance(node, ast.ClassDef):
+                    bases = source.bases.setdefault(node.name, set())
+                    bases.update(name for base in node.bases if (name := _called(base)))
         return source
+
+    def is_widget(self, name: str, seen: frozenset[str] = frozenset()) -> bool:
+        """``name`` is one of WIDGETS or a class of tabletop/tui built on one."""
+        if name in WIDGETS:
+            return True
+        bases = self.bases.get(name, set()) - seen
+        return any(self.is_widget(base, seen | {name}) for base in bases)
 
     def makes_content(self, name: str) -> bool:
         """Every function or method of this name in tabletop/tui returns Content or Text."""
@@ -156,13 +168,11 @@ class Checker:
         func = node.func
         if isinstance(func, ast.Name):
             return (
-                func.id in CONTENT_CLASSES
-                or func.id == "plain"
-                or self.source.makes_content(func.id)
+                func.id in CONTENT_TYPES or func.id == "plain" or self.source.makes_content(func.id)
             )
         if isinstance(func, ast.Attribute):
             owner = func.value
-            if isinstance(owner, ast.Name) and owner.id in CONTENT_CLASSES:
+            if isinstance(owner, ast.Name) and owner.id in CONTENT_TYPES:
                 return func.attr not in MARKUP_FACTORIES
             if func.attr in CONTENT_METHODS:
                 return self.content(owner, scope)
@@ -223,21 +233,27 @@ class Checker:
             return
         if not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
             return  # another object's attribute: its type is unknown here
-        klass = scope.klass
-        if klass is None:
-            return
+        # Any class may be the one (a subclass overrides, a base assigns): every class
+        # of tabletop/tui that gives an attribute of this name a value counts.
+        for module in self.source.modules.values():
+            for klass in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
+                yield from self._attribute_values(module, klass, node.attr)
+
+    def _attribute_values(
+        self, module: ast.Module, klass: ast.ClassDef, name: str
+    ) -> Iterator[tuple[str | None, ast.expr | None, Scope]]:
         for item in klass.body:
             if (
                 isinstance(item, ast.FunctionDef)
-                and item.name == node.attr
+                and item.name == name
                 and any(ast.unparse(d) == "property" for d in item.decorator_list)
             ):
-                yield (ast.unparse(item.returns) if item.returns else "?", None, scope)
-        yield from _assigned(klass, node.attr, Scope(scope.module, None, klass), own=True)
+                yield (ast.unparse(item.returns) if item.returns else "?", None, Scope(module))
+        yield from _assigned(klass, name, Scope(module, None, klass), own=True)
         for method in klass.body:
             if isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef):
-                where = Scope(scope.module, method, klass)
-                yield from _assigned(method, node.attr, where, self_attr=True)
+                where = Scope(module, method, klass)
+                yield from _assigned(method, name, where, self_attr=True)
 
     # -- where markup is parsed -----------------------------------------------------------
 
@@ -262,25 +278,23 @@ class Checker:
         if name in DEFERRED and args and isinstance(args[0], ast.Attribute):
             func, args = args[0], args[1:]
             name = func.attr
+        first = [*args[:1], *(k.value for k in keywords if k.arg in TEXT_KEYWORDS)]
         if name == "notify":
-            plain_text = any(
+            if not any(
                 k.arg == "markup" and isinstance(k.value, ast.Constant) and k.value.value is False
                 for k in keywords
-            )
-            if not plain_text and args:
-                yield args[0]
-            return
-        if name in WIDGETS:
-            position = WIDGETS[name]
-            if len(args) > position:
-                yield args[position]
-            yield from (k.value for k in keywords if k.arg in WIDGET_KEYWORDS)
+            ):
+                yield from first
+        elif name in WIDGETS or (
+            name == "__init__"
+            and _is_super(func)
+            and scope.klass is not None
+            and self.source.is_widget(scope.klass.name)
+        ):
+            yield from first
         elif name in METHODS and isinstance(func, ast.Attribute):
-            if self._receiver(func.value, scope) in NOT_MARKUP:
-                return
-            position = METHODS[name]
-            if len(args) > position:
-                yield args[position]
+            if self._receiver(func.value, scope) not in NOT_MARKUP:
+                yield from first
         elif name in ALL_ARGS:
             for arg in args:
                 yield from _items(arg)
@@ -317,6 +331,15 @@ def _called(func: ast.expr) -> str | None:
     if isinstance(func, ast.Attribute):
         return func.attr
     return None
+
+
+def _is_super(func: ast.expr) -> bool:
+    """``super().something``."""
+    return (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Call)
+        and _called(func.value.func) == "super"
+    )
 
 
 def _items(node: ast.expr) -> Iterator[ast.expr]:
@@ -442,6 +465,9 @@ UNSAFE = [
     "yield Select([(name, 1)])",
     "self.notify(summary)",
     "self.app.call_from_thread(self.notify, summary)",
+    "self.notify(message=summary)",
+    "self.update(content=name)",
+    "super().__init__(name)",  # in a Static subclass
     "line = name\n        self.update(line)",
 ]
 SAFE = [
@@ -460,6 +486,7 @@ SAFE = [
     "yield OptionList(Option(plain(name)))",
     'yield Select([(Content(name), 1), ("Person", 2)])',
     "self.notify(summary, markup=False)",
+    "super().__init__(plain(name))",
     'self.notify("Every move is saved again.")',
     'self.query_one("#clock", Digits).update(f"{len(name)}")',
     "line: Content = plain(name)\n        self.update(line)",
@@ -472,3 +499,10 @@ SAFE = [
 def test_the_check_tells_a_str_from_content(code: str, unsafe: bool) -> None:
     found = problems(Source.parse({TUI / "example.py": HEADER + "        " + code + "\n"}))
     assert bool(found) == unsafe, found
+
+
+def test_an_attribute_is_judged_by_every_class_that_gives_it_a_value() -> None:
+    shown = HEADER + "        self.update(self.note)\n"
+    assert not problems(Source.parse({TUI / "example.py": shown}))
+    overridden = shown + "\n\nclass Loud(Panel):\n    note = hint()\n"
+    assert problems(Source.parse({TUI / "example.py": overridden}))
