@@ -28,7 +28,7 @@ from textual.widgets import DataTable, Input, Select, Static
 from tabletop.core.clock import FakeClock
 from tabletop.core.names import NAME_LIMIT
 from tabletop.core.session import GameSession
-from tabletop.core.store import SeatInfo, Store
+from tabletop.core.store import FinishedGame, SavedGame, SeatInfo, Store
 from tabletop.games.pocketdragon import ENGINE as DRAGON
 from tabletop.games.pocketparks.state import PPState
 from tabletop.games.spacepark import ENGINE as SPACE
@@ -345,3 +345,27 @@ async def test_a_control_character_in_any_widget_stays_off_the_terminal(store: S
         await pilot.pause()
         text = shown(app)
         assert "before[2J]8;;x\\after" in text and "\x1b" not in text
+
+
+async def test_a_saved_games_file_with_markup_and_escapes_lists_as_it_is(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a damaged or hand-edited saves file holds reaches Continue and History as
+    text: markup shown as typed, control characters as symbols, never raw."""
+    players = ("[/]", "Eve\x1b[2J")
+    game = "[link=e.vil]x\x07"  # a game this version does not know: its id is shown
+    summary = "\x1b]8;;http://e.vil\x1b\\[b]won\u202e"
+    monkeypatch.setattr(store, "unfinished", lambda: [SavedGame(1, game, players, 3, 0.0)])
+    finished = FinishedGame(2, game, players, (1, 2), (1,), summary, 0.0)
+    monkeypatch.setattr(store, "finished", lambda: [finished])
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        assert isinstance(app.screen, ContinueScreen)
+        await assert_shown(pilot, "[link=e.vil]x␇", "[/], Eve␛[2J")
+        await pilot.press("escape", "h")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        await assert_shown(pilot, "[/] 1 · ★ Eve␛[2J 2")
+        cell = str(app.screen.query_one(DataTable).get_row_at(0)[3])
+        assert cell == "␛]8;;http://e.vil␛\\[b]won\ufffd"
