@@ -14,6 +14,12 @@ _JOINERS = frozenset("\u200c\u200d")
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 
 
+def is_control(char: str) -> bool:
+    """A control or formatting character (an escape, a bidirectional override, a line
+    separator...); the joiners of emoji sequences are not."""
+    return unicodedata.category(char) in _REFUSED_CATEGORIES and char not in _JOINERS
+
+
 def check_name(name: object) -> str:
     """``name`` without surrounding spaces; ValueError, in players' words, if it
     cannot be a player's name."""
@@ -25,7 +31,7 @@ def check_name(name: object) -> str:
     if len(name) > NAME_LIMIT:
         raise ValueError(f"A player's name can be at most {NAME_LIMIT} characters long.")
     for char in name:
-        if unicodedata.category(char) in _REFUSED_CATEGORIES and char not in _JOINERS:
+        if is_control(char):
             raise ValueError(
                 f"A player's name cannot hold control characters (U+{ord(char):04X} is one)."
             )

@@ -2,23 +2,36 @@
 
 Start-up imports only what the home screen draws; games, their screens, the
 session (pydantic) and the Markdown renderer load when first needed.
+
+A crash (an exception nothing handled) ends the app with a short message on the
+terminal and exit status 1; its full report, which may show hidden cards (a
+traceback's local variables), goes to a file in the data folder, never to the
+terminal where the whole table sees it.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
-from collections.abc import Iterable
+import tempfile
+import time
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.filter import LineFilter
 from textual.screen import Screen
 
+from tabletop import __version__
 from tabletop.core.store import Store, StoreError, default_path
 from tabletop.games import GAMES
 from tabletop.tui.screens.home import HomeScreen
 from tabletop.tui.settings import Settings
+from tabletop.tui.text import ControlFilter
 
 if TYPE_CHECKING:
     from tabletop.core.session import GameSession
@@ -36,6 +49,29 @@ class TabletopApp(App[None]):
         super().__init__()
         self.store = store
         self.settings = Settings.load(store)
+        self.crash_report: Path | None = None
+        """Where the report of a crash was written (None: no crash, or nowhere could be)."""
+        self._crashed = False
+        self._control_filter = ControlFilter()
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, then no control character reaches the terminal."""
+        return [*super().get_line_filters(), self._control_filter]
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Textual's hook for an exception nothing handled: it ends the app and prints a
+        traceback with local variables after exit, and those hold players' hidden
+        cards. Here the report goes to a file instead, and the terminal gets a short
+        message that names it."""
+        shown = len(self._exit_renderables)
+        super()._handle_exception(error)  # exit status 1; Pilot re-raises it in tests
+        del self._exit_renderables[shown:]
+        if not self._crashed:
+            self._crashed = True
+            self.crash_report = new_crash_report(self.store.path.parent)
+            self._exit_renderables.append(Text(crash_message(self.crash_report)))
+        if self.crash_report is not None:
+            add_to_crash_report(self.crash_report, error)
 
     def get_default_screen(self) -> Screen[None]:
         return HomeScreen()
@@ -75,12 +111,13 @@ class TabletopApp(App[None]):
 
         info = GAMES[game]
         if not info.ready:
-            self.notify(f"{info.title} is coming: its rules engine is not built yet.")
+            self.notify(f"{info.title} is coming: its rules engine is not built yet.", markup=False)
         elif not has_screen(game):
             self.notify(
                 f"{info.title}'s rules are built, but its screen is not yet: "
                 "it cannot be played here so far.",
                 severity="warning",
+                markup=False,
             )
         else:
             self.push_screen(SetupScreen(get_engine(game)))
@@ -97,7 +134,7 @@ class TabletopApp(App[None]):
             self.notify(str(exc), title="Cannot open this game", severity="error", markup=False)
             return
         if not has_screen(game):
-            self.notify(f"{engine.title} has no screen yet.", severity="warning")
+            self.notify(f"{engine.title} has no screen yet.", severity="warning", markup=False)
             return
         try:
             session = GameSession.resume(self.store, game_id, engine)
@@ -144,10 +181,52 @@ def run(data_dir: Path | None) -> int:
     except StoreError as exc:
         print(f"tabletop: {exc}", file=sys.stderr)
         return 1
+    app = TabletopApp(store)
     try:
-        TabletopApp(store).run()
+        app.run()
     except KeyboardInterrupt:  # a SIGINT from outside the terminal: every move is saved
         return 130
     finally:
         store.close()
-    return 0
+    return app.return_code or 0
+
+
+def crash_message(report: Path | None) -> str:
+    where = (
+        f"What went wrong is written in:\n  {report}\n"
+        if report is not None
+        else "No report of it could be written.\n"
+    )
+    return (
+        "tabletop stopped on an unexpected error. Moves are saved as they are made: "
+        f"start tabletop again to go on with the game.\n{where}"
+        "The report may show hidden cards: keep it from the other players. "
+        "It helps whoever fixes tabletop."
+    )
+
+
+def new_crash_report(folder: Path) -> Path | None:
+    """A new empty file only its owner may read, in ``folder`` or else in the temporary
+    folder; None if neither may be written."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for where in (folder, Path(tempfile.gettempdir())):
+        try:
+            handle, name = tempfile.mkstemp(prefix=f"crash-{stamp}-", suffix=".txt", dir=where)
+        except OSError:
+            continue
+        os.close(handle)
+        return Path(name)
+    return None
+
+
+def add_to_crash_report(report: Path, error: BaseException) -> None:
+    """Append ``error``'s traceback, with its local variables, to ``report``."""
+    from rich.console import Console  # loaded at a crash only: pygments is slow to load
+    from rich.traceback import Traceback
+
+    with contextlib.suppress(OSError), report.open("a", encoding="utf-8") as file:
+        console = Console(file=file, width=120, color_system=None)
+        console.print(f"tabletop {__version__}, {time.strftime('%Y-%m-%d %H:%M:%S')}", markup=False)
+        console.print(
+            Traceback.from_exception(type(error), error, error.__traceback__, show_locals=True)
+        )

@@ -228,8 +228,8 @@ async def test_continue_lists_newest_first_and_resumes(store: Store, toy: None) 
         await pilot.press("c")
         assert isinstance(app.screen, ContinueScreen)
         table = app.screen.query_one(DataTable)
-        assert [table.get_row_at(i)[1] for i in range(2)] == ["Cat, Dan", "Ann, Bob"]
-        assert table.get_row_at(0)[2] == "2"
+        assert [str(table.get_row_at(i)[1]) for i in range(2)] == ["Cat, Dan", "Ann, Bob"]
+        assert str(table.get_row_at(0)[2]) == "2"
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, Curtain) and app.screen.player == "Dan"

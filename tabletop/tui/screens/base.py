@@ -37,6 +37,7 @@ from tabletop.core.session import GameSession
 from tabletop.core.store import StoreConflict, StoreError
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.settings import Settings
+from tabletop.tui.text import plain
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.scoreboard import Scoreboard
@@ -299,7 +300,7 @@ class GameScreen(SizedScreen):
         )
         self.query_one(GameLog).show(self.session.log(self.viewer))
         refusal = self.session.undo_refusal(self.viewer)
-        self.query_one("#status", Static).update(f"Undo: {refusal}" if refusal else "")
+        self.query_one("#status", Static).update(plain(f"Undo: {refusal}" if refusal else ""))
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -371,7 +372,7 @@ class ResultScreen(ModalScreen[bool]):
             marker = "★" if seat in outcome.winners else " "
             lines.append(f"{marker} {info.name}: {score}")
         lines.extend(f"  {step}" for step in outcome.tie_break)
-        yield Static("\n".join(lines), id="result", markup=False)
+        yield Static(plain("\n".join(lines)), id="result")
         yield Footer()
 
     def action_close(self, to_history: bool) -> None:

@@ -66,9 +66,12 @@ class HomeScreen(SizedScreen):
         store = self.tabletop.store
         unfinished = len(store.unfinished())
         self.query_one("#saved", Static).update(
-            f"{unfinished} unfinished game{'s' if unfinished != 1 else ''}: press c to continue."
-            if unfinished
-            else "No unfinished games."
+            Content(
+                f"{unfinished} unfinished game{'s' if unfinished != 1 else ''}: "
+                "press c to continue."
+                if unfinished
+                else "No unfinished games."
+            )
         )
 
     def _highlighted(self) -> str | None:

@@ -39,6 +39,7 @@ from tabletop.games.pocketdragon.model import LEVELS, Pause, PocketDragonOptions
 from tabletop.games.pocketdragon.view import PocketDragonView
 from tabletop.tui.screens.base import GameScreen, ResultScreen
 from tabletop.tui.settings import Settings
+from tabletop.tui.text import plain
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.scoreboard import Scoreboard
 from tabletop.tui.widgets.timer import DragonTimer
@@ -197,9 +198,9 @@ class PocketDragonScreen(GameScreen):
         self.show_clocks(view)
         self.query_one("#status", Static).update(self.hint(view))
 
-    def hint(self, view: PocketDragonView) -> str:
+    def hint(self, view: PocketDragonView) -> Content:
         """The status line: what to do now."""
-        return ""
+        return Content("")
 
     # -- actions ----------------------------------------------------------------
 
@@ -368,7 +369,7 @@ class DragonResult(ResultScreen):
         lines = [f"{self.session.engine.title}: {outcome.summary}", "", *score_lines(view), ""]
         names = ", ".join(s.name for s in self.session.seats)
         lines.append(f"{'★' if outcome.winners else '✗'} {names}: {outcome.scores[0]} together")
-        yield Static("\n".join(lines), id="result", markup=False)
+        yield Static(plain("\n".join(lines)), id="result")
         yield Footer()
 
 

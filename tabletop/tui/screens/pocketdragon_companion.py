@@ -104,8 +104,10 @@ class CompanionScreen(PocketDragonScreen):
     def render_view(self, view: PocketDragonView) -> None:
         level = LEVELS[view.difficulty]
         self.query_one("#pd-mode", Static).update(
-            f"{view.difficulty.title()} (set at setup): {level.main_s} s, "
-            f"{level.successes} successes, base {level.base_score}"
+            Content(
+                f"{view.difficulty.title()} (set at setup): {level.main_s} s, "
+                f"{level.successes} successes, base {level.base_score}"
+            )
         )
         self.query_one("#pd-help", Static).update(self._help(view))
 
@@ -119,7 +121,7 @@ class CompanionScreen(PocketDragonScreen):
         for n in (1, 2, 3):
             hunger.set_class(level == n, f"-warn{n}")
         word = ("", " ⚠ FEED ME", " ⚠⚠ FEED NOW", " ⚠⚠⚠ STARVING")[level]
-        self.query_one("#pd-hunger-label", Static).update(f"Feeder time left{word}")
+        self.query_one("#pd-hunger-label", Static).update(Content(f"Feeder time left{word}"))
 
     def _help(self, view: PocketDragonView) -> Content:
         c = view.clocks
@@ -140,14 +142,16 @@ class CompanionScreen(PocketDragonScreen):
         super().redraw()
         self.sub_title = "Companion: the cards are on your table"
 
-    def hint(self, view: PocketDragonView) -> str:
+    def hint(self, view: PocketDragonView) -> Content:
         if view.status == "ready":
-            return "Deal the cards as the rulebook says, then press space to start the clocks."
+            return Content(
+                "Deal the cards as the rulebook says, then press space to start the clocks."
+            )
         if view.status == "paused":
-            return "Paused: every clock is stopped. Space resumes."
+            return Content("Paused: every clock is stopped. Space resumes.")
         if view.clocks.feed_available:
-            return "The dragon is hungry: feed it (f) before its clock reaches 0."
-        return ""
+            return Content("The dragon is hungry: feed it (f) before its clock reaches 0.")
+        return Content("")
 
     # -- keys -------------------------------------------------------------------
 

@@ -50,6 +50,7 @@ from tabletop.games.pocketdragon.view import (
     TableView,
 )
 from tabletop.tui.screens.pocketdragon import Choice, Handover, Overlay, PocketDragonScreen
+from tabletop.tui.text import plain
 
 # Rich has no plain "grey"; the cards' colour names map to terminal colours here.
 _COLOURS = {"grey": "grey62"}
@@ -365,23 +366,27 @@ class TableScreen(PocketDragonScreen):
             Content(" · ").join([Content.assemble((k, "bold"), f" {text}") for k, text in rows]),
         )
 
-    def hint(self, view: PocketDragonView) -> str:
+    def hint(self, view: PocketDragonView) -> Content:
         if view.status == "ready":
-            return "Space starts the clocks. Arrows pick a grid card, 1-3 one of your cards."
+            return Content(
+                "Space starts the clocks. Arrows pick a grid card, 1-3 one of your cards."
+            )
         if view.status == "paused":
-            return "Paused: every clock is stopped. Space resumes."
+            return Content("Paused: every clock is stopped. Space resumes.")
         phase = self.phase()
         turn = self.player(self.owner())
         other = self.player(1 - self.owner())
         if phase == "clue":
-            return f"{other} names an icon on {turn}'s card: a hands them the card."
+            return plain(f"{other} names an icon on {turn}'s card: a hands them the card.")
         if phase == "peek":
-            return f"{turn} is looking at 2 cards: l shows them again, Enter there closes."
+            return plain(f"{turn} is looking at 2 cards: l shows them again, Enter there closes.")
         if phase == "play":
-            return (
+            return plain(
                 f"{turn}: arrows + f flip a card, x give up. {other}: s suggests when one is left."
             )
-        return f"{turn}'s turn: arrows pick a grid card, 1-3 your card; the footer lists the moves."
+        return plain(
+            f"{turn}'s turn: arrows pick a grid card, 1-3 your card; the footer lists the moves."
+        )
 
     def redraw(self) -> None:
         super().redraw()

@@ -756,7 +756,7 @@ class PocketParksScreen(GameScreen):
         if self.viewer is not None:
             self.sort_modes[self.viewer] = mode
         self.redraw()
-        self.notify(f"Hand sorted {SORT_WORDS[mode]}.", timeout=2)
+        self.notify(f"Hand sorted {SORT_WORDS[mode]}.", timeout=2, markup=False)
 
     def action_scores(self) -> None:
         view = self.public()
@@ -778,7 +778,7 @@ class PocketParksScreen(GameScreen):
         self.window_seconds = float(following) if following else None
         self.session.store.save_setting(WINDOW_SETTING, following)
         said = f"{following} s countdown" if following else "waits for a key (no countdown)"
-        self.notify(f"Response windows: {said}.", timeout=3)
+        self.notify(f"Response windows: {said}.", timeout=3, markup=False)
 
     def rules_section(self) -> str:
         view = self.public()

@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option
 from tabletop.core.session import GameSession
 from tabletop.games.pocketparks.view import PPView, RoundView
 from tabletop.tui.screens.rules import RulesScreen
+from tabletop.tui.text import plain
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.park_cards import card_chip, icons, set_chip
 
@@ -108,14 +109,14 @@ class ChoiceScreen(_SeeThrough[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.heading, id="choice-title", markup=False)
-            options = []
+            yield Static(plain(self.heading), id="choice-title")
+            options: list[Option] = []
             for index, choice in enumerate(self.choices):
                 key = f"{index + 1} " if index < 9 else "  "
                 options.append(Option(Content.assemble((key, "bold $accent"), choice)))
             yield OptionList(*options)
             note = self.note or f"Enter or a number picks; Esc: {self.back_label}."
-            yield Static(note, id="choice-note", markup=False)
+            yield Static(plain(note), id="choice-note")
         yield Footer()
 
     @property
@@ -197,11 +198,11 @@ class ResponseWindow(_SeeThrough[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Response window", id="window-title")
-            yield Static(self.window.question, id="window-question", markup=False)
+            yield Static(plain(self.window.question), id="window-question")
             if self.window.card is not None:
                 yield Static(card_chip(self.window.card), id="window-card")
             asked = ", ".join(f"{s + 1} {self.names[s]}" for s in self.window.waiting)
-            yield Static(f"Asked: {asked}", id="window-asked", markup=False)
+            yield Static(plain(f"Asked: {asked}"), id="window-asked")
             yield Static(
                 "To answer, press your seat number and take the keyboard.",
                 id="window-how",
@@ -209,8 +210,8 @@ class ResponseWindow(_SeeThrough[int | None]):
             yield Static(id="window-countdown")
             with Horizontal():
                 for seat in self.window.waiting:
-                    yield _mouse_button(f"{seat + 1} {self.names[seat]}", f"claim-{seat}")
-                yield _mouse_button("Nobody", "claim-nobody")
+                    yield _mouse_button(plain(f"{seat + 1} {self.names[seat]}"), f"claim-{seat}")
+                yield _mouse_button(Content("Nobody"), "claim-nobody")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -275,7 +276,7 @@ class ResponseWindow(_SeeThrough[int | None]):
                 f"{self.names[seat]} is not asked this time.", severity="warning", markup=False
             )
         else:
-            self.notify(f"There is no seat {seat + 1}.", severity="warning")
+            self.notify(f"There is no seat {seat + 1}.", severity="warning", markup=False)
 
     def action_nobody(self) -> None:
         self.close(None)
@@ -287,7 +288,7 @@ class ResponseWindow(_SeeThrough[int | None]):
             self.dismiss(seat)
 
 
-def _mouse_button(label: str, id: str) -> Button:
+def _mouse_button(label: Content, id: str) -> Button:
     """A button for the mouse only: keys answer, so Enter never presses a seat's button."""
     button = Button(label, id=id, compact=True)
     button.can_focus = False

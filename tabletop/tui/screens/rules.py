@@ -8,6 +8,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.widgets import Footer, Header, Markdown, Tab, Tabs
 
 from tabletop.games import GAMES
@@ -42,7 +43,9 @@ class RulesScreen(SizedScreen):
 
     def compose_screen(self) -> ComposeResult:
         yield Header()
-        yield Tabs(*(Tab(info.title, id=name) for name, info in GAMES.items()), active=self.game)
+        yield Tabs(
+            *(Tab(Content(info.title), id=name) for name, info in GAMES.items()), active=self.game
+        )
         with VerticalScroll(id="page"):
             yield Markdown(rules_text(self.game))
         yield Footer()

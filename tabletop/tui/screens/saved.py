@@ -11,13 +11,13 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from tabletop.core.store import DamagedGame, FinishedGame, SavedGame, StoreError
 from tabletop.games import GAMES
 from tabletop.tui.screens.sized import SizedScreen
+from tabletop.tui.text import plain, plain_text
 
 Listed = SavedGame | FinishedGame | DamagedGame
 
@@ -32,8 +32,7 @@ def _title(game: str) -> str:
 
 
 def _damage(game: DamagedGame) -> Text:
-    # Text, not Content: DataTable sizes its columns by Rich's measure, which Content lacks.
-    return Text.assemble(("damaged: ", "bold red"), game.why)
+    return Text.assemble(("damaged: ", "bold red"), plain_text(game.why))
 
 
 class ListScreen(SizedScreen):
@@ -71,12 +70,12 @@ class ListScreen(SizedScreen):
         self.query_one("#empty").display = table.row_count == 0
         self.refresh_bindings()
 
-    def fill(self, table: DataTable[str | Content | Text]) -> None:
+    def fill(self, table: DataTable[Text]) -> None:
         """Add the columns and a row per game (row key: the game id) with ``add``."""
 
-    def add(
-        self, table: DataTable[str | Content | Text], game: Listed, *cells: str | Content | Text
-    ) -> None:
+    def add(self, table: DataTable[Text], game: Listed, cells: list[Text]) -> None:
+        """A row for ``game``. Rich Text cells, not Content: a DataTable cuts a Content
+        cell to the width of its column's title."""
         self.listed[game.id] = game
         table.add_row(*cells, key=str(game.id))
 
@@ -130,21 +129,23 @@ class ContinueScreen(ListScreen):
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
-    def fill(self, table: DataTable[str | Content | Text]) -> None:
+    def fill(self, table: DataTable[Text]) -> None:
         table.add_columns("Game", "Players", "Moves", "Last played")
         store = self.tabletop.store
         for game in store.unfinished():
             self.add(
                 table,
                 game,
-                _title(game.game),
-                ", ".join(game.players),
-                str(game.moves),
-                _when(game.updated),
+                [
+                    plain_text(_title(game.game)),
+                    plain_text(", ".join(game.players)),
+                    plain_text(str(game.moves)),
+                    plain_text(_when(game.updated)),
+                ],
             )
         for damaged in store.damaged():
             if not damaged.finished:
-                self.add(table, damaged, Text(_title(damaged.game)), _damage(damaged), "", "")
+                self.add(table, damaged, [plain_text(_title(damaged.game)), _damage(damaged)])
 
     def deletable(self, game: Listed) -> bool:
         return True
@@ -180,21 +181,32 @@ class HistoryScreen(ListScreen):
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
-    def fill(self, table: DataTable[str | Content | Text]) -> None:
+    def fill(self, table: DataTable[Text]) -> None:
         table.add_columns("Finished", "Game", "Results", "Summary")
         store = self.tabletop.store
+        star = f"bold {self.app.current_theme.accent or ''}"
         for game in store.finished():
-            results = Content(" · ").join(
-                Content.assemble(
-                    ("★ " if seat in game.winners else "", "bold $accent"),
-                    f"{name} {score}",
+            results = Text(" · ").join(
+                Text.assemble(
+                    ("★ " if seat in game.winners else "", star),
+                    plain_text(f"{name} {score}"),
                 )
                 for seat, (name, score) in enumerate(zip(game.players, game.scores, strict=True))
             )
-            self.add(table, game, _when(game.finished), _title(game.game), results, game.summary)
+            self.add(
+                table,
+                game,
+                [
+                    plain_text(_when(game.finished)),
+                    plain_text(_title(game.game)),
+                    results,
+                    plain_text(game.summary),
+                ],
+            )
         for damaged in store.damaged():
             if damaged.finished:
-                self.add(table, damaged, "", Text(_title(damaged.game)), _damage(damaged), "")
+                cells = [Text(), plain_text(_title(damaged.game)), _damage(damaged)]
+                self.add(table, damaged, cells)
 
 
 class Confirm(ModalScreen[bool]):
@@ -220,7 +232,7 @@ class Confirm(ModalScreen[bool]):
         self.question = question
 
     def compose(self) -> ComposeResult:
-        yield Static(f"{self.question}\n\ny: yes    n: no", id="question", markup=False)
+        yield Static(plain(f"{self.question}\n\ny: yes    n: no"), id="question")
         yield Footer()
 
     def action_answer(self, yes: bool) -> None:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.widgets import Footer, Header, Label, Select, Switch
 
 from tabletop.tui.screens.sized import SizedScreen
@@ -46,14 +48,14 @@ class SettingsScreen(SizedScreen):
         with VerticalScroll(id="settings"):
             yield Label("Theme")
             yield Select(
-                [(name, name) for name in sorted(self.app.available_themes)],
+                [(Text(name), name) for name in sorted(self.app.available_themes)],
                 value=self.app.theme,
                 allow_blank=False,
                 id="theme",
             )
             yield Label("Bot moves")
             yield Select(
-                [(label, pace) for pace, (label, _) in BOT_PACES.items()],
+                [(Text(label), pace) for pace, (label, _) in BOT_PACES.items()],
                 value=settings.bot_pace,
                 allow_blank=False,
                 id="bot_pace",
@@ -61,7 +63,7 @@ class SettingsScreen(SizedScreen):
             for name, label in SWITCHES.items():
                 with Horizontal(classes="switch"):
                     yield Switch(value=getattr(settings, name), id=name)
-                    yield Label(label)
+                    yield Label(Content(label))
         yield Footer()
 
     def on_select_changed(self, event: Select.Changed) -> None:

@@ -11,9 +11,11 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
 
@@ -23,6 +25,7 @@ from tabletop.core.errors import ContentError
 from tabletop.core.names import NAME_LIMIT, check_name
 from tabletop.core.store import SeatInfo
 from tabletop.tui.screens.sized import SizedScreen
+from tabletop.tui.text import plain
 
 HUMAN = "person"  # the seat-kind choice that is not a bot level
 SEED_LIMIT = 2**63  # seeds are stored as SQLite integers
@@ -75,7 +78,10 @@ def _option_field(name: str, spec: dict[str, Any], defs: dict[str, Any]) -> Opti
         return OptionField(label, Switch(value=bool(default), id=widget_id))
     if choices and "integer" not in kinds:
         select = Select(
-            [(str(c), c) for c in choices], value=default, allow_blank=default is None, id=widget_id
+            [(Text(str(c)), c) for c in choices],
+            value=default,
+            allow_blank=default is None,
+            id=widget_id,
         )
         return OptionField(label, select)
     if kinds <= {"integer", "string"}:
@@ -164,13 +170,16 @@ class SetupScreen(SizedScreen):
                 )
             for seat in range(engine.max_players):
                 with Horizontal(classes="row seat", id=f"seat-row-{seat}"):
-                    yield Label(f"Seat {seat + 1}")
+                    yield Label(Content(f"Seat {seat + 1}"))
                     yield Input(
                         placeholder=f"Player {seat + 1}", max_length=NAME_LIMIT, id=f"seat-{seat}"
                     )
                     if self.bot_levels:
                         yield Select(
-                            [("Person", HUMAN), *((LEVEL_NAMES[v], v) for v in self.bot_levels)],
+                            [
+                                (Text("Person"), HUMAN),
+                                *((Text(LEVEL_NAMES[v]), v) for v in self.bot_levels),
+                            ],
                             value=HUMAN,
                             allow_blank=False,
                             id=f"kind-{seat}",
@@ -181,19 +190,17 @@ class SetupScreen(SizedScreen):
                 for option in self.option_fields.values():
                     with Horizontal(classes="row option"):
                         yield option.widget
-                        yield Label(option.label)
+                        yield Label(Content(option.label))
             yield Static("Seed", classes="heading")
             with Horizontal(classes="row"):
                 yield Label("Seed")
                 yield Input(placeholder="random", type="integer", id="seed")
-            yield Static(id="error", markup=False)
+            yield Static(id="error")
             yield Button("Start", variant="primary", id="start")
         yield Footer()
 
-    def _count_label(self, n: int) -> str:
-        if n == 1:
-            return "1 (solo)"
-        return str(n)
+    def _count_label(self, n: int) -> Text:
+        return Text("1 (solo)" if n == 1 else str(n))
 
     def on_mount(self) -> None:
         self._show_seats()
@@ -230,7 +237,7 @@ class SetupScreen(SizedScreen):
             seed = self._seed()
             session = GameSession.start(self.tabletop.store, self.engine, seats, options, seed)
         except (ValueError, ContentError) as exc:
-            self.query_one("#error", Static).update(str(exc))
+            self.query_one("#error", Static).update(plain(str(exc)))
             self.tabletop.bell()
             return
         self.dismiss()
@@ -241,7 +248,10 @@ class SetupScreen(SizedScreen):
         for seat in range(self._count()):
             field = self.query_one(f"#seat-{seat}", Input)
             bot = self.query_one(f"#kind-{seat}", Select).value if self.bot_levels else HUMAN
-            name = check_name(field.value.strip() or field.placeholder)
+            try:
+                name = check_name(field.value.strip() or field.placeholder)
+            except ValueError as refused:
+                raise ValueError(f"Seat {seat + 1}: {refused}") from None
             seats.append(SeatInfo(name, None if bot == HUMAN else str(bot)))
         names = [s.name for s in seats]
         for name in names:

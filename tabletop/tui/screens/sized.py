@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
@@ -74,7 +75,9 @@ class SizedScreen(Screen[None]):
         small = size.width < width or size.height < height
         if small:
             self.query_one(TooSmall).update(
-                f"Make the window at least {width}x{height}\n"
-                f"(it is {size.width}x{size.height} now).\n\nCtrl+Q quits."
+                Content(
+                    f"Make the window at least {width}x{height}\n"
+                    f"(it is {size.width}x{size.height} now).\n\nCtrl+Q quits."
+                )
             )
         self.set_class(small, "-too-small")

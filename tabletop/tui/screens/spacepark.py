@@ -416,7 +416,7 @@ class SpaceParkScreen(GameScreen):
 
     def _show_display(self, view: SpaceParkView, question: tuple[str, ...]) -> None:
         panel = self.query_one("#display", Static)
-        panel.border_title = f"On display · deck {view.deck_count}"
+        panel.border_title = Content(f"On display · deck {view.deck_count}")
         kind = next((k for k in question if k in ("exchange", "take")), None)
         lines: list[Content] = []
         for index, badge in enumerate(view.revealed):
@@ -482,7 +482,7 @@ class SpaceParkScreen(GameScreen):
         title = f"Turn {view.turn}"
         if view.last_round:
             title += " · ⚑ LAST ROUND"
-        panel.border_title = title
+        panel.border_title = Content(title)
         lines = [
             player_line(p, p.seat in view.to_act, p.seat == view.first_player) for p in view.players
         ]

@@ -11,6 +11,8 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from tabletop.tui.text import plain
+
 
 class Curtain(Screen[bool]):
     """Dismissed with True when the named player takes over, False to leave the game."""
@@ -44,12 +46,10 @@ class Curtain(Screen[bool]):
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                yield Static(f"Pass to {self.player}", id="pass", markup=False)
+                yield Static(plain(f"Pass to {self.player}"), id="pass")
             with Center():
                 yield Static(
-                    f"{self.player}: press Enter when you have the keyboard.",
-                    id="hint",
-                    markup=False,
+                    plain(f"{self.player}: press Enter when you have the keyboard."), id="hint"
                 )
         yield Footer()
 

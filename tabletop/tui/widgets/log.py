@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.widgets import RichLog
+
+from tabletop.tui.text import plain_text
 
 
 class GameLog(RichLog):
@@ -35,5 +36,5 @@ class GameLog(RichLog):
             self.clear()
             self.shown = []
         for line in lines[len(self.shown) :]:
-            self.write(Text(line))
+            self.write(plain_text(line))
         self.shown = list(lines)

@@ -15,6 +15,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from tabletop.games.pocketparks.view import CardView
+from tabletop.tui.text import plain
 from tabletop.tui.widgets.park_cards import card_line, icon, icon_label
 
 SortMode = Literal["held", "number", "icon"]
@@ -128,8 +129,8 @@ class ParkHand(OptionList):
             self._fresh[title] = ids - before
         self._held[title] = ids
         fresh = self._fresh.get(title, frozenset()) & ids
-        self.border_title = f"{title} ({len(hand)}) · {SORT_WORDS[self.mode]}" + (
-            " · + new" if fresh else ""
+        self.border_title = plain(
+            f"{title} ({len(hand)}) · {SORT_WORDS[self.mode]}" + (" · + new" if fresh else "")
         )
         options: list[Option] = []
         if self.mode == "icon":

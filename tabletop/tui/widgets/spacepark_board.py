@@ -13,6 +13,7 @@ from textual.style import Style
 from textual.widgets import Static
 
 from tabletop.games.spacepark.view import BadgeView, DestinationView, PlayerView
+from tabletop.tui.text import plain
 
 # Badge types: glyph + letter + colour (purple triangle, green circle, red diamond).
 TYPE_MARKS: dict[str, tuple[str, str]] = {
@@ -210,11 +211,11 @@ class DestTile(Static):
             (f"{self.position + 1} ", "bold $accent"), (icon, style)
         )
         marks = [m for m, on in ((ROCKET, dest.rocket), (SCOUT, dest.scout)) if on]
-        self.border_subtitle = " ".join(marks)
+        self.border_subtitle = Content(" ".join(marks))
         self.set_class(dest.rocket, "-rocket")
         self.set_class(dest.scout, "-scout")
         self.set_class(pickable, "-pick")
-        self.tooltip = dest.action
+        self.tooltip = plain(dest.action)
         action = dest.action
         if self.has_class("-short"):
             action = SOLO_SHORT if solo and dest.id == "starlight_station" else DEST_SHORT[dest.id]

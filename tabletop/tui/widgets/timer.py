@@ -125,7 +125,7 @@ class DragonTimer(Vertical):
             yield self._button("success")
 
     def _button(self, name: str) -> Button:
-        button = Button(self.LABELS[name], id=f"timer-{name}", compact=True)
+        button = Button(Content(self.LABELS[name]), id=f"timer-{name}", compact=True)
         button.can_focus = False  # keys drive the game; the buttons are for the mouse
         return button
 

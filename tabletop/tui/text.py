@@ -1,0 +1,72 @@
+"""Text from people or files on screen: shown as it is, never read as markup or as
+terminal control.
+
+Textual reads a str as content markup in most widgets: a player called "[/]"
+would crash the app, one called "[link=…]Bob" would become a link. So names,
+summaries, log lines, error messages and anything read from a file reach widgets
+as ``plain(text)``, a Content taken literally, or as ``plain_text(text)``, a Rich
+Text, where a widget takes Rich Text (tests/test_markup_guard.py fails on a str
+given to a widget that reads markup). Both show control characters (an escape sequence, a
+right-to-left override) as symbols, and ``ControlFilter`` drops any that reach the
+terminal by another way.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.text import Text
+from textual.color import Color
+from textual.content import Content
+from textual.filter import LineFilter
+
+from tabletop.core.names import is_control
+
+_PICTURES = 0x2400
+"""Unicode's "control pictures": ␀ for U+0000 ... ␛ for an escape ... ␟ for U+001F."""
+
+
+def _symbol(char: str) -> str:
+    code = ord(char)
+    if code < 0x20:
+        return chr(_PICTURES + code)
+    return "␡" if code == 0x7F else "\ufffd"
+
+
+def visible(text: str) -> str:
+    """``text`` with each control character shown as a symbol (␛ for an escape);
+    line breaks stay."""
+    if text.isprintable():
+        return text
+    return "".join(_symbol(c) if c != "\n" and is_control(c) else c for c in text)
+
+
+def plain(text: str, style: str = "") -> Content:
+    """``text`` as it is, in ``style``: no markup, control characters as symbols."""
+    return Content.styled(visible(text), style) if style else Content(visible(text))
+
+
+def plain_text(text: str, style: str = "") -> Text:
+    """``plain`` as Rich Text, for the widgets that take it: the game log (a RichLog),
+    and DataTable cells (a DataTable sizes its columns to Rich Text, but cuts a
+    Content cell to the width of its column's title)."""
+    return Text(visible(text), style)
+
+
+def _without_controls(text: str) -> str:
+    return "".join(c for c in text if not is_control(c))
+
+
+class ControlFilter(LineFilter):
+    """Drops control characters from every line written to the terminal, whatever drew
+    it: an escape sequence in a string would otherwise reach the terminal as it is.
+    They take no cell, so the layout stays as drawn."""
+
+    def apply(self, segments: list[Segment], background: Color) -> list[Segment]:
+        if all(segment.text.isprintable() for segment in segments):
+            return segments
+        return [
+            segment
+            if segment.control or segment.text.isprintable()
+            else Segment(_without_controls(segment.text), segment.style)
+            for segment in segments
+        ]
