@@ -9,6 +9,8 @@ seat's legal actions, one picked at random, applied. In-process calls the engine
 over a pipe, and the driver parses each answer (the `act` answer carries the
 acting seat's view, `to_act` and `outcome`). Time per action is the leg's
 wall time over its actions; the subprocess is started before the clock runs.
+Beside it, the CPU time per action: this process's, plus through the protocol
+the engine process's (read from /proc), which a busy machine hardly moves.
 Legs alternate sides; the figure is the median leg. PocketParks games run to
 thousands of actions: each game is cut after ACTIONS actions.
 
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import random
 import subprocess
 import sys
@@ -53,6 +56,8 @@ def pick(rng: random.Random, kinds: list[str]) -> int:
 
 class Leg(NamedTuple):
     seconds: float
+    cpu: float
+    """CPU seconds of this process, and of the engine process through the protocol."""
     actions: int
     received: int
     """Characters answered through the protocol (none in-process)."""
@@ -62,6 +67,7 @@ def in_process(game: str, players: int, seeds: range) -> Leg:
     """The seeded games, called in this process."""
     engine = get_engine(game)
     actions = 0
+    cpu = time.process_time()
     began = time.perf_counter()
     for seed in seeds:
         rng = random.Random(seed)
@@ -74,7 +80,8 @@ def in_process(game: str, players: int, seeds: range) -> Leg:
             chosen = legal[pick(rng, [a.kind for a in legal])]
             state = engine.apply(state, chosen).state
             actions += 1
-    return Leg(time.perf_counter() - began, actions, 0)
+    elapsed = time.perf_counter() - began
+    return Leg(elapsed, time.process_time() - cpu, actions, 0)
 
 
 class Engine:
@@ -97,6 +104,11 @@ class Engine:
         assert answer["ok"], answer
         return answer
 
+    def cpu(self) -> float:
+        """CPU seconds the engine process has used so far (Linux: /proc)."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def close(self) -> None:
         assert self.process.stdin is not None
         self.process.stdin.close()
@@ -109,6 +121,7 @@ def through_protocol(game: str, players: int, seeds: range) -> Leg:
     engine.ask({"op": "schema", "game": game})  # started and the game loaded, off the clock
     actions = 0
     received = engine.received
+    cpu = time.process_time() + engine.cpu()
     began = time.perf_counter()
     for seed in seeds:
         rng = random.Random(seed)
@@ -122,8 +135,9 @@ def through_protocol(game: str, players: int, seeds: range) -> Leg:
             status = engine.ask({"op": "act", "seat": seat, "action": chosen})
             actions += 1
     elapsed = time.perf_counter() - began
+    cpu = time.process_time() + engine.cpu() - cpu
     engine.close()
-    return Leg(elapsed, actions, engine.received - received)
+    return Leg(elapsed, cpu, actions, engine.received - received)
 
 
 def figures(quick: bool) -> list[Figure]:
@@ -142,15 +156,21 @@ def figures(quick: bool) -> list[Figure]:
         counts = {leg.actions for side in runs.values() for leg in side}
         assert len(counts) == 1, f"the two sides played different games: {counts}"
         actions = counts.pop()
-        inside = median([leg.seconds for leg in runs["in"]]) / actions
-        outside = median([leg.seconds for leg in runs["proto"]]) / actions
+        inside, outside = (
+            {
+                f: median([getattr(leg, f) / actions for leg in runs[side]])
+                for f in ("seconds", "cpu")
+            }
+            for side in ("in", "proto")
+        )
         per_action = runs["proto"][0].received / actions
-        ratio = outside / inside
+        ratio = outside["seconds"] / inside["seconds"]
         out.append(
             Figure(
                 f"`tabletop engine` time per action, {title}",
-                f"{outside * 1e6:,.0f} us ({per_action / 1024:.1f} KiB answered)",
-                f"in-process {inside * 1e6:,.0f} us",
+                f"{outside['seconds'] * 1e6:,.0f} us (CPU {outside['cpu'] * 1e6:,.0f} us, both "
+                f"processes; {per_action / 1024:.1f} KiB answered)",
+                f"in-process {inside['seconds'] * 1e6:,.0f} us (CPU {inside['cpu'] * 1e6:,.0f} us)",
                 ratio,
                 "<= 3x",
                 ratio <= 3,

@@ -46,7 +46,8 @@ def median(values: Sequence[float]) -> float:
 
 
 def ms(seconds: float) -> str:
-    return f"{seconds * 1000:.0f} ms" if seconds >= 0.01 else f"{seconds * 1000:.1f} ms"
+    places = 0 if seconds >= 0.01 else 1 if seconds >= 0.001 else 2
+    return f"{seconds * 1000:.{places}f} ms"
 
 
 def table(figures: Sequence[Figure]) -> str:
