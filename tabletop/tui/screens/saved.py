@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from tabletop.games import GAMES
 from tabletop.tui.screens.sized import SizedScreen
+from tabletop.tui.widgets.footer import Footer
 
 
 def _when(stamp: float) -> str:
