@@ -25,8 +25,8 @@ from textual.widgets.option_list import Option
 from tabletop.core.session import GameSession
 from tabletop.games.pocketparks.view import PPView, RoundView
 from tabletop.tui.screens.rules import RulesScreen
+from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.curtain import Curtain
-from tabletop.tui.widgets.footer import Footer
 from tabletop.tui.widgets.park_cards import card_chip, icons, set_chip
 
 Clock = Callable[[], float]

@@ -9,11 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Header, Static
+from textual.widgets import DataTable, Static
 
 from tabletop.games import GAMES
 from tabletop.tui.screens.sized import SizedScreen
-from tabletop.tui.widgets.footer import Footer
+from tabletop.tui.widgets.bars import Footer, Header
 
 
 def _when(stamp: float) -> str:

@@ -8,11 +8,11 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Header, Label, Select, Switch
+from textual.widgets import Label, Select, Switch
 
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.settings import BOT_PACES
-from tabletop.tui.widgets.footer import Footer
+from tabletop.tui.widgets.bars import Footer, Header
 
 SWITCHES = {
     "glyphs": "Colour-blind glyphs: a letter or symbol with every colour",

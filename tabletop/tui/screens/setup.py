@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Button, Header, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from tabletop.core.bot import LEVEL_NAMES, levels
 from tabletop.core.engine import Engine
@@ -23,7 +23,7 @@ from tabletop.core.errors import ContentError
 from tabletop.core.names import NAME_LIMIT, check_name
 from tabletop.core.store import SeatInfo
 from tabletop.tui.screens.sized import SizedScreen
-from tabletop.tui.widgets.footer import Footer
+from tabletop.tui.widgets.bars import Footer, Header
 
 HUMAN = "person"  # the seat-kind choice that is not a bot level
 SEED_LIMIT = 2**63  # seeds are stored as SQLite integers

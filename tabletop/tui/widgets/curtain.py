@@ -11,7 +11,7 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tabletop.tui.widgets.footer import Footer
+from tabletop.tui.widgets.bars import Footer
 
 
 class Curtain(Screen[bool]):
