@@ -28,7 +28,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from tabletop.core.bot import Bot, ask, make_bot
 from tabletop.core.engine import Action, Transition
@@ -38,6 +38,7 @@ from tabletop.core.store import StoreConflict, StoreError
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import plain
+from tabletop.tui.widgets.bars import Footer, Header
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.scoreboard import Scoreboard

@@ -7,12 +7,13 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop.games import GAMES, GameInfo
 from tabletop.tui.screens import has_screen
 from tabletop.tui.screens.sized import SizedScreen
+from tabletop.tui.widgets.bars import Footer, Header
 
 
 def _game_option(info: GameInfo) -> Option:

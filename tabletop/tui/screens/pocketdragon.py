@@ -28,7 +28,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from tabletop.core.clock import Clock, MonotonicClock
 from tabletop.core.engine import Action
@@ -40,6 +40,7 @@ from tabletop.games.pocketdragon.view import PocketDragonView
 from tabletop.tui.screens.base import GameScreen, ResultScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import plain
+from tabletop.tui.widgets.bars import Footer, Header
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.scoreboard import Scoreboard
 from tabletop.tui.widgets.timer import DragonTimer

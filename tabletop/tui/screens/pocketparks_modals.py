@@ -19,13 +19,14 @@ from textual.color import Color
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Markdown, OptionList, Static
+from textual.widgets import Button, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop.core.session import GameSession
 from tabletop.games.pocketparks.view import PPView, RoundView
 from tabletop.tui.screens.rules import RulesScreen
 from tabletop.tui.text import plain
+from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.park_cards import card_chip, icons, set_chip
 

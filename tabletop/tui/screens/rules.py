@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.widgets import Footer, Header, Markdown, Tab, Tabs
+from textual.widgets import Markdown, Tab, Tabs
 
 from tabletop.games import GAMES
 from tabletop.tui.screens.sized import SizedScreen
+from tabletop.tui.widgets.bars import Footer, Header
 
 
 def rules_text(game: str) -> str:

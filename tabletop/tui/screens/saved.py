@@ -12,12 +12,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Static
 
 from tabletop.core.store import DamagedGame, FinishedGame, SavedGame, StoreError
 from tabletop.games import GAMES
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain, plain_text
+from tabletop.tui.widgets.bars import Footer, Header
 
 Listed = SavedGame | FinishedGame | DamagedGame
 

@@ -10,10 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
-from textual.widgets import Footer, Header, Label, Select, Switch
+from textual.widgets import Label, Select, Switch
 
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.settings import BOT_PACES
+from tabletop.tui.widgets.bars import Footer, Header
 
 SWITCHES = {
     "glyphs": "Colour-blind glyphs: a letter or symbol with every colour",

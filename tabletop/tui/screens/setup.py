@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
+from textual.widgets import Button, Input, Label, Select, Static, Switch
 
 from tabletop.core.bot import LEVEL_NAMES, levels
 from tabletop.core.engine import Engine
@@ -26,6 +26,7 @@ from tabletop.core.names import NAME_LIMIT, check_name
 from tabletop.core.store import SeatInfo
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain
+from tabletop.tui.widgets.bars import Footer, Header
 
 HUMAN = "person"  # the seat-kind choice that is not a bot level
 SEED_LIMIT = 2**63  # seeds are stored as SQLite integers

@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tabletop.tui.text import plain
+from tabletop.tui.widgets.bars import Footer
 
 
 class Curtain(Screen[bool]):
