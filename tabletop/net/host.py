@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
@@ -162,6 +163,9 @@ class HostedGame:
         self._held = False  # the host paused the clocks for a seat away
         self._save_problem: str | None = None  # the save failure last told
         self._told_end = False
+        self._seen_state: Any = None  # the state the cached views and legal actions are of
+        self._views: dict[int, BaseModel] = {}
+        self._legals: dict[int, list[dict[str, Any]]] = {}
         self._hold_clocks(None)  # a game running when its host stopped waits for its seats
 
     # -- reading ------------------------------------------------------------------
@@ -262,7 +266,7 @@ class HostedGame:
                 return wire.encode({"ok": True, **self._act(link.seat, request)})
             if op == "legal":
                 return wire.encode({"ok": True, "actions": self._legal(link.seat)})
-            return wire.encode({"ok": True, "view": self.session.view(link.seat)})
+            return wire.encode({"ok": True, "view": self._view(link.seat)})
         except (ProtocolError, IllegalAction) as refused:
             return wire.encode(wire.refusal(refused.rule, refused.message))
         except Exception as exc:  # a bug must not end the game for everyone
@@ -274,8 +278,27 @@ class HostedGame:
                 wire.refusal("PROTO-INTERNAL", "an internal error in the host (see its log)")
             )
 
-    def _legal(self, seat: int) -> list[Action]:
-        return [] if self.over else self.session.legal_actions(seat)
+    def _fresh(self) -> None:
+        """Forget the views and legal actions built for a state that is gone."""
+        if self._seen_state is not self.session.state:
+            self._seen_state = self.session.state
+            self._views.clear()
+            self._legals.clear()
+
+    def _view(self, seat: int) -> BaseModel:
+        """The seat's view now, built once per state (an update and an answer share it)."""
+        self._fresh()
+        if seat not in self._views:
+            self._views[seat] = self.session.view(seat)
+        return self._views[seat]
+
+    def _legal(self, seat: int) -> list[dict[str, Any]]:
+        """The seat's legal actions now, as JSON data, built once per state."""
+        self._fresh()
+        if seat not in self._legals:
+            actions = [] if self.over else self.session.legal_actions(seat)
+            self._legals[seat] = [self.engine.dump_action(a) for a in actions]
+        return self._legals[seat]
 
     def _act(self, seat: int, request: dict[str, Any]) -> dict[str, Any]:
         data = request.get("action")
@@ -297,7 +320,7 @@ class HostedGame:
             "game": self.engine.name,
             "moves": self.session.moves,
             "to_act": self.session.to_act,
-            "view": self.session.view(seat),
+            "view": self._view(seat),
             "outcome": self.session.outcome,
             "events": _readable(transition.events, seat),
         }
@@ -371,7 +394,7 @@ class HostedGame:
             "moves": self.session.moves,
             "to_act": list(self.session.to_act),
             "outcome": self.session.outcome,
-            "view": self.session.view(seat),
+            "view": self._view(seat),
             "legal": self._legal(seat),
             "log_from": log_from,
             "log": log,

@@ -1,0 +1,80 @@
+"""What the network tests share: a host on loopback (127.0.0.1, a free port) serving a
+game saved in a temporary store, and seats joined to it that keep every message the
+host sent them."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabletop.core.clock import Clock, FakeClock
+from tabletop.core.engine import Setup
+from tabletop.core.session import GameSession
+from tabletop.core.store import SeatInfo, Store
+from tabletop.games import get_engine
+from tabletop.net.client import Connection, Offline, Refused
+from tabletop.net.headless import Bridge
+from tabletop.net.host import Host, HostedGame, new_code
+
+
+def quiet(line: str) -> None:
+    """A report nobody reads (the host's and the clients' progress lines)."""
+
+
+@dataclass
+class Seat:
+    """A joined seat: its connection, its headless bridge, every message it received."""
+
+    connection: Connection
+    runner: asyncio.Task[None]
+    bridge: Bridge
+    received: list[str] = field(default_factory=list)
+
+    async def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        """One request through the headless bridge, as a script sends it."""
+        return await self.bridge.handle(json.dumps(request).encode())
+
+    async def stop(self) -> None:
+        await self.connection.close()
+        with suppress(Refused, Offline, asyncio.CancelledError):
+            await self.runner
+
+
+@asynccontextmanager
+async def hosting(
+    data: Path, game: str, setup: Setup, seed: int, clock: Clock | None = None, **kwargs: Any
+) -> AsyncIterator[tuple[Host, HostedGame, str]]:
+    """A new game saved in ``data``, served on 127.0.0.1 (a free port): host, game, URL."""
+    store = Store(data / "tabletop.db")
+    seats = tuple(SeatInfo(name) for name in setup.players)
+    session = GameSession.start(store, get_engine(game), seats, dict(setup.options), seed)
+    host = Host(clock if clock is not None else FakeClock(), report=quiet, **kwargs)
+    hosted = host.add(session, [new_code() for _ in seats])
+    port = await host.start("127.0.0.1", 0)
+    try:
+        yield host, hosted, f"ws://127.0.0.1:{port}"
+    finally:
+        await host.close()
+        store.close()
+
+
+async def join(url: str, code: str, **kwargs: Any) -> Seat:
+    """A seat joined with ``code``, once its first update came."""
+    received: list[str] = []
+    connection = Connection(url, code, report=quiet, on_message=received.append, **kwargs)
+    runner = asyncio.create_task(connection.run())
+    await connection.ready()
+    return Seat(connection, runner, Bridge(connection), received)
+
+
+async def settle(seats: list[Seat], moves: int) -> None:
+    """Until every seat has the update of move number ``moves``."""
+    async with asyncio.timeout(10):
+        for seat in seats:
+            while seat.connection.update is None or seat.connection.update["moves"] < moves:
+                await seat.connection.wait(seat.connection.changes)
