@@ -24,7 +24,7 @@ import ssl
 import sys
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,6 +60,9 @@ TICK_S = 1.0
 """A real-time game's clocks are run and shown this often while they run."""
 PING_S = 5.0
 """WebSocket pings: a connection silent for two of these is dropped (the seat is away)."""
+CLOSE_S = 2.0
+"""A connection the host closes has this long to say goodbye (a flooder that does not
+read never does)."""
 
 # Real-time games pause and resume through their own actions of these kinds; Start
 # and Resume wait until every seat is connected.
@@ -114,28 +117,36 @@ class Link:
         self.ws = ws
         self.seat = seat
         self.log_length: int | None = None
-        self._outbox: asyncio.Queue[str] = asyncio.Queue()
+        self.closing = False
+        self._outbox: asyncio.Queue[str | None] = asyncio.Queue()  # None: no more
         self._tasks = {asyncio.create_task(self._write())}
 
     def send(self, text: str) -> None:
         if self._outbox.qsize() >= OUTBOX_LIMIT:
             self.close(1008, "too far behind: this client does not read the host's messages")
-            return
-        self._outbox.put_nowait(text)
+        elif not self.closing:
+            self._outbox.put_nowait(text)
 
     def close(self, code: int, reason: str) -> None:
-        task = asyncio.create_task(self.ws.close(code, reason))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        """Close the connection (once); what is still to send is dropped."""
+        if not self.closing:
+            self.closing = True
+            self._outbox.put_nowait(None)
+            self._run(self.ws.close(code, reason))
 
     def stop(self) -> None:
-        for task in self._tasks:
-            task.cancel()
+        """The connection is over: the writer ends once the messages before are sent."""
+        self._outbox.put_nowait(None)
+
+    def _run(self, job: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(job)
+        self._tasks.add(task)  # a task nobody refers to may be collected before it runs
+        task.add_done_callback(self._tasks.discard)
 
     async def _write(self) -> None:
         with suppress(ConnectionClosed):
-            while True:
-                await self.ws.send(await self._outbox.get())
+            while (text := await self._outbox.get()) is not None:
+                await self.ws.send(text)
 
 
 class HostedGame:
@@ -456,6 +467,7 @@ class Host:
             ping_interval=PING_S,
             ping_timeout=PING_S,
             open_timeout=JOIN_TIMEOUT_S,
+            close_timeout=CLOSE_S,
             server_header=None,
         )
         self._ticker = asyncio.create_task(self._tick())
@@ -487,18 +499,22 @@ class Host:
             return
         game, link = joined
         bucket = Bucket()
+        flooded = False
         try:
             async for message in ws:
-                if not bucket.take():
-                    self.report(f"cut off seat {link.seat}'s connection: too many messages")
-                    await ws.close(1008, "too many messages: slow down")
+                flooded = not bucket.take()
+                if flooded:
                     break
                 link.send(game.handle(link, message))
+                await asyncio.sleep(0)  # messages may wait in a row: let others have a turn
         except ConnectionClosed:
             pass
         finally:
             game.detach(link)
             self._check_done()
+        if flooded:
+            self.report(f"cut off seat {link.seat}'s connection: too many messages")
+            await ws.close(1008, "too many messages: slow down")
 
     async def _join(self, ws: ServerConnection) -> tuple[HostedGame, Link] | None:
         """The connection's seat, from the join code it sends first; None if refused."""

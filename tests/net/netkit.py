@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import ssl
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
@@ -47,15 +48,22 @@ class Seat:
 
 @asynccontextmanager
 async def hosting(
-    data: Path, game: str, setup: Setup, seed: int, clock: Clock | None = None, **kwargs: Any
+    data: Path,
+    game: str,
+    setup: Setup,
+    seed: int,
+    clock: Clock | None = None,
+    tls: ssl.SSLContext | None = None,
+    **kwargs: Any,
 ) -> AsyncIterator[tuple[Host, HostedGame, str]]:
-    """A new game saved in ``data``, served on 127.0.0.1 (a free port): host, game, URL."""
+    """A new game saved in ``data``, served on 127.0.0.1 (a free port): host, game, URL.
+    ``kwargs`` go to the Host."""
     store = Store(data / "tabletop.db")
     seats = tuple(SeatInfo(name) for name in setup.players)
     session = GameSession.start(store, get_engine(game), seats, dict(setup.options), seed)
     host = Host(clock if clock is not None else FakeClock(), report=quiet, **kwargs)
     hosted = host.add(session, [new_code() for _ in seats])
-    port = await host.start("127.0.0.1", 0)
+    port = await host.start("127.0.0.1", 0, tls)
     try:
         yield host, hosted, f"ws://127.0.0.1:{port}"
     finally:
@@ -68,7 +76,12 @@ async def join(url: str, code: str, **kwargs: Any) -> Seat:
     received: list[str] = []
     connection = Connection(url, code, report=quiet, on_message=received.append, **kwargs)
     runner = asyncio.create_task(connection.run())
-    await connection.ready()
+    try:
+        await connection.ready()
+    except (Refused, Offline):
+        with suppress(Refused, Offline):
+            await runner
+        raise
     return Seat(connection, runner, Bridge(connection), received)
 
 
