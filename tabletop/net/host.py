@@ -673,39 +673,47 @@ def run(args: HostArgs) -> int:
         return 2
 
 
-async def _serve(
-    args: HostArgs, session: GameSession, codes: list[str], tls: ssl.SSLContext | None
-) -> int:
-    host = Host()
-    host.add(session, codes)
-    port = await host.start(args.bind, args.port, tls)
-    url = f"{'wss' if tls else 'ws'}://{_address_for_others(args.bind)}:{port}"
+def announce(
+    session: GameSession, codes: Sequence[str], bind: str, port: int, encrypted: bool
+) -> tuple[str, str]:
+    """What `tabletop host` prints once it listens: a JSON line for scripts (the address,
+    each seat's name and code), then a summary for people."""
+    url = f"{'wss' if encrypted else 'ws'}://{_address_for_others(bind)}:{port}"
     seats = [
         {"seat": seat, "name": info.name, "code": code}
         for seat, (info, code) in enumerate(zip(session.seats, codes, strict=True))
     ]
-    print(
-        json.dumps(
-            {"url": url, "game": session.engine.name, "game_id": session.game_id, "seats": seats}
-        ),
-        flush=True,
+    line = json.dumps(
+        {"url": url, "game": session.engine.name, "game_id": session.game_id, "seats": seats}
     )
     lines = [
         f"Hosting {session.engine.title} (game {session.game_id}) at {url}",
         "Each player joins with their own code:",
     ]
     lines += [f"  {s['name']}: tabletop join {url} {s['code']}" for s in seats]
-    if _loopback(args.bind):
+    where = "" if bind == "127.0.0.1" else f" --bind {bind}"
+    if _loopback(bind):
         lines.append("Only this computer can join (127.0.0.1). For a LAN: --bind 0.0.0.0.")
-    elif tls is None:
+    elif not encrypted:
         lines.append(
             "Warning: the connections are not encrypted: anyone on this network can read "
             "the game and the join codes. Use --tls CERT KEY to encrypt them."
         )
     lines.append(
-        f"Stopped? `tabletop host --resume {session.game_id}` goes on with the same codes."
+        f"Stopped? `tabletop host --resume {session.game_id}{where} --port {port}` goes on "
+        "with the same codes at the same address."
     )
-    print("\n".join(lines), flush=True)
+    return line, "\n".join(lines)
+
+
+async def _serve(
+    args: HostArgs, session: GameSession, codes: list[str], tls: ssl.SSLContext | None
+) -> int:
+    host = Host()
+    host.add(session, codes)
+    port = await host.start(args.bind, args.port, tls)
+    for text in announce(session, codes, args.bind, port, tls is not None):
+        print(text, flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):

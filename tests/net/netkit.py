@@ -21,6 +21,7 @@ from tabletop.games import get_engine
 from tabletop.net.client import Connection, Offline, Refused
 from tabletop.net.headless import Bridge
 from tabletop.net.host import Host, HostedGame, new_code
+from tabletop.net.wire import Update
 
 
 def quiet(line: str) -> None:
@@ -83,6 +84,13 @@ async def join(url: str, code: str, **kwargs: Any) -> Seat:
             await runner
         raise
     return Seat(connection, runner, Bridge(connection), received)
+
+
+def latest(seat: Seat) -> Update:
+    """The seat's latest update."""
+    update = seat.connection.update
+    assert update is not None, "not joined"
+    return update
 
 
 async def settle(seats: list[Seat], moves: int) -> None:
