@@ -152,7 +152,7 @@ class Connection:
         delay = FIRST_DELAY_S
         attempt = 0
         try:
-            while True:
+            while not self._closing:
                 try:
                     was_joined, reason = await self._session()
                 except (OSError, TimeoutError, InvalidHandshake) as exc:
@@ -190,6 +190,8 @@ class Connection:
             ping_interval=PING_S,
             ping_timeout=PING_S,
         ) as ws:
+            if self._closing:  # closed while this connection was being made
+                return False, "closed"
             try:
                 await ws.send(wire.encode({"op": "join", "code": self.code}))
                 self._joined(await ws.recv())

@@ -238,17 +238,21 @@ class HostedGame:
         if not self.engine.realtime or self.over:
             return ()
         away = self.away
+        action = None
         if away and not self._held:
-            pause = self._clock_action(away[0], PAUSE)
-            if pause is not None:
-                self._held = True
-                return self._apply(pause).events
+            action = self._clock_action(away[0], PAUSE)
+            self._held = action is not None
         elif not away and self._held and seat is not None:
             self._held = False
-            resume = self._clock_action(seat, RESUME)
-            if resume is not None:
-                return self._apply(resume).events
-        return ()
+            action = self._clock_action(seat, RESUME)
+        if action is None:
+            return ()
+        try:
+            return self._apply(action).events
+        except ProtocolError as failed:  # the store refused it: the clocks are as they were
+            self._held = not self._held
+            self._report(f"could not {action.kind}: {failed.message}")  # type: ignore[attr-defined]
+            return ()
 
     def _clock_action(self, seat: int, kind: str) -> Action | None:
         for action in self.session.legal_actions(seat):
