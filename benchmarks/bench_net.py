@@ -206,14 +206,29 @@ asyncio.run(main(sys.argv[1], int(sys.argv[2])))
 """
 
 
-async def _table(
-    url: str,
-    codes: list[str],
-    seed: int,
-    sent: dict[tuple[int, int], float],
-    latencies: list[float],
-    problems: list[str],
-) -> int:
+class Scale:
+    """What the tables of the scale run share: first every table moves once every
+    ``pace`` seconds or so, ``paced`` moves; then, once all have, every table plays flat
+    out to its end."""
+
+    def __init__(self, tables: int, paced: int, pace: float) -> None:
+        self.paced, self.pace = paced, pace
+        self.sent: dict[tuple[int, int], tuple[float, str]] = {}  # (table, move): when, phase
+        self.latencies: dict[str, list[float]] = {"paced": [], "flat": []}
+        self.problems: list[str] = []
+        self.moves = [0] * tables
+        self.waiting = tables
+        self.flat = asyncio.Event()
+        self.flat_from = (0.0, 0)  # when the flat phase began, and the moves made by then
+
+    def paced_done(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.flat_from = (time.perf_counter(), sum(self.moves))
+            self.flat.set()
+
+
+async def _table(url: str, codes: list[str], table: int, scale: Scale) -> None:
     """Four seats play one random game; each checks it gets every update exactly once."""
     connections = [Connection(url, code, report=lambda line: None) for code in codes]
     runners = [asyncio.create_task(c.run()) for c in connections]
@@ -227,16 +242,16 @@ async def _table(
             update = connections[seat].update
             assert update is not None
             seen[seat].append(update["version"])
-            key = (seed, update["moves"])
-            if update["notice"] is None and key in sent:
-                latencies.append(time.perf_counter() - sent[key])
+            sent = scale.sent.get((table, update["moves"]))
+            if update["notice"] is None and sent is not None:
+                scale.latencies[sent[1]].append(time.perf_counter() - sent[0])
             moved.set()
 
         return changed
 
     for seat, connection in enumerate(connections):
         connection.subscribe(watcher(seat))
-    chooser = random.Random(seed)
+    chooser = random.Random(table)
     while True:
         update = connections[0].update
         assert update is not None
@@ -247,25 +262,32 @@ async def _table(
             moved.clear()
             await moved.wait()  # until every seat has seen the last move
             continue
+        phase = "paced" if update["moves"] < scale.paced else "flat"
+        if phase == "paced":
+            await asyncio.sleep(scale.pace * chooser.uniform(0.5, 1.5))
+        elif not scale.flat.is_set():
+            scale.paced_done()
+            await scale.flat.wait()
         mover = chooser.choice(update["to_act"])
         legal = updates[mover]["legal"]  # type: ignore[index]
-        sent[(seed, update["moves"] + 1)] = time.perf_counter()
+        scale.sent[(table, update["moves"] + 1)] = (time.perf_counter(), phase)
         answer = await connections[mover].request({"op": "act", "action": chooser.choice(legal)})
         if not answer["ok"]:
-            problems.append(f"table {seed}: {answer}")
+            scale.problems.append(f"table {table}: {answer}")
             break
+        scale.moves[table] = answer["moves"]
+    if not scale.flat.is_set():
+        scale.paced_done()
     for seat, versions in enumerate(seen):
-        first = versions[0]
-        if versions != list(range(first, first + len(versions))):
-            problems.append(f"table {seed} seat {seat}: updates {versions[:5]}... not each once")
+        if versions != list(range(versions[0], versions[0] + len(versions))):
+            scale.problems.append(f"table {table} seat {seat}: an update lost or repeated")
     for connection in connections:
         await connection.close()
     for runner in runners:
         await runner
-    return update["moves"]
 
 
-async def scale_run(data: Path, tables: int) -> list[str]:
+async def scale_run(data: Path, tables: int, paced: int, pace: float) -> list[str]:
     host = subprocess.Popen(
         [sys.executable, "-c", HOST_SCRIPT, str(data), str(tables)],
         stdin=subprocess.PIPE,
@@ -275,13 +297,10 @@ async def scale_run(data: Path, tables: int) -> list[str]:
     assert host.stdin is not None and host.stdout is not None
     started = json.loads(host.stdout.readline())
     url = f"ws://127.0.0.1:{started['port']}"
-    sent: dict[tuple[int, int], float] = {}
-    latencies: list[float] = []
-    problems: list[str] = []
-    began = time.perf_counter()
+    scale = Scale(tables, paced, pace)
     play = [
-        asyncio.create_task(_table(url, codes, seed, sent, latencies, problems))
-        for seed, codes in enumerate(started["codes"])
+        asyncio.create_task(_table(url, codes, table, scale))
+        for table, codes in enumerate(started["codes"])
     ]
     peak = 0
     while not all(task.done() for task in play):
@@ -290,29 +309,38 @@ async def scale_run(data: Path, tables: int) -> list[str]:
         line = await asyncio.to_thread(host.stdout.readline)
         peak = max(peak, json.loads(line)["rss_kb"])
         await asyncio.wait(play, timeout=0.5)
-    moves = sum(task.result() for task in play)
-    elapsed = time.perf_counter() - began
+    for task in play:
+        task.result()
+    ended = time.perf_counter()
     host.stdin.close()
     host.wait(timeout=30)
+    flat_began, moves_then = scale.flat_from
+    flat_moves = sum(scale.moves) - moves_then
     per_table = (peak - started["rss_kb"]) / tables
-    lines = [
-        f"  {tables} tables x 4 seats, Space Park, random games to the end: {moves} moves "
-        f"in {elapsed:.1f} s = {moves / elapsed:.0f} moves/s",
-        f"  latency (act sent -> every other seat's update): p50 {_ms(latencies, 0.5):.2f} ms, "
-        f"p99 {_ms(latencies, 0.99):.2f} ms over {len(latencies)} deliveries",
+    paced_lat, flat_lat = scale.latencies["paced"], scale.latencies["flat"]
+    return [
+        f"  {tables} tables x 4 seats, Space Park, {sum(scale.moves)} moves; every seat "
+        "checks it got every update once:",
+        f"  paced (a move every ~{pace:g} s a table, the first {paced} moves): latency (act "
+        f"sent -> each seat's update) p50 {_ms(paced_lat, 0.5):.2f} ms, p99 "
+        f"{_ms(paced_lat, 0.99):.2f} ms over {len(paced_lat)} deliveries",
+        f"  flat out to the ends: {flat_moves} moves in {ended - flat_began:.1f} s = "
+        f"{flat_moves / (ended - flat_began):.0f} moves/s; latency p50 {_ms(flat_lat, 0.5):.1f} "
+        f"ms, p99 {_ms(flat_lat, 0.99):.1f} ms (every table waiting its turn at the host)",
         f"  host memory: {started['rss_kb'] / 1024:.0f} MB before the tables, peak "
         f"{peak / 1024:.0f} MB: {per_table:.0f} KB a table",
         "  every update reached every seat exactly once"
-        if not problems
-        else "  PROBLEMS:\n    " + "\n    ".join(problems),
+        if not scale.problems
+        else "  PROBLEMS:\n    " + "\n    ".join(scale.problems),
     ]
-    return lines
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=300, help="moves per latency game")
     parser.add_argument("--tables", type=int, default=50, help="tables in the scale run")
+    parser.add_argument("--paced", type=int, default=20, help="paced moves a table first")
+    parser.add_argument("--pace", type=float, default=1.0, help="seconds between paced moves")
     args = parser.parse_args()
     load = ", ".join(f"{n:.1f}" for n in os.getloadavg())
     print(f"(load average before the run: {load}, on {os.cpu_count()} cores)")
@@ -322,7 +350,7 @@ def main() -> int:
             print(latency_run(Path(data), game, players, options, args.moves), flush=True)
     print(f"2. Scale: one host, {args.tables} tables")
     with tempfile.TemporaryDirectory() as data:
-        for line in asyncio.run(scale_run(Path(data), args.tables)):
+        for line in asyncio.run(scale_run(Path(data), args.tables, args.paced, args.pace)):
             print(line)
     return 0
 

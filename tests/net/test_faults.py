@@ -22,7 +22,7 @@ from tabletop.core.record import replay
 from tabletop.core.rng import Rng
 from tabletop.core.store import Store
 from tabletop.games import get_engine
-from tests.hardening.harness import ROOT, _setup
+from tests.hardening.harness import ROOT, SPECS
 from tests.net.netkit import Seat, hosting, join, settle
 
 
@@ -52,7 +52,7 @@ async def test_a_seat_dropped_mid_turn_is_away_then_back_exactly_and_the_game_en
 ) -> None:
     engine = get_engine("spacepark")
     rng = Rng.from_seed(5)
-    async with hosting(tmp_path, "spacepark", _setup(2), 5) as (_, hosted, url):
+    async with hosting(tmp_path, "spacepark", SPECS["spacepark"].setups[1], 5) as (_, hosted, url):
         seats = [await join(url, code) for code in hosted.codes]
         for _ in range(6):
             await _play_one(seats, rng)
@@ -94,7 +94,7 @@ async def test_pocket_dragon_pauses_while_a_player_is_away_and_resumes_when_both
     and Resume wait for both players; the host resumes what it paused."""
     engine = get_engine("pocketdragon")
     clock = FakeClock()
-    setup = _setup(2, mode="table", difficulty="easy")
+    setup = SPECS["pocketdragon"].setups[0]  # table mode, easy
     async with hosting(tmp_path, "pocketdragon", setup, 3, clock) as (_, hosted, url):
         ann = await join(url, hosted.codes[0])
         start = {"op": "act", "action": {"kind": "start"}}

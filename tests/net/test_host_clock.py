@@ -20,10 +20,10 @@ from tabletop.games import get_engine
 from tabletop.games.pocketdragon.model import Start
 from tabletop.net.client import RemoteTable
 from tabletop.net.host import Host, new_code
-from tests.hardening.harness import _setup
+from tests.hardening.harness import SPECS
 from tests.net.netkit import hosting, join, latest, quiet, settle
 
-DRAGON = _setup(2, mode="companion", difficulty="easy")
+DRAGON = SPECS["pocketdragon"].setups[2]  # the companion app, medium
 
 
 async def test_the_clocks_are_shown_as_they_run_and_their_end_reaches_every_seat(
@@ -92,7 +92,7 @@ async def test_a_running_game_the_host_resumes_waits_paused_for_both_players(
 async def test_moves_that_cannot_be_saved_are_told_to_every_seat(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async with hosting(tmp_path, "spacepark", _setup(2), 1) as (_, hosted, url):
+    async with hosting(tmp_path, "spacepark", SPECS["spacepark"].setups[1], 1) as (_, hosted, url):
         seats = [await join(url, code) for code in hosted.codes]
         store = hosted.session.store
         working = store.append_action
@@ -120,7 +120,8 @@ async def test_moves_that_cannot_be_saved_are_told_to_every_seat(
 async def test_remote_table_is_the_seat_s_game_typed_as_a_local_session_gives_it(
     tmp_path: Path,
 ) -> None:
-    async with hosting(tmp_path, "pocketparks", _setup(3), 2) as (_, hosted, url):
+    three = SPECS["pocketparks"].setups[1]  # Ann, Bo and Cy
+    async with hosting(tmp_path, "pocketparks", three, 2) as (_, hosted, url):
         seats = [await join(url, code) for code in hosted.codes]
         await settle(seats, 0)
         session = hosted.session

@@ -19,21 +19,21 @@ from tabletop.core.store import Store
 from tests.hardening.harness import (
     SPECS,
     Table,
-    _setup,
     random_clock_step,
     view_data,
 )
 from tests.net.netkit import Seat, hosting, join, settle
 
-# (game, setup, seed): seeds whose random games are among the shortest of their kind, so
-# the four-seat PocketParks game stays affordable (about 2,500 moves).
+# (game, the harness's setup, seed): two and four seats (Pocket Dragon has two, in both
+# modes); seeds whose random games are among the shortest of their kind, so the four-seat
+# PocketParks game stays affordable (about 2,500 moves).
 GAMES = [
-    ("spacepark", _setup(2), 6),
-    ("spacepark", _setup(4, first_player=2), 11),
-    ("pocketparks", _setup(2), 6),
-    ("pocketparks", _setup(4), 4),
-    ("pocketdragon", _setup(2, mode="table", difficulty="easy"), 9),
-    ("pocketdragon", _setup(2, mode="companion", difficulty="medium"), 3),
+    ("spacepark", SPECS["spacepark"].setups[1], 6),
+    ("spacepark", SPECS["spacepark"].setups[3], 11),
+    ("pocketparks", SPECS["pocketparks"].setups[0], 6),
+    ("pocketparks", SPECS["pocketparks"].setups[2], 4),
+    ("pocketdragon", SPECS["pocketdragon"].setups[0], 9),
+    ("pocketdragon", SPECS["pocketdragon"].setups[2], 3),
 ]
 
 

@@ -22,10 +22,10 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from tabletop.net import host as host_module
 from tabletop.net import wire
 from tabletop.net.client import Refused
-from tests.hardening.harness import _setup
+from tests.hardening.harness import SPECS
 from tests.net.netkit import hosting, join
 
-SETUP = _setup(2)
+SETUP = SPECS["spacepark"].setups[1]  # Ann and Bo
 
 
 async def _raw(url: str, **kwargs: Any) -> ClientConnection:
