@@ -1,12 +1,17 @@
 """What the network tests share: a host on loopback (127.0.0.1, a free port) serving a
-game saved in a temporary store, and seats joined to it that keep every message the
-host sent them."""
+game saved in a temporary store, seats joined to it that keep every message the host
+sent them, and real `tabletop host` / `tabletop join` processes."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
+import queue
 import ssl
+import subprocess
+import sys
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
@@ -22,6 +27,7 @@ from tabletop.net.client import Connection, Offline, Refused
 from tabletop.net.headless import Bridge
 from tabletop.net.host import Host, HostedGame, new_code
 from tabletop.net.wire import Update
+from tests.hardening.harness import ROOT
 
 
 def quiet(line: str) -> None:
@@ -99,3 +105,61 @@ async def settle(seats: list[Seat], moves: int) -> None:
         for seat in seats:
             while seat.connection.update is None or seat.connection.update["moves"] < moves:
                 await seat.connection.wait(seat.connection.changes)
+
+
+# -- real processes -----------------------------------------------------------------
+
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}  # the tests' own modules, in a child
+
+
+class Process:
+    """A tabletop process; its stdout lines read by a thread (so a read can time out)."""
+
+    def __init__(self, *args: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "tabletop", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=ENV,
+            cwd=ROOT,
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.errors: list[str] = []
+        stderr = self.process.stderr
+        assert self.process.stdout is not None and stderr is not None
+        for target, stream in ((self._read, self.process.stdout), (self.errors.extend, stderr)):
+            threading.Thread(target=target, args=(stream,), daemon=True).start()
+
+    def _read(self, stdout: Any) -> None:
+        for line in stdout:
+            self.lines.put(line)
+
+    def line(self) -> str:
+        return self.lines.get(timeout=20)
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        answer: dict[str, Any] = json.loads(self.line())
+        return answer
+
+    def kill(self) -> None:
+        """Kill it if it still runs (a test that failed half-way)."""
+        if self.process.poll() is None:
+            self.process.kill()
+
+    def end(self) -> str:
+        """Close stdin, wait for the exit, and return stderr."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(timeout=20)
+        return "".join(self.errors)
+
+
+def host_process(data: Path, *args: str) -> tuple[Process, dict[str, Any]]:
+    """`tabletop host` on ``data`` and the JSON line it printed first."""
+    host = Process("--data-dir", str(data), "host", *args)
+    return host, json.loads(host.line())

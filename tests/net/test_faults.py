@@ -7,13 +7,7 @@ themselves, no answered move is lost, and the record replays to the end seen."""
 from __future__ import annotations
 
 import asyncio
-import json
-import os
-import queue
 import signal
-import subprocess
-import sys
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +16,8 @@ from tabletop.core.record import replay
 from tabletop.core.rng import Rng
 from tabletop.core.store import Store
 from tabletop.games import get_engine
-from tests.hardening.harness import ROOT, SPECS
-from tests.net.netkit import Seat, hosting, join, settle
+from tests.hardening.harness import SPECS
+from tests.net.netkit import Process, Seat, host_process, hosting, join, settle
 
 
 async def _play_one(seats: list[Seat], rng: Rng) -> None:
@@ -136,55 +130,6 @@ async def _away_from_host(hosted: Any, seats: int) -> None:
 
 # -- a real host process, killed and resumed ------------------------------------------
 
-ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
-
-
-class Process:
-    """A tabletop process; its stdout lines read by a thread (so a read can time out)."""
-
-    def __init__(self, *args: str) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "tabletop", *args],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=ENV,
-            cwd=ROOT,
-        )
-        self.lines: queue.Queue[str] = queue.Queue()
-        self.errors: list[str] = []
-        stderr = self.process.stderr
-        assert self.process.stdout is not None and stderr is not None
-        for target, stream in ((self._read, self.process.stdout), (self.errors.extend, stderr)):
-            threading.Thread(target=target, args=(stream,), daemon=True).start()
-
-    def _read(self, stdout: Any) -> None:
-        for line in stdout:
-            self.lines.put(line)
-
-    def line(self) -> str:
-        return self.lines.get(timeout=20)
-
-    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
-        assert self.process.stdin is not None
-        self.process.stdin.write(json.dumps(request) + "\n")
-        self.process.stdin.flush()
-        answer: dict[str, Any] = json.loads(self.line())
-        return answer
-
-    def end(self) -> str:
-        """Close stdin, wait for the exit, and return stderr."""
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        self.process.wait(timeout=20)
-        return "".join(self.errors)
-
-
-def _host(data: Path, *args: str) -> tuple[Process, dict[str, Any]]:
-    host = Process("--data-dir", str(data), "host", *args)
-    return host, json.loads(host.line())
-
 
 def _seen(seat: Process, moves: int) -> dict[str, Any]:
     """The seat's state once it is connected and has seen ``moves`` moves."""
@@ -214,7 +159,7 @@ def test_a_host_killed_mid_game_resumes_with_the_same_codes_and_the_seats_reconn
     tmp_path: Path,
 ) -> None:
     rng = Rng.from_seed(8)
-    host, hosted = _host(tmp_path, "spacepark", "--players", "Ann,Bo", "--seed", "8")
+    host, hosted = host_process(tmp_path, "spacepark", "--players", "Ann,Bo", "--seed", "8")
     url, game_id = hosted["url"], hosted["game_id"]
     codes = [seat["code"] for seat in hosted["seats"]]
     seats = [Process("join", url, code, "--engine") for code in codes]
@@ -230,7 +175,7 @@ def test_a_host_killed_mid_game_resumes_with_the_same_codes_and_the_seats_reconn
             lost = seats[1].ask({"op": "wait", "since": lost["version"]})
         assert any("Connection lost" in notice for notice in lost["notices"])
         port = url.rsplit(":", 1)[1]
-        host, again = _host(tmp_path, "--resume", str(game_id), "--port", port)
+        host, again = host_process(tmp_path, "--resume", str(game_id), "--port", port)
         assert again["url"] == url and [s["code"] for s in again["seats"]] == codes
         outcome = _play(seats, rng, made, 10**6)  # each seat reconnects by itself
         assert made == list(range(1, len(made) + 1)), "a move answered as made was lost"
@@ -242,8 +187,7 @@ def test_a_host_killed_mid_game_resumes_with_the_same_codes_and_the_seats_reconn
         assert host.process.returncode == 0
     finally:
         for process in (host, *seats):
-            if process.process.poll() is None:
-                process.process.kill()
+            process.kill()
     engine = get_engine("spacepark")
     record = Store(tmp_path / "tabletop.db").load_record(game_id)
     assert len(record.actions) == len(made)
