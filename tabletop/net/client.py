@@ -62,7 +62,8 @@ class Offline(Exception):
 
 class Connection:
     """One seat's connection to a host. Run ``run()`` as a task; read ``update``,
-    ``log`` and ``changes``; send with ``request``; wait with ``wait``."""
+    ``log`` and ``changes``; send with ``request``; wait with ``wait``. Progress
+    (joined, lost, reconnecting) goes to ``report``: stderr unless a screen takes it."""
 
     def __init__(
         self,
