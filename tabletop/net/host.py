@@ -330,7 +330,7 @@ class HostedGame:
                 "PROTO-AWAY", f"{names} not here: the clocks run again once everyone is back."
             )
         transition = self._apply(action)
-        self.publish(transition.events, self._save_notice())
+        self.publish(transition.events, self._save_notice(), last=seat)
         return {
             "game": self.engine.name,
             "moves": self.session.moves,
@@ -378,13 +378,16 @@ class HostedGame:
 
     # -- updates -----------------------------------------------------------------------
 
-    def publish(self, events: Sequence[Event] = (), notice: str | None = None) -> None:
-        """Send every connected seat what it sees now, with the log lines it may read."""
+    def publish(
+        self, events: Sequence[Event] = (), notice: str | None = None, last: int | None = None
+    ) -> None:
+        """Send every connected seat what it sees now, with the log lines it may read;
+        seat ``last`` (the one that moved, which is answered too) after the others."""
         self.version += 1
         seats: list[wire.SeatPresence] = [
             {"name": name, "connected": seat in self.links} for seat, name in enumerate(self.names)
         ]
-        for link in list(self.links.values()):
+        for link in sorted(self.links.values(), key=lambda link: link.seat == last):
             link.send(self._update(link, events, seats, notice))
         outcome = self.session.outcome
         if outcome is not None and not self._told_end:
