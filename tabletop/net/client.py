@@ -28,6 +28,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from tabletop.core.engine import Action, Engine, Outcome
 from tabletop.core.errors import IllegalAction
+from tabletop.core.store import SeatInfo
 from tabletop.games import get_engine
 from tabletop.net import wire
 from tabletop.protocol import ProtocolError, Response
@@ -95,7 +96,7 @@ class Connection:
         self._changed = asyncio.Event()
         self._listeners: list[Callable[[], None]] = []
         self._first = asyncio.get_running_loop().create_future()  # the first update
-        self._closing = False
+        self._closing = asyncio.Event()
 
     # -- reading ---------------------------------------------------------------------
 
@@ -141,7 +142,7 @@ class Connection:
     # -- the connection ---------------------------------------------------------------
 
     async def close(self) -> None:
-        self._closing = True
+        self._closing.set()
         if self._ws is not None:
             await self._ws.close()
 
@@ -153,12 +154,12 @@ class Connection:
         delay = FIRST_DELAY_S
         attempt = 0
         try:
-            while not self._closing:
+            while not self._closing.is_set():
                 try:
                     was_joined, reason = await self._session()
                 except (OSError, TimeoutError, InvalidHandshake) as exc:
                     was_joined, reason = False, _reason(exc)
-                if self._closing:
+                if self._closing.is_set():
                     return
                 if was_joined:
                     lost_at, delay, attempt = loop.time(), FIRST_DELAY_S, 0
@@ -169,7 +170,8 @@ class Connection:
                         f"gave up after {self._patience:.0f} s without the host ({reason})"
                     )
                 self._report(f"{reason}; reconnecting in {delay:.1f} s (attempt {attempt})")
-                await asyncio.sleep(delay)
+                with suppress(TimeoutError):  # the backoff, cut short by close()
+                    await asyncio.wait_for(self._closing.wait(), delay)
                 delay = min(delay * 2, MAX_DELAY_S)
         except (Refused, Offline) as exc:
             self._end(str(exc))
@@ -191,7 +193,7 @@ class Connection:
             ping_interval=PING_S,
             ping_timeout=PING_S,
         ) as ws:
-            if self._closing:  # closed while this connection was being made
+            if self._closing.is_set():  # closed while this connection was being made
                 return False, "closed"
             try:
                 await ws.send(wire.encode({"op": "join", "code": self.code}))
@@ -292,21 +294,27 @@ def _reason(exc: BaseException) -> str:
 
 
 class RemoteTable:
-    """One seat's table at a host, for a screen: what the host last sent, typed like a
-    local GameSession's (``view``, ``legal_actions``, ``log``, ``to_act``, ``outcome``),
-    ``act`` (awaitable: the host answers once the move is saved) and ``subscribe`` for
-    a call after every change. Only this seat exists here: there is no other view."""
+    """One seat's table at a host, for a screen. Its reading side is a GameSession's, for
+    that one seat: ``engine``, ``seats``, ``view(seat)``, ``legal_actions(seat)``,
+    ``log(seat)``, ``to_act``, ``outcome``, ``moves``, all as the host last sent them
+    (typed as the engine types them), so a screen drawing a session draws this too. Only
+    this seat is here: asking for another's view (or the spectator's) is a ValueError.
+    ``act`` is awaited: it returns once the host saved the move, or raises IllegalAction
+    (a rule of the game or of the protocol, with its id) or Offline. ``subscribe`` calls
+    back after every change; ``away`` and ``connected`` tell who is at the table."""
 
     def __init__(self, connection: Connection) -> None:
         assert connection.joined is not None and connection.update is not None, "not ready"
         self.connection = connection
         self.seat = connection.seat
         self.engine: Engine[Any, Any] = get_engine(connection.joined["game"])
-        self.players = tuple(connection.joined["players"])
+        self.seats = tuple(SeatInfo(name) for name in connection.joined["players"])
         self._view_type: type[BaseModel] = typing.get_type_hints(type(self.engine).view)["return"]
         self._cache: tuple[wire.Update, BaseModel, list[Action]] | None = None
 
-    def _typed(self) -> tuple[BaseModel, list[Action]]:
+    def _typed(self, seat: int | None) -> tuple[BaseModel, list[Action]]:
+        if seat != self.seat:
+            raise ValueError(f"this table is seat {self.seat}'s: it has no view of seat {seat}")
         update = self._update
         if self._cache is None or self._cache[0] is not update:
             view = self._view_type.model_validate(update["view"])
@@ -320,13 +328,14 @@ class RemoteTable:
         assert update is not None
         return update
 
-    def view(self) -> BaseModel:
-        return self._typed()[0]
+    def view(self, seat: int | None) -> BaseModel:
+        return self._typed(seat)[0]
 
-    def legal_actions(self) -> list[Action]:
-        return self._typed()[1]
+    def legal_actions(self, seat: int) -> list[Action]:
+        return self._typed(seat)[1]
 
-    def log(self) -> list[str]:
+    def log(self, seat: int | None) -> list[str]:
+        self._typed(seat)
         return self.connection.log
 
     @property
@@ -354,8 +363,6 @@ class RemoteTable:
         self.connection.subscribe(listener)
 
     async def act(self, action: Action) -> None:
-        """Make a move: returns once the host saved it; IllegalAction when refused (a
-        rule of the game or of the protocol, with its id); Offline when not connected."""
         answer = await self.connection.request(
             {"op": "act", "action": self.engine.dump_action(action)}
         )

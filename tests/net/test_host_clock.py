@@ -129,16 +129,21 @@ async def test_remote_table_is_the_seat_s_game_typed_as_a_local_session_gives_it
         table = RemoteTable(seats[turn].connection)
         changes: list[int] = []
         table.subscribe(lambda: changes.append(table.moves))
-        assert (table.seat, table.players, table.to_act) == (turn, ("Ann", "Bo", "Cy"), (turn,))
-        assert table.view() == session.view(turn) and table.outcome is None
-        assert table.legal_actions() == session.legal_actions(turn)
-        assert table.log() == session.log(turn) and table.away == () and table.connected
+        assert table.seat == turn and table.to_act == (turn,) and table.outcome is None
+        assert table.seats == session.seats and table.engine is session.engine
+        assert table.view(turn) == session.view(turn)
+        assert table.legal_actions(turn) == session.legal_actions(turn)
+        assert table.log(turn) == session.log(turn) and table.away == () and table.connected
+        for other in (None, (turn + 1) % 3):  # nobody else's view is here
+            with pytest.raises(ValueError, match="no view"):
+                table.view(other)
         other = RemoteTable(seats[(turn + 1) % 3].connection)
         with pytest.raises(IllegalAction) as refused:  # the same move, out of turn
-            await other.act(table.legal_actions()[0].model_copy(update={"seat": other.seat}))
+            move = table.legal_actions(turn)[0]
+            await other.act(move.model_copy(update={"seat": other.seat}))
         assert refused.value.rule.startswith("PP-")
-        await table.act(table.legal_actions()[0])
+        await table.act(table.legal_actions(turn)[0])
         assert changes == [1] and table.moves == 1 == session.moves
-        assert table.view() == session.view(turn) and table.log() == session.log(turn)
+        assert table.view(turn) == session.view(turn) and table.log(turn) == session.log(turn)
         for seat in seats:
             await seat.stop()
