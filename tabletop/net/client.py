@@ -203,13 +203,13 @@ class Connection:
                 self._report(f"joined {self.url} as {self.joined_name} (seat {self.seat})")
                 async for message in ws:
                     self._take(message)
-                return True, "the host closed the connection"
+                return True, _closed(ws.close_code, ws.close_reason)
             except ConnectionClosed as closed:
                 code = closed.rcvd.code if closed.rcvd is not None else None
-                why = closed.rcvd.reason if closed.rcvd is not None else ""
+                why = closed.rcvd.reason if closed.rcvd is not None else None
                 if code in _FINAL_CLOSES:
                     raise Refused(f"the host closed the connection: {why or code}") from None
-                return self._ws is not None, f"connection lost ({why or code or 'no close frame'})"
+                return self._ws is not None, _closed(code, why)
             except wire.HostMessageError as exc:
                 raise Refused(f"the host sent {exc}: is it a tabletop host?") from None
             finally:
@@ -283,6 +283,14 @@ class Connection:
                     "the next update shows whether a move was made"
                 )
             )
+
+
+def _closed(code: int | None, reason: str | None) -> str:
+    if code == 1001:
+        return "the host stopped"
+    if code is None:
+        return "connection lost"
+    return f"connection lost ({reason or code})"
 
 
 def _reason(exc: BaseException) -> str:

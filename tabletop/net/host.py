@@ -174,6 +174,7 @@ class HostedGame:
         self._held = False  # the host paused the clocks for a seat away
         self._save_problem: str | None = None  # the save failure last told
         self._told_end = False
+        self.stopping = False  # the host is closing: seats leaving are not away
         self._seen_state: Any = None  # the state the cached views and legal actions are of
         self._views: dict[int, BaseModel] = {}
         self._legals: dict[int, list[dict[str, Any]]] = {}
@@ -224,6 +225,8 @@ class HostedGame:
         if self.links.get(link.seat) is not link:
             return
         del self.links[link.seat]
+        if self.stopping:  # a resumed host pauses a running game until all are back
+            return
         self._catch_up()
         events = self._hold_clocks(link.seat)
         notice = f"{self.names[link.seat]} is away."
@@ -482,7 +485,11 @@ class Host:
         return port_bound
 
     async def close(self) -> None:
-        """Stop: every connection is closed as going away (1001), so clients reconnect."""
+        """Stop: every connection is closed as going away (1001), so clients reconnect.
+        Nothing is recorded for the seats leaving (a real-time game stays running in its
+        record, and the host that resumes it holds its clocks until all are back)."""
+        for game in self.games:
+            game.stopping = True
         self._ticker.cancel()
         self._server.close()
         await self._server.wait_closed()

@@ -17,7 +17,6 @@ from tabletop.core.record import replay
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store, StoreError
 from tabletop.games import get_engine
-from tabletop.games.pocketdragon.model import Start
 from tabletop.net.client import RemoteTable
 from tabletop.net.host import Host, new_code
 from tests.hardening.harness import SPECS
@@ -59,34 +58,44 @@ async def _until(holds: Callable[[], bool]) -> None:
             await asyncio.sleep(0.005)
 
 
-async def test_a_running_game_the_host_resumes_waits_paused_for_both_players(
+async def test_a_real_time_game_resumed_by_a_new_host_waits_paused_for_both_players(
     tmp_path: Path,
 ) -> None:
-    """PD-TIME-4: resumed, the clocks go on from the last move saved, paused until both
-    players are back."""
+    """PD-TIME-4: a host that stops records nothing for the seats leaving; the host that
+    resumes the game holds its clocks from the last move saved, the seats reconnect by
+    themselves, and the clocks run again once both are back."""
     engine = get_engine("pocketdragon")
     store = Store(tmp_path / "tabletop.db")
     seats = tuple(SeatInfo(name) for name in DRAGON.players)
     first = GameSession.start(store, engine, seats, dict(DRAGON.options), 4)
-    first.act(Start(seat=0, now=50.0))  # then the host was killed, the clocks running
-    session = GameSession.resume(store, first.game_id, engine)
-    host = Host(FakeClock(1000.0), report=quiet)  # the new process's clock reads anything
-    hosted = host.add(session, [new_code(), new_code()])
-    assert session.state.status == "paused" and session.record.actions[-1]["now"] == 50.0
+    codes = [new_code(), new_code()]
+    clock = FakeClock(500.0)  # a new game's clock reads 0 whatever the host's reads
+    host = Host(clock, report=quiet)
+    host.add(first, codes)
     port = await host.start("127.0.0.1", 0)
+    url = f"ws://127.0.0.1:{port}"
+    ann, bo = [await join(url, code) for code in codes]
+    clock.advance(50)
+    assert (await ann.ask({"op": "act", "action": {"kind": "start"}}))["ok"]
+    await host.close()
+    assert [a["kind"] for a in store.load_record(first.game_id).actions] == ["start"]
+    session = GameSession.resume(store, first.game_id, engine)
+    again = Host(FakeClock(3.0), report=quiet)  # another process's clock
+    again.add(session, codes)
+    assert session.state.status == "paused" and session.record.actions[-1]["now"] == 50.0
+    await again.start("127.0.0.1", port)
     try:
-        url = f"ws://127.0.0.1:{port}"
-        ann = await join(url, hosted.codes[0])
-        assert session.state.status == "paused"
-        bo = await join(url, hosted.codes[1])
-        await settle([ann, bo], 3)
+        await _until(lambda: not ann.connection.connected)
+        await settle([ann, bo], 3)  # back by themselves: pause (at the start), resume
         assert session.state.status == "running"
         assert [a["kind"] for a in session.record.actions] == ["start", "pause", "resume"]
         assert session.view(0).model_dump()["clocks"]["hunger_left"] == 120
+        lost = [notice for _, notice in ann.connection.notices if "Connection lost" in notice]
+        assert lost == ["Connection lost: the host stopped. Reconnecting."]
         for seat in (ann, bo):
             await seat.stop()
     finally:
-        await host.close()
+        await again.close()
 
 
 async def test_moves_that_cannot_be_saved_are_told_to_every_seat(
