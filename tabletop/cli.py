@@ -52,6 +52,51 @@ def build_parser() -> argparse.ArgumentParser:
         "--budget", type=float, default=300, metavar="MS", help="time cap per bot decision"
     )
     sim.add_argument("--rotate", action="store_true", help="shift the bots one seat each game")
+    host = sub.add_parser(
+        "host",
+        help="serve one game to players at their own screens (see docs/network.md)",
+        description="Serve one game over WebSocket: each player joins from their own "
+        "terminal with `tabletop join`. Prints a JSON line (address, one join code per "
+        "seat), then a summary.",
+    )
+    host.add_argument("game", nargs="?", help="the game of a new table")
+    host.add_argument("--players", metavar="NAMES", help="the players, comma-separated")
+    host.add_argument(
+        "--options", default="{}", metavar="JSON", help="the game's options, as a JSON object"
+    )
+    host.add_argument("--seed", type=int, default=None, help="the new game's seed (random)")
+    host.add_argument(
+        "--resume", type=int, metavar="ID", help="host a saved game instead (same join codes)"
+    )
+    host.add_argument(
+        "--bind",
+        default="127.0.0.1",
+        metavar="ADDR",
+        help="the address to listen on (default 127.0.0.1: this computer only; 0.0.0.0 for a LAN)",
+    )
+    host.add_argument("--port", type=int, default=0, help="the port (default 0: a free one)")
+    host.add_argument(
+        "--tls",
+        nargs=2,
+        type=Path,
+        metavar=("CERT", "KEY"),
+        help="encrypt the connections with this certificate and key",
+    )
+    join = sub.add_parser(
+        "join",
+        help="take a seat at a hosted game",
+        description="Take your seat at a game `tabletop host` serves.",
+    )
+    join.add_argument("url", help="the host's address, as it printed it (ws://... or wss://...)")
+    join.add_argument("code", help="your seat's join code")
+    join.add_argument(
+        "--engine",
+        action="store_true",
+        help="speak the engine protocol on stdin/stdout for this seat (scripts, bots)",
+    )
+    join.add_argument(
+        "--cafile", metavar="FILE", help="trust this certificate (a host's own, for wss://)"
+    )
     return parser
 
 
@@ -81,9 +126,36 @@ def main(argv: list[str] | None = None) -> int:
         with contextlib.suppress(BrokenPipeError):
             print(content_report(), flush=True)
         return 0
+    if args.command == "join":
+        if not args.engine:
+            print(
+                "tabletop join: the game screens for a hosted game are not built yet; "
+                "--engine takes the seat over the engine protocol",
+                file=sys.stderr,
+            )
+            return 2
+        from tabletop.net import headless
+
+        return headless.run(args.url, args.code, args.cafile)
     data_dir = args.data_dir
     if data_dir is None and os.environ.get("TABLETOP_DATA_DIR"):
         data_dir = Path(os.environ["TABLETOP_DATA_DIR"])
+    if args.command == "host":
+        from tabletop.net import host
+
+        return host.run(
+            host.HostArgs(
+                data_dir,
+                args.game,
+                args.players,
+                args.options,
+                args.seed,
+                args.resume,
+                args.bind,
+                args.port,
+                tuple(args.tls) if args.tls else None,
+            )
+        )
     from tabletop.tui.app import run
 
     return run(data_dir)

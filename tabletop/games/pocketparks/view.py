@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel
+from functools import cache
+
+from pydantic import BaseModel, ConfigDict
 
 from tabletop.games.pocketparks import rules as R
 from tabletop.games.pocketparks.state import NO_CARD, NO_SEAT, PPState, RoundResult, SetScore
 
 
 class CardView(BaseModel):
+    """A card face up; one shared, unchangeable instance per card (``card_view``)."""
+
+    model_config = ConfigDict(frozen=True)
+
     id: int
     name: str
     number: int  # park number (higher = newer); 0 for an event
@@ -92,6 +98,7 @@ class PPView(BaseModel):
     results: list[RoundView]
 
 
+@cache  # views are built for every seat after every move; a card's face never changes
 def card_view(card: int) -> CardView:
     entry = None if R.is_park(card) else R.CONTENT.event(card)
     return CardView(

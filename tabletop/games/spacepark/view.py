@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from pydantic import BaseModel, ConfigDict
 
 from tabletop.games.spacepark.content import CRYSTALS, RESOURCES, Badge, badges
@@ -89,6 +91,7 @@ class SpaceParkView(_View):
     over: bool
 
 
+@cache  # views are built for every seat after every move; a badge's face never changes
 def badge_view(badge: Badge) -> BadgeView:
     return BadgeView(
         id=badge.id,

@@ -1,0 +1,98 @@
+"""`tabletop host` and `tabletop join` on the command line: what they print, and a
+clear message for what they cannot do."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabletop.core.session import GameSession
+from tabletop.core.store import SeatInfo, Store
+from tabletop.games import get_engine
+from tabletop.net.host import announce, new_code
+from tests.hardening.harness import ROOT
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tabletop", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        cwd=ROOT,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((), "name the game and its players"),
+        (("spacepark",), "name the game and its players"),
+        (("chess", "--players", "A,B"), "unknown game 'chess'"),
+        (("pocketparks", "--players", "Ann"), "PocketParks takes 2-5 players, not 1"),
+        (("spacepark", "--players", "Ann,\x1b[31m"), "control"),
+        (("spacepark", "--players", "Ann,Bo", "--options", "{"), "--options is not JSON"),
+        (("spacepark", "--players", "Ann,Bo", "--options", "[]"), "must be a JSON object"),
+        (("pocketdragon", "--players", "A,B", "--options", '{"mode": "x"}'), "bad options"),
+        (("--resume", "99"), "there is no unfinished saved game 99"),
+        (("spacepark", "--players", "A,B", "--tls", "no.pem", "no.key"), "cannot use"),
+    ],
+)
+def test_host_says_what_is_wrong(args: tuple[str, ...], message: str, tmp_path: Path) -> None:
+    done = run("--data-dir", str(tmp_path), "host", *args)
+    assert done.returncode == 2 and done.stdout == ""
+    assert message in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_saved_game_with_bots_cannot_be_hosted(tmp_path: Path) -> None:
+    store = Store(tmp_path / "tabletop.db")
+    seats = (SeatInfo("Ann"), SeatInfo("Robo", bot="easy"))
+    game = GameSession.start(store, get_engine("spacepark"), seats, {}, 1)
+    done = run("--data-dir", str(tmp_path), "host", "--resume", str(game.game_id))
+    assert done.returncode == 2 and "bot seats" in done.stderr
+
+
+def test_the_announcement_gives_each_seat_its_code_and_warns_beyond_this_computer(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path / "tabletop.db")
+    seats = (SeatInfo("Ann"), SeatInfo("Bo"))
+    session = GameSession.start(store, get_engine("spacepark"), seats, {}, 1)
+    codes = [new_code(), new_code()]
+    line, summary = announce(session, codes, "127.0.0.1", 4321, encrypted=False)
+    data = json.loads(line)
+    assert data["url"] == "ws://127.0.0.1:4321" and data["game_id"] == session.game_id
+    assert [(s["name"], s["code"]) for s in data["seats"]] == [("Ann", codes[0]), ("Bo", codes[1])]
+    assert f"Ann: tabletop join ws://127.0.0.1:4321 {codes[0]}" in summary
+    assert "Only this computer can join" in summary and "not encrypted" not in summary
+    assert f"--resume {session.game_id} --port 4321" in summary
+    _, lan = announce(session, codes, "192.168.1.20", 4321, encrypted=False)
+    assert "ws://192.168.1.20:4321" in lan and "not encrypted" in lan and "--tls" in lan
+    assert "--bind 192.168.1.20 --port 4321" in lan
+    _, secure = announce(session, codes, "192.168.1.20", 4321, encrypted=True)
+    assert "wss://192.168.1.20:4321" in secure and "not encrypted" not in secure
+
+
+def test_join_without_engine_says_the_screens_are_not_built_yet() -> None:
+    done = run("join", "ws://127.0.0.1:1", "code")
+    assert done.returncode == 2 and "--engine" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("not an address", "code", "--engine"), "not a host address"),
+        (("ws://127.0.0.1:1", "code", "--engine", "--cafile", "c.pem"), "for a wss:// address"),
+        (("wss://127.0.0.1:1", "code", "--engine", "--cafile", "nothing.pem"), "cannot use"),
+    ],
+)
+def test_join_says_what_is_wrong(args: tuple[str, ...], message: str) -> None:
+    done = run("join", *args)
+    assert done.returncode in (1, 2) and message in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
