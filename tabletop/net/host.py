@@ -599,10 +599,9 @@ def open_game(store: Store, args: HostArgs) -> tuple[GameSession, list[str]]:
         and all(isinstance(c, str) and len(c) >= wire.CODE_BYTES for c in codes)
     ):
         codes = [new_code() for _ in session.seats]
-        try:
-            store.save_setting(key, codes)
-        except StoreError as failed:
-            raise HostError(f"cannot keep the join codes with the game: {failed}") from None
+        failed = store.save_setting(key, codes)
+        if failed is not None:
+            raise HostError(f"cannot keep the join codes with the game: {failed}")
     return session, codes
 
 
@@ -675,8 +674,8 @@ def run(args: HostArgs) -> int:
     except (HostError, StoreError) as exc:
         print(f"tabletop host: error: {exc}", file=sys.stderr)
         return 2
-    if store.notice:
-        _to_stderr(store.notice)
+    for notice in store.notices:
+        _to_stderr(notice)
     try:
         return asyncio.run(_serve(args, session, codes, tls))
     except OSError as exc:  # the address is taken or not this computer's
