@@ -9,6 +9,8 @@ Fall in Love (C K W).
 
 from __future__ import annotations
 
+import pytest
+
 from tabletop.games.pocketdragon import ENGINE
 from tabletop.games.pocketdragon.content import cards
 from tests.pocketdragon.helpers import (
@@ -23,6 +25,7 @@ from tests.pocketdragon.helpers import (
     activity_of,
     arranged,
     new,
+    options,
     refused,
     table,
     view,
@@ -55,6 +58,16 @@ def test_turns_alternate_and_seat_0_begins() -> None:
     assert refused(state, "collect_food", 2.0, place=1).rule == "PD-TURN-1"
     state = act(state, "collect_food", 2.0, seat=1, place=1)
     assert table(state).turn == 0
+
+
+def test_options_are_never_an_empty_list() -> None:
+    """PD-TIME-5: the helper tests use to look into a seat's options refuses a seat
+    with none (a game that is over), so no assertion over them can hold vacuously."""
+    state = arranged()
+    assert options(state, 1)
+    state.status = "won"
+    with pytest.raises(AssertionError, match="no legal action"):
+        options(state, 0)
 
 
 def test_off_turn_a_player_can_only_answer_or_suggest() -> None:

@@ -19,6 +19,7 @@ __all__ = [
     "act",
     "act_log",
     "event",
+    "options",
     "park",
     "parks",
     "pass_all",
@@ -112,6 +113,14 @@ def pass_all(st: PPState, *, except_seats: tuple[int, ...] = ()) -> PPState:
         if seat not in except_seats:
             st = act(st, Pass(seat=seat))
     return st
+
+
+def options(st: PPState, seat: int) -> list[PPAction]:
+    """The seat's legal actions, for a test to look into: never an empty list (an
+    assertion over no options at all holds whatever the rules say)."""
+    actions = ENGINE.legal_actions(st, seat)
+    assert actions, f"seat {seat} has no legal action here: nothing to inspect"
+    return actions
 
 
 def refused(st: PPState, action: PPAction | dict[str, Any], rule: str) -> IllegalAction:

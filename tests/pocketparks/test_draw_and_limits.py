@@ -16,6 +16,7 @@ from tests.pocketparks.scenario import (
     act,
     act_log,
     event,
+    options,
     park,
     parks,
     pass_all,
@@ -43,7 +44,7 @@ def test_draw_two_one_at_a_time_from_pile_or_park_discard() -> None:
     assert st.phase == "discard" and st.event_discard == [event("make_a_wish")]
     refused(st, Draw(seat=0, source="pile"), "PP-DRAW-2")
     empty = table([parks("Sequoia"), parks("Zion")], discard=[])
-    assert Draw(seat=0, source="discard") not in ENGINE.legal_actions(empty, 0)
+    assert Draw(seat=0, source="discard") not in options(empty, 0)
     refused(empty, Draw(seat=0, source="discard"), "PP-DRAW-1")
     refused(act(empty, Draw(seat=0, source="pile")), StartSet(seat=0), "PP-DRAW-1")
     # The event discard pile is no source at all.

@@ -18,6 +18,7 @@ from tests.pocketparks.scenario import (
     act,
     act_log,
     event,
+    options,
     park,
     parks,
     pass_all,
@@ -52,7 +53,7 @@ def test_a_steal_is_declared_in_full_before_anything_moves() -> None:
     st = run(st, StartSteal(seat=0, target=1), *(Pay(seat=0, card=c) for c in PLAIN[:3]))
     st = act(st, Take(seat=0, card=park("Glacier")))
     assert st.players[0].hand == PLAIN and st.players[1].sets == [parks("Glacier", "Denali")]
-    assert Confirm(seat=0) not in ENGINE.legal_actions(st, 0)
+    assert Confirm(seat=0) not in options(st, 0)
     refused(st, Confirm(seat=0), "PP-STEAL-2")
     refused(st, Pay(seat=0, card=PLAIN[0]), "PP-STEAL-2")
     st = run(st, TakeRandom(seat=0))
@@ -60,7 +61,7 @@ def test_a_steal_is_declared_in_full_before_anything_moves() -> None:
     refused(st, Take(seat=0, card=park("Denali")), "PP-STEAL-2")
     assert ENGINE.state_json(act(st, Cancel(seat=0))) == before
     poor = table([parks("Sequoia"), parks("Zion")])
-    assert not any(a.kind == "start_steal" for a in ENGINE.legal_actions(poor, 0))
+    assert not any(a.kind == "start_steal" for a in options(poor, 0))
     refused(poor, StartSteal(seat=0, target=1), "PP-STEAL-2")
     refused(st, StartSteal(seat=0, target=0), "PP-STEAL-1")
 
@@ -152,7 +153,7 @@ def test_a_plain_card_and_a_dark_sky_park_steal_only_one() -> None:
     one = ENGINE.legal_actions(st, 0)
     assert Confirm(seat=0) in one
     st = act(st, Take(seat=0, card=park("Denali")))
-    assert Confirm(seat=0) not in ENGINE.legal_actions(st, 0)
+    assert Confirm(seat=0) not in options(st, 0)
     refused(st, Confirm(seat=0), "PP-STEAL-2")
 
 

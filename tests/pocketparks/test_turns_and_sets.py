@@ -24,6 +24,7 @@ from tests.pocketparks.scenario import (
     ENGINE,
     act,
     event,
+    options,
     park,
     parks,
     pass_all,
@@ -143,10 +144,10 @@ def test_no_set_grows_past_four_by_playing_or_building() -> None:
     )
     st = table([five, parks("Zion")])
     st = run(st, StartSet(seat=0), *(AddCard(seat=0, card=c) for c in five[:4]))
-    assert AddCard(seat=0, card=five[4]) not in ENGINE.legal_actions(st, 0)
+    assert AddCard(seat=0, card=five[4]) not in options(st, 0)
     refused(st, AddCard(seat=0, card=five[4]), "PP-SET-4")
     full = table([parks("Lassen Volcanic"), parks("Zion")], sets=[[five[:4], five], []])
-    assert not any(a.kind == "start_build" for a in ENGINE.legal_actions(full, 0))
+    assert not any(a.kind == "start_build" for a in options(full, 0))
     refused(full, StartBuild(seat=0, set_index=0), "PP-SET-4")
     refused(full, StartBuild(seat=0, set_index=1), "PP-SET-4")
 
@@ -239,6 +240,15 @@ def test_dark_sky_does_not_count_on_the_astronomers_own_turn() -> None:
     st = act(st, Discard(seat=0, card=park("Glacier")))
     assert st.results == [] and st.round == 1 and st.current == 1
     assert len(st.players[0].hand) == 9 and st.players[0].sets == []
+
+
+def test_options_are_never_an_empty_list() -> None:
+    """PP-TURN-1: the helper tests use to look into a seat's options refuses a seat
+    with none (Ben, not to act), so no assertion over them can hold vacuously."""
+    st = table([parks("Sequoia", "Glacier"), parks("Zion")])
+    assert options(st, 0)
+    with pytest.raises(AssertionError, match="no legal action"):
+        options(st, 1)
 
 
 def test_cards_shown_from_a_hand_bar_undo_but_choosing_them_does_not() -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tabletop.games.spacepark.content import PASS, SUN, badges
 from tabletop.games.spacepark.model import State
 from tabletop.games.spacepark.scoring import xp_of
@@ -45,6 +47,15 @@ def test_only_the_active_player_acts(sp: Any) -> None:
     assert "Ann" in message
     assert sp.engine.legal_actions(state, 1) == []
     assert sp.engine.to_act(state) == (0,)
+
+
+def test_options_are_never_an_empty_list(sp: Any) -> None:
+    """SP-TURN-1: the helper tests use to look into a seat's options refuses a seat
+    with none (Bob, not to act), so no assertion over them can hold vacuously."""
+    state = sp.new()
+    assert sp.options(state, 0)
+    with pytest.raises(AssertionError, match="no legal action"):
+        sp.options(state, 1)
 
 
 def test_only_a_destination_with_a_rocket(sp: Any) -> None:
@@ -197,7 +208,7 @@ def test_fast_travel_needs_a_pass_and_a_rocket(sp: Any) -> None:
     """SP-FAST-2: no pass, no Fast Travel; SP-FAST-1: it moves a rocket that exists."""
     state = sp.new()
     sp.refused(state, 0, "fast_travel", "SP-FAST-2", dest="lunar_woods")
-    assert all(a.kind == "visit" for a in sp.engine.legal_actions(state, 0))
+    assert all(a.kind == "visit" for a in sp.options(state, 0))
     sp.give(state, 0, passes=1)
     sp.refused(state, 0, "fast_travel", "SP-FAST-1", dest="fusion_falls")
 
