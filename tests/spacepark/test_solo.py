@@ -138,6 +138,7 @@ def test_reaching_20_wins_at_once(sp: Any) -> None:
     assert after.over and after.scout_stack == []
     outcome = sp.engine.outcome(after)
     assert outcome.winners == (0,) and outcome.scores == (20,)
+    assert outcome.summary == "Ann wins with 20 XP."
 
 
 def test_scout_wins_when_the_deck_is_empty(sp: Any) -> None:
@@ -149,5 +150,5 @@ def test_scout_wins_when_the_deck_is_empty(sp: Any) -> None:
     assert after.over
     outcome = sp.engine.outcome(after)
     assert outcome.winners == ()
-    assert outcome.summary.startswith("Scout wins")
+    assert outcome.summary == "Scout wins: the deck ran out with Ann at 0 XP."
     assert any("Scout wins" in t for t in sp.texts(transition))

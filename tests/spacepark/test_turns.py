@@ -188,6 +188,45 @@ def test_a_whole_round_of_passes_ends_the_game(sp: Any) -> None:
     assert after.turn == state.turn + 2
 
 
+def test_a_pass_after_fast_travel_can_end_the_game(sp: Any) -> None:
+    """SP-TURN-4, SP-TURN-5: Bob Fast Travels Canyon's rocket onto Fusion Falls and
+    can visit nothing; Ann, next, cannot either: the round of passes ends the game."""
+    state = sp.new(2)
+    for seat in (0, 1):
+        _strip(sp, state, seat)
+    sp.give(state, 1, passes=1)
+    state.deck.clear()
+    state.supply[SUN] = 0  # a built state: no Sun crystal left anywhere
+    state.active = 1
+    sp.rockets(state, "starlight_station", "outpost13", "cosmic_canyon")
+    transition = sp.act(state, 1, "fast_travel", dest="cosmic_canyon")
+    assert sp.texts(transition)[1:] == [
+        "Bob cannot visit any destination: the turn passes.",
+        "Ann cannot visit any destination: the turn passes.",
+        "Nobody could visit any destination for a whole round: the game is over.",
+    ]
+    assert transition.state.over
+
+
+def test_the_controller_visitor_counts_on_a_sun_from_another_player(sp: Any) -> None:
+    """SP-SCOUT-2, SP-SUPPLY-2: the Sun supply is out, but Bob holds Sun crystals: Ann,
+    holding the Controller with no Sun, may visit Fusion Falls where Scout stands, takes
+    her benefit's Sun crystal from Bob and turns it in. Had nobody else any Sun, the
+    benefit could not give one, and Fusion Falls is refused."""
+    state = sp.new()
+    sp.rockets(state, "fusion_falls", "lunar_woods", "celestial_seas")
+    sp.scout(state, "fusion_falls")
+    state.controller = 0
+    state.players[0].stock[SUN] = 0
+    state.players[1].stock[SUN] = 2
+    state.supply[SUN] = 0  # a built state: the other Sun crystals are off the table
+    mid = sp.act(state, 0, "visit", dest="fusion_falls").state
+    after = sp.act(mid, 0, "scout_benefit", take="sun").state
+    assert after.players[1].stock[SUN] == 1 and xp_of(after.players[0]) == 1
+    state.players[1].stock[SUN] = 0
+    sp.refused(state, 0, "visit", "SP-TURN-3", dest="fusion_falls")
+
+
 def test_fast_travel_moves_a_chosen_rocket_and_returns_the_pass(sp: Any) -> None:
     """SP-FAST-1: any number of passes before visiting, each moving one rocket to the
     next open destination clockwise; passes go back to the supply."""
@@ -272,6 +311,11 @@ def test_starlight_exchange_puts_the_drawn_badge_on_display(sp: Any) -> None:
     mid = sp.act(state, 0, "visit", dest="starlight_station").state
     sp.refused(mid, 0, "exchange", "SP-DEST-5", badge=top)  # not on display
     swapped = sp.act(mid, 0, "exchange", badge=shown)
+    deck = badges()
+    assert sp.texts(swapped) == [
+        f"Ann takes {deck[shown].name} from the display; {deck[top].name} goes on display.",
+        "The rocket at Starlight Station moves on to Cosmic Canyon.",
+    ]
     assert swapped.hidden
     assert swapped.state.revealed[1] == top
     assert shown in swapped.state.players[0].hand
@@ -324,7 +368,9 @@ def test_scout_benefit_is_the_holders_off_turn_decision(sp: Any) -> None:
     assert sp.engine.view(mid, 1).pending.kind == "scout_benefit"
     sp.refused(mid, 0, "scout_benefit", "SP-TURN-1", take="sun")
     sp.refused(mid, 2, "take_from", "SP-SCOUT-1", target=1)
-    after = sp.act(mid, 2, "scout_benefit", take="pass").state
+    took = sp.act(mid, 2, "scout_benefit", take="pass")
+    assert "Cy (Controller) takes the Scout benefit: a Fast Travel pass." in sp.texts(took)
+    after = took.state
     assert after.players[2].stock[PASS] == 1
     assert after.players[0].stock[1] == 1  # then Ann's Moon crystal
     assert after.active == 1
@@ -449,3 +495,17 @@ def test_visitor_holding_the_controller_who_takes_the_pass_gets_no_action(sp: An
     assert xp_of(after.players[0]) == 0
     assert any("Fusion Falls gives nothing" in t for t in sp.texts(transition))
     assert after.active == 1
+
+
+def test_an_action_is_recorded_as_plain_json_without_empty_fields(sp: Any) -> None:
+    """SP-TURN-2: a visit as the record keeps it: only the fields it has, JSON types."""
+    visit = sp.engine.parse_action(
+        {"kind": "visit", "seat": 1, "dest": "outpost13", "badge": "nova"}
+    )
+    assert sp.engine.dump_action(visit) == {
+        "kind": "visit",
+        "seat": 1,
+        "dest": "outpost13",
+        "badge": "nova",
+    }
+    assert sp.engine.parse_action(sp.engine.dump_action(visit)) == visit
