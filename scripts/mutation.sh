@@ -49,7 +49,8 @@ if [ "$sample" -gt 0 ]; then
     names=mutants/sample.txt
     : >"$names"
     for game in "${games[@]}"; do
-        "$py" scripts/mutation_report.py sample "$game" "$sample" "${MUTATION_SEED:-17}" >>"$names"
+        "$py" scripts/mutation_report.py sample "$game" "$sample" "${MUTATION_SEED:-17}" \
+            >>"$names" 2>>mutants/mutmut-generate.log
     done
     mapfile -t picked <"$names"
     run mutants/mutmut-sample.log "${picked[@]}"

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import difflib
 import io
 import json
+import os
 import random
 import sys
 import tokenize
@@ -205,11 +207,12 @@ def generate() -> None:
 
     set_mutant_under_test("mutant_generation")
     Path("mutants").mkdir(exist_ok=True)
-    copy_src_dir()
-    copy_also_copy_files()
-    setup_source_paths()
-    store_lines_covered_by_tests()
-    create_mutants(1)
+    with contextlib.redirect_stdout(sys.stderr):  # stdout carries the names
+        copy_src_dir()
+        copy_also_copy_files()
+        setup_source_paths()
+        store_lines_covered_by_tests()
+        create_mutants(os.cpu_count() or 1)
 
 
 def sample_names(game: str, count: int, seed: int) -> list[str]:

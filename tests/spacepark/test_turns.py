@@ -261,7 +261,9 @@ def test_cosmic_canyon_gives_two_sun(sp: Any) -> None:
 
 def test_lunar_woods_gives_a_moon_crystal(sp: Any) -> None:
     """SP-DEST-3."""
-    after = sp.act(sp.new(), 0, "visit", dest="lunar_woods").state
+    transition = sp.act(sp.new(), 0, "visit", dest="lunar_woods")
+    assert "Ann gains a Moon crystal." in sp.texts(transition)
+    after = transition.state
     assert after.players[0].stock[1] == 1
     assert after.supply[1] == 11
 
