@@ -350,7 +350,8 @@ def test_outpost13_earns_a_badge_from_hand(sp: Any) -> None:
     sp.give(state, 0, moon=2)
     sp.refused(state, 0, "visit", "SP-DEST-7", dest="outpost13")  # no badge named
     sp.refused(state, 0, "visit", "SP-DEST-7", dest="outpost13", badge="stargazer")
-    sp.refused(state, 0, "visit", "SP-DEST-7", dest="lunar_woods", badge="moonwalker")
+    message = sp.refused(state, 0, "visit", "SP-DEST-7", dest="lunar_woods", badge="moonwalker")
+    assert message == "A visit to Lunar Woods names no badge."
     after = sp.act(state, 0, "visit", dest="outpost13", badge="moonwalker").state
     assert after.players[0].earned == ["moonwalker"]
     assert after.players[0].stock[1] == 0
@@ -511,3 +512,26 @@ def test_an_action_is_recorded_as_plain_json_without_empty_fields(sp: Any) -> No
         "badge": "nova",
     }
     assert sp.engine.parse_action(sp.engine.dump_action(visit)) == visit
+
+
+def test_only_outpost13_and_solo_starlight_name_a_badge(sp: Any) -> None:
+    """SP-DEST-5, SP-DEST-7, SP-SOLO-5: with two players a Starlight visit draws, so
+    naming a badge is refused (SP-DEST-5); alone, Starlight takes the badge named, but a
+    gain destination still names none (SP-DEST-7)."""
+    state = sp.new()
+    sp.rockets(state, "starlight_station", "lunar_woods", "celestial_seas")
+    shown = state.revealed[0]
+    sp.refused(state, 0, "visit", "SP-DEST-5", dest="starlight_station", badge=shown)
+    solo = sp.new(1)
+    sp.rockets(solo, "starlight_station", "lunar_woods", "celestial_seas")
+    sp.refused(solo, 0, "visit", "SP-DEST-7", dest="lunar_woods", badge=solo.revealed[0])
+
+
+def test_a_move_leaves_the_games_random_source_as_it_was(sp: Any) -> None:
+    """SP-SETUP-4: the seed shuffled the game at setup; a move neither uses nor loses the
+    random source the saved game keeps."""
+    state = sp.new()
+    after = sp.act(state, 0, "visit", dest="lunar_woods").state
+    assert sp.engine.dump_state(after)["rng"] == sp.engine.dump_state(state)["rng"]
+    again = sp.engine.load_state(sp.engine.dump_state(after))
+    assert sp.engine.state_json(again) == sp.engine.state_json(after)
