@@ -81,7 +81,14 @@ def test_visiting_scouts_destination_costs_sun_or_the_controller(sp: Any) -> Non
     assert paid.players[0].stock[1] == 1
     assert paid.controller == 0
     multi = sp.new(2)
-    sp.refused(multi, 0, "visit", "SP-SOLO-4", dest="lunar_woods", scout_fee="sun")
+    message = sp.refused(multi, 0, "visit", "SP-SOLO-4", dest="lunar_woods", scout_fee="sun")
+    assert message == "Only in solo play does Scout charge a fee: there is nothing to pay."
+    message = sp.refused(state, 0, "visit", "SP-SOLO-4", dest="celestial_seas", scout_fee="sun")
+    assert message == "Scout is not here: there is nothing to pay."
+    state.controller = None
+    state.players[0].stock[SUN] = 0
+    message = sp.refused(state, 0, "visit", "SP-SOLO-4", dest="lunar_woods", scout_fee="sun")
+    assert message == "You have no Sun crystal to pay Scout."
 
 
 def test_solo_starlight_takes_a_shown_badge_or_the_stack_top(sp: Any) -> None:
@@ -103,6 +110,9 @@ def test_solo_starlight_takes_a_shown_badge_or_the_stack_top(sp: Any) -> None:
     stack = sp.act(state, 0, "visit", dest="starlight_station", badge=top).state
     assert top in stack.players[0].hand
     assert stack.scout_stack[:1] == [under]
+    deeper = state.deck.pop()
+    state.scout_stack.insert(0, deeper)  # three cards: only the top may be taken
+    sp.refused(state, 0, "visit", "SP-SOLO-5", dest="starlight_station", badge=under)
     state.revealed.clear()
     state.scout_stack.clear()
     sp.refused(state, 0, "visit", "SP-SOLO-5", dest="starlight_station", badge=shown)

@@ -535,3 +535,42 @@ def test_a_move_leaves_the_games_random_source_as_it_was(sp: Any) -> None:
     assert sp.engine.dump_state(after)["rng"] == sp.engine.dump_state(state)["rng"]
     again = sp.engine.load_state(sp.engine.dump_state(after))
     assert sp.engine.state_json(again) == sp.engine.state_json(after)
+
+
+def test_a_seat_that_is_not_at_the_table_is_malformed(sp: Any) -> None:
+    """A seat number past the last player is no seat at all, not someone off turn."""
+    message = sp.refused(sp.new(2), 2, "visit", "ACTION-FORMAT", dest="lunar_woods")
+    assert message == "there is no seat 2"
+
+
+def test_a_single_pass_does_not_end_the_game(sp: Any) -> None:
+    """SP-TURN-4, SP-TURN-5: Ann, first to play, Fast Travels into a board where she can
+    visit nothing: her turn passes, and Bob, who can visit Fusion Falls, plays on."""
+    state = sp.new(2)
+    for seat in (0, 1):
+        _strip(sp, state, seat)
+    sp.give(state, 0, passes=1)
+    sp.give(state, 1, sun=1)
+    state.deck.clear()
+    sp.rockets(state, "starlight_station", "outpost13", "cosmic_canyon")
+    state.supply[SUN] = 0  # a built state: Bob's is the only Sun crystal
+    after = sp.act(state, 0, "fast_travel", dest="cosmic_canyon").state
+    assert (after.over, after.active, after.idle_turns) == (False, 1, 1)
+
+
+def test_the_controllers_own_benefit_counts_as_one_sun_crystal(sp: Any) -> None:
+    """SP-SCOUT-2: Ann holds the Controller and 1 Sun crystal; Scout stands on Outpost 13.
+    Counting the benefit's Sun, she can pay Sunseeker (2 Sun) but not Harbor Guide
+    (3 Sun). With the supply out and nobody else holding Sun, there is no benefit Sun
+    to count on: Sunseeker is refused too."""
+    state = sp.new()
+    sp.rockets(state, "outpost13", "lunar_woods", "celestial_seas")
+    sp.scout(state, "outpost13")
+    state.controller = 0
+    sp.hand(state, 0, "sunseeker", "harbor_guide")
+    badges_named = {a.badge for a in sp.options(state, 0) if a.dest == "outpost13"}
+    assert badges_named == {"sunseeker"}
+    sp.refused(state, 0, "visit", "SP-TURN-3", dest="outpost13", badge="harbor_guide")
+    state.supply[SUN] = 0  # a built state: Ann's is the only Sun crystal
+    state.players[1].stock[SUN] = 0
+    sp.refused(state, 0, "visit", "SP-TURN-3", dest="outpost13", badge="sunseeker")
