@@ -180,6 +180,8 @@ def test_reset_goes_back_to_before_the_start() -> None:
     assert (look.clocks.main_display, look.clocks.hunger_display) == (360, 120)
     assert ENGINE.outcome(reset) is None
     assert refused(reset, "reset", 44.0).rule == "PD-TIME-6"
+    late = act(reset, "start", 40.0)  # a reading from before the reset: PD-TIME-2
+    assert view(at(late, 60.0), 0).clocks.main_left == 360.0 - (60.0 - 43.0)
     again = act(reset, "start", 50.0)
     assert 15_000 <= again.next_clue_ms <= 20_000
     assert view(at(again, 60.0), 0).clocks.main_left == 350.0

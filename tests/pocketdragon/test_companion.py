@@ -131,16 +131,25 @@ def test_companion_mode_has_no_cards_and_refuses_table_actions() -> None:
     assert refused(started("table"), "log_success", 1.0).rule == "PD-SETUP-6"
 
 
-@pytest.mark.parametrize(("won_at", "praise"), [(250.0, ""), (200.0, " Really good!")])
-def test_the_result_praises_scores_above_10_and_15(won_at: float, praise: str) -> None:
-    """PD-SCORE-2: 1 + 4 + 5 = 10 is just a win; 1 + 4 + 10 = 15 is really good."""
+@pytest.mark.parametrize(
+    ("won_at", "points", "praise"),
+    [
+        (250.0, 10, ""),
+        (240.0, 11, " Really good!"),
+        (200.0, 15, " Really good!"),
+        (190.0, 16, " Amazing!"),
+    ],
+)
+def test_the_result_praises_scores_above_10_and_15(won_at: float, points: int, praise: str) -> None:
+    """PD-SCORE-2: Easy's 1 + 4 Happiness + the tens left: 10 is just a win, 11 to 15
+    are really good, 16 is amazing."""
     state = keep_fed(started("companion"), won_at)
     for now in (won_at - 2, won_at - 1, won_at):
         state = act(state, "log_success", now)
     outcome = ENGINE.outcome(state)
     assert outcome is not None
     assert outcome.summary == f"The dragon is very happy! You scored {outcome.scores[0]}.{praise}"
-    assert outcome.scores[0] == (10 if won_at == 250.0 else 15)
+    assert outcome.scores[0] == points
 
 
 def test_a_seat_that_is_not_at_the_table_is_refused() -> None:

@@ -37,6 +37,7 @@ E0, A0, C0, K0, W0 = ENDURANCE[0], ATTENTION[0], CREATIVITY[0], KINDNESS[0], WIT
 def test_the_deal_lays_20_cards_face_down_and_gives_each_player_3() -> None:
     """PD-SETUP-4, PD-SETUP-5: a 4 x 5 face-down grid, 3 Activities each, 8 in the deck."""
     state = new("table", seed=3)
+    assert ENGINE.players(state) == ("Ann", "Bo")
     tbl = table(state)
     assert sorted(c for c in tbl.grid if c is not None) == list(range(20))
     assert [len(h) for h in tbl.hands] == [3, 3] and len(tbl.deck) == 8
