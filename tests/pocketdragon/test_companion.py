@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.games.pocketdragon import ENGINE
-from tests.pocketdragon.helpers import act, keep_fed, new, refused, started, view
+from tests.pocketdragon.helpers import act, at, keep_fed, new, options, refused, started, view
 
 
 @pytest.mark.parametrize(
@@ -71,6 +71,14 @@ def test_feeding_changes_happiness_by_the_cards_discarded_minus_one(
     assert view(fed, 0).happiness == 4 + change
 
 
+def test_feeding_offers_one_to_four_cards_once_hungry() -> None:
+    """PD-FEED-4, PD-FEED-1: the feed buttons are 1 to 4 cards, from 30 s of hunger left."""
+    state = started("companion")
+    assert not any(a.kind == "log_feed" for a in options(at(state, 89.0), 0))
+    offered = [a.discarded for a in options(at(state, 90.0), 0) if a.kind == "log_feed"]
+    assert offered == [1, 2, 3, 4]
+
+
 @pytest.mark.parametrize("discarded", [0, 5, -1])
 def test_feeding_needs_one_to_four_cards(discarded: int) -> None:
     """PD-FEED-4: no feeding with nothing, and nobody holds more than 4 food cards."""
@@ -82,8 +90,12 @@ def test_feeding_needs_one_to_four_cards(discarded: int) -> None:
 def test_mistakes_and_tidy_ups_cost_happiness_and_lose_below_zero() -> None:
     """PD-APP-2, PD-HAPPY-1, PD-LOSE-3: reaching 0 is fine, the next drop loses."""
     state = started("companion", "hard")
-    state = act(state, "log_mistake", 1.0)
-    state = act(state, "log_tidy_up", 2.0, seat=1)
+    mistake = ENGINE.apply(state, ENGINE.parse_action({"kind": "log_mistake", "seat": 0, "now": 1}))
+    assert [e.text for e in mistake.events] == ["Ann logs a mistake."]
+    state = mistake.state
+    tidy = ENGINE.apply(state, ENGINE.parse_action({"kind": "log_tidy_up", "seat": 1, "now": 2}))
+    assert [e.text for e in tidy.events] == ["Bo logs a tidy up."]
+    state = tidy.state
     state = act(state, "log_mistake", 3.0)
     assert (state.status, view(state, 0).happiness) == ("running", 0)
     lost = act(state, "log_tidy_up", 4.0)

@@ -71,6 +71,12 @@ def test_options_are_never_an_empty_list() -> None:
         options(state, 0)
 
 
+def test_legal_actions_carry_the_games_clock() -> None:
+    """PD-TIME-2: a listed action is stamped with the game's own clock reading."""
+    state = act(arranged(), "collect_food", 12.5, place=0)
+    assert {a.now for a in options(state, 1)} == {12.5}
+
+
 def test_off_turn_a_player_can_only_answer_or_suggest() -> None:
     """PD-TURN-3, PD-TALK-3: no action for the partner but answering, suggesting, pausing."""
     state = arranged()
@@ -207,6 +213,9 @@ def test_giving_up_needs_a_flip_and_discards_the_matches() -> None:
     assert refused(state, "collect_food", 2.0, place=0).rule == "PD-TURN-2"
     state = act(act(state, "flip", 2.0, place=E0), "flip", 3.0, place=A0)
     assert refused(state, "give_up", 4.0, seat=1).rule == "PD-PLAY-4"
+    look = view(state, 1).table
+    assert look is not None and look.play is not None
+    assert (look.play.flips, look.play.can_give_up) == (2, True)
     given = act(state, "give_up", 4.0)
     tbl = table(given)
     assert tbl.play is None and tbl.given_up == [activity_of("learn-to-cook")]
