@@ -66,7 +66,10 @@ def test_moon_and_sea_reductions_stack_per_kind(sp: Any) -> None:
     player = state.players[0]
     assert price(player, deck["deep_diver"]) == (0, 0, 3)
     assert price(player, deck["nova"]) == (3, 1, 1)
-    sp.earned(state, 0, "crater_hopper", "tide_reader", "moonwalker")
+    sp.earned(state, 0, "crater_hopper")
+    assert price(player, deck["stargazer"]) == (0, 2, 0)
+    assert price(player, deck["deep_diver"]) == (0, 0, 3)
+    sp.earned(state, 0, "tide_reader", "moonwalker")
     assert price(player, deck["deep_diver"]) == (0, 0, 2)
     assert price(player, deck["stargazer"]) == (0, 2, 0)
     assert price(player, deck["nova"]) == (3, 0, 0)
