@@ -23,6 +23,7 @@ def test_main_timer_runs_out_at_its_exact_second(difficulty: str, seconds: int) 
     over = at(state, seconds)
     assert (over.status, over.loss) == ("lost", "main_timer")
     assert view(over, 0).clocks.main_left == 0.0
+    assert view(over, 0).clocks.main_display == 0  # PD-TIME-3: reads 0 once run out
     outcome = ENGINE.outcome(over)
     assert outcome is not None and outcome.winners == () and outcome.scores == (0, 0)
     assert "main timer" in outcome.summary

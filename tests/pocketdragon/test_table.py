@@ -9,10 +9,13 @@ Fall in Love (C K W).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tabletop.games.pocketdragon import ENGINE
 from tabletop.games.pocketdragon.content import cards
+from tabletop.games.pocketdragon.model import HandCard
 from tests.pocketdragon.helpers import (
     ATTENTION,
     CREATIVITY,
@@ -329,3 +332,59 @@ def test_a_tidy_up_or_mistake_at_zero_happiness_loses() -> None:
     assert act(state, "tidy_up", 1.0).loss == "unhappy"
     mistake = act(act(arranged(happiness=0), "play", 1.0, card=1), "flip", 2.0, place=W0)
     assert (mistake.status, mistake.loss) == ("lost", "unhappy")
+
+
+def test_each_table_action_says_what_it_did_to_whom_and_bars_undo_when_it_shows_a_card() -> None:
+    """PD-PEEK-1, PD-PEEK-2, PD-CLUE-3, PD-CLUE-4, PD-FOOD-2, PD-PLAY-1, PD-PLAY-3,
+    PD-PLAY-6, PD-FEED-3: each action's log lines, who may read them (the look is the
+    looker's alone), and whether it showed a card, so that undo may not go back past it."""
+
+    def step(state: Any, kind: str, now: float, seat: int, **fields: Any) -> Any:
+        action = ENGINE.parse_action({"kind": kind, "seat": seat, "now": now, **fields})
+        return ENGINE.apply(state, action)
+
+    def said(transition: Any) -> tuple[list[tuple[str, int | None]], bool]:
+        return [(e.text, e.private_to) for e in transition.events], transition.hidden
+
+    state = arranged()
+    table(state).hands[1] = [
+        HandCard(activity_of("board-games")),
+        HandCard(activity_of("first-date")),
+    ]
+    looked = step(state, "peek", 1.0, 0, places=[3, 17])
+    assert said(looked) == (
+        [
+            ("Ann looks at A4 and D3.", None),
+            ("You see A4: Endurance / Berries, D3: Wit / Hazelnut spread.", 0),
+        ],
+        True,
+    )
+    done = step(looked.state, "end_peek", 2.0, 0)
+    assert said(done) == ([("Ann is done looking.", None)], False)
+    general = step(done.state, "general_clue", 3.0, 1, skill="attention")
+    assert said(general) == (
+        [("Bo asks which of their Activities need Attention: cards 1, 2.", None)],
+        True,
+    )
+    asked = step(general.state, "specific_clue", 4.0, 0, card=1)
+    assert said(asked) == ([("Ann asks Bo to name one icon of card 2.", None)], False)
+    answered = step(asked.state, "answer_clue", 5.0, 1, skill="attention")
+    assert said(answered) == ([("Bo names Attention on card 2.", None)], True)
+    collected = step(answered.state, "collect_food", 6.0, 1, place=ENDURANCE[SUSHI])
+    assert said(collected) == ([("Bo collects Endurance / Sushi from A1.", None)], True)
+    played = step(collected.state, "play", 7.0, 0, card=1)
+    assert said(played) == (
+        [("Ann plays Eat a Proper Breakfast, which needs Endurance, Attention.", None)],
+        True,
+    )
+    flipped = step(played.state, "flip", 8.0, 0, place=W0)
+    assert said(flipped) == ([("Ann flips D2: Wit / Sushi, a mistake.", None)], True)
+    given_up = step(flipped.state, "give_up", 9.0, 0)
+    assert said(given_up) == ([("Ann gives up Eat a Proper Breakfast.", None)], True)
+    fed = step(given_up.state, "feed", 95.0, 1, food="sushi")
+    assert said(fed) == ([("Bo feeds the dragon 1 × Sushi.", None)], False)
+    lacking = arranged()
+    table(lacking).hands[0] = [HandCard(activity_of("board-games"))]
+    assert said(step(lacking, "general_clue", 1.0, 0, skill="kindness"))[0] == [
+        ("Ann asks which of their Activities need Kindness: none.", None)
+    ]
