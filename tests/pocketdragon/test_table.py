@@ -316,7 +316,10 @@ def test_tidy_up_with_five_face_down_cards_reshuffles_the_discard_pile() -> None
     assert refused(state, "tidy_up", 1.0).rule == "PD-TIDY-1"
     tbl.discard += list(range(9, 15))
     tbl.grid = [c if c >= 15 else None for c in range(20)]
-    tidied = act(state, "tidy_up", 1.0)
+    tidy = ENGINE.apply(state, ENGINE.parse_action({"kind": "tidy_up", "seat": 0, "now": 1}))
+    assert [e.text for e in tidy.events] == ["Ann tidies up the grid."]
+    assert tidy.hidden  # the cards are laid out anew: undo may not go back past it
+    tidied = tidy.state
     after = table(tidied)
     assert sorted(c for c in after.grid[:17] if c is not None) == list(range(3, 20))
     assert after.grid[17:] == [None] * 3 and after.discard == [] and after.food == [[0, 1], [2]]
