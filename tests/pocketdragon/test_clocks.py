@@ -163,6 +163,18 @@ def test_game_actions_need_the_clocks_running() -> None:
     assert refused(started("companion"), "start", 1.0, seat=1).rule == "PD-TIME-1"
     table_game = new("table")
     assert refused(table_game, "collect_food", 1.0, place=0).rule == "PD-TIME-5"
+    # Each stopped state says why, in players' words.
+    paused = act(started("companion"), "pause", 1.0)
+    won = act(act(act(started("companion"), "log_success", 1), "log_success", 2), "log_success", 3)
+    lost = at(started("companion"), 120.0)
+    for stopped, why in (
+        (state, "Press Start first."),
+        (paused, "The game is paused: resume it first."),
+        (won, "The game is over: the dragon is happy."),
+        (lost, "The game is over."),
+    ):
+        refusal = refused(stopped, "log_mistake", 130.0)
+        assert (refusal.rule, refusal.message) == ("PD-TIME-5", why)
 
 
 def test_reset_goes_back_to_before_the_start() -> None:
