@@ -153,6 +153,9 @@ def test_both_timers_at_once_name_the_main_timer_and_a_due_clue_is_lost() -> Non
     clues = at(due, 299.999).clues
     over = at(due, 300.0)
     assert (over.status, over.loss, over.clues) == ("lost", "main_timer", clues)
+    # A clue due a millisecond before the loss is still gained.
+    due.next_clue_ms = 299_999
+    assert at(due, 300.0).clues == clues + 1
 
 
 def test_game_actions_need_the_clocks_running() -> None:

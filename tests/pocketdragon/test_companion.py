@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tabletop.games.pocketdragon import ENGINE
@@ -45,6 +47,29 @@ def test_either_player_presses_any_button() -> None:
     state = act(state, "log_success", 1.0, seat=1)
     state = act(state, "log_success", 2.0, seat=0)
     assert view(state, None).successes_left == 1
+
+
+def test_each_button_is_logged_and_only_the_start_bars_undo() -> None:
+    """PD-APP-1, PD-TIME-1, PD-TIME-4, PD-TIME-6: every button says who pressed it; only
+    Start draws from the game's randomness (the first clue interval), so undo may not
+    go back past it."""
+
+    def press(state: Any, kind: str, now: float, seat: int = 0, **fields: Any) -> Any:
+        action = ENGINE.parse_action({"kind": kind, "seat": seat, "now": now, **fields})
+        return ENGINE.apply(state, action)
+
+    state = new("companion")
+    for kind, seat, line, hidden in (
+        ("start", 1, "Bo starts the clocks.", True),
+        ("pause", 0, "Ann pauses the game.", False),
+        ("resume", 1, "Bo resumes the game.", False),
+        ("log_success", 0, "Ann logs a success.", False),
+        ("log_general_clue", 1, "Bo takes a general clue.", False),
+        ("reset", 0, "Ann resets the game.", False),
+    ):
+        pressed = press(state, kind, 1.0, seat)
+        assert ([e.text for e in pressed.events], pressed.hidden) == ([line], hidden), kind
+        state = pressed.state
 
 
 def test_clue_buttons_cost_1_and_2_and_need_the_pool() -> None:
