@@ -152,6 +152,7 @@ def test_ranger_says_no_cancels_an_event_and_cannot_be_answered() -> None:
     st = act(st, PlayEvent(seat=0, card=notes, target=2))
     assert React(seat=1, card=event("ranger_says_no")) in ENGINE.legal_actions(st, 1)
     refused(st, React(seat=2, card=event("ranger_says_no")), "PP-EVENT-2")
+    refused(st, React(seat=2, card=park("Acadia")), "PP-RANGER-1")  # a park answers nothing
     st = act(st, React(seat=1, card=event("ranger_says_no")))
     st, log = act_log(st, Pass(seat=2))
     assert st.players[2].hand == parks("Acadia")

@@ -106,7 +106,8 @@ def test_round_winner_starts_the_next_round_and_three_rounds_end_the_game() -> N
     assert st.phase == "over" and ENGINE.to_act(st) == () and ENGINE.legal_actions(st, 0) == []
     assert "The game is over." in texts(log)
     outcome = ENGINE.outcome(st)
-    assert outcome is not None and outcome.winners == (0,)
+    assert outcome is not None and outcome.winners == (0,) and outcome.tie_break == ()
+    assert outcome.summary == f"Ana wins with {outcome.scores[0]} points."
     refused(st, Draw(seat=0, source="pile"), "PP-GAME-1")
 
 
@@ -135,6 +136,19 @@ def test_tie_goes_to_the_newest_park_in_round_three_sets() -> None:
     st, _ = play_set(st, 0, four)
     outcome = ENGINE.outcome(st)
     assert outcome is not None and outcome.winners == (0,)  # Ana's sets hold #41, Ben has none
+
+
+def test_a_tie_nothing_breaks_is_a_shared_win() -> None:
+    """PP-GAME-2: tied on points, and neither has a round-3 set: they share the win."""
+    st = table([parks("Zion"), parks("Acadia")], pile=parks("Katmai"), discard=parks("Arches"))
+    st.round = 3
+    for player in st.players:
+        player.score = 5
+    st = act(st, Draw(seat=0, source="pile"))  # the pile cannot be rebuilt: nobody wins
+    outcome = ENGINE.outcome(st)
+    assert outcome is not None and outcome.winners == (0, 1)
+    assert outcome.summary == "Ana and Ben share the win with 5 points."
+    assert len(outcome.tie_break) == 2
 
 
 def test_round_modifiers_are_on_by_default_and_can_be_off() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tabletop.games.pocketparks.actions import (
     Cancel,
     Confirm,
+    ParkTour,
     Pass,
     Pay,
     React,
@@ -173,3 +174,37 @@ def test_dark_sky_parks_pay_for_steals() -> None:
         assert len(st.players[1].sets[0]) == 3 - takes
         for card in payment:
             assert card in st.discard
+
+
+def test_a_payment_stops_at_four_cards_and_random_takes_at_the_hand() -> None:
+    """PP-STEAL-2: no payment holds a fifth card; PP-STEAL-4: Ben holds one card, so a
+    second random take is refused; with a card more, two random takes steal two."""
+    hand = [*PLAIN, park("Zion")]
+    st = table([hand, parks("Bryce Canyon")])
+    st = run(st, StartSteal(seat=0, target=1), *(Pay(seat=0, card=c) for c in PLAIN))
+    refused(st, Pay(seat=0, card=park("Zion")), "PP-STEAL-2")
+    st = act(st, TakeRandom(seat=0))
+    refusal = refused(st, TakeRandom(seat=0), "PP-STEAL-4")
+    assert refusal.message == "that player's hand has no more cards"
+    two = table([hand, parks("Bryce Canyon", "Acadia")])
+    two = run(two, StartSteal(seat=0, target=1), *(Pay(seat=0, card=c) for c in PLAIN))
+    two = pass_all(run(two, TakeRandom(seat=0), TakeRandom(seat=0), Confirm(seat=0)))
+    assert sorted(two.players[0].hand) == sorted(parks("Zion", "Bryce Canyon", "Acadia"))
+
+
+def test_only_the_right_purple_card_answers() -> None:
+    """PP-DETOUR-1, PP-RANGER-1, PP-TOUR-1: Ben, stolen from, cannot answer with Ranger
+    says no (a Trail detour is wanted); nobody claims a Park Tour in a steal window."""
+    hand = [*PLAIN[:2], park("Zion")]
+    st = table(
+        [hand, [park("Bryce Canyon"), event("ranger_says_no")]],
+        sets=[[], [parks("Glacier", "Denali")]],
+    )
+    st = run(
+        st, StartSteal(seat=0, target=1), Pay(seat=0, card=PLAIN[0]), Pay(seat=0, card=PLAIN[1])
+    )
+    st = run(st, Take(seat=0, card=park("Glacier")), Confirm(seat=0))
+    refused(st, React(seat=1, card=event("ranger_says_no")), "PP-DETOUR-1")
+    claim = ParkTour(seat=1, cards=tuple(parks("Bryce Canyon", "Zion", "Glacier", "Denali")))
+    refusal = refused(st, claim, "PP-TOUR-1")
+    assert refusal.message == "there is no newly discarded park to claim"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 
 from tabletop.core.engine import Setup
@@ -13,11 +15,13 @@ from tabletop.games.pocketparks.actions import (
     Draw,
     Pay,
     PlayEvent,
+    PPAction,
     StartBuild,
     StartSet,
     StartSteal,
     Take,
 )
+from tabletop.games.pocketparks.engine import PocketParksEngine
 from tabletop.games.pocketparks.rules import CONTENT, set_icons
 from tabletop.games.pocketparks.state import PPState
 from tests.pocketparks.scenario import (
@@ -44,7 +48,8 @@ def test_two_to_five_players() -> None:
         with pytest.raises(ValueError):
             ENGINE.new(Setup(players=bad), 1)
     for n in range(2, 6):
-        assert len(ENGINE.new(Setup(players=tuple("ABCDE"[:n])), 1).players) == n
+        st = ENGINE.new(Setup(players=tuple("ABCDE"[:n])), 1)
+        assert ENGINE.players(st) == tuple("ABCDE"[:n])
 
 
 def test_setup_deals_six_and_flips_to_a_park() -> None:
@@ -240,6 +245,14 @@ def test_dark_sky_does_not_count_on_the_astronomers_own_turn() -> None:
     st = act(st, Discard(seat=0, card=park("Glacier")))
     assert st.results == [] and st.round == 1 and st.current == 1
     assert len(st.players[0].hand) == 9 and st.players[0].sets == []
+
+
+def test_a_new_engine_handles_every_kind_of_action() -> None:
+    """PP-TURN-1: every action a player can send has its handler, in any engine built,
+    not only the one built when the package loads."""
+    kinds = {cls.model_fields["kind"].default for cls in get_args(get_args(PPAction)[0])}
+    assert len(kinds) == 15
+    assert set(PocketParksEngine()._handlers) == kinds
 
 
 def test_options_are_never_an_empty_list() -> None:
