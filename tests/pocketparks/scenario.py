@@ -91,8 +91,12 @@ def table(
 
 
 def act(st: PPState, action: PPAction) -> PPState:
+    """The state after a listed action; it saves and loads back exactly as it is."""
     assert action in ENGINE.legal_actions(st, action.seat), f"{action} not listed as legal"
-    return ENGINE.apply(st, action).state
+    after = ENGINE.apply(st, action).state
+    reloaded = ENGINE.load_state(ENGINE.dump_state(after))
+    assert ENGINE.state_json(reloaded) == ENGINE.state_json(after)
+    return after
 
 
 def act_log(st: PPState, action: PPAction) -> tuple[PPState, tuple[Event, ...]]:

@@ -164,6 +164,15 @@ def test_an_empty_draw_pile_is_rebuilt_from_the_discard_but_its_top() -> None:
     assert st.discard == [park("Rocky Mountain")]
     assert sorted(st.pile) == sorted(parks("Denali", "Glacier"))
     assert st.round == 1
+    # Two cards on the discard pile rebuild a pile of one, drawn at once (and then no
+    # card can be drawn any more: PP-PILE-2).
+    two = table([parks("Sequoia"), parks("Zion")], pile=[], discard=parks("Denali", "Glacier"))
+    _, log = act_log(two, Draw(seat=0, source="pile"))
+    assert texts(log, 0)[:3] == [
+        "The park discard pile, all but its top card, is shuffled into a new draw pile.",
+        "Ana draws a card.",
+        "You draw Denali.",
+    ]
 
 
 def test_no_card_left_to_draw_ends_the_round_without_a_winner() -> None:
@@ -184,6 +193,7 @@ def test_no_card_left_to_draw_ends_the_round_without_a_winner() -> None:
     assert st.round == 2 and st.results[0].winner == -1
     assert st.results[0].points == [1, 0]
     assert "No card can be drawn any more: the round ends with no winner." in texts(log)
+    assert not any("shuffled" in line for line in texts(log))  # one card: nothing to shuffle
     refused(
         table([parks("Sequoia"), parks("Zion")], pile=[], discard=parks("Acadia")),
         Draw(seat=0, source="pile"),

@@ -61,6 +61,7 @@ def test_make_a_wish_flips_to_a_dark_sky_park() -> None:
     assert st.window is not None and st.window.card == park("Arches")
     st, log = act_log(pass_all(st, except_seats=(0,)), Pass(seat=0))
     assert park("Arches") in st.players[0].hand and st.discard[-1] == park("Yellowstone")
+    assert not st.wishing
     assert "The wish comes true: Ana takes Arches." in texts(log)
     assert st.current == 1 and st.window is None
 
@@ -82,12 +83,25 @@ def test_make_a_wish_is_stopped_by_a_park_tour() -> None:
     assert st.current == 2
 
 
+def test_a_bite_takes_the_card_from_the_set_it_lies_in() -> None:
+    """PP-MOSQ-1, PP-SET-7: Mosquito bites Glacier out of Ben's first set of two."""
+    bite = event("mosquito_bites")
+    sets = [[], [parks("Glacier", "Denali"), parks("Arches", "Petrified Forest")], []]
+    st = after_draw([[bite, park("Sequoia")], parks("Bryce Canyon"), parks("Acadia")], sets=sets)
+    st = pass_all(act(st, PlayEvent(seat=0, card=bite, target=1, pick=park("Glacier"))))
+    assert st.players[1].sets == [parks("Denali"), parks("Arches", "Petrified Forest")]
+
+
 def test_comparing_notes_can_be_uneven_with_a_one_card_hand() -> None:
     """PP-NOTES-1: Ana gives 2 random cards, Ben (one card) gives 1."""
     notes = event("comparing_notes")
     st = after_draw([[notes, park("Sequoia")], parks("Bryce Canyon"), parks("Acadia")])
     refused(st, PlayEvent(seat=0, card=notes, target=0), "PP-NOTES-1")
-    st = pass_all(act(st, PlayEvent(seat=0, card=notes, target=1)))
+    st = act(st, PlayEvent(seat=0, card=notes, target=1))
+    st = act(st, Pass(seat=1))
+    swapped = ENGINE.apply(st, Pass(seat=2))
+    assert swapped.hidden  # random hand cards changed hands: undo may not go back past it
+    st = swapped.state
     assert len(st.players[1].hand) == 2 and park("Bryce Canyon") in st.players[0].hand
     assert len(st.players[0].hand) == 2  # 3 after playing the event, -2, +1
     assert sorted(st.players[0].hand + st.players[1].hand) == sorted(

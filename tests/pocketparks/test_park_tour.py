@@ -84,6 +84,23 @@ def test_the_wisher_comes_last_when_claiming_a_flipped_park() -> None:
     assert not st.wishing and st.current == 2 and st.phase == "turn"
 
 
+def test_claims_are_settled_from_the_player_after_the_current_one() -> None:
+    """PP-TOUR-4: on Ben's turn both Ana and Cy claim his discard; Cy, next after Ben,
+    wins the claim, though Ana sits first at the table."""
+    anas = parks("Lassen Volcanic", "Kings Canyon", "Shenandoah", "Hot Springs")
+    st = table(
+        [[*anas, park("Katmai")], parks("Grand Teton", "Arches"), [*MOUNTAINS, park("Acadia")]],
+        draws=parks("Yosemite", "Zion"),
+        current=1,
+    )
+    st = run(st, Draw(seat=1, source="pile"), Draw(seat=1, source="pile"))
+    st = act(st, Discard(seat=1, card=park("Grand Teton")))
+    st = act(st, ParkTour(seat=0, cards=tuple(sorted(anas))))
+    st = act(st, ParkTour(seat=2, cards=tuple(sorted(MOUNTAINS))))
+    assert sorted(st.players[2].sets[0]) == sorted([*MOUNTAINS, park("Grand Teton")])
+    assert st.players[0].sets == [] and st.current == 0
+
+
 def test_a_park_tour_needs_four_sharing_an_icon_with_the_top() -> None:
     """PP-TOUR-1."""
     st = discard_teton([parks("Grand Teton", "Arches"), [*MOUNTAINS[:3], park("Arches")], WILDLIFE])

@@ -45,6 +45,7 @@ def test_payment_forms() -> None:
     assert payment_buys([PLAIN[0], DARK[0]]) == (1,)
     assert payment_buys(DARK) == (1, 2)
     assert payment_buys(PLAIN[:3]) == ()
+    assert payment_buys([]) == ()
 
 
 def test_a_steal_is_declared_in_full_before_anything_moves() -> None:
@@ -111,6 +112,7 @@ def test_trail_detour_turns_the_steal_around() -> None:
     assert sorted(st.players[1].hand) == sorted(parks("Bryce Canyon", "Zion"))
     assert st.event_discard[-1] == event("trail_detour")
     assert "You take Zion." in texts(log, 1) and "You lose Zion." in texts(log, 0)
+    assert "You take Zion." not in texts(log, 0) and "You lose Zion." not in texts(log, 1)
     assert len(st.players[0].hand) == 2  # Ana was emptied and drew 2 at once
 
 
@@ -137,7 +139,8 @@ def test_lets_do_it_again_replays_a_reactive_card() -> None:
     st.event_discard = [event("trail_detour")]
     refused(st, React(seat=1, card=again), "PP-AGAIN-1")
     st = act(st, React(seat=1, card=again, as_effect="trail_detour"))
-    st = act(st, Pass(seat=2))
+    st, log = act_log(st, Pass(seat=2))
+    assert "Ben plays Let's do it again as Trail detour." in texts(log)
     assert st.players[1].sets == [parks("Glacier", "Denali")]
     assert park("Zion") in st.players[1].hand and st.event_discard[-1] == again
 
@@ -208,3 +211,38 @@ def test_only_the_right_purple_card_answers() -> None:
     claim = ParkTour(seat=1, cards=tuple(parks("Bryce Canyon", "Zion", "Glacier", "Denali")))
     refusal = refused(st, claim, "PP-TOUR-1")
     assert refusal.message == "there is no newly discarded park to claim"
+
+
+def test_a_steal_takes_nothing_unpaid_and_from_any_one_other_player() -> None:
+    """PP-STEAL-2, PP-STEAL-4: nothing paid buys nothing; a steal names one other player
+    at the table, Ben may steal from Ana (seat 0), and a taken card leaves the set it
+    lies in, the first of two here."""
+    st = table(
+        [[*PLAIN[:2], park("Zion")], parks("Bryce Canyon")],
+        sets=[[], [parks("Glacier", "Denali"), parks("Arches", "Petrified Forest")]],
+    )
+    refused(st, StartSteal(seat=0, target=0), "PP-STEAL-4")
+    refusal = refused(st, StartSteal(seat=0, target=2), "PP-STEAL-4")
+    assert refusal.message == "steal from one other player at the table"
+    unpaid = run(st, StartSteal(seat=0, target=1), Take(seat=0, card=park("Glacier")))
+    assert Confirm(seat=0) not in options(unpaid, 0)
+    refused(unpaid, Confirm(seat=0), "PP-STEAL-2")
+    paid = run(unpaid, Pay(seat=0, card=PLAIN[0]), Pay(seat=0, card=PLAIN[1]), Confirm(seat=0))
+    paid = pass_all(paid)
+    assert paid.players[1].sets == [parks("Denali"), parks("Arches", "Petrified Forest")]
+    bens = table([parks("Zion"), parks("Bryce Canyon", "Acadia")], current=1)
+    assert StartSteal(seat=1, target=0) in options(bens, 1)
+
+
+def test_trail_detour_takes_as_many_as_the_thief_meant_to_steal() -> None:
+    """PP-DETOUR-1: a set card and a random hand card meant: Ben takes 2 from Ana."""
+    hand = [*PLAIN, park("Zion"), park("Acadia")]
+    st = table(
+        [hand, [park("Bryce Canyon"), event("trail_detour")]],
+        sets=[[], [parks("Glacier", "Denali")]],
+    )
+    st = run(st, StartSteal(seat=0, target=1), *(Pay(seat=0, card=c) for c in PLAIN))
+    st = run(st, Take(seat=0, card=park("Glacier")), TakeRandom(seat=0), Confirm(seat=0))
+    st = act(st, React(seat=1, card=event("trail_detour")))
+    assert sorted(st.players[1].hand) == sorted(parks("Bryce Canyon", "Zion", "Acadia"))
+    assert st.players[0].hand != [] and len(st.players[0].hand) == 2  # emptied, drew 2
