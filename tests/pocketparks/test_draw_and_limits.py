@@ -193,6 +193,7 @@ def test_no_card_left_to_draw_ends_the_round_without_a_winner() -> None:
     assert st.round == 2 and st.results[0].winner == -1
     assert st.results[0].points == [1, 0]
     assert "No card can be drawn any more: the round ends with no winner." in texts(log)
+    assert "Round 1 has no winner. Points: Ana +1, Ben +0." in texts(log)
     assert not any("shuffled" in line for line in texts(log))  # one card: nothing to shuffle
     refused(
         table([parks("Sequoia"), parks("Zion")], pile=[], discard=parks("Acadia")),

@@ -48,6 +48,7 @@ def test_sets_of_two_three_and_four_win_the_round() -> None:
     st, log = play_set(st, 0, four)
     assert st.results[0].winner == 0 and st.round == 2
     assert "Ana has sets of 2, 3 and 4 or more." in texts(log)
+    assert "Round 1 is won by Ana. Points: Ana +4, Ben +0." in texts(log)
     st = table(
         [[*four, park("Katmai")], parks("Zion")], sets=[[DESERT2, parks("Katmai", "Pinnacles")], []]
     )
@@ -148,7 +149,10 @@ def test_a_tie_nothing_breaks_is_a_shared_win() -> None:
     outcome = ENGINE.outcome(st)
     assert outcome is not None and outcome.winners == (0, 1)
     assert outcome.summary == "Ana and Ben share the win with 5 points."
-    assert len(outcome.tie_break) == 2
+    assert outcome.tie_break == (
+        "Ana: newest park in round-3 sets #0",
+        "Ben: newest park in round-3 sets #0",
+    )
 
 
 def test_round_modifiers_are_on_by_default_and_can_be_off() -> None:
