@@ -43,6 +43,7 @@ NO_TESTS = {5, 33}
 class Mutant:
     key: str
     path: str
+    function: str
     line: int
     original: str
     mutated: str
@@ -123,12 +124,13 @@ def mutants_of(game: str) -> list[Mutant]:
             after = _body(mutated_lines, generated[name])
             ops = difflib.SequenceMatcher(a=before, b=after, autojunk=False).get_opcodes()
             _, i1, i2, j1, j2 = next(op for op in ops if op[0] != "equal")
-            first = source[_original_name(base)].body[0].lineno
+            function = _original_name(base)
             found.append(
                 Mutant(
                     key,
                     path,
-                    first + i1,
+                    function,
+                    source[function].body[0].lineno + i1,
                     " ".join(before[i1:i2]),
                     " ".join(after[j1:j2]),
                     exit_code,
@@ -137,10 +139,10 @@ def mutants_of(game: str) -> list[Mutant]:
     return found
 
 
-def load_allowlist() -> dict[tuple[str, str, str], str]:
-    """(file, original line, mutated line) -> why the mutant is equivalent."""
+def load_allowlist() -> dict[tuple[str, str, str, str], str]:
+    """(file, function, original line, mutated line) -> why the mutant is equivalent."""
     entries = tomllib.loads(ALLOWLIST.read_text())["equivalent"]
-    return {(e["file"], e["original"], e["mutated"]): e["reason"] for e in entries}
+    return {(e["file"], e["function"], e["original"], e["mutated"]): e["reason"] for e in entries}
 
 
 def report(games: list[str], *, only: set[str] | None) -> int:
@@ -148,7 +150,7 @@ def report(games: list[str], *, only: set[str] | None) -> int:
     any survivor among those mutants."""
     sample = only is not None
     allowed = load_allowlist()
-    used: set[tuple[str, str, str]] = set()
+    used: set[tuple[str, str, str, str]] = set()
     failed = False
     for game in games:
         checked = [
@@ -162,7 +164,7 @@ def report(games: list[str], *, only: set[str] | None) -> int:
             continue
         equivalent, wording, rules = [], [], []
         for m in checked:
-            entry = (m.path, m.original, m.mutated)
+            entry = (m.path, m.function, m.original, m.mutated)
             if entry in allowed:
                 used.add(entry)
                 equivalent.append(m)
@@ -189,8 +191,8 @@ def report(games: list[str], *, only: set[str] | None) -> int:
             print(f"  below the target of {TARGET:.0f}%")
             failed = True
     if not sample and set(games) == set(GAMES):
-        for file, original, mutated in sorted(set(allowed) - used):
-            print(f"allow-list entry matches no mutant any more: {file}: {original} -> {mutated}")
+        for file, function, original, mutated in sorted(set(allowed) - used):
+            print(f"allow-list entry matches no mutant: {file} {function}: {original} -> {mutated}")
     return 1 if failed else 0
 
 

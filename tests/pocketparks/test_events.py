@@ -184,18 +184,35 @@ def test_lets_do_it_again_copies_a_discarded_event() -> None:
     """PP-AGAIN-1: copying Comparing notes from the event discard pile."""
     again = event("lets_do_it_again")
     hands = [[again, park("Sequoia")], parks("Bryce Canyon", "Acadia"), parks("Katmai")]
-    st = after_draw(hands, event_discard=[event("comparing_notes")])
+    st = after_draw(hands, event_discard=[event("comparing_notes"), event("trail_detour")])
     assert PlayEvent(
         seat=0, card=again, as_effect="comparing_notes", target=1
     ) in ENGINE.legal_actions(st, 0)
     refused(st, PlayEvent(seat=0, card=again, as_effect="make_a_wish"), "PP-AGAIN-1")
     refused(st, PlayEvent(seat=0, card=again), "PP-AGAIN-1")
+    # a purple card lies in the pile, but is no own-turn event to copy
+    refused(st, PlayEvent(seat=0, card=again, as_effect="trail_detour"), "PP-AGAIN-1")
     refused(
         st, PlayEvent(seat=0, card=event("comparing_notes"), as_effect="make_a_wish"), "PP-EVENT-1"
     )
-    st = pass_all(act(st, PlayEvent(seat=0, card=again, as_effect="comparing_notes", target=1)))
+    st, log = act_log(st, PlayEvent(seat=0, card=again, as_effect="comparing_notes", target=1))
+    assert "Ana plays Let's do it again as Comparing notes." in texts(log)
+    st = pass_all(st)
     assert park("Bryce Canyon") in st.players[0].hand and park("Acadia") in st.players[0].hand
     assert st.event_discard[-1] == again
+
+
+def test_an_event_card_is_played_as_itself_with_a_target_only_if_it_takes_one() -> None:
+    """PP-AGAIN-1, PP-EVENT-1: only Let's do it again copies another event; an event
+    that names nobody (Survival of the fittest) takes no target."""
+    notes, survival = event("comparing_notes"), event("survival_of_the_fittest")
+    st = after_draw([[notes, survival, park("Sequoia")], parks("Bryce Canyon"), parks("Acadia")])
+    refusal = refused(
+        st, PlayEvent(seat=0, card=notes, as_effect="comparing_notes", target=1), "PP-AGAIN-1"
+    )
+    assert refusal.message == "only Let's do it again copies another event"
+    refused(st, PlayEvent(seat=0, card=survival, target=1), "PP-EVENT-1")
+    assert act(st, PlayEvent(seat=0, card=survival)).window is not None
 
 
 def test_a_wish_that_runs_out_of_cards_ends_with_nothing() -> None:

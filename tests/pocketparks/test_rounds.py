@@ -260,3 +260,26 @@ def test_a_priority_tie_goes_to_the_newest_park_whoever_sits_first() -> None:
     assert st.results[0].winner == 1
     assert st.results[0].points == [2, 1 + 1 + 2 * 2]
     assert "Ben has sets of 2, 3 and 4 or more." in texts(log)  # Linda sits as Ben
+
+
+def test_the_next_round_starts_with_the_winner_or_after_the_last_starter() -> None:
+    """PP-GAME-1: three players; Ana started round 1 and Cy wins it: Cy starts round 2.
+    Round 2, started by Ben, ends with no winner: Cy, after Ben, starts round 3."""
+    four = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains")
+    st = table(
+        [parks("Zion"), parks("Acadia"), [*four, park("Katmai")]],
+        sets=[[], [], [DESERT2, ISLAND3]],
+        current=2,
+    )
+    st.first = 0
+    st, _ = play_set(st, 2, four)
+    assert st.round == 2 and st.first == 2 and st.current == 2
+    st = table(
+        [parks("Zion"), parks("Acadia"), parks("Katmai")],
+        pile=parks("Yosemite"),
+        discard=parks("Arches"),
+        round=2,
+        current=1,
+    )
+    st = act(st, Draw(seat=1, source="pile"))
+    assert st.round == 3 and st.first == 2 and st.current == 2
