@@ -51,6 +51,19 @@ def test_draw_two_one_at_a_time_from_pile_or_park_discard() -> None:
     refused(empty, {"kind": "draw", "seat": 0, "source": "events"}, "ACTION-FORMAT")
 
 
+def test_taking_the_discard_top_leaves_no_fresh_card_behind() -> None:
+    """PP-DRAW-1, PP-TOUR-1: Ana takes Denali off the park discard pile; Arches, now on
+    top, was not discarded this turn, so her turn ends with no Park Tour window."""
+    st = table(
+        [[park("Sequoia"), event("trail_detour")], parks("Zion")],
+        discard=parks("Arches", "Denali"),
+        draws=parks("Yosemite"),
+    )
+    st = run(st, Draw(seat=0, source="discard"), Draw(seat=0, source="pile"))
+    st = act(st, Discard(seat=0, card=event("trail_detour")))
+    assert st.window is None and st.current == 1 and st.discard == parks("Arches")
+
+
 def test_then_discard_a_park_or_keep_a_drawn_event() -> None:
     """PP-DRAW-2: an event drawn may stay in hand; a park is discarded on top."""
     st = table(

@@ -92,6 +92,17 @@ def test_a_bite_takes_the_card_from_the_set_it_lies_in() -> None:
     assert st.players[1].sets == [parks("Denali"), parks("Arches", "Petrified Forest")]
 
 
+def test_own_turn_events_listed_are_those_playable() -> None:
+    """PP-EVENT-1, PP-EVENT-2, PP-NOTES-1: after drawing, Ana may play Comparing notes
+    naming Ben or Cy (not herself); her Trail detour, purple, is offered only as a
+    discard, whatever order her hand is in."""
+    notes, detour = event("comparing_notes"), event("trail_detour")
+    st = after_draw([[detour, notes, park("Sequoia")], parks("Bryce Canyon"), parks("Acadia")])
+    played = {(a.card, a.target) for a in options(st, 0) if a.kind == "play_event"}
+    assert played == {(notes, 1), (notes, 2)}
+    assert Discard(seat=0, card=detour) in options(st, 0)
+
+
 def test_comparing_notes_can_be_uneven_with_a_one_card_hand() -> None:
     """PP-NOTES-1: Ana gives 2 random cards, Ben (one card) gives 1."""
     notes = event("comparing_notes")
@@ -167,6 +178,7 @@ def test_ranger_says_no_cancels_an_event_and_cannot_be_answered() -> None:
     assert React(seat=1, card=event("ranger_says_no")) in ENGINE.legal_actions(st, 1)
     refused(st, React(seat=2, card=event("ranger_says_no")), "PP-EVENT-2")
     refused(st, React(seat=2, card=park("Acadia")), "PP-RANGER-1")  # a park answers nothing
+    assert options(st, 2) == [Pass(seat=2)]
     st = act(st, React(seat=1, card=event("ranger_says_no")))
     st, log = act_log(st, Pass(seat=2))
     assert st.players[2].hand == parks("Acadia")

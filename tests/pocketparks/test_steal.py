@@ -226,7 +226,8 @@ def test_a_steal_takes_nothing_unpaid_and_from_any_one_other_player() -> None:
     assert refusal.message == "steal from one other player at the table"
     unpaid = run(st, StartSteal(seat=0, target=1), Take(seat=0, card=park("Glacier")))
     assert Confirm(seat=0) not in options(unpaid, 0)
-    refused(unpaid, Confirm(seat=0), "PP-STEAL-2")
+    refusal = refused(unpaid, Confirm(seat=0), "PP-STEAL-2")
+    assert refusal.message.startswith("pay 2 cards or 1 dark sky park per card stolen")
     paid = run(unpaid, Pay(seat=0, card=PLAIN[0]), Pay(seat=0, card=PLAIN[1]), Confirm(seat=0))
     paid = pass_all(paid)
     assert paid.players[1].sets == [parks("Denali"), parks("Arches", "Petrified Forest")]

@@ -155,6 +155,11 @@ def test_no_set_grows_past_four_by_playing_or_building() -> None:
     assert not any(a.kind == "start_build" for a in options(full, 0))
     refused(full, StartBuild(seat=0, set_index=0), "PP-SET-4")
     refused(full, StartBuild(seat=0, set_index=1), "PP-SET-4")
+    # Building onto the first of one's sets counts the cards it already holds.
+    three = table([parks("Hot Springs", "Kings Canyon"), parks("Zion")], sets=[[five[:3]], []])
+    three = run(three, StartBuild(seat=0, set_index=0), AddCard(seat=0, card=park("Hot Springs")))
+    assert not any(a.kind == "add" for a in options(three, 0))
+    refused(three, AddCard(seat=0, card=park("Kings Canyon")), "PP-SET-4")
 
 
 def test_no_building_on_other_players_sets_or_taking_cards_back() -> None:
@@ -176,6 +181,23 @@ def test_events_never_join_sets() -> None:
     st = table([[*parks("Sequoia", "Glacier"), event("make_a_wish")], parks("Zion")])
     st = run(st, StartSet(seat=0), AddCard(seat=0, card=park("Sequoia")))
     refused(st, AddCard(seat=0, card=event("make_a_wish")), "PP-SET-6")
+    adds = {a.card for a in options(st, 0) if a.kind == "add"}
+    assert adds == {park("Glacier")}  # not the event, not Sequoia again
+    refusal = refused(st, AddCard(seat=0, card=park("Sequoia")), "PP-SET-2")
+    assert refusal.message == "that card is not in your hand"
+
+
+def test_a_new_set_starts_with_a_card_that_has_a_partner() -> None:
+    """PP-SET-1: Arches shares no icon with Sequoia or Great Basin, so no set starts with
+    it; once a set is started, the cards are judged against the set's icons."""
+    st = table([parks("Sequoia", "Great Basin", "Arches"), parks("Zion")])
+    st = act(st, StartSet(seat=0))
+    assert {a.card for a in options(st, 0) if a.kind == "add"} == set(
+        parks("Sequoia", "Great Basin")
+    )
+    refused(st, AddCard(seat=0, card=park("Arches")), "PP-SET-1")
+    st = act(st, AddCard(seat=0, card=park("Sequoia")))
+    assert {a.card for a in options(st, 0) if a.kind == "add"} == {park("Great Basin")}
 
 
 def test_a_remnant_stays_a_set_and_can_be_built_again() -> None:
