@@ -52,15 +52,17 @@ def test_draw_two_one_at_a_time_from_pile_or_park_discard() -> None:
 
 
 def test_taking_the_discard_top_leaves_no_fresh_card_behind() -> None:
-    """PP-DRAW-1, PP-TOUR-1: Ana takes Denali off the park discard pile; Arches, now on
-    top, was not discarded this turn, so her turn ends with no Park Tour window."""
+    """PP-DRAW-1, PP-TOUR-1: Ana takes Denali off the park discard pile and ends her draw
+    with an event; Arches, now on top, was not discarded this turn, so no Park Tour
+    window opens for it."""
+    survival = event("survival_of_the_fittest")
     st = table(
-        [[park("Sequoia"), event("trail_detour")], parks("Zion")],
+        [[park("Sequoia"), survival], parks("Zion")],
         discard=parks("Arches", "Denali"),
         draws=parks("Yosemite"),
     )
     st = run(st, Draw(seat=0, source="discard"), Draw(seat=0, source="pile"))
-    st = act(st, Discard(seat=0, card=event("trail_detour")))
+    st = pass_all(act(st, PlayEvent(seat=0, card=survival)))
     assert st.window is None and st.current == 1 and st.discard == parks("Arches")
 
 

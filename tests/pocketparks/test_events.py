@@ -179,6 +179,13 @@ def test_ranger_says_no_cancels_an_event_and_cannot_be_answered() -> None:
     refused(st, React(seat=2, card=event("ranger_says_no")), "PP-EVENT-2")
     refused(st, React(seat=2, card=park("Acadia")), "PP-RANGER-1")  # a park answers nothing
     assert options(st, 2) == [Pass(seat=2)]
+    # With the Ranger in the event discard, only Let's do it again could copy it.
+    copied = after_draw(
+        [[notes, park("Sequoia")], parks("Bryce Canyon"), parks("Acadia")],
+        event_discard=[event("ranger_says_no")],
+    )
+    copied = act(copied, PlayEvent(seat=0, card=notes, target=2))
+    assert options(copied, 1) == [Pass(seat=1)] and options(copied, 2) == [Pass(seat=2)]
     st = act(st, React(seat=1, card=event("ranger_says_no")))
     st, log = act_log(st, Pass(seat=2))
     assert st.players[2].hand == parks("Acadia")
