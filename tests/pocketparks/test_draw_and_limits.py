@@ -35,6 +35,8 @@ def test_draw_two_one_at_a_time_from_pile_or_park_discard() -> None:
         event_discard=[event("make_a_wish")],
         draws=parks("Yosemite"),
     )
+    drawn = ENGINE.apply(st, Draw(seat=0, source="pile"))
+    assert drawn.hidden  # a card came off the pile: undo may not go back past it
     st, log = act_log(st, Draw(seat=0, source="pile"))
     assert st.phase == "draw" and park("Yosemite") in st.players[0].hand
     assert texts(log, 0) == ["Ana draws a card.", "You draw Yosemite."]

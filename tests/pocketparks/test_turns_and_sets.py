@@ -128,6 +128,25 @@ def test_one_set_per_turn_and_the_turn_is_over() -> None:
     refused(st, StartSet(seat=0), "PP-TURN-1")
 
 
+def test_a_discard_is_fresh_for_its_own_turn_only() -> None:
+    """PP-TOUR-1, PP-TURN-3: Ana's discard was offered at the end of her turn; when Ben
+    then plays a set, nothing is offered again and Cy plays on."""
+    st = table(
+        [parks("Sequoia", "Zion"), parks("Rocky Mountain", "Grand Teton"), parks("Acadia")],
+        draws=parks("Yosemite", "Denali"),
+    )
+    st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
+    st = pass_all(act(st, Discard(seat=0, card=park("Zion"))))
+    assert st.current == 1 and st.discard[-1] == park("Zion")
+    st = run(
+        st,
+        StartSet(seat=1),
+        *(AddCard(seat=1, card=c) for c in parks("Rocky Mountain", "Grand Teton")),
+    )
+    st = act(st, Confirm(seat=1))
+    assert st.window is None and st.current == 2
+
+
 def test_building_may_narrow_the_shared_icons() -> None:
     """PP-SET-3: Rocky Mountain narrows mountain+cave to mountain."""
     st = table(
