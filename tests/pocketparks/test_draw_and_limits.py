@@ -159,14 +159,14 @@ def test_a_turn_may_end_with_exactly_nine_cards() -> None:
 
 def test_an_empty_hand_draws_two_at_once() -> None:
     """PP-ZERO-1: play your whole hand as a set and draw 2 from the pile."""
-    st = table([parks("Sequoia", "Glacier"), parks("Zion")], draws=parks("Arches", "Katmai"))
+    st = table([parks("Sequoia", "Glacier"), parks("Zion")], draws=parks("Yellowstone", "Katmai"))
     st = run(st, StartSet(seat=0), AddCard(seat=0, card=park("Sequoia")))
     st, log = act_log(st, AddCard(seat=0, card=park("Glacier")))
     st, log = act_log(st, Confirm(seat=0))
-    assert sorted(st.players[0].hand) == sorted(parks("Arches", "Katmai"))
+    assert sorted(st.players[0].hand) == sorted(parks("Yellowstone", "Katmai"))
     assert "Ana has no cards left and draws 2." in texts(log)
-    assert "You draw Arches and Katmai." in texts(log, 0)
-    assert "You draw Arches and Katmai." not in texts(log, 1)
+    assert "You draw Yellowstone and Katmai." in texts(log, 0)  # Yellowstone: card 0
+    assert "You draw Yellowstone and Katmai." not in texts(log, 1)
 
 
 def test_an_empty_draw_pile_is_rebuilt_from_the_discard_but_its_top() -> None:
@@ -184,6 +184,7 @@ def test_an_empty_draw_pile_is_rebuilt_from_the_discard_but_its_top() -> None:
     # Two cards on the discard pile rebuild a pile of one, drawn at once (and then no
     # card can be drawn any more: PP-PILE-2).
     two = table([parks("Sequoia"), parks("Zion")], pile=[], discard=parks("Denali", "Glacier"))
+    assert Draw(seat=0, source="pile") in options(two, 0)
     _, log = act_log(two, Draw(seat=0, source="pile"))
     assert texts(log, 0)[:3] == [
         "The park discard pile, all but its top card, is shuffled into a new draw pile.",
@@ -212,11 +213,9 @@ def test_no_card_left_to_draw_ends_the_round_without_a_winner() -> None:
     assert "No card can be drawn any more: the round ends with no winner." in texts(log)
     assert "Round 1 has no winner. Points: Ana +1, Ben +0." in texts(log)
     assert not any("shuffled" in line for line in texts(log))  # one card: nothing to shuffle
-    refused(
-        table([parks("Sequoia"), parks("Zion")], pile=[], discard=parks("Acadia")),
-        Draw(seat=0, source="pile"),
-        "PP-PILE-2",
-    )
+    spent = table([parks("Sequoia"), parks("Zion")], pile=[], discard=parks("Acadia"))
+    assert Draw(seat=0, source="pile") not in options(spent, 0)
+    refused(spent, Draw(seat=0, source="pile"), "PP-PILE-2")
 
 
 def test_hand_limit_keeps_the_cards_promised_to_a_won_park_tour() -> None:

@@ -179,6 +179,27 @@ def test_nine_of_a_kind_in_hand_wins_the_round_at_once() -> None:
     assert any("nine of a kind" in line for line in texts(log))
 
 
+def test_ten_of_a_kind_in_hand_play_the_newest_nine() -> None:
+    """PP-NINE-1: Ana holds ten mountain parks; at her first move the newest nine are
+    played and win the round; Sequoia (#2), the oldest, is left out."""
+    ten = parks(
+        "Sequoia",
+        "Rocky Mountain",
+        "Lassen Volcanic",
+        "Hot Springs",
+        "Grand Teton",
+        "Shenandoah",
+        "Kings Canyon",
+        "Guadalupe Mountains",
+        "North Cascades",
+        "Saguaro",
+    )
+    st = table([ten, parks("Zion")], draws=parks("Acadia"))
+    st = act(st, Draw(seat=0, source="pile"))
+    nine = st.results[0].sets[0][0].cards
+    assert st.results[0].winner == 0 and sorted(nine) == sorted(ten[1:])
+
+
 def test_park_tour_the_ninth_with_eight_in_hand() -> None:
     """PP-NINE-2: on Ana's turn, Ben claims her discard with 8 and wins the round."""
     eight = [*MOUNTAINS, *parks("Lassen Volcanic", "Kings Canyon", "Shenandoah", "Hot Springs")]

@@ -104,7 +104,8 @@ def test_round_winner_starts_the_next_round_and_three_rounds_end_the_game() -> N
     assert st.round == 3 and st.first == 0
     st = table([[*four, park("Katmai")], parks("Zion")], sets=[[DESERT2, ISLAND3], []], round=3)
     st, log = play_set(st, 0, four)
-    assert st.phase == "over" and ENGINE.to_act(st) == () and ENGINE.legal_actions(st, 0) == []
+    assert st.phase == "over" and ENGINE.to_act(st) == ()
+    assert all(ENGINE.legal_actions(st, seat) == [] for seat in range(2))
     assert "The game is over." in texts(log)
     outcome = ENGINE.outcome(st)
     assert outcome is not None and outcome.winners == (0,) and outcome.tie_break == ()
@@ -283,3 +284,19 @@ def test_the_next_round_starts_with_the_winner_or_after_the_last_starter() -> No
     )
     st = act(st, Draw(seat=1, source="pile"))
     assert st.round == 3 and st.first == 2 and st.current == 2
+
+
+def test_in_round_three_a_set_without_priority_does_not_count_toward_winning() -> None:
+    """PP-MOD-3, PP-WIN-1: Jones' 4 mountains hold Great Basin (#49); Linda's 4
+    mountains tie on size but her newest is Kings Canyon (#24): without the mountain
+    priority her sets of 2, 3 and 4 do not win the round."""
+    jones4 = parks("Rocky Mountain", "Hot Springs", "Grand Teton", "Great Basin")
+    linda4 = parks("Sequoia", "Lassen Volcanic", "Shenandoah", "Kings Canyon")
+    st = table(
+        [parks("Zion", "Yosemite"), [*linda4, park("Katmai")]],
+        sets=[[jones4], [DESERT2, ISLAND3]],
+        current=1,
+        round=3,
+    )
+    st, _ = play_set(st, 1, linda4)
+    assert st.results == [] and st.round == 3 and st.current == 0

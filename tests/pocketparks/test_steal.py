@@ -247,3 +247,21 @@ def test_trail_detour_takes_as_many_as_the_thief_meant_to_steal() -> None:
     st = act(st, React(seat=1, card=event("trail_detour")))
     assert sorted(st.players[1].hand) == sorted(parks("Bryce Canyon", "Zion", "Acadia"))
     assert st.players[0].hand != [] and len(st.players[0].hand) == 2  # emptied, drew 2
+
+
+def test_a_steal_lists_only_what_it_may_still_add() -> None:
+    """PP-STEAL-2, PP-STEAL-4: four cards paid, no fifth is offered; two cards taken, no
+    third; Ben's single hand card taken at random, no second random take."""
+    st = table(
+        [[*PLAIN, park("Zion")], parks("Bryce Canyon")], sets=[[], [parks("Glacier", "Denali")]]
+    )
+    st = run(st, StartSteal(seat=0, target=1), *(Pay(seat=0, card=c) for c in PLAIN))
+    assert not any(a.kind == "pay" for a in options(st, 0))
+    one = act(st, TakeRandom(seat=0))
+    assert not any(a.kind == "take_random" for a in options(one, 0))
+    assert any(a.kind == "take" for a in options(one, 0))
+    two = act(one, Take(seat=0, card=park("Glacier")))
+    assert not any(a.kind in ("take", "take_random") for a in options(two, 0))
+    randoms = table([[*PLAIN, park("Zion")], parks("Bryce Canyon", "Acadia", "Katmai")])
+    randoms = run(randoms, StartSteal(seat=0, target=1), TakeRandom(seat=0), TakeRandom(seat=0))
+    assert not any(a.kind in ("take", "take_random") for a in options(randoms, 0))
