@@ -87,8 +87,11 @@ def test_only_the_current_player_takes_one_action() -> None:
     st = table([parks("Sequoia", "Glacier"), parks("Arches", "Zion")])
     assert ENGINE.legal_actions(st, 1) == []
     refused(st, Draw(seat=1, source="pile"), "PP-TURN-1")
-    refused(st, Confirm(seat=0), "PP-TURN-1")
+    refusal = refused(st, Confirm(seat=0), "PP-TURN-1")
+    assert refusal.message == "choose one action: play or build a set, draw 2, or pay to steal"
     refused(st, {"kind": "draw", "seat": 7, "source": "pile"}, "PP-TURN-1")
+    refusal = refused(st, {"kind": "draw", "seat": 2, "source": "pile"}, "PP-TURN-1")
+    assert refusal.message == "there is no such seat at this table"
 
 
 def test_a_draft_moves_nothing_and_can_be_cancelled() -> None:
