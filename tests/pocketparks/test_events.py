@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tabletop.games.pocketparks.actions import (
     Discard,
     Draw,
@@ -266,3 +268,40 @@ def test_the_wisher_may_park_tour_a_flipped_card() -> None:
     assert ParkTour(seat=0, cards=tuple(sorted(MOUNTAINS))) in ENGINE.legal_actions(st, 0)
     st = run(st, Pass(seat=1), Pass(seat=2), ParkTour(seat=0, cards=tuple(sorted(MOUNTAINS))))
     assert len(st.players[0].sets[0]) == 5 and st.current == 1
+
+
+def test_a_wish_that_ends_the_round_deals_anew_and_bars_undo() -> None:
+    """PP-WISH-1, PP-PILE-2, PP-GAME-1: the wish flips the pile's last card (no dark sky)
+    and runs out; nothing can be drawn any more, so the round ends and a new one is
+    dealt: undo may not go back past the deal."""
+    wish = event("make_a_wish")
+    st = table(
+        [[wish, park("Sequoia")], parks("Bryce Canyon")],
+        pile=parks("Yosemite", "Zion", "Yellowstone"),
+        discard=[],
+    )
+    st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
+    st = act(act(st, PlayEvent(seat=0, card=wish)), Pass(seat=1))  # nobody says no
+    assert st.window is not None and st.window.card == park("Yosemite")
+    st = act(st, Pass(seat=1))
+    dealt = ENGINE.apply(st, Pass(seat=0))
+    assert dealt.state.round == 2 and dealt.state.results[0].winner == -1
+    assert dealt.hidden
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug reported to the lead: a Make a wish flip shows draw pile cards "
+    "but its transition is not marked hidden, so undo can go back across it",
+)
+def test_a_wish_flip_shows_pile_cards_and_bars_undo() -> None:
+    """PP-WISH-1, PP-HIDDEN-1: the cards Make a wish flips came from the face-down draw
+    pile; once seen, undo must not take the table back to before the flip."""
+    wish = event("make_a_wish")
+    upcoming = [park("Yosemite"), park("Zion"), park("Yellowstone"), park("Arches")]
+    st = table([[wish, park("Sequoia")], parks("Bryce Canyon"), parks("Acadia")], draws=upcoming)
+    st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
+    st = act(act(st, PlayEvent(seat=0, card=wish)), Pass(seat=1))
+    flipped = ENGINE.apply(st, Pass(seat=2))
+    assert "Make a wish flips Yellowstone." in texts(flipped.events)
+    assert flipped.hidden
