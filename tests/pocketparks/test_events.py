@@ -194,6 +194,7 @@ def test_ranger_says_no_cancels_an_event_and_cannot_be_answered() -> None:
     assert st.event_discard[-2:] == [notes, event("ranger_says_no")]
     assert st.window is None and st.current == 1
     assert "Ben says no: Comparing notes has no effect." in texts(log)
+    assert "Ben plays Ranger says no." in texts(log)  # as itself: no "as ..." copy
     refused(
         act(table([[event("ranger_says_no")], parks("Zion")]), Draw(seat=0, source="pile")),
         React(seat=0, card=event("ranger_says_no")),
@@ -233,7 +234,9 @@ def test_an_event_card_is_played_as_itself_with_a_target_only_if_it_takes_one() 
     )
     assert refusal.message == "only Let's do it again copies another event"
     refused(st, PlayEvent(seat=0, card=survival, target=1), "PP-EVENT-1")
-    assert act(st, PlayEvent(seat=0, card=survival)).window is not None
+    played, log = act_log(st, PlayEvent(seat=0, card=survival))
+    assert texts(log) == ["Ana plays Survival of the fittest."]
+    assert played.window is not None
 
 
 def test_a_wish_that_runs_out_of_cards_ends_with_nothing() -> None:
@@ -253,6 +256,7 @@ def test_a_wish_that_runs_out_of_cards_ends_with_nothing() -> None:
     assert "The draw pile runs out: the wish does not come true." in texts(log)
     assert st.current == 1 and st.discard == parks("Yellowstone")
     assert sorted(st.pile) == sorted(parks("Redwood", "Sequoia"))
+    assert st.wishing is False  # a saved game holds a true/false here
 
 
 def test_the_wisher_may_park_tour_a_flipped_card() -> None:

@@ -106,7 +106,8 @@ def test_a_park_tour_needs_four_sharing_an_icon_with_the_top() -> None:
     st = discard_teton([parks("Grand Teton", "Arches"), [*MOUNTAINS[:3], park("Arches")], WILDLIFE])
     assert ENGINE.legal_actions(st, 1) == [Pass(seat=1)]
     refused(st, ParkTour(seat=1, cards=(*MOUNTAINS[:3], park("Arches"))), "PP-TOUR-1")
-    refused(st, ParkTour(seat=1, cards=tuple(MOUNTAINS[:3])), "PP-TOUR-1")
+    refusal = refused(st, ParkTour(seat=1, cards=tuple(MOUNTAINS[:3])), "PP-TOUR-1")
+    assert refusal.message.startswith("a Park Tour needs 4 park cards from your hand")
 
 
 def test_no_park_tour_on_your_own_discard() -> None:
