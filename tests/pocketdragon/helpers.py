@@ -46,6 +46,14 @@ def refused(
     return caught.value
 
 
+def options(state: PocketDragonState, seat: int) -> list[Any]:
+    """The seat's legal actions, for a test to look into: never an empty list (an
+    assertion over no options at all holds whatever the rules say)."""
+    actions: list[Any] = ENGINE.legal_actions(state, seat)
+    assert actions, f"seat {seat} has no legal action here: nothing to inspect"
+    return actions
+
+
 def at(state: PocketDragonState, now: float) -> PocketDragonState:
     result: PocketDragonState = ENGINE.advance(state, now).state
     return result

@@ -23,6 +23,7 @@ def test_main_timer_runs_out_at_its_exact_second(difficulty: str, seconds: int) 
     over = at(state, seconds)
     assert (over.status, over.loss) == ("lost", "main_timer")
     assert view(over, 0).clocks.main_left == 0.0
+    assert view(over, 0).clocks.main_display == 0  # PD-TIME-3: reads 0 once run out
     outcome = ENGINE.outcome(over)
     assert outcome is not None and outcome.winners == () and outcome.scores == (0, 0)
     assert "main timer" in outcome.summary
@@ -152,6 +153,9 @@ def test_both_timers_at_once_name_the_main_timer_and_a_due_clue_is_lost() -> Non
     clues = at(due, 299.999).clues
     over = at(due, 300.0)
     assert (over.status, over.loss, over.clues) == ("lost", "main_timer", clues)
+    # A clue due a millisecond before the loss is still gained.
+    due.next_clue_ms = 299_999
+    assert at(due, 300.0).clues == clues + 1
 
 
 def test_game_actions_need_the_clocks_running() -> None:
@@ -162,6 +166,18 @@ def test_game_actions_need_the_clocks_running() -> None:
     assert refused(started("companion"), "start", 1.0, seat=1).rule == "PD-TIME-1"
     table_game = new("table")
     assert refused(table_game, "collect_food", 1.0, place=0).rule == "PD-TIME-5"
+    # Each stopped state says why, in players' words.
+    paused = act(started("companion"), "pause", 1.0)
+    won = act(act(act(started("companion"), "log_success", 1), "log_success", 2), "log_success", 3)
+    lost = at(started("companion"), 120.0)
+    for stopped, why in (
+        (state, "Press Start first."),
+        (paused, "The game is paused: resume it first."),
+        (won, "The game is over: the dragon is happy."),
+        (lost, "The game is over."),
+    ):
+        refusal = refused(stopped, "log_mistake", 130.0)
+        assert (refusal.rule, refusal.message) == ("PD-TIME-5", why)
 
 
 def test_reset_goes_back_to_before_the_start() -> None:
@@ -180,6 +196,8 @@ def test_reset_goes_back_to_before_the_start() -> None:
     assert (look.clocks.main_display, look.clocks.hunger_display) == (360, 120)
     assert ENGINE.outcome(reset) is None
     assert refused(reset, "reset", 44.0).rule == "PD-TIME-6"
+    late = act(reset, "start", 40.0)  # a reading from before the reset: PD-TIME-2
+    assert view(at(late, 60.0), 0).clocks.main_left == 360.0 - (60.0 - 43.0)
     again = act(reset, "start", 50.0)
     assert 15_000 <= again.next_clue_ms <= 20_000
     assert view(at(again, 60.0), 0).clocks.main_left == 350.0

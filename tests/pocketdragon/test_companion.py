@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tabletop.games.pocketdragon import ENGINE
-from tests.pocketdragon.helpers import act, keep_fed, new, refused, started, view
+from tests.pocketdragon.helpers import act, at, keep_fed, new, options, refused, started, view
 
 
 @pytest.mark.parametrize(
@@ -47,6 +49,29 @@ def test_either_player_presses_any_button() -> None:
     assert view(state, None).successes_left == 1
 
 
+def test_each_button_is_logged_and_only_the_start_bars_undo() -> None:
+    """PD-APP-1, PD-TIME-1, PD-TIME-4, PD-TIME-6: every button says who pressed it; only
+    Start draws from the game's randomness (the first clue interval), so undo may not
+    go back past it."""
+
+    def press(state: Any, kind: str, now: float, seat: int = 0, **fields: Any) -> Any:
+        action = ENGINE.parse_action({"kind": kind, "seat": seat, "now": now, **fields})
+        return ENGINE.apply(state, action)
+
+    state = new("companion")
+    for kind, seat, line, hidden in (
+        ("start", 1, "Bo starts the clocks.", True),
+        ("pause", 0, "Ann pauses the game.", False),
+        ("resume", 1, "Bo resumes the game.", False),
+        ("log_success", 0, "Ann logs a success.", False),
+        ("log_general_clue", 1, "Bo takes a general clue.", False),
+        ("reset", 0, "Ann resets the game.", False),
+    ):
+        pressed = press(state, kind, 1.0, seat)
+        assert ([e.text for e in pressed.events], pressed.hidden) == ([line], hidden), kind
+        state = pressed.state
+
+
 def test_clue_buttons_cost_1_and_2_and_need_the_pool() -> None:
     """PD-CLUE-2: general 1, specific 2, each only while the pool covers it."""
     state = act(started("companion"), "log_specific_clue", 1.0)
@@ -71,6 +96,14 @@ def test_feeding_changes_happiness_by_the_cards_discarded_minus_one(
     assert view(fed, 0).happiness == 4 + change
 
 
+def test_feeding_offers_one_to_four_cards_once_hungry() -> None:
+    """PD-FEED-4, PD-FEED-1: the feed buttons are 1 to 4 cards, from 30 s of hunger left."""
+    state = started("companion")
+    assert not any(a.kind == "log_feed" for a in options(at(state, 89.0), 0))
+    offered = [a.discarded for a in options(at(state, 90.0), 0) if a.kind == "log_feed"]
+    assert offered == [1, 2, 3, 4]
+
+
 @pytest.mark.parametrize("discarded", [0, 5, -1])
 def test_feeding_needs_one_to_four_cards(discarded: int) -> None:
     """PD-FEED-4: no feeding with nothing, and nobody holds more than 4 food cards."""
@@ -82,8 +115,12 @@ def test_feeding_needs_one_to_four_cards(discarded: int) -> None:
 def test_mistakes_and_tidy_ups_cost_happiness_and_lose_below_zero() -> None:
     """PD-APP-2, PD-HAPPY-1, PD-LOSE-3: reaching 0 is fine, the next drop loses."""
     state = started("companion", "hard")
-    state = act(state, "log_mistake", 1.0)
-    state = act(state, "log_tidy_up", 2.0, seat=1)
+    mistake = ENGINE.apply(state, ENGINE.parse_action({"kind": "log_mistake", "seat": 0, "now": 1}))
+    assert [e.text for e in mistake.events] == ["Ann logs a mistake."]
+    state = mistake.state
+    tidy = ENGINE.apply(state, ENGINE.parse_action({"kind": "log_tidy_up", "seat": 1, "now": 2}))
+    assert [e.text for e in tidy.events] == ["Bo logs a tidy up."]
+    state = tidy.state
     state = act(state, "log_mistake", 3.0)
     assert (state.status, view(state, 0).happiness) == ("running", 0)
     lost = act(state, "log_tidy_up", 4.0)
@@ -131,16 +168,25 @@ def test_companion_mode_has_no_cards_and_refuses_table_actions() -> None:
     assert refused(started("table"), "log_success", 1.0).rule == "PD-SETUP-6"
 
 
-@pytest.mark.parametrize(("won_at", "praise"), [(250.0, ""), (200.0, " Really good!")])
-def test_the_result_praises_scores_above_10_and_15(won_at: float, praise: str) -> None:
-    """PD-SCORE-2: 1 + 4 + 5 = 10 is just a win; 1 + 4 + 10 = 15 is really good."""
+@pytest.mark.parametrize(
+    ("won_at", "points", "praise"),
+    [
+        (250.0, 10, ""),
+        (240.0, 11, " Really good!"),
+        (200.0, 15, " Really good!"),
+        (190.0, 16, " Amazing!"),
+    ],
+)
+def test_the_result_praises_scores_above_10_and_15(won_at: float, points: int, praise: str) -> None:
+    """PD-SCORE-2: Easy's 1 + 4 Happiness + the tens left: 10 is just a win, 11 to 15
+    are really good, 16 is amazing."""
     state = keep_fed(started("companion"), won_at)
     for now in (won_at - 2, won_at - 1, won_at):
         state = act(state, "log_success", now)
     outcome = ENGINE.outcome(state)
     assert outcome is not None
     assert outcome.summary == f"The dragon is very happy! You scored {outcome.scores[0]}.{praise}"
-    assert outcome.scores[0] == (10 if won_at == 250.0 else 15)
+    assert outcome.scores[0] == points
 
 
 def test_a_seat_that_is_not_at_the_table_is_refused() -> None:

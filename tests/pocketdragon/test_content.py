@@ -17,6 +17,7 @@ def test_the_cards_match_what_the_rules_fix() -> None:
     deck = cards()
     assert len(deck.collection) == 20 and len(deck.activities) == 14
     assert all(2 <= len(a.skills) <= 3 for a in deck.activities)
+    assert all(len(set(a.skills)) == len(a.skills) for a in deck.activities)  # none twice
     assert {(s.name, s.colour) for s in deck.skills} >= {
         ("Endurance", "grey"),
         ("Attention", "green"),

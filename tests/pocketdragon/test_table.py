@@ -9,8 +9,13 @@ Fall in Love (C K W).
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from tabletop.games.pocketdragon import ENGINE
 from tabletop.games.pocketdragon.content import cards
+from tabletop.games.pocketdragon.model import HandCard
 from tests.pocketdragon.helpers import (
     ATTENTION,
     CREATIVITY,
@@ -23,6 +28,7 @@ from tests.pocketdragon.helpers import (
     activity_of,
     arranged,
     new,
+    options,
     refused,
     table,
     view,
@@ -34,6 +40,7 @@ E0, A0, C0, K0, W0 = ENDURANCE[0], ATTENTION[0], CREATIVITY[0], KINDNESS[0], WIT
 def test_the_deal_lays_20_cards_face_down_and_gives_each_player_3() -> None:
     """PD-SETUP-4, PD-SETUP-5: a 4 x 5 face-down grid, 3 Activities each, 8 in the deck."""
     state = new("table", seed=3)
+    assert ENGINE.players(state) == ("Ann", "Bo")
     tbl = table(state)
     assert sorted(c for c in tbl.grid if c is not None) == list(range(20))
     assert [len(h) for h in tbl.hands] == [3, 3] and len(tbl.deck) == 8
@@ -55,6 +62,22 @@ def test_turns_alternate_and_seat_0_begins() -> None:
     assert refused(state, "collect_food", 2.0, place=1).rule == "PD-TURN-1"
     state = act(state, "collect_food", 2.0, seat=1, place=1)
     assert table(state).turn == 0
+
+
+def test_options_are_never_an_empty_list() -> None:
+    """PD-TIME-5: the helper tests use to look into a seat's options refuses a seat
+    with none (a game that is over), so no assertion over them can hold vacuously."""
+    state = arranged()
+    assert options(state, 1)
+    state.status = "won"
+    with pytest.raises(AssertionError, match="no legal action"):
+        options(state, 0)
+
+
+def test_legal_actions_carry_the_games_clock() -> None:
+    """PD-TIME-2: a listed action is stamped with the game's own clock reading."""
+    state = act(arranged(), "collect_food", 12.5, place=0)
+    assert {a.now for a in options(state, 1)} == {12.5}
 
 
 def test_off_turn_a_player_can_only_answer_or_suggest() -> None:
@@ -193,6 +216,9 @@ def test_giving_up_needs_a_flip_and_discards_the_matches() -> None:
     assert refused(state, "collect_food", 2.0, place=0).rule == "PD-TURN-2"
     state = act(act(state, "flip", 2.0, place=E0), "flip", 3.0, place=A0)
     assert refused(state, "give_up", 4.0, seat=1).rule == "PD-PLAY-4"
+    look = view(state, 1).table
+    assert look is not None and look.play is not None
+    assert (look.play.flips, look.play.can_give_up) == (2, True)
     given = act(state, "give_up", 4.0)
     tbl = table(given)
     assert tbl.play is None and tbl.given_up == [activity_of("learn-to-cook")]
@@ -290,7 +316,10 @@ def test_tidy_up_with_five_face_down_cards_reshuffles_the_discard_pile() -> None
     assert refused(state, "tidy_up", 1.0).rule == "PD-TIDY-1"
     tbl.discard += list(range(9, 15))
     tbl.grid = [c if c >= 15 else None for c in range(20)]
-    tidied = act(state, "tidy_up", 1.0)
+    tidy = ENGINE.apply(state, ENGINE.parse_action({"kind": "tidy_up", "seat": 0, "now": 1}))
+    assert [e.text for e in tidy.events] == ["Ann tidies up the grid."]
+    assert tidy.hidden  # the cards are laid out anew: undo may not go back past it
+    tidied = tidy.state
     after = table(tidied)
     assert sorted(c for c in after.grid[:17] if c is not None) == list(range(3, 20))
     assert after.grid[17:] == [None] * 3 and after.discard == [] and after.food == [[0, 1], [2]]
@@ -306,3 +335,76 @@ def test_a_tidy_up_or_mistake_at_zero_happiness_loses() -> None:
     assert act(state, "tidy_up", 1.0).loss == "unhappy"
     mistake = act(act(arranged(happiness=0), "play", 1.0, card=1), "flip", 2.0, place=W0)
     assert (mistake.status, mistake.loss) == ("lost", "unhappy")
+
+
+def test_each_table_action_says_what_it_did_to_whom_and_bars_undo_when_it_shows_a_card() -> None:
+    """PD-PEEK-1, PD-PEEK-2, PD-CLUE-3, PD-CLUE-4, PD-FOOD-2, PD-PLAY-1, PD-PLAY-3,
+    PD-PLAY-6, PD-FEED-3: each action's log lines, who may read them (the look is the
+    looker's alone), and whether it showed a card, so that undo may not go back past it."""
+
+    def step(state: Any, kind: str, now: float, seat: int, **fields: Any) -> Any:
+        action = ENGINE.parse_action({"kind": kind, "seat": seat, "now": now, **fields})
+        return ENGINE.apply(state, action)
+
+    def said(transition: Any) -> tuple[list[tuple[str, int | None]], bool]:
+        return [(e.text, e.private_to) for e in transition.events], transition.hidden
+
+    state = arranged()
+    table(state).hands[1] = [
+        HandCard(activity_of("board-games")),
+        HandCard(activity_of("first-date")),
+    ]
+    looked = step(state, "peek", 1.0, 0, places=[3, 17])
+    assert said(looked) == (
+        [
+            ("Ann looks at A4 and D3.", None),
+            ("You see A4: Endurance / Berries, D3: Wit / Hazelnut spread.", 0),
+        ],
+        True,
+    )
+    done = step(looked.state, "end_peek", 2.0, 0)
+    assert said(done) == ([("Ann is done looking.", None)], False)
+    general = step(done.state, "general_clue", 3.0, 1, skill="attention")
+    assert said(general) == (
+        [("Bo asks which of their Activities need Attention: cards 1, 2.", None)],
+        True,
+    )
+    asked = step(general.state, "specific_clue", 4.0, 0, card=1)
+    assert said(asked) == ([("Ann asks Bo to name one icon of card 2.", None)], False)
+    answered = step(asked.state, "answer_clue", 5.0, 1, skill="attention")
+    assert said(answered) == ([("Bo names Attention on card 2.", None)], True)
+    collected = step(answered.state, "collect_food", 6.0, 1, place=ENDURANCE[SUSHI])
+    assert said(collected) == ([("Bo collects Endurance / Sushi from A1.", None)], True)
+    played = step(collected.state, "play", 7.0, 0, card=1)
+    assert said(played) == (
+        [("Ann plays Eat a Proper Breakfast, which needs Endurance, Attention.", None)],
+        True,
+    )
+    flipped = step(played.state, "flip", 8.0, 0, place=W0)
+    assert said(flipped) == ([("Ann flips D2: Wit / Sushi, a mistake.", None)], True)
+    given_up = step(flipped.state, "give_up", 9.0, 0)
+    assert said(given_up) == ([("Ann gives up Eat a Proper Breakfast.", None)], True)
+    fed = step(given_up.state, "feed", 95.0, 1, food="sushi")
+    assert said(fed) == ([("Bo feeds the dragon 1 × Sushi.", None)], False)
+    lacking = arranged()
+    table(lacking).hands[0] = [HandCard(activity_of("board-games"))]
+    assert said(step(lacking, "general_clue", 1.0, 0, skill="kindness"))[0] == [
+        ("Ann asks which of their Activities need Kindness: none.", None)
+    ]
+
+
+def test_who_is_to_act_at_each_moment_of_a_table_game() -> None:
+    """PD-TURN-1, PD-TURN-3, PD-CLUE-4, PD-PLAY-4, PD-TIME-4: before the start and while
+    paused anyone may press the buttons; a specific clue Bo asks waits for Ann; when
+    Bo's Activity is one match short, both may flip or suggest."""
+    waiting = new("table")
+    assert ENGINE.to_act(waiting) == (0, 1)
+    state = arranged()
+    assert ENGINE.to_act(act(state, "pause", 1.0)) == (0, 1)
+    bos_turn = act(state, "collect_food", 1.0, place=0)
+    asked = act(bos_turn, "specific_clue", 2.0, seat=1, card=0)
+    assert ENGINE.to_act(asked) == (0,)
+    playing = act(bos_turn, "play", 2.0, seat=1, card=1)  # Board Games: Attention, Wit
+    assert ENGINE.to_act(playing) == (1,)
+    one_short = act(playing, "flip", 3.0, seat=1, place=A0)
+    assert ENGINE.to_act(one_short) == (0, 1)

@@ -19,6 +19,7 @@ __all__ = [
     "act",
     "act_log",
     "event",
+    "options",
     "park",
     "parks",
     "pass_all",
@@ -90,8 +91,12 @@ def table(
 
 
 def act(st: PPState, action: PPAction) -> PPState:
+    """The state after a listed action; it saves and loads back exactly as it is."""
     assert action in ENGINE.legal_actions(st, action.seat), f"{action} not listed as legal"
-    return ENGINE.apply(st, action).state
+    after = ENGINE.apply(st, action).state
+    reloaded = ENGINE.load_state(ENGINE.dump_state(after))
+    assert ENGINE.state_json(reloaded) == ENGINE.state_json(after)
+    return after
 
 
 def act_log(st: PPState, action: PPAction) -> tuple[PPState, tuple[Event, ...]]:
@@ -112,6 +117,14 @@ def pass_all(st: PPState, *, except_seats: tuple[int, ...] = ()) -> PPState:
         if seat not in except_seats:
             st = act(st, Pass(seat=seat))
     return st
+
+
+def options(st: PPState, seat: int) -> list[PPAction]:
+    """The seat's legal actions, for a test to look into: never an empty list (an
+    assertion over no options at all holds whatever the rules say)."""
+    actions = ENGINE.legal_actions(st, seat)
+    assert actions, f"seat {seat} has no legal action here: nothing to inspect"
+    return actions
 
 
 def refused(st: PPState, action: PPAction | dict[str, Any], rule: str) -> IllegalAction:

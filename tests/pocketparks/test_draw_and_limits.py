@@ -16,6 +16,7 @@ from tests.pocketparks.scenario import (
     act,
     act_log,
     event,
+    options,
     park,
     parks,
     pass_all,
@@ -34,6 +35,8 @@ def test_draw_two_one_at_a_time_from_pile_or_park_discard() -> None:
         event_discard=[event("make_a_wish")],
         draws=parks("Yosemite"),
     )
+    drawn = ENGINE.apply(st, Draw(seat=0, source="pile"))
+    assert drawn.hidden  # a card came off the pile: undo may not go back past it
     st, log = act_log(st, Draw(seat=0, source="pile"))
     assert st.phase == "draw" and park("Yosemite") in st.players[0].hand
     assert texts(log, 0) == ["Ana draws a card.", "You draw Yosemite."]
@@ -43,11 +46,26 @@ def test_draw_two_one_at_a_time_from_pile_or_park_discard() -> None:
     assert st.phase == "discard" and st.event_discard == [event("make_a_wish")]
     refused(st, Draw(seat=0, source="pile"), "PP-DRAW-2")
     empty = table([parks("Sequoia"), parks("Zion")], discard=[])
-    assert Draw(seat=0, source="discard") not in ENGINE.legal_actions(empty, 0)
+    assert Draw(seat=0, source="discard") not in options(empty, 0)
     refused(empty, Draw(seat=0, source="discard"), "PP-DRAW-1")
     refused(act(empty, Draw(seat=0, source="pile")), StartSet(seat=0), "PP-DRAW-1")
     # The event discard pile is no source at all.
     refused(empty, {"kind": "draw", "seat": 0, "source": "events"}, "ACTION-FORMAT")
+
+
+def test_taking_the_discard_top_leaves_no_fresh_card_behind() -> None:
+    """PP-DRAW-1, PP-TOUR-1: Ana takes Denali off the park discard pile and ends her draw
+    with an event; Arches, now on top, was not discarded this turn, so no Park Tour
+    window opens for it."""
+    survival = event("survival_of_the_fittest")
+    st = table(
+        [[park("Sequoia"), survival], parks("Zion")],
+        discard=parks("Arches", "Denali"),
+        draws=parks("Yosemite"),
+    )
+    st = run(st, Draw(seat=0, source="discard"), Draw(seat=0, source="pile"))
+    st = pass_all(act(st, PlayEvent(seat=0, card=survival)))
+    assert st.window is None and st.current == 1 and st.discard == parks("Arches")
 
 
 def test_then_discard_a_park_or_keep_a_drawn_event() -> None:
@@ -141,14 +159,14 @@ def test_a_turn_may_end_with_exactly_nine_cards() -> None:
 
 def test_an_empty_hand_draws_two_at_once() -> None:
     """PP-ZERO-1: play your whole hand as a set and draw 2 from the pile."""
-    st = table([parks("Sequoia", "Glacier"), parks("Zion")], draws=parks("Arches", "Katmai"))
+    st = table([parks("Sequoia", "Glacier"), parks("Zion")], draws=parks("Yellowstone", "Katmai"))
     st = run(st, StartSet(seat=0), AddCard(seat=0, card=park("Sequoia")))
     st, log = act_log(st, AddCard(seat=0, card=park("Glacier")))
     st, log = act_log(st, Confirm(seat=0))
-    assert sorted(st.players[0].hand) == sorted(parks("Arches", "Katmai"))
+    assert sorted(st.players[0].hand) == sorted(parks("Yellowstone", "Katmai"))
     assert "Ana has no cards left and draws 2." in texts(log)
-    assert "You draw Arches and Katmai." in texts(log, 0)
-    assert "You draw Arches and Katmai." not in texts(log, 1)
+    assert "You draw Yellowstone and Katmai." in texts(log, 0)  # Yellowstone: card 0
+    assert "You draw Yellowstone and Katmai." not in texts(log, 1)
 
 
 def test_an_empty_draw_pile_is_rebuilt_from_the_discard_but_its_top() -> None:
@@ -163,6 +181,16 @@ def test_an_empty_draw_pile_is_rebuilt_from_the_discard_but_its_top() -> None:
     assert st.discard == [park("Rocky Mountain")]
     assert sorted(st.pile) == sorted(parks("Denali", "Glacier"))
     assert st.round == 1
+    # Two cards on the discard pile rebuild a pile of one, drawn at once (and then no
+    # card can be drawn any more: PP-PILE-2).
+    two = table([parks("Sequoia"), parks("Zion")], pile=[], discard=parks("Denali", "Glacier"))
+    assert Draw(seat=0, source="pile") in options(two, 0)
+    _, log = act_log(two, Draw(seat=0, source="pile"))
+    assert texts(log, 0)[:3] == [
+        "The park discard pile, all but its top card, is shuffled into a new draw pile.",
+        "Ana draws a card.",
+        "You draw Denali.",
+    ]
 
 
 def test_no_card_left_to_draw_ends_the_round_without_a_winner() -> None:
@@ -183,11 +211,11 @@ def test_no_card_left_to_draw_ends_the_round_without_a_winner() -> None:
     assert st.round == 2 and st.results[0].winner == -1
     assert st.results[0].points == [1, 0]
     assert "No card can be drawn any more: the round ends with no winner." in texts(log)
-    refused(
-        table([parks("Sequoia"), parks("Zion")], pile=[], discard=parks("Acadia")),
-        Draw(seat=0, source="pile"),
-        "PP-PILE-2",
-    )
+    assert "Round 1 has no winner. Points: Ana +1, Ben +0." in texts(log)
+    assert not any("shuffled" in line for line in texts(log))  # one card: nothing to shuffle
+    spent = table([parks("Sequoia"), parks("Zion")], pile=[], discard=parks("Acadia"))
+    assert Draw(seat=0, source="pile") not in options(spent, 0)
+    refused(spent, Draw(seat=0, source="pile"), "PP-PILE-2")
 
 
 def test_hand_limit_keeps_the_cards_promised_to_a_won_park_tour() -> None:

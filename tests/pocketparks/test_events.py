@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tabletop.games.pocketparks.actions import (
     Discard,
     Draw,
@@ -20,6 +22,7 @@ from tests.pocketparks.scenario import (
     act,
     act_log,
     event,
+    options,
     park,
     parks,
     pass_all,
@@ -60,6 +63,7 @@ def test_make_a_wish_flips_to_a_dark_sky_park() -> None:
     assert st.window is not None and st.window.card == park("Arches")
     st, log = act_log(pass_all(st, except_seats=(0,)), Pass(seat=0))
     assert park("Arches") in st.players[0].hand and st.discard[-1] == park("Yellowstone")
+    assert st.wishing is False  # a saved game holds a true/false here
     assert "The wish comes true: Ana takes Arches." in texts(log)
     assert st.current == 1 and st.window is None
 
@@ -81,12 +85,36 @@ def test_make_a_wish_is_stopped_by_a_park_tour() -> None:
     assert st.current == 2
 
 
+def test_a_bite_takes_the_card_from_the_set_it_lies_in() -> None:
+    """PP-MOSQ-1, PP-SET-7: Mosquito bites Glacier out of Ben's first set of two."""
+    bite = event("mosquito_bites")
+    sets = [[], [parks("Glacier", "Denali"), parks("Arches", "Petrified Forest")], []]
+    st = after_draw([[bite, park("Sequoia")], parks("Bryce Canyon"), parks("Acadia")], sets=sets)
+    st = pass_all(act(st, PlayEvent(seat=0, card=bite, target=1, pick=park("Glacier"))))
+    assert st.players[1].sets == [parks("Denali"), parks("Arches", "Petrified Forest")]
+
+
+def test_own_turn_events_listed_are_those_playable() -> None:
+    """PP-EVENT-1, PP-EVENT-2, PP-NOTES-1: after drawing, Ana may play Comparing notes
+    naming Ben or Cy (not herself); her Trail detour, purple, is offered only as a
+    discard, whatever order her hand is in."""
+    notes, detour = event("comparing_notes"), event("trail_detour")
+    st = after_draw([[detour, notes, park("Sequoia")], parks("Bryce Canyon"), parks("Acadia")])
+    played = {(a.card, a.target) for a in options(st, 0) if a.kind == "play_event"}
+    assert played == {(notes, 1), (notes, 2)}
+    assert Discard(seat=0, card=detour) in options(st, 0)
+
+
 def test_comparing_notes_can_be_uneven_with_a_one_card_hand() -> None:
     """PP-NOTES-1: Ana gives 2 random cards, Ben (one card) gives 1."""
     notes = event("comparing_notes")
     st = after_draw([[notes, park("Sequoia")], parks("Bryce Canyon"), parks("Acadia")])
     refused(st, PlayEvent(seat=0, card=notes, target=0), "PP-NOTES-1")
-    st = pass_all(act(st, PlayEvent(seat=0, card=notes, target=1)))
+    st = act(st, PlayEvent(seat=0, card=notes, target=1))
+    st = act(st, Pass(seat=1))
+    swapped = ENGINE.apply(st, Pass(seat=2))
+    assert swapped.hidden  # random hand cards changed hands: undo may not go back past it
+    st = swapped.state
     assert len(st.players[1].hand) == 2 and park("Bryce Canyon") in st.players[0].hand
     assert len(st.players[0].hand) == 2  # 3 after playing the event, -2, +1
     assert sorted(st.players[0].hand + st.players[1].hand) == sorted(
@@ -122,7 +150,7 @@ def test_mosquito_bites_a_set_of_five_down_to_a_stealable_four() -> None:
     st = table(hands, sets=[[], [five], []])
     st = run(st, StartSteal(seat=0, target=1))
     refused(st, Take(seat=0, card=park("Sequoia")), "PP-TOUR-6")
-    assert not any(a.kind == "take" for a in ENGINE.legal_actions(st, 0))
+    assert not any(a.kind == "take" for a in options(st, 0))
     st = after_draw(hands, sets=[[], [five], []])
     refused(st, PlayEvent(seat=0, card=bite, target=1, pick=park("Acadia")), "PP-MOSQ-1")
     st = pass_all(act(st, PlayEvent(seat=0, card=bite, target=1, pick=park("Grand Teton"))))
@@ -151,12 +179,22 @@ def test_ranger_says_no_cancels_an_event_and_cannot_be_answered() -> None:
     st = act(st, PlayEvent(seat=0, card=notes, target=2))
     assert React(seat=1, card=event("ranger_says_no")) in ENGINE.legal_actions(st, 1)
     refused(st, React(seat=2, card=event("ranger_says_no")), "PP-EVENT-2")
+    refused(st, React(seat=2, card=park("Acadia")), "PP-RANGER-1")  # a park answers nothing
+    assert options(st, 2) == [Pass(seat=2)]
+    # With the Ranger in the event discard, only Let's do it again could copy it.
+    copied = after_draw(
+        [[notes, park("Sequoia")], parks("Bryce Canyon"), parks("Acadia")],
+        event_discard=[event("ranger_says_no")],
+    )
+    copied = act(copied, PlayEvent(seat=0, card=notes, target=2))
+    assert options(copied, 1) == [Pass(seat=1)] and options(copied, 2) == [Pass(seat=2)]
     st = act(st, React(seat=1, card=event("ranger_says_no")))
     st, log = act_log(st, Pass(seat=2))
     assert st.players[2].hand == parks("Acadia")
     assert st.event_discard[-2:] == [notes, event("ranger_says_no")]
     assert st.window is None and st.current == 1
     assert "Ben says no: Comparing notes has no effect." in texts(log)
+    assert "Ben plays Ranger says no." in texts(log)  # as itself: no "as ..." copy
     refused(
         act(table([[event("ranger_says_no")], parks("Zion")]), Draw(seat=0, source="pile")),
         React(seat=0, card=event("ranger_says_no")),
@@ -168,18 +206,37 @@ def test_lets_do_it_again_copies_a_discarded_event() -> None:
     """PP-AGAIN-1: copying Comparing notes from the event discard pile."""
     again = event("lets_do_it_again")
     hands = [[again, park("Sequoia")], parks("Bryce Canyon", "Acadia"), parks("Katmai")]
-    st = after_draw(hands, event_discard=[event("comparing_notes")])
+    st = after_draw(hands, event_discard=[event("comparing_notes"), event("trail_detour")])
     assert PlayEvent(
         seat=0, card=again, as_effect="comparing_notes", target=1
     ) in ENGINE.legal_actions(st, 0)
     refused(st, PlayEvent(seat=0, card=again, as_effect="make_a_wish"), "PP-AGAIN-1")
     refused(st, PlayEvent(seat=0, card=again), "PP-AGAIN-1")
+    # a purple card lies in the pile, but is no own-turn event to copy
+    refused(st, PlayEvent(seat=0, card=again, as_effect="trail_detour"), "PP-AGAIN-1")
     refused(
         st, PlayEvent(seat=0, card=event("comparing_notes"), as_effect="make_a_wish"), "PP-EVENT-1"
     )
-    st = pass_all(act(st, PlayEvent(seat=0, card=again, as_effect="comparing_notes", target=1)))
+    st, log = act_log(st, PlayEvent(seat=0, card=again, as_effect="comparing_notes", target=1))
+    assert "Ana plays Let's do it again as Comparing notes." in texts(log)
+    st = pass_all(st)
     assert park("Bryce Canyon") in st.players[0].hand and park("Acadia") in st.players[0].hand
     assert st.event_discard[-1] == again
+
+
+def test_an_event_card_is_played_as_itself_with_a_target_only_if_it_takes_one() -> None:
+    """PP-AGAIN-1, PP-EVENT-1: only Let's do it again copies another event; an event
+    that names nobody (Survival of the fittest) takes no target."""
+    notes, survival = event("comparing_notes"), event("survival_of_the_fittest")
+    st = after_draw([[notes, survival, park("Sequoia")], parks("Bryce Canyon"), parks("Acadia")])
+    refusal = refused(
+        st, PlayEvent(seat=0, card=notes, as_effect="comparing_notes", target=1), "PP-AGAIN-1"
+    )
+    assert refusal.message == "only Let's do it again copies another event"
+    refused(st, PlayEvent(seat=0, card=survival, target=1), "PP-EVENT-1")
+    played, log = act_log(st, PlayEvent(seat=0, card=survival))
+    assert texts(log) == ["Ana plays Survival of the fittest."]
+    assert played.window is not None
 
 
 def test_a_wish_that_runs_out_of_cards_ends_with_nothing() -> None:
@@ -199,6 +256,7 @@ def test_a_wish_that_runs_out_of_cards_ends_with_nothing() -> None:
     assert "The draw pile runs out: the wish does not come true." in texts(log)
     assert st.current == 1 and st.discard == parks("Yellowstone")
     assert sorted(st.pile) == sorted(parks("Redwood", "Sequoia"))
+    assert st.wishing is False  # a saved game holds a true/false here
 
 
 def test_the_wisher_may_park_tour_a_flipped_card() -> None:
@@ -214,3 +272,40 @@ def test_the_wisher_may_park_tour_a_flipped_card() -> None:
     assert ParkTour(seat=0, cards=tuple(sorted(MOUNTAINS))) in ENGINE.legal_actions(st, 0)
     st = run(st, Pass(seat=1), Pass(seat=2), ParkTour(seat=0, cards=tuple(sorted(MOUNTAINS))))
     assert len(st.players[0].sets[0]) == 5 and st.current == 1
+
+
+def test_a_wish_that_ends_the_round_deals_anew_and_bars_undo() -> None:
+    """PP-WISH-1, PP-PILE-2, PP-GAME-1: the wish flips the pile's last card (no dark sky)
+    and runs out; nothing can be drawn any more, so the round ends and a new one is
+    dealt: undo may not go back past the deal."""
+    wish = event("make_a_wish")
+    st = table(
+        [[wish, park("Sequoia")], parks("Bryce Canyon")],
+        pile=parks("Yosemite", "Zion", "Yellowstone"),
+        discard=[],
+    )
+    st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
+    st = act(act(st, PlayEvent(seat=0, card=wish)), Pass(seat=1))  # nobody says no
+    assert st.window is not None and st.window.card == park("Yosemite")
+    st = act(st, Pass(seat=1))
+    dealt = ENGINE.apply(st, Pass(seat=0))
+    assert dealt.state.round == 2 and dealt.state.results[0].winner == -1
+    assert dealt.hidden
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug reported to the lead: a Make a wish flip shows draw pile cards "
+    "but its transition is not marked hidden, so undo can go back across it",
+)
+def test_a_wish_flip_shows_pile_cards_and_bars_undo() -> None:
+    """PP-WISH-1, PP-HIDDEN-1: the cards Make a wish flips came from the face-down draw
+    pile; once seen, undo must not take the table back to before the flip."""
+    wish = event("make_a_wish")
+    upcoming = [park("Yosemite"), park("Zion"), park("Yellowstone"), park("Arches")]
+    st = table([[wish, park("Sequoia")], parks("Bryce Canyon"), parks("Acadia")], draws=upcoming)
+    st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
+    st = act(act(st, PlayEvent(seat=0, card=wish)), Pass(seat=1))
+    flipped = ENGINE.apply(st, Pass(seat=2))
+    assert "Make a wish flips Yellowstone." in texts(flipped.events)
+    assert flipped.hidden

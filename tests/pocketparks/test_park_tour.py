@@ -24,6 +24,7 @@ from tests.pocketparks.scenario import (
     act,
     act_log,
     event,
+    options,
     park,
     parks,
     pass_all,
@@ -83,12 +84,30 @@ def test_the_wisher_comes_last_when_claiming_a_flipped_park() -> None:
     assert not st.wishing and st.current == 2 and st.phase == "turn"
 
 
+def test_claims_are_settled_from_the_player_after_the_current_one() -> None:
+    """PP-TOUR-4: on Ben's turn both Ana and Cy claim his discard; Cy, next after Ben,
+    wins the claim, though Ana sits first at the table."""
+    anas = parks("Lassen Volcanic", "Kings Canyon", "Shenandoah", "Hot Springs")
+    st = table(
+        [[*anas, park("Katmai")], parks("Grand Teton", "Arches"), [*MOUNTAINS, park("Acadia")]],
+        draws=parks("Yosemite", "Zion"),
+        current=1,
+    )
+    st = run(st, Draw(seat=1, source="pile"), Draw(seat=1, source="pile"))
+    st = act(st, Discard(seat=1, card=park("Grand Teton")))
+    st = act(st, ParkTour(seat=0, cards=tuple(sorted(anas))))
+    st = act(st, ParkTour(seat=2, cards=tuple(sorted(MOUNTAINS))))
+    assert sorted(st.players[2].sets[0]) == sorted([*MOUNTAINS, park("Grand Teton")])
+    assert st.players[0].sets == [] and st.current == 0
+
+
 def test_a_park_tour_needs_four_sharing_an_icon_with_the_top() -> None:
     """PP-TOUR-1."""
     st = discard_teton([parks("Grand Teton", "Arches"), [*MOUNTAINS[:3], park("Arches")], WILDLIFE])
     assert ENGINE.legal_actions(st, 1) == [Pass(seat=1)]
     refused(st, ParkTour(seat=1, cards=(*MOUNTAINS[:3], park("Arches"))), "PP-TOUR-1")
-    refused(st, ParkTour(seat=1, cards=tuple(MOUNTAINS[:3])), "PP-TOUR-1")
+    refusal = refused(st, ParkTour(seat=1, cards=tuple(MOUNTAINS[:3])), "PP-TOUR-1")
+    assert refusal.message.startswith("a Park Tour needs 4 park cards from your hand")
 
 
 def test_no_park_tour_on_your_own_discard() -> None:
@@ -107,7 +126,7 @@ def test_only_the_top_payment_card_can_be_toured_after_the_steal() -> None:
     st = run(st, StartSteal(seat=0, target=2), Pay(seat=0, card=park("Grand Teton")))
     st = run(st, Pay(seat=0, card=park("Yellowstone")), TakeRandom(seat=0), Confirm(seat=0))
     assert st.window is not None and st.window.kind == "steal"
-    assert not any(a.kind == "park_tour" for a in ENGINE.legal_actions(st, 1))
+    assert not any(a.kind == "park_tour" for a in options(st, 1))
     st = pass_all(st)  # the steal resolves first
     assert park("Bryce Canyon") in st.players[0].hand
     assert st.window is not None and st.window.kind == "tour"
@@ -159,6 +178,27 @@ def test_nine_of_a_kind_in_hand_wins_the_round_at_once() -> None:
     assert st.results[0].winner == 0 and st.round == 2
     assert st.results[0].points[0] == 9
     assert any("nine of a kind" in line for line in texts(log))
+
+
+def test_ten_of_a_kind_in_hand_play_the_newest_nine() -> None:
+    """PP-NINE-1: Ana holds ten mountain parks; at her first move the newest nine are
+    played and win the round; Sequoia (#2), the oldest, is left out."""
+    ten = parks(
+        "Sequoia",
+        "Rocky Mountain",
+        "Lassen Volcanic",
+        "Hot Springs",
+        "Grand Teton",
+        "Shenandoah",
+        "Kings Canyon",
+        "Guadalupe Mountains",
+        "North Cascades",
+        "Saguaro",
+    )
+    st = table([ten, parks("Zion")], draws=parks("Acadia"))
+    st = act(st, Draw(seat=0, source="pile"))
+    nine = st.results[0].sets[0][0].cards
+    assert st.results[0].winner == 0 and sorted(nine) == sorted(ten[1:])
 
 
 def test_park_tour_the_ninth_with_eight_in_hand() -> None:

@@ -48,6 +48,7 @@ def test_sets_of_two_three_and_four_win_the_round() -> None:
     st, log = play_set(st, 0, four)
     assert st.results[0].winner == 0 and st.round == 2
     assert "Ana has sets of 2, 3 and 4 or more." in texts(log)
+    assert "Round 1 is won by Ana. Points: Ana +4, Ben +0." in texts(log)
     st = table(
         [[*four, park("Katmai")], parks("Zion")], sets=[[DESERT2, parks("Katmai", "Pinnacles")], []]
     )
@@ -103,10 +104,12 @@ def test_round_winner_starts_the_next_round_and_three_rounds_end_the_game() -> N
     assert st.round == 3 and st.first == 0
     st = table([[*four, park("Katmai")], parks("Zion")], sets=[[DESERT2, ISLAND3], []], round=3)
     st, log = play_set(st, 0, four)
-    assert st.phase == "over" and ENGINE.to_act(st) == () and ENGINE.legal_actions(st, 0) == []
+    assert st.phase == "over" and ENGINE.to_act(st) == ()
+    assert all(ENGINE.legal_actions(st, seat) == [] for seat in range(2))
     assert "The game is over." in texts(log)
     outcome = ENGINE.outcome(st)
-    assert outcome is not None and outcome.winners == (0,)
+    assert outcome is not None and outcome.winners == (0,) and outcome.tie_break == ()
+    assert outcome.summary == f"Ana wins with {outcome.scores[0]} points."
     refused(st, Draw(seat=0, source="pile"), "PP-GAME-1")
 
 
@@ -135,6 +138,22 @@ def test_tie_goes_to_the_newest_park_in_round_three_sets() -> None:
     st, _ = play_set(st, 0, four)
     outcome = ENGINE.outcome(st)
     assert outcome is not None and outcome.winners == (0,)  # Ana's sets hold #41, Ben has none
+
+
+def test_a_tie_nothing_breaks_is_a_shared_win() -> None:
+    """PP-GAME-2: tied on points, and neither has a round-3 set: they share the win."""
+    st = table([parks("Zion"), parks("Acadia")], pile=parks("Katmai"), discard=parks("Arches"))
+    st.round = 3
+    for player in st.players:
+        player.score = 5
+    st = act(st, Draw(seat=0, source="pile"))  # the pile cannot be rebuilt: nobody wins
+    outcome = ENGINE.outcome(st)
+    assert outcome is not None and outcome.winners == (0, 1)
+    assert outcome.summary == "Ana and Ben share the win with 5 points."
+    assert outcome.tie_break == (
+        "Ana: newest park in round-3 sets #0",
+        "Ben: newest park in round-3 sets #0",
+    )
 
 
 def test_round_modifiers_are_on_by_default_and_can_be_off() -> None:
@@ -242,3 +261,42 @@ def test_a_priority_tie_goes_to_the_newest_park_whoever_sits_first() -> None:
     assert st.results[0].winner == 1
     assert st.results[0].points == [2, 1 + 1 + 2 * 2]
     assert "Ben has sets of 2, 3 and 4 or more." in texts(log)  # Linda sits as Ben
+
+
+def test_the_next_round_starts_with_the_winner_or_after_the_last_starter() -> None:
+    """PP-GAME-1: three players; Ana started round 1 and Cy wins it: Cy starts round 2.
+    Round 2, started by Ben, ends with no winner: Cy, after Ben, starts round 3."""
+    four = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains")
+    st = table(
+        [parks("Zion"), parks("Acadia"), [*four, park("Katmai")]],
+        sets=[[], [], [DESERT2, ISLAND3]],
+        current=2,
+    )
+    st.first = 0
+    st, _ = play_set(st, 2, four)
+    assert st.round == 2 and st.first == 2 and st.current == 2
+    st = table(
+        [parks("Zion"), parks("Acadia"), parks("Katmai")],
+        pile=parks("Yosemite"),
+        discard=parks("Arches"),
+        round=2,
+        current=1,
+    )
+    st = act(st, Draw(seat=1, source="pile"))
+    assert st.round == 3 and st.first == 2 and st.current == 2
+
+
+def test_in_round_three_a_set_without_priority_does_not_count_toward_winning() -> None:
+    """PP-MOD-3, PP-WIN-1: Jones' 4 mountains hold Great Basin (#49); Linda's 4
+    mountains tie on size but her newest is Kings Canyon (#24): without the mountain
+    priority her sets of 2, 3 and 4 do not win the round."""
+    jones4 = parks("Rocky Mountain", "Hot Springs", "Grand Teton", "Great Basin")
+    linda4 = parks("Sequoia", "Lassen Volcanic", "Shenandoah", "Kings Canyon")
+    st = table(
+        [parks("Zion", "Yosemite"), [*linda4, park("Katmai")]],
+        sets=[[jones4], [DESERT2, ISLAND3]],
+        current=1,
+        round=3,
+    )
+    st, _ = play_set(st, 1, linda4)
+    assert st.results == [] and st.round == 3 and st.current == 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tabletop.games.pocketparks.actions import (
     Cancel,
     Confirm,
+    ParkTour,
     Pass,
     Pay,
     React,
@@ -18,6 +19,7 @@ from tests.pocketparks.scenario import (
     act,
     act_log,
     event,
+    options,
     park,
     parks,
     pass_all,
@@ -43,6 +45,7 @@ def test_payment_forms() -> None:
     assert payment_buys([PLAIN[0], DARK[0]]) == (1,)
     assert payment_buys(DARK) == (1, 2)
     assert payment_buys(PLAIN[:3]) == ()
+    assert payment_buys([]) == ()
 
 
 def test_a_steal_is_declared_in_full_before_anything_moves() -> None:
@@ -52,7 +55,7 @@ def test_a_steal_is_declared_in_full_before_anything_moves() -> None:
     st = run(st, StartSteal(seat=0, target=1), *(Pay(seat=0, card=c) for c in PLAIN[:3]))
     st = act(st, Take(seat=0, card=park("Glacier")))
     assert st.players[0].hand == PLAIN and st.players[1].sets == [parks("Glacier", "Denali")]
-    assert Confirm(seat=0) not in ENGINE.legal_actions(st, 0)
+    assert Confirm(seat=0) not in options(st, 0)
     refused(st, Confirm(seat=0), "PP-STEAL-2")
     refused(st, Pay(seat=0, card=PLAIN[0]), "PP-STEAL-2")
     st = run(st, TakeRandom(seat=0))
@@ -60,7 +63,7 @@ def test_a_steal_is_declared_in_full_before_anything_moves() -> None:
     refused(st, Take(seat=0, card=park("Denali")), "PP-STEAL-2")
     assert ENGINE.state_json(act(st, Cancel(seat=0))) == before
     poor = table([parks("Sequoia"), parks("Zion")])
-    assert not any(a.kind == "start_steal" for a in ENGINE.legal_actions(poor, 0))
+    assert not any(a.kind == "start_steal" for a in options(poor, 0))
     refused(poor, StartSteal(seat=0, target=1), "PP-STEAL-2")
     refused(st, StartSteal(seat=0, target=0), "PP-STEAL-1")
 
@@ -109,6 +112,7 @@ def test_trail_detour_turns_the_steal_around() -> None:
     assert sorted(st.players[1].hand) == sorted(parks("Bryce Canyon", "Zion"))
     assert st.event_discard[-1] == event("trail_detour")
     assert "You take Zion." in texts(log, 1) and "You lose Zion." in texts(log, 0)
+    assert "You take Zion." not in texts(log, 0) and "You lose Zion." not in texts(log, 1)
     assert len(st.players[0].hand) == 2  # Ana was emptied and drew 2 at once
 
 
@@ -135,7 +139,8 @@ def test_lets_do_it_again_replays_a_reactive_card() -> None:
     st.event_discard = [event("trail_detour")]
     refused(st, React(seat=1, card=again), "PP-AGAIN-1")
     st = act(st, React(seat=1, card=again, as_effect="trail_detour"))
-    st = act(st, Pass(seat=2))
+    st, log = act_log(st, Pass(seat=2))
+    assert "Ben plays Let's do it again as Trail detour." in texts(log)
     assert st.players[1].sets == [parks("Glacier", "Denali")]
     assert park("Zion") in st.players[1].hand and st.event_discard[-1] == again
 
@@ -152,7 +157,7 @@ def test_a_plain_card_and_a_dark_sky_park_steal_only_one() -> None:
     one = ENGINE.legal_actions(st, 0)
     assert Confirm(seat=0) in one
     st = act(st, Take(seat=0, card=park("Denali")))
-    assert Confirm(seat=0) not in ENGINE.legal_actions(st, 0)
+    assert Confirm(seat=0) not in options(st, 0)
     refused(st, Confirm(seat=0), "PP-STEAL-2")
 
 
@@ -172,3 +177,91 @@ def test_dark_sky_parks_pay_for_steals() -> None:
         assert len(st.players[1].sets[0]) == 3 - takes
         for card in payment:
             assert card in st.discard
+
+
+def test_a_payment_stops_at_four_cards_and_random_takes_at_the_hand() -> None:
+    """PP-STEAL-2: no payment holds a fifth card; PP-STEAL-4: Ben holds one card, so a
+    second random take is refused; with a card more, two random takes steal two."""
+    hand = [*PLAIN, park("Zion")]
+    st = table([hand, parks("Bryce Canyon")])
+    st = run(st, StartSteal(seat=0, target=1), *(Pay(seat=0, card=c) for c in PLAIN))
+    refused(st, Pay(seat=0, card=park("Zion")), "PP-STEAL-2")
+    st = act(st, TakeRandom(seat=0))
+    refusal = refused(st, TakeRandom(seat=0), "PP-STEAL-4")
+    assert refusal.message == "that player's hand has no more cards"
+    two = table([hand, parks("Bryce Canyon", "Acadia")])
+    two = run(two, StartSteal(seat=0, target=1), *(Pay(seat=0, card=c) for c in PLAIN))
+    two = pass_all(run(two, TakeRandom(seat=0), TakeRandom(seat=0), Confirm(seat=0)))
+    assert sorted(two.players[0].hand) == sorted(parks("Zion", "Bryce Canyon", "Acadia"))
+
+
+def test_only_the_right_purple_card_answers() -> None:
+    """PP-DETOUR-1, PP-RANGER-1, PP-TOUR-1: Ben, stolen from, cannot answer with Ranger
+    says no (a Trail detour is wanted); nobody claims a Park Tour in a steal window."""
+    hand = [*PLAIN[:2], park("Zion")]
+    st = table(
+        [hand, [park("Bryce Canyon"), event("ranger_says_no")]],
+        sets=[[], [parks("Glacier", "Denali")]],
+    )
+    st = run(
+        st, StartSteal(seat=0, target=1), Pay(seat=0, card=PLAIN[0]), Pay(seat=0, card=PLAIN[1])
+    )
+    st = run(st, Take(seat=0, card=park("Glacier")), Confirm(seat=0))
+    refused(st, React(seat=1, card=event("ranger_says_no")), "PP-DETOUR-1")
+    claim = ParkTour(seat=1, cards=tuple(parks("Bryce Canyon", "Zion", "Glacier", "Denali")))
+    refusal = refused(st, claim, "PP-TOUR-1")
+    assert refusal.message == "there is no newly discarded park to claim"
+
+
+def test_a_steal_takes_nothing_unpaid_and_from_any_one_other_player() -> None:
+    """PP-STEAL-2, PP-STEAL-4: nothing paid buys nothing; a steal names one other player
+    at the table, Ben may steal from Ana (seat 0), and a taken card leaves the set it
+    lies in, the first of two here."""
+    st = table(
+        [[*PLAIN[:2], park("Zion")], parks("Bryce Canyon")],
+        sets=[[], [parks("Glacier", "Denali"), parks("Arches", "Petrified Forest")]],
+    )
+    refused(st, StartSteal(seat=0, target=0), "PP-STEAL-4")
+    refusal = refused(st, StartSteal(seat=0, target=2), "PP-STEAL-4")
+    assert refusal.message == "steal from one other player at the table"
+    unpaid = run(st, StartSteal(seat=0, target=1), Take(seat=0, card=park("Glacier")))
+    assert Confirm(seat=0) not in options(unpaid, 0)
+    refusal = refused(unpaid, Confirm(seat=0), "PP-STEAL-2")
+    assert refusal.message.startswith("pay 2 cards or 1 dark sky park per card stolen")
+    paid = run(unpaid, Pay(seat=0, card=PLAIN[0]), Pay(seat=0, card=PLAIN[1]), Confirm(seat=0))
+    paid = pass_all(paid)
+    assert paid.players[1].sets == [parks("Denali"), parks("Arches", "Petrified Forest")]
+    bens = table([parks("Zion"), parks("Bryce Canyon", "Acadia")], current=1)
+    assert act(bens, StartSteal(seat=1, target=0)).phase == "steal"
+
+
+def test_trail_detour_takes_as_many_as_the_thief_meant_to_steal() -> None:
+    """PP-DETOUR-1: a set card and a random hand card meant: Ben takes 2 from Ana."""
+    hand = [*PLAIN, park("Zion"), park("Acadia")]
+    st = table(
+        [hand, [park("Bryce Canyon"), event("trail_detour")]],
+        sets=[[], [parks("Glacier", "Denali")]],
+    )
+    st = run(st, StartSteal(seat=0, target=1), *(Pay(seat=0, card=c) for c in PLAIN))
+    st = run(st, Take(seat=0, card=park("Glacier")), TakeRandom(seat=0), Confirm(seat=0))
+    st = act(st, React(seat=1, card=event("trail_detour")))
+    assert sorted(st.players[1].hand) == sorted(parks("Bryce Canyon", "Zion", "Acadia"))
+    assert st.players[0].hand != [] and len(st.players[0].hand) == 2  # emptied, drew 2
+
+
+def test_a_steal_lists_only_what_it_may_still_add() -> None:
+    """PP-STEAL-2, PP-STEAL-4: four cards paid, no fifth is offered; two cards taken, no
+    third; Ben's single hand card taken at random, no second random take."""
+    st = table(
+        [[*PLAIN, park("Zion")], parks("Bryce Canyon")], sets=[[], [parks("Glacier", "Denali")]]
+    )
+    st = run(st, StartSteal(seat=0, target=1), *(Pay(seat=0, card=c) for c in PLAIN))
+    assert not any(a.kind == "pay" for a in options(st, 0))
+    one = act(st, TakeRandom(seat=0))
+    assert not any(a.kind == "take_random" for a in options(one, 0))
+    assert any(a.kind == "take" for a in options(one, 0))
+    two = act(one, Take(seat=0, card=park("Glacier")))
+    assert not any(a.kind in ("take", "take_random") for a in options(two, 0))
+    randoms = table([[*PLAIN, park("Zion")], parks("Bryce Canyon", "Acadia", "Katmai")])
+    randoms = run(randoms, StartSteal(seat=0, target=1), TakeRandom(seat=0), TakeRandom(seat=0))
+    assert not any(a.kind in ("take", "take_random") for a in options(randoms, 0))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 
 from tabletop.core.engine import Setup
@@ -13,17 +15,20 @@ from tabletop.games.pocketparks.actions import (
     Draw,
     Pay,
     PlayEvent,
+    PPAction,
     StartBuild,
     StartSet,
     StartSteal,
     Take,
 )
+from tabletop.games.pocketparks.engine import PocketParksEngine
 from tabletop.games.pocketparks.rules import CONTENT, set_icons
 from tabletop.games.pocketparks.state import PPState
 from tests.pocketparks.scenario import (
     ENGINE,
     act,
     event,
+    options,
     park,
     parks,
     pass_all,
@@ -43,7 +48,8 @@ def test_two_to_five_players() -> None:
         with pytest.raises(ValueError):
             ENGINE.new(Setup(players=bad), 1)
     for n in range(2, 6):
-        assert len(ENGINE.new(Setup(players=tuple("ABCDE"[:n])), 1).players) == n
+        st = ENGINE.new(Setup(players=tuple("ABCDE"[:n])), 1)
+        assert ENGINE.players(st) == tuple("ABCDE"[:n])
 
 
 def test_setup_deals_six_and_flips_to_a_park() -> None:
@@ -81,8 +87,11 @@ def test_only_the_current_player_takes_one_action() -> None:
     st = table([parks("Sequoia", "Glacier"), parks("Arches", "Zion")])
     assert ENGINE.legal_actions(st, 1) == []
     refused(st, Draw(seat=1, source="pile"), "PP-TURN-1")
-    refused(st, Confirm(seat=0), "PP-TURN-1")
+    refusal = refused(st, Confirm(seat=0), "PP-TURN-1")
+    assert refusal.message == "choose one action: play or build a set, draw 2, or pay to steal"
     refused(st, {"kind": "draw", "seat": 7, "source": "pile"}, "PP-TURN-1")
+    refusal = refused(st, {"kind": "draw", "seat": 2, "source": "pile"}, "PP-TURN-1")
+    assert refusal.message == "there is no such seat at this table"
 
 
 def test_a_draft_moves_nothing_and_can_be_cancelled() -> None:
@@ -122,6 +131,25 @@ def test_one_set_per_turn_and_the_turn_is_over() -> None:
     refused(st, StartSet(seat=0), "PP-TURN-1")
 
 
+def test_a_discard_is_fresh_for_its_own_turn_only() -> None:
+    """PP-TOUR-1, PP-TURN-3: Ana's discard was offered at the end of her turn; when Ben
+    then plays a set, nothing is offered again and Cy plays on."""
+    st = table(
+        [parks("Sequoia", "Zion"), parks("Rocky Mountain", "Grand Teton"), parks("Acadia")],
+        draws=parks("Yosemite", "Denali"),
+    )
+    st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
+    st = pass_all(act(st, Discard(seat=0, card=park("Zion"))))
+    assert st.current == 1 and st.discard[-1] == park("Zion")
+    st = run(
+        st,
+        StartSet(seat=1),
+        *(AddCard(seat=1, card=c) for c in parks("Rocky Mountain", "Grand Teton")),
+    )
+    st = act(st, Confirm(seat=1))
+    assert st.window is None and st.current == 2
+
+
 def test_building_may_narrow_the_shared_icons() -> None:
     """PP-SET-3: Rocky Mountain narrows mountain+cave to mountain."""
     st = table(
@@ -143,12 +171,17 @@ def test_no_set_grows_past_four_by_playing_or_building() -> None:
     )
     st = table([five, parks("Zion")])
     st = run(st, StartSet(seat=0), *(AddCard(seat=0, card=c) for c in five[:4]))
-    assert AddCard(seat=0, card=five[4]) not in ENGINE.legal_actions(st, 0)
+    assert AddCard(seat=0, card=five[4]) not in options(st, 0)
     refused(st, AddCard(seat=0, card=five[4]), "PP-SET-4")
     full = table([parks("Lassen Volcanic"), parks("Zion")], sets=[[five[:4], five], []])
-    assert not any(a.kind == "start_build" for a in ENGINE.legal_actions(full, 0))
+    assert not any(a.kind == "start_build" for a in options(full, 0))
     refused(full, StartBuild(seat=0, set_index=0), "PP-SET-4")
     refused(full, StartBuild(seat=0, set_index=1), "PP-SET-4")
+    # Building onto the first of one's sets counts the cards it already holds.
+    three = table([parks("Hot Springs", "Kings Canyon"), parks("Zion")], sets=[[five[:3]], []])
+    three = run(three, StartBuild(seat=0, set_index=0), AddCard(seat=0, card=park("Hot Springs")))
+    assert not any(a.kind == "add" for a in options(three, 0))
+    refused(three, AddCard(seat=0, card=park("Kings Canyon")), "PP-SET-4")
 
 
 def test_no_building_on_other_players_sets_or_taking_cards_back() -> None:
@@ -170,6 +203,23 @@ def test_events_never_join_sets() -> None:
     st = table([[*parks("Sequoia", "Glacier"), event("make_a_wish")], parks("Zion")])
     st = run(st, StartSet(seat=0), AddCard(seat=0, card=park("Sequoia")))
     refused(st, AddCard(seat=0, card=event("make_a_wish")), "PP-SET-6")
+    adds = {a.card for a in options(st, 0) if a.kind == "add"}
+    assert adds == {park("Glacier")}  # not the event, not Sequoia again
+    refusal = refused(st, AddCard(seat=0, card=park("Sequoia")), "PP-SET-2")
+    assert refusal.message == "that card is not in your hand"
+
+
+def test_a_new_set_starts_with_a_card_that_has_a_partner() -> None:
+    """PP-SET-1: Arches shares no icon with Sequoia or Great Basin, so no set starts with
+    it; once a set is started, the cards are judged against the set's icons."""
+    st = table([parks("Sequoia", "Great Basin", "Arches"), parks("Zion")])
+    st = act(st, StartSet(seat=0))
+    assert {a.card for a in options(st, 0) if a.kind == "add"} == set(
+        parks("Sequoia", "Great Basin")
+    )
+    refused(st, AddCard(seat=0, card=park("Arches")), "PP-SET-1")
+    st = act(st, AddCard(seat=0, card=park("Sequoia")))
+    assert {a.card for a in options(st, 0) if a.kind == "add"} == {park("Great Basin")}
 
 
 def test_a_remnant_stays_a_set_and_can_be_built_again() -> None:
@@ -239,6 +289,23 @@ def test_dark_sky_does_not_count_on_the_astronomers_own_turn() -> None:
     st = act(st, Discard(seat=0, card=park("Glacier")))
     assert st.results == [] and st.round == 1 and st.current == 1
     assert len(st.players[0].hand) == 9 and st.players[0].sets == []
+
+
+def test_a_new_engine_handles_every_kind_of_action() -> None:
+    """PP-TURN-1: every action a player can send has its handler, in any engine built,
+    not only the one built when the package loads."""
+    kinds = {cls.model_fields["kind"].default for cls in get_args(get_args(PPAction)[0])}
+    assert len(kinds) == 15
+    assert set(PocketParksEngine()._handlers) == kinds
+
+
+def test_options_are_never_an_empty_list() -> None:
+    """PP-TURN-1: the helper tests use to look into a seat's options refuses a seat
+    with none (Ben, not to act), so no assertion over them can hold vacuously."""
+    st = table([parks("Sequoia", "Glacier"), parks("Zion")])
+    assert options(st, 0)
+    with pytest.raises(AssertionError, match="no legal action"):
+        options(st, 1)
 
 
 def test_cards_shown_from_a_hand_bar_undo_but_choosing_them_does_not() -> None:

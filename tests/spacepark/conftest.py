@@ -83,6 +83,13 @@ class Table:
         assert ENGINE.state_json(state) == before
         return transition
 
+    def options(self, state: State, seat: int) -> list[Any]:
+        """The seat's legal actions, for a test to look into: never an empty list (an
+        assertion over no options at all holds whatever the rules say)."""
+        actions = ENGINE.legal_actions(state, seat)
+        assert actions, f"seat {seat} has no legal action here: nothing to inspect"
+        return actions
+
     def refused(self, state: State, seat: int, kind: str, rule: str, **fields: Any) -> str:
         """The action is refused with ``rule``, is not listed, and nothing changes."""
         before = ENGINE.state_json(state)

@@ -53,8 +53,26 @@ def test_reductions_stack_and_stop_at_zero(sp: Any) -> None:
     sp.hand(state, 0, "sun_dancer")
     state.supply[SUN] += player.stock[SUN]
     player.stock[SUN] = 0
-    after = sp.act(state, 0, "visit", dest="outpost13", badge="sun_dancer").state
-    assert "sun_dancer" in after.players[0].earned
+    earned = sp.act(state, 0, "visit", dest="outpost13", badge="sun_dancer")
+    assert "sun_dancer" in earned.state.players[0].earned
+    assert "Ann earns Sun Dancer for nothing (+2 XP)." in sp.texts(earned)
+
+
+def test_moon_and_sea_reductions_stack_per_kind(sp: Any) -> None:
+    """SP-BADGE-3: Crater Hopper takes one Moon off, Tide Reader one Sea, each for its
+    own kind only, and a badge earned after them takes nothing back."""
+    state = sp.new()
+    deck = badges()
+    player = state.players[0]
+    assert price(player, deck["deep_diver"]) == (0, 0, 3)
+    assert price(player, deck["nova"]) == (3, 1, 1)
+    sp.earned(state, 0, "crater_hopper")
+    assert price(player, deck["stargazer"]) == (0, 2, 0)
+    assert price(player, deck["deep_diver"]) == (0, 0, 3)
+    sp.earned(state, 0, "tide_reader", "moonwalker")
+    assert price(player, deck["deep_diver"]) == (0, 0, 2)
+    assert price(player, deck["stargazer"]) == (0, 2, 0)
+    assert price(player, deck["nova"]) == (3, 0, 0)
 
 
 def test_per_type_bonus_counts_before_and_after(sp: Any) -> None:
@@ -133,11 +151,24 @@ def test_most_xp_wins(sp: Any) -> None:
 
 
 def test_xp_tie_goes_to_most_crystals(sp: Any) -> None:
-    """SP-END-3."""
+    """SP-END-3: settled by crystals, so turn order is not asked."""
     outcome = _finish(sp, sp.new(3), [21, 21, 5], [2, 3, 9])
     assert outcome.winners == (1,)
     assert outcome.tie_break[0].startswith("Tied at 21 XP")
     assert "Most crystals (3): Bob" in outcome.tie_break[1]
+    assert len(outcome.tie_break) == 2
+
+
+def test_crystals_of_every_kind_count_for_the_tie(sp: Any) -> None:
+    """SP-END-3: Ann's 1 Sun + 1 Moon + 2 Sea (4) beat Bob's 3 Sun; passes are no crystals."""
+    state = sp.new()
+    state.players[0].stock = [1, 1, 2, 0]
+    state.players[1].stock = [3, 0, 0, 5]
+    for player in state.players:
+        player.xp_tokens = 21
+    state.over = True
+    outcome = sp.engine.outcome(state)
+    assert outcome.winners == (0,) and "Most crystals (4): Ann" in outcome.tie_break[1]
 
 
 def test_full_tie_goes_to_latest_in_turn_order(sp: Any) -> None:
@@ -148,6 +179,9 @@ def test_full_tie_goes_to_latest_in_turn_order(sp: Any) -> None:
     assert "Ann is latest in turn order" in outcome.tie_break[-1]
     outcome = _finish(sp, sp.new(3), [21, 21, 21], [2, 2, 2])
     assert outcome.winners == (2,)
+    # Two tied: Bob, second in turn order, is latest.
+    outcome = _finish(sp, sp.new(2), [21, 21], [2, 2])
+    assert outcome.winners == (1,) and outcome.summary == "Bob wins with 21 XP."
 
 
 def test_no_action_after_the_end(sp: Any) -> None:

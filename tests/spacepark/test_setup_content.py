@@ -60,7 +60,9 @@ def test_supply_hands_display_and_starting_sun(count: int) -> None:
 
 def test_first_player_option() -> None:
     """SP-SETUP-6: seat 0 by default, a chosen seat, or random by seed; turns go clockwise."""
-    assert ENGINE.new(Setup(players=PLAYERS[:3]), 1).active == 0
+    fresh = ENGINE.new(Setup(players=PLAYERS[:3]), 1)
+    assert (fresh.active, fresh.turn, fresh.idle_turns) == (0, 1, 0)
+    assert ENGINE.view(fresh, None).turn == 1
     state = ENGINE.new(Setup(players=PLAYERS[:3], options={"first_player": 2}), 1)
     assert (state.first, state.active) == (2, 2)
     randoms = {

@@ -77,10 +77,18 @@ def test_visiting_scouts_destination_costs_sun_or_the_controller(sp: Any) -> Non
     sp.scout(state, "lunar_woods")
     paid = sp.act(state, 0, "visit", dest="lunar_woods", scout_fee="sun").state
     assert paid.players[0].stock[SUN] == 0
+    assert paid.supply[SUN] == state.supply[SUN] + 1  # the fee goes back to the supply
     assert paid.players[0].stock[1] == 1
     assert paid.controller == 0
     multi = sp.new(2)
-    sp.refused(multi, 0, "visit", "SP-SOLO-4", dest="lunar_woods", scout_fee="sun")
+    message = sp.refused(multi, 0, "visit", "SP-SOLO-4", dest="lunar_woods", scout_fee="sun")
+    assert message == "Only in solo play does Scout charge a fee: there is nothing to pay."
+    message = sp.refused(state, 0, "visit", "SP-SOLO-4", dest="celestial_seas", scout_fee="sun")
+    assert message == "Scout is not here: there is nothing to pay."
+    state.controller = None
+    state.players[0].stock[SUN] = 0
+    message = sp.refused(state, 0, "visit", "SP-SOLO-4", dest="lunar_woods", scout_fee="sun")
+    assert message == "You have no Sun crystal to pay Scout."
 
 
 def test_solo_starlight_takes_a_shown_badge_or_the_stack_top(sp: Any) -> None:
@@ -102,6 +110,9 @@ def test_solo_starlight_takes_a_shown_badge_or_the_stack_top(sp: Any) -> None:
     stack = sp.act(state, 0, "visit", dest="starlight_station", badge=top).state
     assert top in stack.players[0].hand
     assert stack.scout_stack[:1] == [under]
+    deeper = state.deck.pop()
+    state.scout_stack.insert(0, deeper)  # three cards: only the top may be taken
+    sp.refused(state, 0, "visit", "SP-SOLO-5", dest="starlight_station", badge=under)
     state.revealed.clear()
     state.scout_stack.clear()
     sp.refused(state, 0, "visit", "SP-SOLO-5", dest="starlight_station", badge=shown)
@@ -138,6 +149,7 @@ def test_reaching_20_wins_at_once(sp: Any) -> None:
     assert after.over and after.scout_stack == []
     outcome = sp.engine.outcome(after)
     assert outcome.winners == (0,) and outcome.scores == (20,)
+    assert outcome.summary == "Ann wins with 20 XP."
 
 
 def test_scout_wins_when_the_deck_is_empty(sp: Any) -> None:
@@ -149,5 +161,76 @@ def test_scout_wins_when_the_deck_is_empty(sp: Any) -> None:
     assert after.over
     outcome = sp.engine.outcome(after)
     assert outcome.winners == ()
-    assert outcome.summary.startswith("Scout wins")
+    assert outcome.summary == "Scout wins: the deck ran out with Ann at 0 XP."
     assert any("Scout wins" in t for t in sp.texts(transition))
+
+
+def _cornered(sp: Any, ring: tuple[str, ...], rockets: tuple[str, ...], moved: str) -> Any:
+    """Solo, Scout on Astral Arcade: Ann has no Sun crystal, no Controller, no badge and
+    2 passes, nothing to take at Starlight Station, and Fast Travels the rocket at
+    ``moved``. Outpost 13, Fusion Falls, Starlight and Scout's Arcade are out of her
+    reach; the gains are not, if a pass can bring a rocket there."""
+    state = sp.new(1)
+    state.ring = ring
+    sp.rockets(state, *rockets)
+    sp.scout(state, "astral_arcade")
+    player = state.players[0]
+    state.supply[SUN] += player.stock[SUN]
+    player.stock[SUN] = 0
+    player.hand.clear()
+    state.revealed.clear()
+    sp.give(state, 0, passes=2)
+    return sp.act(state, 0, "fast_travel", dest=moved)
+
+
+def test_one_pass_left_reaches_the_destination_just_past_a_rocket(sp: Any) -> None:
+    """SP-SOLO-6, SP-TURN-4 ("even after Fast Travel"): after her first pass the rockets
+    stand on Starlight, Outpost 13 and Fusion Falls, side by side, with Scout's Arcade
+    just before them. Her last pass can move the Falls rocket on to Cosmic Canyon, so
+    her turn is not skipped, though no destination she could reach lies just before
+    a rocket."""
+    ring = (
+        "starlight_station",
+        "outpost13",
+        "fusion_falls",
+        "cosmic_canyon",
+        "celestial_seas",
+        "lunar_woods",
+        "astral_arcade",
+    )
+    moved = _cornered(
+        sp, ring, ("starlight_station", "outpost13", "astral_arcade"), "astral_arcade"
+    )
+    assert sp.rocket_dests(moved.state) == {"starlight_station", "outpost13", "fusion_falls"}
+    assert all("skipped" not in t for t in sp.texts(moved))
+    assert moved.state.scout_stack == [] and moved.state.players[0].stock[3] == 1
+
+
+def test_one_pass_left_reaches_a_destination_behind_a_rocket_after_a_rocket(sp: Any) -> None:
+    """SP-SOLO-6, SP-TURN-4: rockets on Starlight, Outpost 13 and Fusion Falls, one free
+    destination apart; every destination with a free one before it is Scout's Arcade
+    or lies two passes away, but Lunar Woods, just past Starlight's rocket, takes one."""
+    ring = (
+        "starlight_station",
+        "lunar_woods",
+        "outpost13",
+        "celestial_seas",
+        "fusion_falls",
+        "cosmic_canyon",
+        "astral_arcade",
+    )
+    moved = _cornered(
+        sp, ring, ("starlight_station", "outpost13", "celestial_seas"), "celestial_seas"
+    )
+    assert sp.rocket_dests(moved.state) == {"starlight_station", "outpost13", "fusion_falls"}
+    assert all("skipped" not in t for t in sp.texts(moved))
+    assert moved.state.scout_stack == [] and moved.state.players[0].stock[3] == 1
+
+
+def test_a_solo_gain_with_the_supply_out_gains_nothing(sp: Any) -> None:
+    """SP-SUPPLY-2: alone at the table there is nobody to take from."""
+    state = sp.new(1)
+    state.supply[1] = 0  # a built state: the Moon crystals are off the table
+    transition = sp.act(state, 0, "visit", dest="lunar_woods")
+    assert transition.state.players[0].stock[1] == 0
+    assert "Ann would gain a Moon crystal, but there is none to take." in sp.texts(transition)

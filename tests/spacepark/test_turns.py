@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tabletop.games.spacepark.content import PASS, SUN, badges
 from tabletop.games.spacepark.model import State
 from tabletop.games.spacepark.scoring import xp_of
@@ -45,6 +47,15 @@ def test_only_the_active_player_acts(sp: Any) -> None:
     assert "Ann" in message
     assert sp.engine.legal_actions(state, 1) == []
     assert sp.engine.to_act(state) == (0,)
+
+
+def test_options_are_never_an_empty_list(sp: Any) -> None:
+    """SP-TURN-1: the helper tests use to look into a seat's options refuses a seat
+    with none (Bob, not to act), so no assertion over them can hold vacuously."""
+    state = sp.new()
+    assert sp.options(state, 0)
+    with pytest.raises(AssertionError, match="no legal action"):
+        sp.options(state, 1)
 
 
 def test_only_a_destination_with_a_rocket(sp: Any) -> None:
@@ -177,6 +188,45 @@ def test_a_whole_round_of_passes_ends_the_game(sp: Any) -> None:
     assert after.turn == state.turn + 2
 
 
+def test_a_pass_after_fast_travel_can_end_the_game(sp: Any) -> None:
+    """SP-TURN-4, SP-TURN-5: Bob Fast Travels Canyon's rocket onto Fusion Falls and
+    can visit nothing; Ann, next, cannot either: the round of passes ends the game."""
+    state = sp.new(2)
+    for seat in (0, 1):
+        _strip(sp, state, seat)
+    sp.give(state, 1, passes=1)
+    state.deck.clear()
+    state.supply[SUN] = 0  # a built state: no Sun crystal left anywhere
+    state.active = 1
+    sp.rockets(state, "starlight_station", "outpost13", "cosmic_canyon")
+    transition = sp.act(state, 1, "fast_travel", dest="cosmic_canyon")
+    assert sp.texts(transition)[1:] == [
+        "Bob cannot visit any destination: the turn passes.",
+        "Ann cannot visit any destination: the turn passes.",
+        "Nobody could visit any destination for a whole round: the game is over.",
+    ]
+    assert transition.state.over
+
+
+def test_the_controller_visitor_counts_on_a_sun_from_another_player(sp: Any) -> None:
+    """SP-SCOUT-2, SP-SUPPLY-2: the Sun supply is out, but Bob holds Sun crystals: Ann,
+    holding the Controller with no Sun, may visit Fusion Falls where Scout stands, takes
+    her benefit's Sun crystal from Bob and turns it in. Had nobody else any Sun, the
+    benefit could not give one, and Fusion Falls is refused."""
+    state = sp.new()
+    sp.rockets(state, "fusion_falls", "lunar_woods", "celestial_seas")
+    sp.scout(state, "fusion_falls")
+    state.controller = 0
+    state.players[0].stock[SUN] = 0
+    state.players[1].stock[SUN] = 2
+    state.supply[SUN] = 0  # a built state: the other Sun crystals are off the table
+    mid = sp.act(state, 0, "visit", dest="fusion_falls").state
+    after = sp.act(mid, 0, "scout_benefit", take="sun").state
+    assert after.players[1].stock[SUN] == 1 and xp_of(after.players[0]) == 1
+    state.players[1].stock[SUN] = 0
+    sp.refused(state, 0, "visit", "SP-TURN-3", dest="fusion_falls")
+
+
 def test_fast_travel_moves_a_chosen_rocket_and_returns_the_pass(sp: Any) -> None:
     """SP-FAST-1: any number of passes before visiting, each moving one rocket to the
     next open destination clockwise; passes go back to the supply."""
@@ -197,7 +247,7 @@ def test_fast_travel_needs_a_pass_and_a_rocket(sp: Any) -> None:
     """SP-FAST-2: no pass, no Fast Travel; SP-FAST-1: it moves a rocket that exists."""
     state = sp.new()
     sp.refused(state, 0, "fast_travel", "SP-FAST-2", dest="lunar_woods")
-    assert all(a.kind == "visit" for a in sp.engine.legal_actions(state, 0))
+    assert all(a.kind == "visit" for a in sp.options(state, 0))
     sp.give(state, 0, passes=1)
     sp.refused(state, 0, "fast_travel", "SP-FAST-1", dest="fusion_falls")
 
@@ -211,7 +261,9 @@ def test_cosmic_canyon_gives_two_sun(sp: Any) -> None:
 
 def test_lunar_woods_gives_a_moon_crystal(sp: Any) -> None:
     """SP-DEST-3."""
-    after = sp.act(sp.new(), 0, "visit", dest="lunar_woods").state
+    transition = sp.act(sp.new(), 0, "visit", dest="lunar_woods")
+    assert "Ann gains a Moon crystal." in sp.texts(transition)
+    after = transition.state
     assert after.players[0].stock[1] == 1
     assert after.supply[1] == 11
 
@@ -261,6 +313,11 @@ def test_starlight_exchange_puts_the_drawn_badge_on_display(sp: Any) -> None:
     mid = sp.act(state, 0, "visit", dest="starlight_station").state
     sp.refused(mid, 0, "exchange", "SP-DEST-5", badge=top)  # not on display
     swapped = sp.act(mid, 0, "exchange", badge=shown)
+    deck = badges()
+    assert sp.texts(swapped) == [
+        f"Ann takes {deck[shown].name} from the display; {deck[top].name} goes on display.",
+        "The rocket at Starlight Station moves on to Cosmic Canyon.",
+    ]
     assert swapped.hidden
     assert swapped.state.revealed[1] == top
     assert shown in swapped.state.players[0].hand
@@ -293,7 +350,8 @@ def test_outpost13_earns_a_badge_from_hand(sp: Any) -> None:
     sp.give(state, 0, moon=2)
     sp.refused(state, 0, "visit", "SP-DEST-7", dest="outpost13")  # no badge named
     sp.refused(state, 0, "visit", "SP-DEST-7", dest="outpost13", badge="stargazer")
-    sp.refused(state, 0, "visit", "SP-DEST-7", dest="lunar_woods", badge="moonwalker")
+    message = sp.refused(state, 0, "visit", "SP-DEST-7", dest="lunar_woods", badge="moonwalker")
+    assert message == "A visit to Lunar Woods names no badge."
     after = sp.act(state, 0, "visit", dest="outpost13", badge="moonwalker").state
     assert after.players[0].earned == ["moonwalker"]
     assert after.players[0].stock[1] == 0
@@ -313,7 +371,9 @@ def test_scout_benefit_is_the_holders_off_turn_decision(sp: Any) -> None:
     assert sp.engine.view(mid, 1).pending.kind == "scout_benefit"
     sp.refused(mid, 0, "scout_benefit", "SP-TURN-1", take="sun")
     sp.refused(mid, 2, "take_from", "SP-SCOUT-1", target=1)
-    after = sp.act(mid, 2, "scout_benefit", take="pass").state
+    took = sp.act(mid, 2, "scout_benefit", take="pass")
+    assert "Cy (Controller) takes the Scout benefit: a Fast Travel pass." in sp.texts(took)
+    after = took.state
     assert after.players[2].stock[PASS] == 1
     assert after.players[0].stock[1] == 1  # then Ann's Moon crystal
     assert after.active == 1
@@ -438,3 +498,79 @@ def test_visitor_holding_the_controller_who_takes_the_pass_gets_no_action(sp: An
     assert xp_of(after.players[0]) == 0
     assert any("Fusion Falls gives nothing" in t for t in sp.texts(transition))
     assert after.active == 1
+
+
+def test_an_action_is_recorded_as_plain_json_without_empty_fields(sp: Any) -> None:
+    """SP-TURN-2: a visit as the record keeps it: only the fields it has, JSON types."""
+    visit = sp.engine.parse_action(
+        {"kind": "visit", "seat": 1, "dest": "outpost13", "badge": "nova"}
+    )
+    assert sp.engine.dump_action(visit) == {
+        "kind": "visit",
+        "seat": 1,
+        "dest": "outpost13",
+        "badge": "nova",
+    }
+    assert sp.engine.parse_action(sp.engine.dump_action(visit)) == visit
+
+
+def test_only_outpost13_and_solo_starlight_name_a_badge(sp: Any) -> None:
+    """SP-DEST-5, SP-DEST-7, SP-SOLO-5: with two players a Starlight visit draws, so
+    naming a badge is refused (SP-DEST-5); alone, Starlight takes the badge named, but a
+    gain destination still names none (SP-DEST-7)."""
+    state = sp.new()
+    sp.rockets(state, "starlight_station", "lunar_woods", "celestial_seas")
+    shown = state.revealed[0]
+    sp.refused(state, 0, "visit", "SP-DEST-5", dest="starlight_station", badge=shown)
+    solo = sp.new(1)
+    sp.rockets(solo, "starlight_station", "lunar_woods", "celestial_seas")
+    sp.refused(solo, 0, "visit", "SP-DEST-7", dest="lunar_woods", badge=solo.revealed[0])
+
+
+def test_a_move_leaves_the_games_random_source_as_it_was(sp: Any) -> None:
+    """SP-SETUP-4: the seed shuffled the game at setup; a move neither uses nor loses the
+    random source the saved game keeps."""
+    state = sp.new()
+    after = sp.act(state, 0, "visit", dest="lunar_woods").state
+    assert sp.engine.dump_state(after)["rng"] == sp.engine.dump_state(state)["rng"]
+    again = sp.engine.load_state(sp.engine.dump_state(after))
+    assert sp.engine.state_json(again) == sp.engine.state_json(after)
+
+
+def test_a_seat_that_is_not_at_the_table_is_malformed(sp: Any) -> None:
+    """A seat number past the last player is no seat at all, not someone off turn."""
+    message = sp.refused(sp.new(2), 2, "visit", "ACTION-FORMAT", dest="lunar_woods")
+    assert message == "there is no seat 2"
+
+
+def test_a_single_pass_does_not_end_the_game(sp: Any) -> None:
+    """SP-TURN-4, SP-TURN-5: Ann, first to play, Fast Travels into a board where she can
+    visit nothing: her turn passes, and Bob, who can visit Fusion Falls, plays on."""
+    state = sp.new(2)
+    for seat in (0, 1):
+        _strip(sp, state, seat)
+    sp.give(state, 0, passes=1)
+    sp.give(state, 1, sun=1)
+    state.deck.clear()
+    sp.rockets(state, "starlight_station", "outpost13", "cosmic_canyon")
+    state.supply[SUN] = 0  # a built state: Bob's is the only Sun crystal
+    after = sp.act(state, 0, "fast_travel", dest="cosmic_canyon").state
+    assert (after.over, after.active, after.idle_turns) == (False, 1, 1)
+
+
+def test_the_controllers_own_benefit_counts_as_one_sun_crystal(sp: Any) -> None:
+    """SP-SCOUT-2: Ann holds the Controller and 1 Sun crystal; Scout stands on Outpost 13.
+    Counting the benefit's Sun, she can pay Sunseeker (2 Sun) but not Harbor Guide
+    (3 Sun). With the supply out and nobody else holding Sun, there is no benefit Sun
+    to count on: Sunseeker is refused too."""
+    state = sp.new()
+    sp.rockets(state, "outpost13", "lunar_woods", "celestial_seas")
+    sp.scout(state, "outpost13")
+    state.controller = 0
+    sp.hand(state, 0, "sunseeker", "harbor_guide")
+    badges_named = {a.badge for a in sp.options(state, 0) if a.dest == "outpost13"}
+    assert badges_named == {"sunseeker"}
+    sp.refused(state, 0, "visit", "SP-TURN-3", dest="outpost13", badge="harbor_guide")
+    state.supply[SUN] = 0  # a built state: Ann's is the only Sun crystal
+    state.players[1].stock[SUN] = 0
+    sp.refused(state, 0, "visit", "SP-TURN-3", dest="outpost13", badge="sunseeker")
