@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.core.engine import Event, Setup
+from tabletop.core.engine import Event, InvalidState, Setup
 from tabletop.core.errors import IllegalAction
 from tabletop.games.pocketparks import ENGINE
 from tabletop.games.pocketparks.actions import Pass, PPAction
@@ -91,9 +91,14 @@ def table(
 
 
 def act(st: PPState, action: PPAction) -> PPState:
-    """The state after a listed action; it saves and loads back exactly as it is."""
+    """The state after a listed action; a state a game can be in saves and loads back
+    exactly as it is."""
     assert action in ENGINE.legal_actions(st, action.seat), f"{action} not listed as legal"
     after = ENGINE.apply(st, action).state
+    try:
+        ENGINE.check(after)
+    except InvalidState:
+        return after  # a table laid with cards out of play (a short pile) is no saved game
     reloaded = ENGINE.load_state(ENGINE.dump_state(after))
     assert ENGINE.state_json(reloaded) == ENGINE.state_json(after)
     return after

@@ -73,8 +73,11 @@ def test_first_player_is_an_option_or_drawn_from_the_seed() -> None:
     assert firsts == {0, 1, 2}
     st = ENGINE.new(Setup(players=("A", "B", "C"), options={"first_player": 2}), 7)
     assert st.current == 2 and ENGINE.to_act(st) == (2,)
-    st = table([parks("Sequoia", "Glacier", "Yellowstone"), parks("Arches")], current=1)
-    st.players[1].hand = parks("Arches", "Petrified Forest", "Zion")
+    hands = [
+        parks("Sequoia", "Glacier", "Yellowstone"),
+        parks("Arches", "Petrified Forest", "Zion"),
+    ]
+    st = table(hands, current=1)
     st = run(st, StartSet(seat=1), AddCard(seat=1, card=park("Arches")))
     st = run(st, AddCard(seat=1, card=park("Petrified Forest")), Confirm(seat=1))
     assert st.current == 0 and st.phase == "turn"
