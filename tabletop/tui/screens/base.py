@@ -89,6 +89,7 @@ class GameScreen(SizedScreen):
         self._thinking_about: Any = None  # the state a bot is thinking about, if any
         self._told_save_problem: str | None = None  # the save failure last told
         self._leave_unsaved = False  # Home pressed once with moves not saved
+        self._log_cache: tuple[Any, int | None, list[str]] | None = None  # state, viewer, log
         self.title = session.engine.title
 
     # -- for subclasses ---------------------------------------------------------
@@ -306,12 +307,19 @@ class GameScreen(SizedScreen):
             self.session.to_act,
             outcome.winners if outcome else (),
         )
-        self.query_one(GameLog).show(self.session.log(self.viewer))
+        self.query_one(GameLog).show(self.log_lines(), self.viewer)
         refusal = self.session.undo_refusal(self.viewer)
         refresh_text(
             self.query_one("#status", Static), plain(f"Undo: {refusal}" if refusal else "")
         )
         self.refresh_bindings()
+
+    def log_lines(self) -> list[str]:
+        """The log the viewer may read, built once per position and viewer."""
+        state, seat = self.session.state, self.viewer
+        if self._log_cache is None or self._log_cache[0] is not state or self._log_cache[1] != seat:
+            self._log_cache = (state, seat, self.session.log(seat))
+        return self._log_cache[2]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Greys Undo when it is refused. Subclasses grey their own actions and defer
