@@ -34,7 +34,8 @@ class Footer(TextualFooter):
     """Textual's footer rebuilds all its keys whenever a screen refreshes its bindings
     (a game screen does at every move, a screen under a dialog when it closes): here
     it rebuilds only when the keys shown change, and merely greys or ungreys its keys
-    when only which of them may be pressed changed."""
+    when only which of them may be pressed changed. A covered screen's footer waits:
+    Textual refreshes a screen's bindings when it is on top again."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -62,6 +63,8 @@ class Footer(TextualFooter):
         if not self._bindings_ready or not self.is_attached:
             await super().recompose()
             return
+        if self.screen is not self.app.screen:
+            return  # covered (a game under its curtain): its keys are shown when it resumes
         shown, enabled = self._keys_now()
         if shown == self._keys_shown:
             for key in self.query(FooterKey):
