@@ -18,6 +18,7 @@ from rich.text import Text
 from textual.color import Color
 from textual.content import Content
 from textual.filter import LineFilter
+from textual.widgets import Static
 
 from tabletop.core.names import is_control
 
@@ -50,6 +51,17 @@ def plain_text(text: str, style: str = "") -> Text:
     and DataTable cells (a DataTable sizes its columns to Rich Text, but cuts a
     Content cell to the width of its column's title)."""
     return Text(visible(text), style)
+
+
+def refresh_text(widget: Static, content: Content) -> None:
+    """Show ``content`` in ``widget``, only if it changed: an update lays the screen out
+    and repaints the widget. Content's own == compares the text alone; styles and
+    click actions count here too."""
+    shown = widget.content
+    if not (
+        isinstance(shown, Content) and (shown.plain, shown.spans) == (content.plain, content.spans)
+    ):
+        widget.update(content)
 
 
 def _without_controls(text: str) -> str:

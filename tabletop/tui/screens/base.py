@@ -37,7 +37,7 @@ from tabletop.core.session import GameSession
 from tabletop.core.store import StoreConflict, StoreError
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.settings import Settings
-from tabletop.tui.text import plain
+from tabletop.tui.text import plain, refresh_text
 from tabletop.tui.widgets.bars import Footer, Header
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
@@ -72,7 +72,7 @@ class GameScreen(SizedScreen):
     }
     """
 
-    viewer: reactive[int | None] = reactive(None, init=False)
+    viewer: reactive[int | None] = reactive(None, init=False, repaint=False)
     """The seat whose private view is shown; None while nobody's may be."""
 
     def __init__(self, session: GameSession, settings: Settings) -> None:
@@ -89,6 +89,7 @@ class GameScreen(SizedScreen):
         self._thinking_about: Any = None  # the state a bot is thinking about, if any
         self._told_save_problem: str | None = None  # the save failure last told
         self._leave_unsaved = False  # Home pressed once with moves not saved
+        self._log_cache: tuple[Any, int | None, list[str]] | None = None  # state, viewer, log
         self.title = session.engine.title
 
     # -- for subclasses ---------------------------------------------------------
@@ -220,15 +221,22 @@ class GameScreen(SizedScreen):
             return
         seat = self.next_viewer()
         if seat != self.viewer and seat is not None and self.curtained:
-            self.viewer = None
+            self.show_to(None)
             self.ring()
             self.app.push_screen(
                 self.curtain(self.session.seats[seat].name), self._curtain_lifted(seat)
             )
         else:
-            self.viewer = seat
-        self.redraw()
+            self.show_to(seat)
         self._let_bot_move()
+
+    def show_to(self, seat: int | None) -> None:
+        """Show ``seat``'s view (None: nobody's private view), redrawn once: a new
+        ``viewer`` redraws by its watcher, the same one here."""
+        if seat == self.viewer:
+            self.redraw()
+        else:
+            self.viewer = seat
 
     def curtain(self, name: str) -> Curtain:
         """The hand-over curtain for ``name``; a subclass may give it more keys."""
@@ -299,10 +307,19 @@ class GameScreen(SizedScreen):
             self.session.to_act,
             outcome.winners if outcome else (),
         )
-        self.query_one(GameLog).show(self.session.log(self.viewer))
+        self.query_one(GameLog).show(self.log_lines(), self.viewer)
         refusal = self.session.undo_refusal(self.viewer)
-        self.query_one("#status", Static).update(plain(f"Undo: {refusal}" if refusal else ""))
+        refresh_text(
+            self.query_one("#status", Static), plain(f"Undo: {refusal}" if refusal else "")
+        )
         self.refresh_bindings()
+
+    def log_lines(self) -> list[str]:
+        """The log the viewer may read, built once per position and viewer."""
+        state, seat = self.session.state, self.viewer
+        if self._log_cache is None or self._log_cache[0] is not state or self._log_cache[1] != seat:
+            self._log_cache = (state, seat, self.session.log(seat))
+        return self._log_cache[2]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Greys Undo when it is refused. Subclasses grey their own actions and defer

@@ -243,14 +243,15 @@ class TableScreen(PocketDragonScreen):
         if seat is not None and seat != self.viewer and self.handover:
             if self._handing_to is None:
                 self._handing_to = seat
-                self.viewer = None
+                self.show_to(None)
                 self.ring()
                 self.push_overlay(
                     Handover(self.player(seat), self.player(1 - seat)), self._taken_over
                 )
+            else:
+                self.redraw()
         else:
-            self.viewer = seat
-        self.redraw()
+            self.show_to(seat)
 
     def _taken_over(self, _: object) -> None:
         self._handing_to = None

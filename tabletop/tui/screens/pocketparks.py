@@ -62,6 +62,7 @@ from tabletop.tui.screens.pocketparks_modals import (
     points_chart,
     score_table,
 )
+from tabletop.tui.text import refresh_text
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.park_cards import (
     card_chip,
@@ -234,8 +235,8 @@ class PocketParksScreen(GameScreen):
     def render_view(self, view: Any) -> None:
         assert isinstance(view, PPView)
         self.query_one(ParkTable).show(view)
-        self.query_one("#pp-news", Static).update(self._news_text())
-        self.query_one("#pp-prompt", Static).update(self.prompt(view))
+        refresh_text(self.query_one("#pp-news", Static), self._news_text())
+        refresh_text(self.query_one("#pp-prompt", Static), self.prompt(view))
         chosen = frozenset(c.id for c in view.draft.cards) if view.draft else frozenset()
         hand = self.query_one(ParkHand)
         if view.seat is not None:
@@ -381,15 +382,13 @@ class PocketParksScreen(GameScreen):
             return
         if self._pending:
             score = self._pending.pop(0)
-            self.viewer = None
-            self.redraw()
+            self.show_to(None)
             self.app.push_screen(
                 self._helped(ScoreSheet(self._score_body(score))), self._sheet_closed
             )
             return
         if self.session.outcome is not None:
-            self.viewer = None
-            self.redraw()
+            self.show_to(None)
             self.app.push_screen(
                 FinalResultScreen(self.session, self.public().results), self._result_closed
             )
@@ -450,8 +449,7 @@ class PocketParksScreen(GameScreen):
             self._quiet -= 1
 
     def _open_window(self) -> None:
-        self.viewer = None
-        self.redraw()
+        self.show_to(None)
         self.ring()
         self.app.push_screen(
             ResponseWindow(self.public(), self.window_seconds, self.clock, self.action_rules),

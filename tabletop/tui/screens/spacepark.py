@@ -34,6 +34,7 @@ from tabletop.games.spacepark.model import (
 from tabletop.games.spacepark.view import BadgeView, SpaceParkView
 from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.settings import Settings
+from tabletop.tui.text import refresh_text
 from tabletop.tui.widgets.spacepark_board import (
     CONTROLLER,
     LEGEND,
@@ -42,7 +43,6 @@ from tabletop.tui.widgets.spacepark_board import (
     badge_line,
     clickable,
     player_line,
-    refresh_text,
     resource,
 )
 
@@ -449,10 +449,11 @@ class SpaceParkScreen(GameScreen):
         seat = view.seat
         if seat is None:
             panel.border_title = "Hand"
-            panel.update(
+            refresh_text(
+                panel,
                 Content.styled(
                     "Badges in hand stay hidden until their owner has the keyboard.", "dim"
-                )
+                ),
             )
             return
         me = view.players[seat]

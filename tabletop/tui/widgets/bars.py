@@ -1,5 +1,6 @@
 """Textual's Header and Footer, without their leaks (Textualize/textual#6666, open in
-Textual 8.2.8): every screen uses these.
+Textual 8.2.8) and without rebuilding the footer when its keys have not changed:
+every screen uses these.
 
 A widget that watches a reactive of a longer-lived object leaves its watcher there
 when it is removed, and Textual drops that watcher only when the reactive next
@@ -16,6 +17,11 @@ from __future__ import annotations
 from textual.app import App
 from textual.widgets import Footer as TextualFooter
 from textual.widgets import Header as TextualHeader
+from textual.widgets._footer import FooterKey
+
+KeyShown = tuple[str, str, str, str, bool, object]
+"""A binding as the footer may show it: key, action, description, tooltip, whether it
+is shown, and its group (if any)."""
 
 
 class Header(TextualHeader):
@@ -25,6 +31,48 @@ class Header(TextualHeader):
 
 
 class Footer(TextualFooter):
+    """Textual's footer rebuilds all its keys whenever a screen refreshes its bindings
+    (a game screen does at every move, a screen under a dialog when it closes): here
+    it rebuilds only when the keys shown change, and merely greys or ungreys its keys
+    when only which of them may be pressed changed. A covered screen's footer waits:
+    Textual refreshes a screen's bindings when it is on top again."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._keys_shown: tuple[KeyShown, ...] | None = None
+
+    def _keys_now(self) -> tuple[tuple[KeyShown, ...], dict[tuple[str, str], bool]]:
+        """The keys to show, and whether each (by key and action) may be pressed."""
+        shown: list[KeyShown] = []
+        enabled: dict[tuple[str, str], bool] = {}
+        for _node, binding, may, tooltip in self.screen.active_bindings.values():
+            shown.append(
+                (
+                    binding.key,
+                    binding.action,
+                    binding.description,
+                    tooltip,
+                    binding.show,
+                    binding.group,
+                )
+            )
+            enabled[(binding.key, binding.action)] = may
+        return tuple(shown), enabled
+
     async def recompose(self) -> None:
+        if not self._bindings_ready or not self.is_attached:
+            await super().recompose()
+            return
+        if self.screen is not self.app.screen:
+            return  # covered (a game under its curtain): its keys are shown when it resumes
+        shown, enabled = self._keys_now()
+        if shown == self._keys_shown:
+            for key in self.query(FooterKey):
+                greyed = not enabled.get((key.key, key.action), True)
+                if key._disabled != greyed:  # Textual's own flag of a greyed key
+                    key._disabled = greyed
+                    key.set_class(greyed, "-disabled")
+            return
+        self._keys_shown = shown
         await super().recompose()
         self.mutate_reactive(TextualFooter.compact)

@@ -7,6 +7,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from tabletop.games.pocketparks.view import PPView
+from tabletop.tui.text import refresh_text
 from tabletop.tui.widgets.park_cards import card_chip, icon, icons, set_chip
 
 ROUNDS = 3
@@ -101,8 +102,8 @@ class ParkTable(Static):
 
     def show(self, view: PPView) -> None:
         self.shown = view
-        self.update(table_content(view, self.content_region.width))
+        refresh_text(self, table_content(view, self.content_region.width))
 
     def on_resize(self) -> None:
         if self.shown is not None:
-            self.update(table_content(self.shown, self.content_region.width))
+            refresh_text(self, table_content(self.shown, self.content_region.width))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
+from tabletop.tui.text import refresh_text
+
 
 class Scoreboard(Static):
     """A line per seat. The turn and winner markers are glyphs, never only colours."""
@@ -37,4 +39,4 @@ class Scoreboard(Static):
                     (f"{marker} ", "bold $accent"), (name, strong), f"  {score}" if score else ""
                 )
             )
-        self.update(Content("\n").join(lines))
+        refresh_text(self, Content("\n").join(lines))

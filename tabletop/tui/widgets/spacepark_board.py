@@ -13,7 +13,7 @@ from textual.style import Style
 from textual.widgets import Static
 
 from tabletop.games.spacepark.view import BadgeView, DestinationView, PlayerView
-from tabletop.tui.text import plain
+from tabletop.tui.text import plain, refresh_text
 
 # Badge types: glyph + letter + colour (purple triangle, green circle, red diamond).
 TYPE_MARKS: dict[str, tuple[str, str]] = {
@@ -69,16 +69,6 @@ LEGEND = Content.assemble(
     (CONTROLLER, "bold"),
     " Controller  ☻ Scout",
 )
-
-
-def refresh_text(widget: Static, content: Content) -> None:
-    """Show ``content`` in ``widget``, only if it changed (an update lays the screen out).
-    Content's own == compares the text alone; styles and click actions count here too."""
-    shown = widget.content
-    if not (
-        isinstance(shown, Content) and (shown.plain, shown.spans) == (content.plain, content.spans)
-    ):
-        widget.update(content)
 
 
 def clickable(content: Content, action: str) -> Content:
