@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Generic, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, TypeVar, dataclass_transform
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, TypeAdapter, ValidationError
 
@@ -21,6 +21,7 @@ from tabletop.core.names import check_name
 
 S = TypeVar("S")
 A = TypeVar("A", bound="Action")
+C = TypeVar("C")
 
 # Rule id for actions that are not even well-formed; shared by every game and
 # listed in docs/engine-protocol.md.
@@ -52,10 +53,24 @@ def require_each_once(found: Iterable[Hashable], cards: Iterable[Hashable], what
             raise InvalidState(f"{what} {first!r} {problem.format(what)}")
 
 
-class Action(BaseModel):
-    """Base of every action: small, immutable, compact JSON. ``seat`` acts."""
+@dataclass_transform(frozen_default=True, kw_only_default=True)
+def action(cls: type[C]) -> type[C]:
+    """The decorator of every action class: a slotted dataclass whose fields are given
+    by name, equal and hashed by value; its JSON is its fields in order (a subclass's
+    after its base's). Actions never change: the type checker refuses any assignment
+    to a field (``frozen_default``). At run time they are not frozen, because a frozen
+    dataclass is built through ``object.__setattr__``, about twice as slow, and engines
+    build many actions (a Pocket Dragon turn offers 190 looks)."""
+    return dataclass(slots=True, kw_only=True, unsafe_hash=True)(cls)
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+
+@action
+class Action:
+    """Base of every action: small immutable plain data; ``seat`` acts. Engines build
+    actions without validation (they are trusted inside); ``parse_action`` validates
+    those that come from outside, and ``dump_action`` gives their compact JSON."""
+
+    __pydantic_config__: ClassVar[ConfigDict] = ConfigDict(extra="forbid")
 
     seat: int
 
@@ -111,7 +126,7 @@ class Engine(ABC, Generic[S, A]):
     max_players: ClassVar[int]
     realtime: ClassVar[bool] = False
     state_type: ClassVar[type[Any]]
-    action_type: ClassVar[Any]  # a pydantic discriminated union of Action subclasses
+    action_type: ClassVar[Any]  # a discriminated union (on ``kind``) of Action subclasses
     options_type: ClassVar[type[BaseModel]]
 
     def __init__(self) -> None:
@@ -204,7 +219,8 @@ class Engine(ABC, Generic[S, A]):
             raise IllegalAction(MALFORMED_ACTION, _first_error(exc)) from exc
 
     def dump_action(self, action: A) -> dict[str, Any]:
-        return action.model_dump(mode="json")
+        data: dict[str, Any] = self._actions.dump_python(action, mode="json")
+        return data
 
     def dump_state(self, state: S) -> dict[str, Any]:
         data: dict[str, Any] = self._states.dump_python(state, mode="json")

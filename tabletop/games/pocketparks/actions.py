@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tabletop.core.engine import Action
+from tabletop.core.engine import Action, action
 from tabletop.games.pocketparks.content import Effect
 
 
@@ -23,30 +23,36 @@ class PPOptions(BaseModel):
     first_player: int | None = Field(default=None, ge=0)  # None: drawn from the seed
 
 
+@action
 class StartSet(Action):
     kind: Literal["start_set"] = "start_set"
 
 
+@action
 class StartBuild(Action):
     kind: Literal["start_build"] = "start_build"
     set_index: int
 
 
+@action
 class AddCard(Action):
     kind: Literal["add"] = "add"
     card: int
 
 
+@action
 class StartSteal(Action):
     kind: Literal["start_steal"] = "start_steal"
     target: int
 
 
+@action
 class Pay(Action):
     kind: Literal["pay"] = "pay"
     card: int
 
 
+@action
 class Take(Action):
     """Name a card in one of the target's sets."""
 
@@ -54,25 +60,30 @@ class Take(Action):
     card: int
 
 
+@action
 class TakeRandom(Action):
     """One more random card from the target's hand."""
 
     kind: Literal["take_random"] = "take_random"
 
 
+@action
 class Confirm(Action):
     kind: Literal["confirm"] = "confirm"
 
 
+@action
 class Cancel(Action):
     kind: Literal["cancel"] = "cancel"
 
 
+@action
 class Draw(Action):
     kind: Literal["draw"] = "draw"
     source: Literal["pile", "discard"]
 
 
+@action
 class Discard(Action):
     """After drawing: discard a park (or a purple event, unplayed). At the hand
     limit: put a card at the bottom of its discard pile."""
@@ -81,6 +92,7 @@ class Discard(Action):
     card: int
 
 
+@action
 class PlayEvent(Action):
     kind: Literal["play_event"] = "play_event"
     card: int
@@ -89,10 +101,12 @@ class PlayEvent(Action):
     pick: int | None = None  # Mosquito bites: the set card bitten
 
 
+@action
 class Pass(Action):
     kind: Literal["pass"] = "pass"
 
 
+@action
 class ParkTour(Action):
     """Claim the park on top of the discard with 4 (or 8) hand cards sharing an icon."""
 
@@ -100,6 +114,7 @@ class ParkTour(Action):
     cards: tuple[int, ...]
 
 
+@action
 class React(Action):
     """Play a purple event in answer: Trail detour, Ranger says no, or Let's do it
     again copying one of them."""

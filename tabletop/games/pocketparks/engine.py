@@ -217,86 +217,77 @@ class PocketParksEngine(Engine[PPState, PPAction]):
         phase = st.phase
         if phase == "turn":
             if self._pairable(st, seat):
-                out.append(StartSet.model_construct(seat=seat))
+                out.append(StartSet(seat=seat))
             out.extend(
-                StartBuild.model_construct(seat=seat, set_index=idx)
+                StartBuild(seat=seat, set_index=idx)
                 for idx in range(len(st.players[seat].sets))
                 if self._buildable(st, seat, idx)
             )
             out.extend(self._draw_actions(st, seat))
             if R.can_pay(hand):
                 out.extend(
-                    StartSteal.model_construct(seat=seat, target=t)
-                    for t in range(len(st.players))
-                    if t != seat
+                    StartSteal(seat=seat, target=t) for t in range(len(st.players)) if t != seat
                 )
         elif phase == "draw":
             out.extend(self._draw_actions(st, seat))
         elif phase == "discard":
             for card in hand:
                 if R.is_park(card) or R.COLOUR[card] == "purple":
-                    out.append(Discard.model_construct(seat=seat, card=card))
+                    out.append(Discard(seat=seat, card=card))
             out.extend(self._event_actions(st, seat))
         elif phase in ("set", "build"):
             draft = st.draft
             assert draft is not None
             out.extend(
-                AddCard.model_construct(seat=seat, card=c)
-                for c in hand
-                if self._addable(st, seat, draft, c)
+                AddCard(seat=seat, card=c) for c in hand if self._addable(st, seat, draft, c)
             )
             if self._draft_complete(draft):
-                out.append(Confirm.model_construct(seat=seat))
-            out.append(Cancel.model_construct(seat=seat))
+                out.append(Confirm(seat=seat))
+            out.append(Cancel(seat=seat))
         elif phase == "steal":
             draft = st.draft
             assert draft is not None
             if len(draft.cards) < 4:
-                out.extend(
-                    Pay.model_construct(seat=seat, card=c) for c in hand if c not in draft.cards
-                )
+                out.extend(Pay(seat=seat, card=c) for c in hand if c not in draft.cards)
             if len(draft.takes) + draft.random_takes < 2:
                 out.extend(
-                    Take.model_construct(seat=seat, card=c)
+                    Take(seat=seat, card=c)
                     for c in R.stealable(st, draft.target)
                     if c not in draft.takes
                 )
                 if draft.random_takes < len(st.players[draft.target].hand):
-                    out.append(TakeRandom.model_construct(seat=seat))
+                    out.append(TakeRandom(seat=seat))
             if self._steal_complete(draft):
-                out.append(Confirm.model_construct(seat=seat))
-            out.append(Cancel.model_construct(seat=seat))
+                out.append(Confirm(seat=seat))
+            out.append(Cancel(seat=seat))
         else:  # limit
-            out.extend(
-                Discard.model_construct(seat=seat, card=c) for c in R.limit_choices(st, seat)
-            )
+            out.extend(Discard(seat=seat, card=c) for c in R.limit_choices(st, seat))
         return out
 
     def _draw_actions(self, st: PPState, seat: int) -> list[PPAction]:
         out: list[PPAction] = []
         if st.pile or len(st.discard) > 1:
-            out.append(Draw.model_construct(seat=seat, source="pile"))
+            out.append(Draw(seat=seat, source="pile"))
         if st.discard:
-            out.append(Draw.model_construct(seat=seat, source="discard"))
+            out.append(Draw(seat=seat, source="discard"))
         return out
 
     def _window_actions(self, st: PPState, seat: int) -> list[PPAction]:
         window = st.window
         assert window is not None
-        out: list[PPAction] = [Pass.model_construct(seat=seat)]
+        out: list[PPAction] = [Pass(seat=seat)]
         if window.kind in ("tour", "wish"):
             out.extend(
-                ParkTour.model_construct(seat=seat, cards=cards)
-                for cards in R.tour_options(st, seat, window.card)
+                ParkTour(seat=seat, cards=cards) for cards in R.tour_options(st, seat, window.card)
             )
         else:
             wanted = self._reaction_wanted(st, seat)
             if wanted is not None:
                 for card in st.players[seat].hand:
                     if R.EFFECT[card] == wanted:
-                        out.append(React.model_construct(seat=seat, card=card, as_effect=None))
+                        out.append(React(seat=seat, card=card, as_effect=None))
                     elif R.EFFECT[card] == "lets_do_it_again" and R.copyable(st, wanted):
-                        out.append(React.model_construct(seat=seat, card=card, as_effect=wanted))
+                        out.append(React(seat=seat, card=card, as_effect=wanted))
         return out
 
     def _reaction_wanted(self, st: PPState, seat: int) -> Effect | None:
@@ -325,9 +316,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
                 copy = None if used == effect else used
                 for target, pick in self._event_targets(st, seat, used):
                     out.append(
-                        PlayEvent.model_construct(
-                            seat=seat, card=card, as_effect=copy, target=target, pick=pick
-                        )
+                        PlayEvent(seat=seat, card=card, as_effect=copy, target=target, pick=pick)
                     )
         return out
 

@@ -228,7 +228,7 @@ class SpaceParkEngine(Engine[State, Any]):
         return actions
 
     def dump_action(self, action: Any) -> dict[str, Any]:
-        data: dict[str, Any] = action.model_dump(mode="json", exclude_none=True)
+        data: dict[str, Any] = self._actions.dump_python(action, mode="json", exclude_none=True)
         return data
 
     # -- apply -----------------------------------------------------------------
