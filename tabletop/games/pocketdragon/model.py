@@ -64,14 +64,12 @@ class PocketDragonOptions(BaseModel):
 
 @dataclass(slots=True)
 class HandCard:
-    """An Activity in a hand, with what clues have told about it (public knowledge)."""
+    """An Activity in a hand, with what clues have told about it (public knowledge).
+    States share their hand cards: the rules replace one, never change it."""
 
     activity: int
     known: list[str] = field(default_factory=list)  # skills a clue showed it needs
     ruled_out: list[str] = field(default_factory=list)  # skills a general clue showed it lacks
-
-    def clone(self) -> HandCard:
-        return HandCard(self.activity, self.known.copy(), self.ruled_out.copy())
 
 
 @dataclass(slots=True)
@@ -121,11 +119,12 @@ class Table:
     clue: PendingClue | None = None
 
     def clone(self) -> Table:
-        """A copy sharing only what never changes in place (the frozen peek and clue)."""
+        """A copy sharing only what the rules never change in place: the hand cards,
+        the frozen peek and clue."""
         return Table(
             self.grid.copy(),
             self.deck.copy(),
-            [[card.clone() for card in hand] for hand in self.hands],
+            [hand.copy() for hand in self.hands],
             [food.copy() for food in self.food],
             self.discard.copy(),
             self.done.copy(),
@@ -162,7 +161,9 @@ class PocketDragonState:
         return LEVELS[self.difficulty]
 
     def clone(self) -> PocketDragonState:
-        """A copy for the next state: ``apply`` and ``advance`` change only the copy."""
+        """A copy for the next state, sharing the table (the clocks never change it;
+        an action on the cards changes a copy of it): ``apply`` and ``advance`` change
+        only the copy."""
         return PocketDragonState(
             self.players,  # never changed in place
             self.mode,
@@ -177,7 +178,7 @@ class PocketDragonState:
             self.clues,
             self.happiness,
             self.successes,
-            None if self.table is None else self.table.clone(),
+            self.table,
         )
 
 
