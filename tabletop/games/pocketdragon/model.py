@@ -12,7 +12,7 @@ from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, FiniteFloat
 
-from tabletop.core.engine import Action, action, require, require_each_once
+from tabletop.core.engine import Action, action, require, require_each_once, value
 from tabletop.core.rng import Rng
 from tabletop.games.pocketdragon.content import ACTIVITY_COUNT, COLLECTION_SIZE, cards
 
@@ -85,7 +85,7 @@ class Play:
         return Play(self.seat, self.activity, self.matched.copy(), self.flips)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class OpenPeek:
     """A look at two face-down cards, open until the looker closes it."""
 
@@ -93,7 +93,7 @@ class OpenPeek:
     places: list[int]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PendingClue:
     """A specific clue waiting for the partner's answer about the asker's card."""
 
@@ -120,7 +120,7 @@ class Table:
 
     def clone(self) -> Table:
         """A copy sharing only what the rules never change in place: the hand cards,
-        the frozen peek and clue."""
+        the peek and the clue (values)."""
         return Table(
             self.grid.copy(),
             self.deck.copy(),

@@ -414,14 +414,15 @@ class SpaceParkEngine(Engine[State, Any]):
 
     def _can_visit_somewhere(self, s: State, seat: int) -> bool:
         """Could ``seat`` visit any destination, spending passes first? (SP-TURN-4)"""
+        if any(self._visits(s, seat, pos) for pos in s.rockets):
+            return True
         passes = s.players[seat].stock[PASS]
         for pos in range(RING_SIZE):
-            if pos not in s.rockets:
-                # The nearest rocket behind reaches ``pos`` one step per pass.
-                need = next(k for k in range(1, RING_SIZE) if (pos - k) % RING_SIZE in s.rockets)
-                if need > passes:
-                    continue
-            if self._visits(s, seat, pos):
+            if pos in s.rockets:
+                continue
+            # The nearest rocket behind reaches ``pos`` one step per pass.
+            need = next(k for k in range(1, RING_SIZE) if (pos - k) % RING_SIZE in s.rockets)
+            if need <= passes and self._visits(s, seat, pos):
                 return True
         return False
 

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from tabletop.core.engine import Action, action, require, require_each_once
+from tabletop.core.engine import Action, action, require, require_each_once, value
 from tabletop.core.rng import Rng
 from tabletop.games.spacepark.content import RESOURCE_NAMES, RESOURCES, badges
 
@@ -119,7 +119,7 @@ class Player:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Pending:
     """A decision the game waits for. ``seat`` decides, on turn or off."""
 
@@ -130,7 +130,7 @@ class Pending:
     drawn: str | None = None  # starlight: the drawn badge (secret to ``seat``)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Step:
     """One part of a visit still to resolve (a decision may interrupt the list)."""
 
