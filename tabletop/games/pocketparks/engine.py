@@ -179,7 +179,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
 
     def apply(self, state: PPState, action: PPAction) -> Transition[PPState]:
         self._check_turn(state, action)
-        ctx = R.Ctx(state.clone())
+        ctx = R.Ctx(state.successor())
         self._handlers[action.kind](ctx, action)
         R.settle(ctx)
         return Transition(ctx.st, tuple(ctx.log), ctx.hidden)
@@ -482,7 +482,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
         for card in draft.cards:
             R.leave_hand(ctx, seat, card)
         if draft.set_index >= 0:
-            player.sets[draft.set_index].extend(draft.cards)
+            player.sets[draft.set_index] = [*player.sets[draft.set_index], *draft.cards]
             ctx.say(f"{ctx.name(seat)} builds {R.names(draft.cards)} onto a set.")
         else:
             player.sets.append(draft.cards[:])

@@ -8,6 +8,7 @@ Rule ids refer to seeds/pocketparks.md.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations
 
 from tabletop.core.engine import Event
@@ -101,9 +102,15 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def order_from(st: PPState, seat: int) -> list[int]:
+def order_from(st: PPState, seat: int) -> tuple[int, ...]:
+    """Every seat in turn order, from ``seat`` on."""
     n = len(st.players)
-    return [(seat + k) % n for k in range(n)]
+    return _order(seat % n, n)
+
+
+@cache
+def _order(seat: int, n: int) -> tuple[int, ...]:
+    return tuple((seat + k) % n for k in range(n))
 
 
 def priority_distance(st: PPState, seat: int) -> int:
@@ -143,12 +150,18 @@ def wins_with(sizes: list[int]) -> bool:
 
 def round_winner(st: PPState) -> int:
     """Who has won the round: the current player first, then in turn order."""
-    prio = priorities(st) if round3(st) else None
+    prio = None
     for seat in order_from(st, st.current):
         sets = st.players[seat].sets
-        if any(len(s) == NINE for s in sets):
+        sizes = [len(s) for s in sets]
+        if NINE in sizes:
             return seat
-        sizes = [len(s) for i, s in enumerate(sets) if prio is None or prio[seat][i]]
+        if len(sizes) < 3:  # wins_with needs three sets, whatever their priority
+            continue
+        if round3(st):
+            if prio is None:
+                prio = priorities(st)
+            sizes = [n for n, held in zip(sizes, prio[seat], strict=True) if held]
         if wins_with(sizes):
             return seat
     return NO_SEAT
@@ -230,6 +243,18 @@ def set_holding(st: PPState, seat: int, card: int) -> int:
         if card in cards:
             return idx
     return -1
+
+
+def take_from_set(st: PPState, seat: int, card: int) -> None:
+    """A card leaves the set holding it; a set left empty is gone. States share their
+    sets' lists (``PPState.successor``): a set is replaced, never changed."""
+    sets = st.players[seat].sets
+    idx = set_holding(st, seat, card)
+    rest = [c for c in sets[idx] if c != card]
+    if rest:
+        sets[idx] = rest
+    else:
+        del sets[idx]
 
 
 def copyable(st: PPState, effect: Effect) -> bool:
@@ -534,11 +559,7 @@ def resolve_event(ctx: Ctx, play: EventPlay) -> None:
         if play.target == NO_SEAT:
             ctx.say("Nobody has a set to bite.")
             return
-        sets = st.players[play.target].sets
-        idx = set_holding(st, play.target, play.pick)
-        sets[idx].remove(play.pick)
-        if not sets[idx]:
-            del sets[idx]
+        take_from_set(st, play.target, play.pick)
         st.discard.append(play.pick)
         st.fresh_top = True
         ctx.say(f"Mosquitoes bite {NAME[play.pick]} out of {ctx.name(play.target)}'s set.")
@@ -610,12 +631,8 @@ def resolve_steal(ctx: Ctx, draft: Draft, detour: Claim | None) -> None:
             ctx.say(f"You lose {names(cards)}.", thief)
             ctx.say(f"You take {names(cards)}.", target)
         return
-    sets = st.players[target].sets
     for card in takes:
-        idx = set_holding(st, target, card)
-        sets[idx].remove(card)
-        if not sets[idx]:
-            del sets[idx]
+        take_from_set(st, target, card)
     from_hand = random_cards(ctx, target, draft.random_takes)
     st.players[thief].hand.extend(takes + from_hand)
     ctx.say(f"{ctx.name(thief)} steals {len(takes) + len(from_hand)} card(s).")

@@ -36,10 +36,9 @@ class Player:
     # Turn number on which this player played Aspiring astronomer this round.
     astronomer_turn: int = -1
 
-    def clone(self) -> Player:
-        return Player(
-            self.name, self.hand[:], [s[:] for s in self.sets], self.score, self.astronomer_turn
-        )
+    def successor(self) -> Player:
+        """A copy sharing the lists of the sets: a move replaces a set, never changes it."""
+        return Player(self.name, self.hand[:], self.sets[:], self.score, self.astronomer_turn)
 
 
 @dataclass(slots=True)
@@ -150,8 +149,19 @@ class PPState:
     results: list[RoundResult] = field(default_factory=list)
 
     def clone(self) -> PPState:
+        """A copy sharing nothing with this state: a bot or a test may change it freely."""
+        twin = self.successor()
+        for player in twin.players:
+            player.sets = [s[:] for s in player.sets]
+        twin.results = [r.clone() for r in self.results]
+        return twin
+
+    def successor(self) -> PPState:
+        """The copy ``apply`` changes into the next state: it shares the round results,
+        which no move changes once they are scored, and the lists of the sets, which a
+        move replaces rather than changes."""
         return PPState(
-            players=[p.clone() for p in self.players],
+            players=[p.successor() for p in self.players],
             rng=self.rng.copy(),
             modifiers=self.modifiers,
             round=self.round,
@@ -177,7 +187,7 @@ class PPState:
                 self.event_play.pick,
             ),
             tour=None if self.tour is None else self.tour.clone(),
-            results=[r.clone() for r in self.results],
+            results=self.results[:],
         )
 
 
