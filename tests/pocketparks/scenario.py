@@ -10,7 +10,7 @@ import pytest
 from tabletop.core.engine import Event, Setup
 from tabletop.core.errors import IllegalAction
 from tabletop.games.pocketparks import ENGINE
-from tabletop.games.pocketparks.actions import Pass, PPAction
+from tabletop.games.pocketparks.actions import ParkTour, Pass, PPAction, TourPick
 from tabletop.games.pocketparks.rules import CONTENT, EFFECT, NAME, THEME, common_icons
 from tabletop.games.pocketparks.state import NO_CARD, PPState
 
@@ -26,6 +26,7 @@ __all__ = [
     "run",
     "table",
     "texts",
+    "tour",
 ]
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve")
@@ -92,6 +93,13 @@ def table(
 def act(st: PPState, action: PPAction) -> PPState:
     assert action in ENGINE.legal_actions(st, action.seat), f"{action} not listed as legal"
     return ENGINE.apply(st, action).state
+
+
+def tour(st: PPState, seat: int, cards: list[int]) -> PPState:
+    """``seat`` claims a Park Tour step by step: picks each card, then claims."""
+    for card in cards:
+        st = act(st, TourPick(seat=seat, card=card))
+    return act(st, ParkTour(seat=seat, cards=tuple(sorted(cards))))
 
 
 def act_log(st: PPState, action: PPAction) -> tuple[PPState, tuple[Event, ...]]:

@@ -278,8 +278,8 @@ def test_dark_sky_counts_from_the_very_next_turn_even_another_players() -> None:
     """PP-ASTRO-1, PP-SET-8, PP-TOUR-1: the astronomer's dark sky counts "on a following
     turn", which may be the next player's: Ana Park Tours Ben's dark sky discard."""
     st = _ana_after_bens_discard(astronomer_first=True)
-    tours = [a for a in ENGINE.legal_actions(st, 0) if a.kind == "park_tour"]
+    tours = [a for a in ENGINE.legal_actions(st, 0) if a.kind == "tour_pick"]
     assert tours, "Ana may Park Tour with her four dark sky parks"
     without = _ana_after_bens_discard(astronomer_first=False)
-    assert not [a for a in ENGINE.legal_actions(without, 0) if a.kind == "park_tour"]
+    assert not [a for a in ENGINE.legal_actions(without, 0) if a.kind == "tour_pick"]
     assert [a.kind for a in ENGINE.legal_actions(without, 0)] == ["pass"]

@@ -2,8 +2,10 @@
 
 Multi-part choices are steps: a set is started, then cards are added one by
 one, then confirmed; a steal names its target, then each payment card and each
-card taken, then is confirmed. Nothing moves before the confirmation, and a
-draft may be cancelled.
+card taken, then is confirmed; a Park Tour picks its hand cards one by one, then
+is claimed. Nothing moves before the confirmation (or the claim), and a draft (or
+the picks) may be cancelled. So no choice lists every combination of cards: a hand
+of 14 parks sharing an icon holds 4,005 Park Tours.
 """
 
 from __future__ import annotations
@@ -107,8 +109,18 @@ class Pass(Action):
 
 
 @action
+class TourPick(Action):
+    """Asked about a park on top of the discard: pick a hand card for a Park Tour."""
+
+    kind: Literal["tour_pick"] = "tour_pick"
+    card: int
+
+
+@action
 class ParkTour(Action):
-    """Claim the park on top of the discard with 4 (or 8) hand cards sharing an icon."""
+    """Claim the park on top of the discard with 4 (or 8) hand cards sharing an icon:
+    the cards picked, and any not picked yet (a claim naming all its cards at once,
+    as games saved before picks were steps hold, is the same picks and claim)."""
 
     kind: Literal["park_tour"] = "park_tour"
     cards: tuple[int, ...]
@@ -138,6 +150,7 @@ PPAction = Annotated[
     | Discard
     | PlayEvent
     | Pass
+    | TourPick
     | ParkTour
     | React,
     Field(discriminator="kind"),

@@ -31,6 +31,7 @@ from tabletop.games.pocketparks.actions import (
     StartSteal,
     Take,
     TakeRandom,
+    TourPick,
 )
 from tabletop.games.pocketparks.content import Effect
 from tabletop.games.pocketparks.state import (
@@ -41,6 +42,7 @@ from tabletop.games.pocketparks.state import (
     EventPlay,
     Player,
     PPState,
+    Window,
     check_state,
 )
 from tabletop.games.pocketparks.view import PPView, build_view
@@ -69,7 +71,7 @@ PHASE_KINDS: dict[str, tuple[frozenset[str], str, str]] = {
     ),
     "limit": (frozenset({"discard"}), "PP-LIMIT-1", "put back cards down to 9 in hand first"),
 }
-WINDOW_KINDS = frozenset({"pass", "park_tour", "react"})
+WINDOW_KINDS = frozenset({"pass", "tour_pick", "park_tour", "cancel", "react"})
 OWN_TURN_EVENTS: tuple[Effect, ...] = (
     "make_a_wish",
     "aspiring_astronomer",
@@ -106,6 +108,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
             "discard": self._discard,
             "play_event": self._play_event,
             "pass": self._pass,
+            "tour_pick": self._tour_pick,
             "park_tour": self._park_tour,
             "react": self._react,
         }
@@ -277,9 +280,16 @@ class PocketParksEngine(Engine[PPState, PPAction]):
         assert window is not None
         out: list[PPAction] = [Pass(seat=seat)]
         if window.kind in ("tour", "wish"):
+            picked = R.tour_picks(st, seat)
+            if R.is_tour(st, seat, window.card, picked):
+                out.append(ParkTour(seat=seat, cards=tuple(sorted(picked))))
             out.extend(
-                ParkTour(seat=seat, cards=cards) for cards in R.tour_options(st, seat, window.card)
+                TourPick(seat=seat, card=card)
+                for card in st.players[seat].hand
+                if card not in picked and R.tour_can_grow(st, seat, window.card, [*picked, card])
             )
+            if picked:
+                out.append(Cancel(seat=seat))
         else:
             wanted = self._reaction_wanted(st, seat)
             if wanted is not None:
@@ -491,8 +501,14 @@ class PocketParksEngine(Engine[PPState, PPAction]):
         R.end_action(ctx)
 
     def _cancel(self, ctx: R.Ctx, action: Cancel) -> None:
-        ctx.st.draft = None
-        ctx.st.phase = "turn"
+        window = ctx.st.window
+        if window is None:
+            ctx.st.draft = None
+            ctx.st.phase = "turn"
+            return
+        if not R.tour_picks(ctx.st, action.seat):  # in a window: drop the Park Tour picks
+            raise IllegalAction("PP-TOUR-1", "you have picked no card for a Park Tour")
+        window.picks = [p for p in window.picks if p.seat != action.seat]
 
     # -- handlers: draw, discard, events -------------------------------------
 
@@ -575,19 +591,44 @@ class PocketParksEngine(Engine[PPState, PPAction]):
     def _pass(self, ctx: R.Ctx, action: Pass) -> None:
         R.answer(ctx, action.seat, None)
 
+    def _tour_pick(self, ctx: R.Ctx, action: TourPick) -> None:
+        st, seat, card = ctx.st, action.seat, action.card
+        window = self._tour_window(st)
+        picked = R.tour_picks(st, seat)
+        if card not in st.players[seat].hand or card in picked:
+            raise IllegalAction("PP-TOUR-1", "pick a card from your hand, once")
+        if not R.tour_can_grow(st, seat, window.card, [*picked, card]):
+            raise IllegalAction(
+                "PP-TOUR-1",
+                "with the cards picked, that card makes no Park Tour: 4 park cards (8 for a "
+                "set of 9) sharing a theme icon with the discarded park",
+            )
+        if picked:
+            picked.append(card)
+        else:
+            window.picks.append(Claim(seat, [card]))
+
     def _park_tour(self, ctx: R.Ctx, action: ParkTour) -> None:
         st = ctx.st
-        window = st.window
-        assert window is not None
-        if window.kind not in ("tour", "wish"):
-            raise IllegalAction("PP-TOUR-1", "there is no newly discarded park to claim")
-        if tuple(sorted(action.cards)) not in R.tour_options(st, action.seat, window.card):
+        window = self._tour_window(st)
+        picked = R.tour_picks(st, action.seat)
+        if not R.is_tour(st, action.seat, window.card, action.cards):
             raise IllegalAction(
                 "PP-TOUR-1",
                 "a Park Tour needs 4 park cards from your hand (8 for a set of 9) "
                 "sharing a theme icon with the discarded park",
             )
+        if not set(picked) <= set(action.cards):
+            raise IllegalAction("PP-TOUR-1", "claim with the cards you picked (or cancel them)")
         R.answer(ctx, action.seat, Claim(action.seat, sorted(action.cards)))
+
+    @staticmethod
+    def _tour_window(st: PPState) -> Window:
+        window = st.window
+        assert window is not None
+        if window.kind not in ("tour", "wish"):
+            raise IllegalAction("PP-TOUR-1", "there is no newly discarded park to claim")
+        return window
 
     def _react(self, ctx: R.Ctx, action: React) -> None:
         st = ctx.st

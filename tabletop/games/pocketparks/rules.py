@@ -7,9 +7,9 @@ Rule ids refer to seeds/pocketparks.md.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations
 
 from tabletop.core.engine import Event
 from tabletop.games.pocketparks.content import Effect, load_content
@@ -17,6 +17,7 @@ from tabletop.games.pocketparks.state import (
     NO_CARD,
     NO_SEAT,
     ROUNDS,
+    TOUR_SIZES,
     Claim,
     Draft,
     EventPlay,
@@ -204,16 +205,34 @@ def nine_in_hand(st: PPState, seat: int) -> list[int] | None:
     return None
 
 
-def tour_options(st: PPState, seat: int, top: int) -> list[tuple[int, ...]]:
-    """Hand cards that could claim ``top``: 4 for a set of 5, 8 for a set of 9."""
-    icons = MASK[top] & icon_filter(st, seat)
-    found: set[tuple[int, ...]] = set()
-    for bit in bits(icons):
-        group = sorted(c for c in st.players[seat].hand if MASK[c] & bit)
-        for size in (TOUR_SET - 1, NINE - 1):
-            if len(group) >= size:
-                found.update(combinations(group, size))
-    return sorted(found)
+def is_tour(st: PPState, seat: int, top: int, cards: Sequence[int]) -> bool:
+    """Do ``cards`` claim ``top``: 4 hand cards for a set of 5, or 8 for a set of 9,
+    all sharing one of its icons (PP-TOUR-1)?"""
+    hand = st.players[seat].hand
+    return (
+        len(cards) in TOUR_SIZES
+        and len(set(cards)) == len(cards)
+        and all(c in hand for c in cards)
+        and common_icons(list(cards), MASK[top] & icon_filter(st, seat)) != 0
+    )
+
+
+def tour_can_grow(st: PPState, seat: int, top: int, cards: list[int]) -> bool:
+    """Can more hand cards make ``cards`` (picked so far) a Park Tour on ``top``: does
+    one icon of it, shared by them all, have the 4 (or, past 4, the 8) cards needed?"""
+    if len(cards) > TOUR_SIZES[-1]:
+        return False
+    needed = next(size for size in TOUR_SIZES if len(cards) <= size)
+    hand = st.players[seat].hand
+    icons = common_icons(cards, MASK[top] & icon_filter(st, seat))
+    return any(sum(1 for c in hand if MASK[c] & bit) >= needed for bit in bits(icons))
+
+
+def tour_picks(st: PPState, seat: int) -> list[int]:
+    """The hand cards ``seat`` has picked so far for a Park Tour in the open window."""
+    window = st.window
+    assert window is not None
+    return next((p.cards for p in window.picks if p.seat == seat), [])
 
 
 def payment_buys(cards: list[int]) -> tuple[int, ...]:
@@ -484,9 +503,11 @@ def open_window(ctx: Ctx, kind: WindowKind, card: int, exclude: int) -> None:
 
 
 def answer(ctx: Ctx, seat: int, claim: Claim | None) -> None:
+    """``seat`` answers the open window: ``claim``, or None to pass (its picks go)."""
     window = ctx.st.window
     assert window is not None
     window.waiting.remove(seat)
+    window.picks = [p for p in window.picks if p.seat != seat]
     if claim is not None:
         window.claims.append(claim)
     if not window.waiting:

@@ -59,9 +59,17 @@ class Window:
     card: int  # the park on top (tour, wish) or the event played; NO_CARD for a steal
     waiting: list[int]  # seats still to answer
     claims: list[Claim]
+    # Park Tours being picked, card by card, by seats still to answer (secret to each).
+    picks: list[Claim] = field(default_factory=list)
 
     def clone(self) -> Window:
-        return Window(self.kind, self.card, self.waiting[:], [c.clone() for c in self.claims])
+        return Window(
+            self.kind,
+            self.card,
+            self.waiting[:],
+            [c.clone() for c in self.claims],
+            [c.clone() for c in self.picks],
+        )
 
 
 @dataclass(slots=True)
@@ -337,6 +345,17 @@ def _check_window(st: PPState, window: Window, content: Content) -> None:
             )
         else:
             require(len(claim.cards) == 1, "a reaction plays one card (PP-EVENT-2)")
+    picking = [p.seat for p in window.picks]
+    require(
+        len(set(picking)) == len(picking) and set(picking) <= set(waiting),
+        "a seat picks a Park Tour once, before it answers",
+    )
+    for picked in window.picks:
+        _check_claim(st, picked, f"seat {picked.seat}'s Park Tour picks")
+        require(
+            tour and len(picked.cards) <= max(TOUR_SIZES) and picked.copy is None,
+            "Park Tour picks are at most 8 cards, asked about a park (PP-TOUR-1)",
+        )
     if tour:
         require(
             bool(st.discard) and window.card == st.discard[-1],
