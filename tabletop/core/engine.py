@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Generic, TypeVar
+from typing import Annotated, Any, ClassVar, Generic, TypeVar, dataclass_transform
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, TypeAdapter, ValidationError
 
@@ -21,6 +21,7 @@ from tabletop.core.names import check_name
 
 S = TypeVar("S")
 A = TypeVar("A", bound="Action")
+C = TypeVar("C")
 
 # Rule id for actions that are not even well-formed; shared by every game and
 # listed in docs/engine-protocol.md.
@@ -52,10 +53,31 @@ def require_each_once(found: Iterable[Hashable], cards: Iterable[Hashable], what
             raise InvalidState(f"{what} {first!r} {problem.format(what)}")
 
 
-class Action(BaseModel):
-    """Base of every action: small, immutable, compact JSON. ``seat`` acts."""
+@dataclass_transform(frozen_default=True)
+def value(cls: type[C]) -> type[C]:
+    """The decorator of the small values the engines make on every move (events,
+    transitions, the parts of a state that states share): a slotted dataclass, equal
+    and hashed by value, which never changes: the type checker refuses any assignment
+    to a field (``frozen_default``). It is not frozen at run time, because a frozen
+    dataclass sets each field through ``object.__setattr__``: about three times slower
+    to build, and engines build many (a Pocket Dragon turn offers 190 actions)."""
+    return dataclass(slots=True, unsafe_hash=True)(cls)
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+
+@dataclass_transform(frozen_default=True, kw_only_default=True)
+def action(cls: type[C]) -> type[C]:
+    """The decorator of every action class: a ``value`` whose fields are given by name.
+    Its JSON is its fields in order (a subclass's after its base's)."""
+    return dataclass(slots=True, kw_only=True, unsafe_hash=True)(cls)
+
+
+@action
+class Action:
+    """Base of every action: small immutable plain data; ``seat`` acts. Engines build
+    actions without validation (they are trusted inside); ``parse_action`` validates
+    those that come from outside, and ``dump_action`` gives their compact JSON."""
+
+    __pydantic_config__: ClassVar[ConfigDict] = ConfigDict(extra="forbid")
 
     seat: int
 
@@ -69,7 +91,7 @@ class Setup(BaseModel):
     options: dict[str, Any] = {}
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Event:
     """One line for the game log. ``private_to`` set: only that seat may read it."""
 
@@ -77,7 +99,7 @@ class Event:
     private_to: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Transition(Generic[S]):
     """What ``apply`` returns.
 
@@ -111,7 +133,7 @@ class Engine(ABC, Generic[S, A]):
     max_players: ClassVar[int]
     realtime: ClassVar[bool] = False
     state_type: ClassVar[type[Any]]
-    action_type: ClassVar[Any]  # a pydantic discriminated union of Action subclasses
+    action_type: ClassVar[Any]  # a discriminated union (on ``kind``) of Action subclasses
     options_type: ClassVar[type[BaseModel]]
 
     def __init__(self) -> None:
@@ -204,7 +226,8 @@ class Engine(ABC, Generic[S, A]):
             raise IllegalAction(MALFORMED_ACTION, _first_error(exc)) from exc
 
     def dump_action(self, action: A) -> dict[str, Any]:
-        return action.model_dump(mode="json")
+        data: dict[str, Any] = self._actions.dump_python(action, mode="json")
+        return data
 
     def dump_state(self, state: S) -> dict[str, Any]:
         data: dict[str, Any] = self._states.dump_python(state, mode="json")

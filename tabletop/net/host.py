@@ -258,9 +258,12 @@ class HostedGame:
             return ()
 
     def _clock_action(self, seat: int, kind: str) -> Action | None:
+        """Pocket Dragon's pause or resume for ``seat``, stamped with the host's clock."""
+        from tabletop.games.pocketdragon.model import with_now
+
         for action in self.session.legal_actions(seat):
             if getattr(action, "kind", None) == kind:
-                return action.model_copy(update={"now": self.now()})
+                return with_now(action, self.now())
         return None
 
     # -- requests -----------------------------------------------------------------------

@@ -29,6 +29,7 @@ from tabletop.core.errors import IllegalAction
 from tabletop.core.record import GameRecord, replay
 from tabletop.core.rng import Rng
 from tabletop.games import get_engine
+from tabletop.games.pocketdragon.model import with_now
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN_DIR = ROOT / "tests" / "golden"
@@ -252,7 +253,7 @@ class Table:
     def stamp(self, action: Any) -> Any:
         """The action at the table's clock (real-time actions carry their ``now``)."""
         if self.engine.realtime:
-            return action.model_copy(update={"now": self.now})
+            return with_now(action, self.now)
         return action
 
     def legal(self, seat: int) -> list[Any]:
@@ -309,7 +310,7 @@ def chosen_move(spec: GameSpec, state: Any, seed: int, index: int) -> Any:
     legal = engine.legal_actions(state, seat)
     action = rng.choice([a for a in legal if a.kind not in spec.shun] or legal)
     if engine.realtime:
-        action = action.model_copy(update={"now": float(index + 1)})
+        action = with_now(action, float(index + 1))
     return action
 
 

@@ -9,7 +9,7 @@ from tabletop.core.engine import Setup
 from tabletop.core.record import GameRecord, replay
 from tabletop.games.pocketdragon import ENGINE
 from tabletop.games.pocketdragon.content import cards
-from tabletop.games.pocketdragon.model import PocketDragonState
+from tabletop.games.pocketdragon.model import PocketDragonState, with_now
 from tabletop.games.pocketdragon.rules import face_down, needed_skills
 from tabletop.protocol import Session
 from tests.pocketdragon.helpers import PLAYERS, table
@@ -69,7 +69,7 @@ def test_a_record_replays_to_the_identical_state() -> None:
             break
         seat = seats[step % len(seats)]
         legal = [a for a in ENGINE.legal_actions(state, seat) if a.kind != "pause"]
-        action = legal[(step * 7) % len(legal)].model_copy(update={"now": now})
+        action = with_now(legal[(step * 7) % len(legal)], now)
         state = ENGINE.apply(state, action).state
         record.actions.append(ENGINE.dump_action(action))
         now += 1.37

@@ -12,7 +12,7 @@ from tabletop.core.errors import IllegalAction
 from tabletop.core.rng import Rng
 from tabletop.games.pocketdragon import ENGINE
 from tabletop.games.pocketdragon.content import cards
-from tabletop.games.pocketdragon.model import PocketDragonState
+from tabletop.games.pocketdragon.model import PocketDragonState, with_now
 from tabletop.games.pocketdragon.rules import face_down
 from tests.pocketdragon.helpers import (
     KINDNESS,
@@ -37,7 +37,7 @@ def random_states(seed: int, steps: int = 60) -> list[PocketDragonState]:
         legal = [a for a in ENGINE.legal_actions(state, rng.choice(seats)) if a.kind != "pause"]
         if not legal:
             break
-        action = rng.choice(legal).model_copy(update={"now": float(step + 1)})
+        action = with_now(rng.choice(legal), float(step + 1))
         state = ENGINE.apply(state, action).state
         states.append(state)
     return states

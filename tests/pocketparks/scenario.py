@@ -10,7 +10,7 @@ import pytest
 from tabletop.core.engine import Event, InvalidState, Setup
 from tabletop.core.errors import IllegalAction
 from tabletop.games.pocketparks import ENGINE
-from tabletop.games.pocketparks.actions import Pass, PPAction
+from tabletop.games.pocketparks.actions import ParkTour, Pass, PPAction, TourPick
 from tabletop.games.pocketparks.rules import CONTENT, EFFECT, NAME, THEME, common_icons
 from tabletop.games.pocketparks.state import NO_CARD, PPState
 
@@ -27,6 +27,7 @@ __all__ = [
     "run",
     "table",
     "texts",
+    "tour",
 ]
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve")
@@ -102,6 +103,13 @@ def act(st: PPState, action: PPAction) -> PPState:
     reloaded = ENGINE.load_state(ENGINE.dump_state(after))
     assert ENGINE.state_json(reloaded) == ENGINE.state_json(after)
     return after
+
+
+def tour(st: PPState, seat: int, cards: list[int]) -> PPState:
+    """``seat`` claims a Park Tour step by step: picks each card, then claims."""
+    for card in cards:
+        st = act(st, TourPick(seat=seat, card=card))
+    return act(st, ParkTour(seat=seat, cards=tuple(sorted(cards))))
 
 
 def act_log(st: PPState, action: PPAction) -> tuple[PPState, tuple[Event, ...]]:

@@ -9,12 +9,12 @@ import pytest
 from tabletop.games.pocketparks.actions import (
     Discard,
     Draw,
-    ParkTour,
     Pass,
     PlayEvent,
     React,
     StartSteal,
     Take,
+    TourPick,
 )
 from tabletop.games.pocketparks.state import PPState
 from tests.pocketparks.scenario import (
@@ -30,6 +30,7 @@ from tests.pocketparks.scenario import (
     run,
     table,
     texts,
+    tour,
 )
 
 MOUNTAINS = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains")
@@ -78,7 +79,7 @@ def test_make_a_wish_is_stopped_by_a_park_tour() -> None:
     st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
     st = pass_all(act(st, PlayEvent(seat=0, card=wish)))
     assert st.window is not None and st.window.card == park("Grand Teton")
-    st = act(st, ParkTour(seat=1, cards=tuple(sorted(MOUNTAINS))))
+    st = tour(st, 1, MOUNTAINS)
     st = run(st, Pass(seat=2), Pass(seat=0))
     assert len(st.players[1].sets[0]) == 5 and not st.wishing
     assert park("Arches") not in st.players[0].hand and st.pile[-1] == park("Arches")
@@ -269,8 +270,8 @@ def test_the_wisher_may_park_tour_a_flipped_card() -> None:
     )
     st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
     st = pass_all(act(st, PlayEvent(seat=0, card=wish)))
-    assert ParkTour(seat=0, cards=tuple(sorted(MOUNTAINS))) in ENGINE.legal_actions(st, 0)
-    st = run(st, Pass(seat=1), Pass(seat=2), ParkTour(seat=0, cards=tuple(sorted(MOUNTAINS))))
+    assert TourPick(seat=0, card=MOUNTAINS[0]) in ENGINE.legal_actions(st, 0)
+    st = tour(run(st, Pass(seat=1), Pass(seat=2)), 0, MOUNTAINS)
     assert len(st.players[0].sets[0]) == 5 and st.current == 1
 
 

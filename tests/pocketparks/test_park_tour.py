@@ -17,6 +17,7 @@ from tabletop.games.pocketparks.actions import (
     StartSteal,
     Take,
     TakeRandom,
+    TourPick,
 )
 from tabletop.games.pocketparks.state import PPState
 from tests.pocketparks.scenario import (
@@ -32,6 +33,7 @@ from tests.pocketparks.scenario import (
     run,
     table,
     texts,
+    tour,
 )
 
 MOUNTAINS = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains")
@@ -51,9 +53,9 @@ def test_park_tour_plays_a_set_of_five_and_play_goes_on_after_the_claimant() -> 
     st = discard_teton([parks("Grand Teton", "Arches"), MOUNTAINS, WILDLIFE])
     assert st.window is not None and st.window.card == park("Grand Teton")
     assert ENGINE.to_act(st) == (1, 2)
-    claims = [a for a in ENGINE.legal_actions(st, 1) if a.kind == "park_tour"]
-    assert claims == [ParkTour(seat=1, cards=tuple(sorted(MOUNTAINS)))]
-    st = act(st, ParkTour(seat=2, cards=tuple(sorted(WILDLIFE))))
+    picks = [a for a in ENGINE.legal_actions(st, 1) if a.kind == "tour_pick"]
+    assert picks == [TourPick(seat=1, card=c) for c in MOUNTAINS]
+    st = tour(st, 2, WILDLIFE)
     st, log = act_log(st, ParkTour(seat=1, cards=tuple(sorted(MOUNTAINS))))
     assert sorted(st.players[1].sets[0]) == sorted([*MOUNTAINS, park("Grand Teton")])
     assert st.players[2].sets == [] and sorted(st.players[2].hand) == sorted(WILDLIFE)
@@ -76,8 +78,8 @@ def test_the_wisher_comes_last_when_claiming_a_flipped_park() -> None:
     st = pass_all(act(st, PlayEvent(seat=0, card=wish)))
     assert st.window is not None and st.window.kind == "wish"
     assert st.window.card == park("Grand Teton") and ENGINE.to_act(st) == (1, 2, 0)
-    st = act(st, ParkTour(seat=0, cards=tuple(sorted(anas))))
-    st = act(st, ParkTour(seat=1, cards=tuple(sorted(MOUNTAINS))))
+    st = tour(st, 0, anas)
+    st = tour(st, 1, MOUNTAINS)
     st = act(st, Pass(seat=2))
     assert sorted(st.players[1].sets[0]) == sorted([*MOUNTAINS, park("Grand Teton")])
     assert st.players[0].sets == [] and set(anas) <= set(st.players[0].hand)
@@ -95,8 +97,8 @@ def test_claims_are_settled_from_the_player_after_the_current_one() -> None:
     )
     st = run(st, Draw(seat=1, source="pile"), Draw(seat=1, source="pile"))
     st = act(st, Discard(seat=1, card=park("Grand Teton")))
-    st = act(st, ParkTour(seat=0, cards=tuple(sorted(anas))))
-    st = act(st, ParkTour(seat=2, cards=tuple(sorted(MOUNTAINS))))
+    st = tour(st, 0, anas)
+    st = tour(st, 2, MOUNTAINS)
     assert sorted(st.players[2].sets[0]) == sorted([*MOUNTAINS, park("Grand Teton")])
     assert st.players[0].sets == [] and st.current == 0
 
@@ -126,7 +128,7 @@ def test_only_the_top_payment_card_can_be_toured_after_the_steal() -> None:
     st = run(st, StartSteal(seat=0, target=2), Pay(seat=0, card=park("Grand Teton")))
     st = run(st, Pay(seat=0, card=park("Yellowstone")), TakeRandom(seat=0), Confirm(seat=0))
     assert st.window is not None and st.window.kind == "steal"
-    assert not any(a.kind == "park_tour" for a in options(st, 1))
+    assert not any(a.kind == "tour_pick" for a in options(st, 1))
     st = pass_all(st)  # the steal resolves first
     assert park("Bryce Canyon") in st.players[0].hand
     assert st.window is not None and st.window.kind == "tour"
@@ -149,7 +151,7 @@ def test_park_tour_on_a_payment_after_the_steal_resolves() -> None:
         Confirm(seat=0),
     )
     st = pass_all(st)
-    st = act(st, ParkTour(seat=1, cards=tuple(sorted(MOUNTAINS))))
+    st = tour(st, 1, MOUNTAINS)
     st = act(st, Pass(seat=2))
     assert park("Arches") in st.players[0].hand and len(st.players[1].sets[0]) == 5
     assert st.current == 2
@@ -166,7 +168,7 @@ def test_hand_limit_then_park_tour_then_the_player_after_the_claimant() -> None:
     st = act(st, Discard(seat=0, card=park("Arches")))
     assert st.window is not None and st.window.card == park("Grand Teton")
     st = act(st, Pass(seat=1))
-    st = act(st, ParkTour(seat=2, cards=tuple(sorted(MOUNTAINS))))
+    st = tour(st, 2, MOUNTAINS)
     assert len(st.players[2].sets[0]) == 5 and st.current == 0  # after Cy comes Ana
 
 
@@ -205,9 +207,9 @@ def test_park_tour_the_ninth_with_eight_in_hand() -> None:
     """PP-NINE-2: on Ana's turn, Ben claims her discard with 8 and wins the round."""
     eight = [*MOUNTAINS, *parks("Lassen Volcanic", "Kings Canyon", "Shenandoah", "Hot Springs")]
     st = discard_teton([parks("Grand Teton", "Arches"), eight])
-    nine_claims = [
-        a for a in ENGINE.legal_actions(st, 1) if a.kind == "park_tour" and len(a.cards) == 8
-    ]
+    for card in eight:
+        st = act(st, TourPick(seat=1, card=card))
+    nine_claims = [a for a in ENGINE.legal_actions(st, 1) if a.kind == "park_tour"]
     assert nine_claims == [ParkTour(seat=1, cards=tuple(sorted(eight)))]
     st = act(st, nine_claims[0])
     assert st.results[0].winner == 1 and st.results[0].points[1] == 9
@@ -221,7 +223,7 @@ def test_a_window_asks_every_other_seat_and_hides_who_could_answer() -> None:
     cy = ENGINE.view(st, 2).model_dump(mode="json")["window"]
     assert ben == cy and ben["you_answer"] and ben["waiting"] == [1, 2]
     assert ENGINE.legal_actions(st, 1) == [Pass(seat=1)]
-    st = act(st, ParkTour(seat=2, cards=tuple(sorted(MOUNTAINS))))
+    st = tour(st, 2, MOUNTAINS)
     for seat in (None, 0, 1):
         text = json.dumps(ENGINE.view(st, seat).model_dump(mode="json"))
         assert "claims" not in text and "Sequoia" not in text
@@ -243,7 +245,7 @@ def test_a_park_tour_can_win_the_round_off_turn() -> None:
     st = discard_teton(
         [parks("Grand Teton", "Katmai"), [*MOUNTAINS, park("Acadia")], parks("Zion")], sets=sets
     )
-    st = act(st, ParkTour(seat=1, cards=tuple(sorted(MOUNTAINS))))
+    st = tour(st, 1, MOUNTAINS)
     st, log = act_log(st, Pass(seat=2))
     assert st.results[0].winner == 1 and st.round == 2 and st.first == 1
     assert "Ben has sets of 2, 3 and 4 or more." in texts(log)

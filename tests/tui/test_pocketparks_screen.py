@@ -31,11 +31,11 @@ from tabletop.games.pocketparks import ENGINE
 from tabletop.games.pocketparks.actions import (
     AddCard,
     Cancel,
-    ParkTour,
     Pass,
     StartBuild,
     StartSet,
     StartSteal,
+    TourPick,
 )
 from tabletop.games.pocketparks.rules import CONTENT, MASK
 from tabletop.games.pocketparks.state import PPState, RoundResult
@@ -386,7 +386,7 @@ async def window_text(store: Store, ben_can_tour: bool, clock: FakeClock | None)
         assert isinstance(window, ResponseWindow)
         assert screen.viewer is None and hand_ids(screen) == []
         legal = [type(a) for a in session.legal_actions(1)]
-        assert (ParkTour in legal) is ben_can_tour
+        assert (TourPick in legal) is ben_can_tour
         return window.text
 
 
@@ -430,8 +430,9 @@ async def test_a_park_tour_is_claimed_in_private(store: Store) -> None:
             tour_table(True).players[1].hand
         )
         assert "Park Tour:" in choice.text and "Pass: answer nothing" in choice.text
-        await pilot.press("1")
-        await pilot.pause()
+        for _ in range(5):  # picks the four mountains, one at a time, then claims
+            await pilot.press("1")
+            await pilot.pause()
         # Cy is still asked: the same window, without Ben; nothing tells Ben claimed
         window = app.screen
         assert isinstance(window, ResponseWindow)

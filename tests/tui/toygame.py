@@ -22,6 +22,7 @@ from tabletop.core.engine import (
     Outcome,
     Setup,
     Transition,
+    action,
     require,
     require_each_once,
 )
@@ -31,15 +32,18 @@ from tabletop.core.rng import Rng
 T = TypeVar("T")
 
 
+@action
 class Bet(Action):
     kind: Literal["bet"] = "bet"
-    amount: int = Field(ge=1, le=3)
+    amount: Annotated[int, Field(ge=1, le=3)]
 
 
+@action
 class Draw(Action):
     kind: Literal["draw"] = "draw"
 
 
+@action
 class Play(Action):
     kind: Literal["play"] = "play"
     card: int

@@ -7,12 +7,12 @@ step or in many adds up to exactly the same numbers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from dataclasses import dataclass, field, replace
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, FiniteFloat
 
-from tabletop.core.engine import Action, require, require_each_once
+from tabletop.core.engine import Action, action, require, require_each_once, value
 from tabletop.core.rng import Rng
 from tabletop.games.pocketdragon.content import ACTIVITY_COUNT, COLLECTION_SIZE, cards
 
@@ -64,14 +64,12 @@ class PocketDragonOptions(BaseModel):
 
 @dataclass(slots=True)
 class HandCard:
-    """An Activity in a hand, with what clues have told about it (public knowledge)."""
+    """An Activity in a hand, with what clues have told about it (public knowledge).
+    States share their hand cards: the rules replace one, never change it."""
 
     activity: int
     known: list[str] = field(default_factory=list)  # skills a clue showed it needs
     ruled_out: list[str] = field(default_factory=list)  # skills a general clue showed it lacks
-
-    def clone(self) -> HandCard:
-        return HandCard(self.activity, self.known.copy(), self.ruled_out.copy())
 
 
 @dataclass(slots=True)
@@ -87,7 +85,7 @@ class Play:
         return Play(self.seat, self.activity, self.matched.copy(), self.flips)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class OpenPeek:
     """A look at two face-down cards, open until the looker closes it."""
 
@@ -95,7 +93,7 @@ class OpenPeek:
     places: list[int]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PendingClue:
     """A specific clue waiting for the partner's answer about the asker's card."""
 
@@ -121,11 +119,12 @@ class Table:
     clue: PendingClue | None = None
 
     def clone(self) -> Table:
-        """A copy sharing only what never changes in place (the frozen peek and clue)."""
+        """A copy sharing only what the rules never change in place: the hand cards,
+        the peek and the clue (values)."""
         return Table(
             self.grid.copy(),
             self.deck.copy(),
-            [[card.clone() for card in hand] for hand in self.hands],
+            [hand.copy() for hand in self.hands],
             [food.copy() for food in self.food],
             self.discard.copy(),
             self.done.copy(),
@@ -162,7 +161,9 @@ class PocketDragonState:
         return LEVELS[self.difficulty]
 
     def clone(self) -> PocketDragonState:
-        """A copy for the next state: ``apply`` and ``advance`` change only the copy."""
+        """A copy for the next state, sharing the table (the clocks never change it;
+        an action on the cards changes a copy of it): ``apply`` and ``advance`` change
+        only the copy."""
         return PocketDragonState(
             self.players,  # never changed in place
             self.mode,
@@ -177,7 +178,7 @@ class PocketDragonState:
             self.clues,
             self.happiness,
             self.successes,
-            None if self.table is None else self.table.clone(),
+            self.table,
         )
 
 
@@ -279,20 +280,24 @@ def _check_table(s: PocketDragonState, table: Table) -> None:
 # -- actions -----------------------------------------------------------------
 
 
+@action
 class _Timed(Action):
     """Every action carries ``now``: the caller's game-clock reading, in seconds."""
 
     now: FiniteFloat
 
 
+@action
 class Start(_Timed):
     kind: Literal["start"] = "start"
 
 
+@action
 class Pause(_Timed):
     kind: Literal["pause"] = "pause"
 
 
+@action
 class Resume(_Timed):
     kind: Literal["resume"] = "resume"
 
@@ -300,10 +305,12 @@ class Resume(_Timed):
 # Companion mode: the players tell the app what happened with the physical cards.
 
 
+@action
 class Reset(_Timed):
     kind: Literal["reset"] = "reset"
 
 
+@action
 class LogFeed(_Timed):
     """Feed pressed; ``discarded`` food cards of one type went to the discard pile."""
 
@@ -311,22 +318,27 @@ class LogFeed(_Timed):
     discarded: int
 
 
+@action
 class LogGeneralClue(_Timed):
     kind: Literal["log_general_clue"] = "log_general_clue"
 
 
+@action
 class LogSpecificClue(_Timed):
     kind: Literal["log_specific_clue"] = "log_specific_clue"
 
 
+@action
 class LogSuccess(_Timed):
     kind: Literal["log_success"] = "log_success"
 
 
+@action
 class LogMistake(_Timed):
     kind: Literal["log_mistake"] = "log_mistake"
 
 
+@action
 class LogTidyUp(_Timed):
     kind: Literal["log_tidy_up"] = "log_tidy_up"
 
@@ -334,6 +346,7 @@ class LogTidyUp(_Timed):
 # Table mode: the cards are on screen. Grid places are 0..19, row by row.
 
 
+@action
 class Peek(_Timed):
     """Look at two face-down grid cards."""
 
@@ -341,15 +354,18 @@ class Peek(_Timed):
     places: tuple[int, int]
 
 
+@action
 class EndPeek(_Timed):
     kind: Literal["end_peek"] = "end_peek"
 
 
+@action
 class GeneralClue(_Timed):
     kind: Literal["general_clue"] = "general_clue"
     skill: str
 
 
+@action
 class SpecificClue(_Timed):
     """Point at card ``card`` (an index into the asker's hand) for the partner to name an icon."""
 
@@ -357,35 +373,42 @@ class SpecificClue(_Timed):
     card: int
 
 
+@action
 class AnswerClue(_Timed):
     kind: Literal["answer_clue"] = "answer_clue"
     skill: str
 
 
+@action
 class PlayActivity(_Timed):
     kind: Literal["play"] = "play"
     card: int
 
 
+@action
 class Flip(_Timed):
     kind: Literal["flip"] = "flip"
     place: int
 
 
+@action
 class Suggest(_Timed):
     kind: Literal["suggest"] = "suggest"
     place: int
 
 
+@action
 class GiveUp(_Timed):
     kind: Literal["give_up"] = "give_up"
 
 
+@action
 class CollectFood(_Timed):
     kind: Literal["collect_food"] = "collect_food"
     place: int
 
 
+@action
 class Feed(_Timed):
     """Feed the dragon all of the feeder's food cards of type ``food``."""
 
@@ -393,8 +416,19 @@ class Feed(_Timed):
     food: str
 
 
+@action
 class TidyUp(_Timed):
     kind: Literal["tidy_up"] = "tidy_up"
+
+
+A = TypeVar("A", bound=Action)
+
+
+def with_now(action: A, now: float) -> A:
+    """The same action at the game-clock reading ``now``: a screen stamps an action
+    with its clock when it is taken (legal actions carry the state's clock)."""
+    assert isinstance(action, _Timed), "only Pocket Dragon's actions carry a time"
+    return replace(action, now=now)
 
 
 COMPANION_ACTIONS = (

@@ -8,7 +8,11 @@ clocks already run up to the action's time.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import fields
+from functools import cache
+from itertools import combinations
+from typing import Any
 
 from tabletop.core.engine import MALFORMED_ACTION, Action, Event
 from tabletop.core.errors import IllegalAction
@@ -58,6 +62,7 @@ CLOCK_ACTIONS = (Start, Pause, Resume, Reset)
 PLAY_ACTIONS = (Flip, Suggest, GiveUp)
 
 
+@cache
 def place_name(place: int) -> str:
     """A grid place as players say it: row letter A-D, then column 1-5."""
     return f"{'ABCD'[place // GRID_COLUMNS]}{place % GRID_COLUMNS + 1}"
@@ -80,6 +85,7 @@ def needed_skills(table: Table, play: Play) -> list[str]:
     return [skill for skill in deck.activities[play.activity].skills if needed[skill] > 0]
 
 
+@cache
 def card_name(card: int) -> str:
     deck = cards()
     entry = deck.collection[card]
@@ -327,32 +333,52 @@ def _legal_table(
     if play is not None:
         if seat == play.seat:
             out: list[PocketDragonAction] = [GiveUp(seat=seat, now=now)] if play.flips else []
-            return out + [Flip(seat=seat, now=now, place=p) for p in places]
+            return out + _each(Flip, "flip", seat, now, "place", places)
         if len(needed_skills(table, play)) == 1:
-            return [Suggest(seat=seat, now=now, place=p) for p in places]
+            return _each(Suggest, "suggest", seat, now, "place", places)
         return []
     if seat != table.turn:
         return []
-    out = [
-        Peek(seat=seat, now=now, places=(a, b))
-        for i, a in enumerate(places)
-        for b in places[i + 1 :]
-    ]
+    out = _each(Peek, "peek", seat, now, "places", combinations(places, 2))
     if len(places) <= TIDY_MAX_FACE_DOWN:
         out.append(TidyUp(seat=seat, now=now))
     if state.clues >= GENERAL_CLUE_COST:
-        out += [GeneralClue(seat=seat, now=now, skill=s.id) for s in deck.skills]
+        out += _each(GeneralClue, "general_clue", seat, now, "skill", _skill_ids())
     hand = range(len(table.hands[seat]))
     if state.clues >= SPECIFIC_CLUE_COST:
-        out += [SpecificClue(seat=seat, now=now, card=i) for i in hand]
+        out += _each(SpecificClue, "specific_clue", seat, now, "card", hand)
     if places:
-        out += [PlayActivity(seat=seat, now=now, card=i) for i in hand]
+        out += _each(PlayActivity, "play", seat, now, "card", hand)
     if len(table.food[seat]) < MAX_FOOD:
-        out += [CollectFood(seat=seat, now=now, place=p) for p in places]
+        out += _each(CollectFood, "collect_food", seat, now, "place", places)
     if clocks.feed_open(state):
         held = {deck.collection[c].food for c in table.food[seat]}
         out += [Feed(seat=seat, now=now, food=f.id) for f in deck.foods if f.id in held]
     return out
+
+
+def _each(
+    cls: type[Action], kind: str, seat: int, now: float, field: str, values: Iterable[object]
+) -> list[PocketDragonAction]:
+    """An action of ``cls`` (``kind``) by ``seat`` at ``now`` for each value of ``field``.
+    A turn offers up to 190 looks, 20 cards to collect, 5 clues...: each is built
+    without calling the class (no ``__init__`` frame): about three times faster. Every
+    field is set (the legal actions are tested against those the rules accept)."""
+    out: list[PocketDragonAction] = []
+    for value in values:
+        action: Any = _new(cls)
+        action.seat, action.now, action.kind = seat, now, kind
+        setattr(action, field, value)
+        out.append(action)
+    return out
+
+
+_new = object.__new__
+
+
+@cache
+def _skill_ids() -> tuple[str, ...]:
+    return tuple(s.id for s in cards().skills)
 
 
 # -- effects -----------------------------------------------------------------
@@ -380,6 +406,7 @@ def act(state: PocketDragonState, action: Action, now_ms: int) -> tuple[list[Eve
     if isinstance(action, COMPANION_ACTIONS):
         return _act_companion(state, action, who), False
     assert state.table is not None
+    state.table = state.table.clone()  # the given state shares the table
     return _act_table(state, state.table, action, who)
 
 
@@ -453,11 +480,13 @@ def _act_table(
         state.clues -= GENERAL_CLUE_COST
         skill = deck.skill(action.skill)
         marked = []
-        for i, hand_card in enumerate(table.hands[seat]):
-            has = skill.id in deck.activities[hand_card.activity].skills
-            (hand_card.known if has else hand_card.ruled_out).append(skill.id)
-            if has:
+        hand = table.hands[seat]
+        for i, held in enumerate(hand):
+            if skill.id in deck.activities[held.activity].skills:
+                hand[i] = HandCard(held.activity, [*held.known, skill.id], held.ruled_out)
                 marked.append(str(i + 1))
+            else:
+                hand[i] = HandCard(held.activity, held.known, [*held.ruled_out, skill.id])
         answer = f"cards {', '.join(marked)}" if marked else "none"
         _pass_turn(table)
         return [Event(f"{who} asks which of their Activities need {skill.name}: {answer}.")], True
@@ -468,9 +497,12 @@ def _act_table(
     if isinstance(action, AnswerClue):
         assert table.clue is not None
         card_number = table.clue.card + 1
-        hand_card = table.hands[table.clue.asker][table.clue.card]
-        if action.skill not in hand_card.known:
-            hand_card.known.append(action.skill)
+        hand = table.hands[table.clue.asker]
+        held = hand[table.clue.card]
+        if action.skill not in held.known:
+            hand[table.clue.card] = HandCard(
+                held.activity, [*held.known, action.skill], held.ruled_out
+            )
         table.clue = None
         _pass_turn(table)
         skill_name = deck.skill(action.skill).name

@@ -2,8 +2,10 @@
 
 Multi-part choices are steps: a set is started, then cards are added one by
 one, then confirmed; a steal names its target, then each payment card and each
-card taken, then is confirmed. Nothing moves before the confirmation, and a
-draft may be cancelled.
+card taken, then is confirmed; a Park Tour picks its hand cards one by one, then
+is claimed. Nothing moves before the confirmation (or the claim), and a draft (or
+the picks) may be cancelled. So no choice lists every combination of cards: a hand
+of 14 parks sharing an icon holds 4,005 Park Tours.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tabletop.core.engine import Action
+from tabletop.core.engine import Action, action
 from tabletop.games.pocketparks.content import Effect
 
 
@@ -23,30 +25,36 @@ class PPOptions(BaseModel):
     first_player: int | None = Field(default=None, ge=0)  # None: drawn from the seed
 
 
+@action
 class StartSet(Action):
     kind: Literal["start_set"] = "start_set"
 
 
+@action
 class StartBuild(Action):
     kind: Literal["start_build"] = "start_build"
     set_index: int
 
 
+@action
 class AddCard(Action):
     kind: Literal["add"] = "add"
     card: int
 
 
+@action
 class StartSteal(Action):
     kind: Literal["start_steal"] = "start_steal"
     target: int
 
 
+@action
 class Pay(Action):
     kind: Literal["pay"] = "pay"
     card: int
 
 
+@action
 class Take(Action):
     """Name a card in one of the target's sets."""
 
@@ -54,25 +62,30 @@ class Take(Action):
     card: int
 
 
+@action
 class TakeRandom(Action):
     """One more random card from the target's hand."""
 
     kind: Literal["take_random"] = "take_random"
 
 
+@action
 class Confirm(Action):
     kind: Literal["confirm"] = "confirm"
 
 
+@action
 class Cancel(Action):
     kind: Literal["cancel"] = "cancel"
 
 
+@action
 class Draw(Action):
     kind: Literal["draw"] = "draw"
     source: Literal["pile", "discard"]
 
 
+@action
 class Discard(Action):
     """After drawing: discard a park (or a purple event, unplayed). At the hand
     limit: put a card at the bottom of its discard pile."""
@@ -81,6 +94,7 @@ class Discard(Action):
     card: int
 
 
+@action
 class PlayEvent(Action):
     kind: Literal["play_event"] = "play_event"
     card: int
@@ -89,17 +103,30 @@ class PlayEvent(Action):
     pick: int | None = None  # Mosquito bites: the set card bitten
 
 
+@action
 class Pass(Action):
     kind: Literal["pass"] = "pass"
 
 
+@action
+class TourPick(Action):
+    """Asked about a park on top of the discard: pick a hand card for a Park Tour."""
+
+    kind: Literal["tour_pick"] = "tour_pick"
+    card: int
+
+
+@action
 class ParkTour(Action):
-    """Claim the park on top of the discard with 4 (or 8) hand cards sharing an icon."""
+    """Claim the park on top of the discard with 4 (or 8) hand cards sharing an icon:
+    the cards picked, and any not picked yet (a claim naming all its cards at once,
+    as games saved before picks were steps hold, is the same picks and claim)."""
 
     kind: Literal["park_tour"] = "park_tour"
     cards: tuple[int, ...]
 
 
+@action
 class React(Action):
     """Play a purple event in answer: Trail detour, Ranger says no, or Let's do it
     again copying one of them."""
@@ -123,6 +150,7 @@ PPAction = Annotated[
     | Discard
     | PlayEvent
     | Pass
+    | TourPick
     | ParkTour
     | React,
     Field(discriminator="kind"),

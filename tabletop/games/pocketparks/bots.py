@@ -46,8 +46,9 @@ from tabletop.games.pocketparks.actions import (
     StartSet,
     StartSteal,
     Take,
+    TourPick,
 )
-from tabletop.games.pocketparks.state import NO_CARD, Player, PPState
+from tabletop.games.pocketparks.state import NO_CARD, TOUR_SIZES, Player, PPState
 from tabletop.games.pocketparks.view import PPView, round_result
 
 A = TypeVar("A", bound=Action)
@@ -72,6 +73,7 @@ class Info:
     event_discard: list[int]
     window_kind: str | None
     window_card: int
+    picked: list[int]  # the seat's own Park Tour picks in the open window
     scores: list[int]
 
 
@@ -91,6 +93,7 @@ def info_from_view(view: PPView) -> Info:
         window_card=view.window.card.id
         if view.window is not None and view.window.card is not None
         else NO_CARD,
+        picked=[c.id for c in view.window.picked] if view.window is not None else [],
         scores=[p.score for p in view.players],
     )
 
@@ -109,6 +112,7 @@ def info_from_state(st: PPState, seat: int) -> Info:
         event_discard=st.event_discard,
         window_kind=st.window.kind if st.window is not None else None,
         window_card=st.window.card if st.window is not None else NO_CARD,
+        picked=R.tour_picks(st, seat) if st.window is not None else [],
         scores=[p.score for p in st.players],
     )
 
@@ -383,9 +387,8 @@ def step_choice(info: Info, legal: Sequence[Any]) -> Any:
     event, hand limit, response windows, and a draft with no plan left."""
     kinds = {a.kind for a in legal}
     if info.window_kind is not None:
-        tours = [a for a in legal if isinstance(a, ParkTour)]
-        if tours:
-            return min(tours, key=lambda a: (sum(usefulness(info, c) for c in a.cards), a.cards))
+        if any(isinstance(a, TourPick | ParkTour) for a in legal):
+            return _tour_step(info)
         reacts = [a for a in legal if isinstance(a, React)]
         if reacts:
             purple = sorted(reacts, key=lambda a: (a.as_effect is not None, a.card))
@@ -424,6 +427,26 @@ def step_choice(info: Info, legal: Sequence[Any]) -> Any:
             if a.kind == kind:
                 return a
     return legal[0]
+
+
+def best_tour(info: Info) -> tuple[int, ...]:
+    """The Park Tour on the window's park that gives up the least useful hand cards (ties:
+    the lowest cards): per shared icon and size, its least useful cards."""
+    icons = R.MASK[info.window_card] & info.filters[info.seat]
+    tours = []
+    for bit in R.bits(icons):
+        group = _cheap(info, [c for c in info.hand if R.MASK[c] & bit])
+        tours += [tuple(sorted(group[:size])) for size in TOUR_SIZES if len(group) >= size]
+    return min(tours, key=lambda cards: (sum(usefulness(info, c) for c in cards), cards))
+
+
+def _tour_step(info: Info) -> PPAction:
+    """The next step of the best Park Tour: pick its next card, or claim it."""
+    cards = best_tour(info)
+    missing = [c for c in cards if c not in info.picked]
+    if missing:
+        return TourPick(seat=info.seat, card=missing[0])
+    return ParkTour(seat=info.seat, cards=cards)
 
 
 def _pick(legal: Sequence[A], wanted: Any) -> A | None:

@@ -31,6 +31,7 @@ from tabletop.games.pocketparks.actions import (
     StartSteal,
     Take,
     TakeRandom,
+    TourPick,
 )
 from tabletop.games.pocketparks.content import Effect
 from tabletop.games.pocketparks.state import (
@@ -41,6 +42,7 @@ from tabletop.games.pocketparks.state import (
     EventPlay,
     Player,
     PPState,
+    Window,
     check_state,
 )
 from tabletop.games.pocketparks.view import PPView, build_view
@@ -69,7 +71,7 @@ PHASE_KINDS: dict[str, tuple[frozenset[str], str, str]] = {
     ),
     "limit": (frozenset({"discard"}), "PP-LIMIT-1", "put back cards down to 9 in hand first"),
 }
-WINDOW_KINDS = frozenset({"pass", "park_tour", "react"})
+WINDOW_KINDS = frozenset({"pass", "tour_pick", "park_tour", "cancel", "react"})
 OWN_TURN_EVENTS: tuple[Effect, ...] = (
     "make_a_wish",
     "aspiring_astronomer",
@@ -106,6 +108,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
             "discard": self._discard,
             "play_event": self._play_event,
             "pass": self._pass,
+            "tour_pick": self._tour_pick,
             "park_tour": self._park_tour,
             "react": self._react,
         }
@@ -179,7 +182,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
 
     def apply(self, state: PPState, action: PPAction) -> Transition[PPState]:
         self._check_turn(state, action)
-        ctx = R.Ctx(state.clone())
+        ctx = R.Ctx(state.successor())
         self._handlers[action.kind](ctx, action)
         R.settle(ctx)
         return Transition(ctx.st, tuple(ctx.log), ctx.hidden)
@@ -217,86 +220,84 @@ class PocketParksEngine(Engine[PPState, PPAction]):
         phase = st.phase
         if phase == "turn":
             if self._pairable(st, seat):
-                out.append(StartSet.model_construct(seat=seat))
+                out.append(StartSet(seat=seat))
             out.extend(
-                StartBuild.model_construct(seat=seat, set_index=idx)
+                StartBuild(seat=seat, set_index=idx)
                 for idx in range(len(st.players[seat].sets))
                 if self._buildable(st, seat, idx)
             )
             out.extend(self._draw_actions(st, seat))
             if R.can_pay(hand):
                 out.extend(
-                    StartSteal.model_construct(seat=seat, target=t)
-                    for t in range(len(st.players))
-                    if t != seat
+                    StartSteal(seat=seat, target=t) for t in range(len(st.players)) if t != seat
                 )
         elif phase == "draw":
             out.extend(self._draw_actions(st, seat))
         elif phase == "discard":
             for card in hand:
                 if R.is_park(card) or R.COLOUR[card] == "purple":
-                    out.append(Discard.model_construct(seat=seat, card=card))
+                    out.append(Discard(seat=seat, card=card))
             out.extend(self._event_actions(st, seat))
         elif phase in ("set", "build"):
             draft = st.draft
             assert draft is not None
             out.extend(
-                AddCard.model_construct(seat=seat, card=c)
-                for c in hand
-                if self._addable(st, seat, draft, c)
+                AddCard(seat=seat, card=c) for c in hand if self._addable(st, seat, draft, c)
             )
             if self._draft_complete(draft):
-                out.append(Confirm.model_construct(seat=seat))
-            out.append(Cancel.model_construct(seat=seat))
+                out.append(Confirm(seat=seat))
+            out.append(Cancel(seat=seat))
         elif phase == "steal":
             draft = st.draft
             assert draft is not None
             if len(draft.cards) < 4:
-                out.extend(
-                    Pay.model_construct(seat=seat, card=c) for c in hand if c not in draft.cards
-                )
+                out.extend(Pay(seat=seat, card=c) for c in hand if c not in draft.cards)
             if len(draft.takes) + draft.random_takes < 2:
                 out.extend(
-                    Take.model_construct(seat=seat, card=c)
+                    Take(seat=seat, card=c)
                     for c in R.stealable(st, draft.target)
                     if c not in draft.takes
                 )
                 if draft.random_takes < len(st.players[draft.target].hand):
-                    out.append(TakeRandom.model_construct(seat=seat))
+                    out.append(TakeRandom(seat=seat))
             if self._steal_complete(draft):
-                out.append(Confirm.model_construct(seat=seat))
-            out.append(Cancel.model_construct(seat=seat))
+                out.append(Confirm(seat=seat))
+            out.append(Cancel(seat=seat))
         else:  # limit
-            out.extend(
-                Discard.model_construct(seat=seat, card=c) for c in R.limit_choices(st, seat)
-            )
+            out.extend(Discard(seat=seat, card=c) for c in R.limit_choices(st, seat))
         return out
 
     def _draw_actions(self, st: PPState, seat: int) -> list[PPAction]:
         out: list[PPAction] = []
         if st.pile or len(st.discard) > 1:
-            out.append(Draw.model_construct(seat=seat, source="pile"))
+            out.append(Draw(seat=seat, source="pile"))
         if st.discard:
-            out.append(Draw.model_construct(seat=seat, source="discard"))
+            out.append(Draw(seat=seat, source="discard"))
         return out
 
     def _window_actions(self, st: PPState, seat: int) -> list[PPAction]:
         window = st.window
         assert window is not None
-        out: list[PPAction] = [Pass.model_construct(seat=seat)]
+        out: list[PPAction] = [Pass(seat=seat)]
         if window.kind in ("tour", "wish"):
+            picked = R.tour_picks(st, seat)
+            if R.is_tour(st, seat, window.card, picked):
+                out.append(ParkTour(seat=seat, cards=tuple(sorted(picked))))
             out.extend(
-                ParkTour.model_construct(seat=seat, cards=cards)
-                for cards in R.tour_options(st, seat, window.card)
+                TourPick(seat=seat, card=card)
+                for card in st.players[seat].hand
+                if card not in picked and R.tour_can_grow(st, seat, window.card, [*picked, card])
             )
+            if picked:
+                out.append(Cancel(seat=seat))
         else:
             wanted = self._reaction_wanted(st, seat)
             if wanted is not None:
                 for card in st.players[seat].hand:
                     if R.EFFECT[card] == wanted:
-                        out.append(React.model_construct(seat=seat, card=card, as_effect=None))
+                        out.append(React(seat=seat, card=card, as_effect=None))
                     elif R.EFFECT[card] == "lets_do_it_again" and R.copyable(st, wanted):
-                        out.append(React.model_construct(seat=seat, card=card, as_effect=wanted))
+                        out.append(React(seat=seat, card=card, as_effect=wanted))
         return out
 
     def _reaction_wanted(self, st: PPState, seat: int) -> Effect | None:
@@ -325,9 +326,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
                 copy = None if used == effect else used
                 for target, pick in self._event_targets(st, seat, used):
                     out.append(
-                        PlayEvent.model_construct(
-                            seat=seat, card=card, as_effect=copy, target=target, pick=pick
-                        )
+                        PlayEvent(seat=seat, card=card, as_effect=copy, target=target, pick=pick)
                     )
         return out
 
@@ -493,7 +492,7 @@ class PocketParksEngine(Engine[PPState, PPAction]):
         for card in draft.cards:
             R.leave_hand(ctx, seat, card)
         if draft.set_index >= 0:
-            player.sets[draft.set_index].extend(draft.cards)
+            player.sets[draft.set_index] = [*player.sets[draft.set_index], *draft.cards]
             ctx.say(f"{ctx.name(seat)} builds {R.names(draft.cards)} onto a set.")
         else:
             player.sets.append(draft.cards[:])
@@ -502,8 +501,14 @@ class PocketParksEngine(Engine[PPState, PPAction]):
         R.end_action(ctx)
 
     def _cancel(self, ctx: R.Ctx, action: Cancel) -> None:
-        ctx.st.draft = None
-        ctx.st.phase = "turn"
+        window = ctx.st.window
+        if window is None:
+            ctx.st.draft = None
+            ctx.st.phase = "turn"
+            return
+        if not R.tour_picks(ctx.st, action.seat):  # in a window: drop the Park Tour picks
+            raise IllegalAction("PP-TOUR-1", "you have picked no card for a Park Tour")
+        window.picks = [p for p in window.picks if p.seat != action.seat]
 
     # -- handlers: draw, discard, events -------------------------------------
 
@@ -586,19 +591,44 @@ class PocketParksEngine(Engine[PPState, PPAction]):
     def _pass(self, ctx: R.Ctx, action: Pass) -> None:
         R.answer(ctx, action.seat, None)
 
+    def _tour_pick(self, ctx: R.Ctx, action: TourPick) -> None:
+        st, seat, card = ctx.st, action.seat, action.card
+        window = self._tour_window(st)
+        picked = R.tour_picks(st, seat)
+        if card not in st.players[seat].hand or card in picked:
+            raise IllegalAction("PP-TOUR-1", "pick a card from your hand, once")
+        if not R.tour_can_grow(st, seat, window.card, [*picked, card]):
+            raise IllegalAction(
+                "PP-TOUR-1",
+                "with the cards picked, that card makes no Park Tour: 4 park cards (8 for a "
+                "set of 9) sharing a theme icon with the discarded park",
+            )
+        if picked:
+            picked.append(card)
+        else:
+            window.picks.append(Claim(seat, [card]))
+
     def _park_tour(self, ctx: R.Ctx, action: ParkTour) -> None:
         st = ctx.st
-        window = st.window
-        assert window is not None
-        if window.kind not in ("tour", "wish"):
-            raise IllegalAction("PP-TOUR-1", "there is no newly discarded park to claim")
-        if tuple(sorted(action.cards)) not in R.tour_options(st, action.seat, window.card):
+        window = self._tour_window(st)
+        picked = R.tour_picks(st, action.seat)
+        if not R.is_tour(st, action.seat, window.card, action.cards):
             raise IllegalAction(
                 "PP-TOUR-1",
                 "a Park Tour needs 4 park cards from your hand (8 for a set of 9) "
                 "sharing a theme icon with the discarded park",
             )
+        if not set(picked) <= set(action.cards):
+            raise IllegalAction("PP-TOUR-1", "claim with the cards you picked (or cancel them)")
         R.answer(ctx, action.seat, Claim(action.seat, sorted(action.cards)))
+
+    @staticmethod
+    def _tour_window(st: PPState) -> Window:
+        window = st.window
+        assert window is not None
+        if window.kind not in ("tour", "wish"):
+            raise IllegalAction("PP-TOUR-1", "there is no newly discarded park to claim")
+        return window
 
     def _react(self, ctx: R.Ctx, action: React) -> None:
         st = ctx.st

@@ -7,8 +7,9 @@ Rule ids refer to seeds/pocketparks.md.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from functools import cache
 
 from tabletop.core.engine import Event
 from tabletop.games.pocketparks.content import Effect, load_content
@@ -16,6 +17,7 @@ from tabletop.games.pocketparks.state import (
     NO_CARD,
     NO_SEAT,
     ROUNDS,
+    TOUR_SIZES,
     Claim,
     Draft,
     EventPlay,
@@ -101,9 +103,15 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def order_from(st: PPState, seat: int) -> list[int]:
+def order_from(st: PPState, seat: int) -> tuple[int, ...]:
+    """Every seat in turn order, from ``seat`` on."""
     n = len(st.players)
-    return [(seat + k) % n for k in range(n)]
+    return _order(seat % n, n)
+
+
+@cache
+def _order(seat: int, n: int) -> tuple[int, ...]:
+    return tuple((seat + k) % n for k in range(n))
 
 
 def priority_distance(st: PPState, seat: int) -> int:
@@ -143,12 +151,18 @@ def wins_with(sizes: list[int]) -> bool:
 
 def round_winner(st: PPState) -> int:
     """Who has won the round: the current player first, then in turn order."""
-    prio = priorities(st) if round3(st) else None
+    prio = None
     for seat in order_from(st, st.current):
         sets = st.players[seat].sets
-        if any(len(s) == NINE for s in sets):
+        sizes = [len(s) for s in sets]
+        if NINE in sizes:
             return seat
-        sizes = [len(s) for i, s in enumerate(sets) if prio is None or prio[seat][i]]
+        if len(sizes) < 3:  # wins_with needs three sets, whatever their priority
+            continue
+        if round3(st):
+            if prio is None:
+                prio = priorities(st)
+            sizes = [n for n, held in zip(sizes, prio[seat], strict=True) if held]
         if wins_with(sizes):
             return seat
     return NO_SEAT
@@ -191,16 +205,34 @@ def nine_in_hand(st: PPState, seat: int) -> list[int] | None:
     return None
 
 
-def tour_options(st: PPState, seat: int, top: int) -> list[tuple[int, ...]]:
-    """Hand cards that could claim ``top``: 4 for a set of 5, 8 for a set of 9."""
-    icons = MASK[top] & icon_filter(st, seat)
-    found: set[tuple[int, ...]] = set()
-    for bit in bits(icons):
-        group = sorted(c for c in st.players[seat].hand if MASK[c] & bit)
-        for size in (TOUR_SET - 1, NINE - 1):
-            if len(group) >= size:
-                found.update(combinations(group, size))
-    return sorted(found)
+def is_tour(st: PPState, seat: int, top: int, cards: Sequence[int]) -> bool:
+    """Do ``cards`` claim ``top``: 4 hand cards for a set of 5, or 8 for a set of 9,
+    all sharing one of its icons (PP-TOUR-1)?"""
+    hand = st.players[seat].hand
+    return (
+        len(cards) in TOUR_SIZES
+        and len(set(cards)) == len(cards)
+        and all(c in hand for c in cards)
+        and common_icons(list(cards), MASK[top] & icon_filter(st, seat)) != 0
+    )
+
+
+def tour_can_grow(st: PPState, seat: int, top: int, cards: list[int]) -> bool:
+    """Can more hand cards make ``cards`` (picked so far) a Park Tour on ``top``: does
+    one icon of it, shared by them all, have the 4 (or, past 4, the 8) cards needed?"""
+    if len(cards) > TOUR_SIZES[-1]:
+        return False
+    needed = next(size for size in TOUR_SIZES if len(cards) <= size)
+    hand = st.players[seat].hand
+    icons = common_icons(cards, MASK[top] & icon_filter(st, seat))
+    return any(sum(1 for c in hand if MASK[c] & bit) >= needed for bit in bits(icons))
+
+
+def tour_picks(st: PPState, seat: int) -> list[int]:
+    """The hand cards ``seat`` has picked so far for a Park Tour in the open window."""
+    window = st.window
+    assert window is not None
+    return next((p.cards for p in window.picks if p.seat == seat), [])
 
 
 def payment_buys(cards: list[int]) -> tuple[int, ...]:
@@ -230,6 +262,18 @@ def set_holding(st: PPState, seat: int, card: int) -> int:
         if card in cards:
             return idx
     return -1
+
+
+def take_from_set(st: PPState, seat: int, card: int) -> None:
+    """A card leaves the set holding it; a set left empty is gone. States share their
+    sets' lists (``PPState.successor``): a set is replaced, never changed."""
+    sets = st.players[seat].sets
+    idx = set_holding(st, seat, card)
+    rest = [c for c in sets[idx] if c != card]
+    if rest:
+        sets[idx] = rest
+    else:
+        del sets[idx]
 
 
 def copyable(st: PPState, effect: Effect) -> bool:
@@ -459,9 +503,11 @@ def open_window(ctx: Ctx, kind: WindowKind, card: int, exclude: int) -> None:
 
 
 def answer(ctx: Ctx, seat: int, claim: Claim | None) -> None:
+    """``seat`` answers the open window: ``claim``, or None to pass (its picks go)."""
     window = ctx.st.window
     assert window is not None
     window.waiting.remove(seat)
+    window.picks = [p for p in window.picks if p.seat != seat]
     if claim is not None:
         window.claims.append(claim)
     if not window.waiting:
@@ -534,11 +580,7 @@ def resolve_event(ctx: Ctx, play: EventPlay) -> None:
         if play.target == NO_SEAT:
             ctx.say("Nobody has a set to bite.")
             return
-        sets = st.players[play.target].sets
-        idx = set_holding(st, play.target, play.pick)
-        sets[idx].remove(play.pick)
-        if not sets[idx]:
-            del sets[idx]
+        take_from_set(st, play.target, play.pick)
         st.discard.append(play.pick)
         st.fresh_top = True
         ctx.say(f"Mosquitoes bite {NAME[play.pick]} out of {ctx.name(play.target)}'s set.")
@@ -610,12 +652,8 @@ def resolve_steal(ctx: Ctx, draft: Draft, detour: Claim | None) -> None:
             ctx.say(f"You lose {names(cards)}.", thief)
             ctx.say(f"You take {names(cards)}.", target)
         return
-    sets = st.players[target].sets
     for card in takes:
-        idx = set_holding(st, target, card)
-        sets[idx].remove(card)
-        if not sets[idx]:
-            del sets[idx]
+        take_from_set(st, target, card)
     from_hand = random_cards(ctx, target, draft.random_takes)
     st.players[thief].hand.extend(takes + from_hand)
     ctx.say(f"{ctx.name(thief)} steals {len(takes) + len(from_hand)} card(s).")

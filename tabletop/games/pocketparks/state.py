@@ -36,10 +36,9 @@ class Player:
     # Turn number on which this player played Aspiring astronomer this round.
     astronomer_turn: int = -1
 
-    def clone(self) -> Player:
-        return Player(
-            self.name, self.hand[:], [s[:] for s in self.sets], self.score, self.astronomer_turn
-        )
+    def successor(self) -> Player:
+        """A copy sharing the lists of the sets: a move replaces a set, never changes it."""
+        return Player(self.name, self.hand[:], self.sets[:], self.score, self.astronomer_turn)
 
 
 @dataclass(slots=True)
@@ -60,9 +59,17 @@ class Window:
     card: int  # the park on top (tour, wish) or the event played; NO_CARD for a steal
     waiting: list[int]  # seats still to answer
     claims: list[Claim]
+    # Park Tours being picked, card by card, by seats still to answer (secret to each).
+    picks: list[Claim] = field(default_factory=list)
 
     def clone(self) -> Window:
-        return Window(self.kind, self.card, self.waiting[:], [c.clone() for c in self.claims])
+        return Window(
+            self.kind,
+            self.card,
+            self.waiting[:],
+            [c.clone() for c in self.claims],
+            [c.clone() for c in self.picks],
+        )
 
 
 @dataclass(slots=True)
@@ -150,8 +157,19 @@ class PPState:
     results: list[RoundResult] = field(default_factory=list)
 
     def clone(self) -> PPState:
+        """A copy sharing nothing with this state: a bot or a test may change it freely."""
+        twin = self.successor()
+        for player in twin.players:
+            player.sets = [s[:] for s in player.sets]
+        twin.results = [r.clone() for r in self.results]
+        return twin
+
+    def successor(self) -> PPState:
+        """The copy ``apply`` changes into the next state: it shares the round results,
+        which no move changes once they are scored, and the lists of the sets, which a
+        move replaces rather than changes."""
         return PPState(
-            players=[p.clone() for p in self.players],
+            players=[p.successor() for p in self.players],
             rng=self.rng.copy(),
             modifiers=self.modifiers,
             round=self.round,
@@ -177,7 +195,7 @@ class PPState:
                 self.event_play.pick,
             ),
             tour=None if self.tour is None else self.tour.clone(),
-            results=[r.clone() for r in self.results],
+            results=self.results[:],
         )
 
 
@@ -327,6 +345,17 @@ def _check_window(st: PPState, window: Window, content: Content) -> None:
             )
         else:
             require(len(claim.cards) == 1, "a reaction plays one card (PP-EVENT-2)")
+    picking = [p.seat for p in window.picks]
+    require(
+        len(set(picking)) == len(picking) and set(picking) <= set(waiting),
+        "a seat picks a Park Tour once, before it answers",
+    )
+    for picked in window.picks:
+        _check_claim(st, picked, f"seat {picked.seat}'s Park Tour picks")
+        require(
+            tour and len(picked.cards) <= max(TOUR_SIZES) and picked.copy is None,
+            "Park Tour picks are at most 8 cards, asked about a park (PP-TOUR-1)",
+        )
     if tour:
         require(
             bool(st.discard) and window.card == st.discard[-1],

@@ -50,6 +50,7 @@ class WindowView(BaseModel):
     card: CardView | None
     waiting: list[int]
     you_answer: bool
+    picked: list[CardView]  # the cards you have picked for a Park Tour (nobody else's)
 
 
 class DraftView(BaseModel):
@@ -136,6 +137,7 @@ def _window(st: PPState, seat: int | None) -> WindowView | None:
         card=card_view(window.card) if window.card != NO_CARD else None,
         waiting=list(window.waiting),
         you_answer=seat in window.waiting,
+        picked=[card_view(c) for c in R.tour_picks(st, seat)] if seat is not None else [],
     )
 
 

@@ -220,15 +220,11 @@ class SpaceParkEngine(Engine[State, Any]):
         if state.players[seat].stock[PASS]:
             actions.extend(_fast_travel(seat, state.ring[pos]) for pos in state.rockets)
         for pos in state.rockets:
-            actions.extend(
-                v
-                for v in self._visit_candidates(state, seat, pos)
-                if self._visit_problem(state, v) is None
-            )
+            actions.extend(self._visits(state, seat, pos))
         return actions
 
     def dump_action(self, action: Any) -> dict[str, Any]:
-        data: dict[str, Any] = action.model_dump(mode="json", exclude_none=True)
+        data: dict[str, Any] = self._actions.dump_python(action, mode="json", exclude_none=True)
         return data
 
     # -- apply -----------------------------------------------------------------
@@ -370,35 +366,64 @@ class SpaceParkEngine(Engine[State, Any]):
                 )
         return None
 
-    def _visit_candidates(self, s: State, seat: int, pos: int) -> list[Visit]:
-        """Every well-formed visit to ``pos``, to be filtered by _visit_problem."""
+    def _visits(self, s: State, seat: int, pos: int) -> list[Visit]:
+        """Every visit ``seat`` may make to ``pos`` (rocket aside): exactly the visits
+        ``_visit_problem`` accepts, built directly, in the order fee, badge, Scout's
+        destination."""
         dest = s.ring[pos]
         solo = len(s.players) == 1
-        fees: tuple[Literal["sun", "controller"] | None, ...] = (
-            ("sun", "controller") if solo and s.scout == pos else (None,)
-        )
-        chosen: list[str | None] = [None]
-        if dest == "outpost13":
-            chosen = list(dict.fromkeys(s.players[seat].hand))
-        elif dest == "starlight_station" and solo:
-            chosen = [*s.revealed, *s.scout_stack[-1:]]
-        targets: list[Dest | None] = [None]
-        if dest == "astral_arcade":
-            targets = [d for d in s.ring if d != s.ring[s.scout]]
-        return [_visit(seat, dest, b, t, f) for f in fees for b in chosen for t in targets]
+        player = s.players[seat]
+        sun = player.stock[SUN]
+        # Each way to pay for the visit, with the Sun crystals left for it.
+        fees: list[tuple[Literal["sun", "controller"] | None, int]]
+        if solo and s.scout == pos:  # SP-SOLO-4
+            fees = [("sun", sun - 1)] if sun else []
+            if s.controller == seat:
+                fees.append(("controller", sun))
+        elif s.scout == pos and s.controller == seat and self._can_gain(s, seat, SUN):
+            fees = [(None, sun + 1)]  # the visitor's own Scout benefit (SP-SCOUT-2)
+        else:
+            fees = [(None, sun)]
+        out: list[Visit] = []
+        for fee, suns in fees:
+            if dest == "fusion_falls":
+                if suns:
+                    out.append(_visit(seat, dest, None, None, fee))
+            elif dest == "starlight_station":
+                if solo:  # SP-SOLO-5
+                    taken = [*s.revealed, *s.scout_stack[-1:]]
+                    out += [_visit(seat, dest, b, None, fee) for b in taken]
+                elif s.deck:
+                    out.append(_visit(seat, dest, None, None, fee))
+            elif dest == "astral_arcade":
+                scout = s.ring[s.scout]
+                out += [_visit(seat, dest, None, d, fee) for d in s.ring if d != scout]
+            elif dest == "outpost13":
+                deck = badges()
+                for badge in dict.fromkeys(player.hand):
+                    cost = price(player, deck[badge])
+                    if (
+                        cost[0] <= suns
+                        and cost[1] <= player.stock[1]
+                        and cost[2] <= player.stock[2]
+                    ):
+                        out.append(_visit(seat, dest, badge, None, fee))
+            else:
+                out.append(_visit(seat, dest, None, None, fee))
+        return out
 
     def _can_visit_somewhere(self, s: State, seat: int) -> bool:
         """Could ``seat`` visit any destination, spending passes first? (SP-TURN-4)"""
+        if any(self._visits(s, seat, pos) for pos in s.rockets):
+            return True
         passes = s.players[seat].stock[PASS]
         for pos in range(RING_SIZE):
-            if pos not in s.rockets:
-                # The nearest rocket behind reaches ``pos`` one step per pass.
-                need = next(k for k in range(1, RING_SIZE) if (pos - k) % RING_SIZE in s.rockets)
-                if need > passes:
-                    continue
-            for visit in self._visit_candidates(s, seat, pos):
-                if self._visit_problem(s, visit) is None:
-                    return True
+            if pos in s.rockets:
+                continue
+            # The nearest rocket behind reaches ``pos`` one step per pass.
+            need = next(k for k in range(1, RING_SIZE) if (pos - k) % RING_SIZE in s.rockets)
+            if need <= passes and self._visits(s, seat, pos):
+                return True
         return False
 
     def _can_gain(self, s: State, seat: int, slot: int) -> bool:

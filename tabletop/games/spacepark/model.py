@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from tabletop.core.engine import Action, require, require_each_once
+from tabletop.core.engine import Action, action, require, require_each_once, value
 from tabletop.core.rng import Rng
 from tabletop.games.spacepark.content import RESOURCE_NAMES, RESOURCES, badges
 
@@ -41,6 +41,7 @@ REVEALED = 3  # SP-SETUP-4: badges on display
 # -- actions ------------------------------------------------------------------
 
 
+@action
 class FastTravel(Action):
     """Turn in a pass: the rocket at ``dest`` moves to the next open destination."""
 
@@ -48,6 +49,7 @@ class FastTravel(Action):
     dest: Dest
 
 
+@action
 class Visit(Action):
     """Visit the destination ``dest`` (it has a rocket).
 
@@ -63,6 +65,7 @@ class Visit(Action):
     scout_fee: Literal["sun", "controller"] | None = None
 
 
+@action
 class ScoutBenefit(Action):
     """The Controller holder's choice when Scout's destination is visited."""
 
@@ -70,6 +73,7 @@ class ScoutBenefit(Action):
     take: Literal["sun", "pass"]
 
 
+@action
 class TakeFrom(Action):
     """Supply empty and several players tied for the most: whom to take from."""
 
@@ -77,12 +81,14 @@ class TakeFrom(Action):
     target: int
 
 
+@action
 class Keep(Action):
     """Starlight Station: keep the drawn badge."""
 
     kind: Literal["keep"] = "keep"
 
 
+@action
 class Exchange(Action):
     """Starlight Station: put the drawn badge on display, take ``badge`` from it."""
 
@@ -113,7 +119,7 @@ class Player:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Pending:
     """A decision the game waits for. ``seat`` decides, on turn or off."""
 
@@ -124,7 +130,7 @@ class Pending:
     drawn: str | None = None  # starlight: the drawn badge (secret to ``seat``)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Step:
     """One part of a visit still to resolve (a decision may interrupt the list)."""
 

@@ -35,7 +35,14 @@ from tabletop.core.engine import Action
 from tabletop.core.errors import IllegalAction
 from tabletop.core.session import GameSession
 from tabletop.core.store import StoreError
-from tabletop.games.pocketdragon.model import LEVELS, Pause, PocketDragonOptions, Resume, Start
+from tabletop.games.pocketdragon.model import (
+    LEVELS,
+    Pause,
+    PocketDragonOptions,
+    Resume,
+    Start,
+    with_now,
+)
 from tabletop.games.pocketdragon.view import PocketDragonView
 from tabletop.tui.screens.base import GameScreen, ResultScreen
 from tabletop.tui.settings import Settings
@@ -55,9 +62,9 @@ CLOCK_BINDINGS: list[BindingType] = [
 ]
 
 
-def action_key(action: Action) -> str:
+def action_key(action: Action) -> Action:
     """An action without its time: what makes two offers of an action the same."""
-    return action.model_dump_json(exclude={"now"})
+    return with_now(action, 0.0)
 
 
 class PocketDragonScreen(GameScreen):
@@ -92,7 +99,7 @@ class PocketDragonScreen(GameScreen):
         self.clock: Clock = clock if clock is not None else MonotonicClock()
         self._offset = 0.0
         self._signature: tuple[object, ...] = ()
-        self._legal: dict[int, tuple[object, set[str], list[Action]]] = {}
+        self._legal: dict[int, tuple[object, set[Action], list[Action]]] = {}
 
     # -- time -------------------------------------------------------------------
 
@@ -209,7 +216,7 @@ class PocketDragonScreen(GameScreen):
         """Who presses the clock buttons (and, in companion mode, every button)."""
         return self.viewer if self.viewer is not None else 0
 
-    def legal(self, seat: int) -> tuple[set[str], list[Action]]:
+    def legal(self, seat: int) -> tuple[set[Action], list[Action]]:
         """The seat's legal actions now (cached per state), as keys and as actions."""
         state = self.session.state
         cached = self._legal.get(seat)
@@ -255,7 +262,7 @@ class PocketDragonScreen(GameScreen):
         candidate = self.candidate(name)
         if not isinstance(candidate, Action):
             return
-        stamped = candidate.model_copy(update={"now": self.now()})
+        stamped = with_now(candidate, self.now())
         try:
             self.session.engine.apply(self.session.state, stamped)
         except IllegalAction as refused:
@@ -282,7 +289,7 @@ class PocketDragonScreen(GameScreen):
             self.explain(name)
 
     def stamp(self, action: Action) -> Action:
-        return action.model_copy(update={"now": self.now()})
+        return with_now(action, self.now())
 
     def toggle_clocks(self) -> None:
         """Pause a running game, resume a paused one (from an overlay's space key)."""

@@ -46,6 +46,7 @@ from tabletop.games.pocketparks.actions import (
     StartSteal,
     Take,
     TakeRandom,
+    TourPick,
 )
 from tabletop.games.pocketparks.engine import PocketParksEngine
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView
@@ -396,6 +397,10 @@ class PocketParksScreen(GameScreen):
         if self.public().window is not None:
             self._answer_for_bots()
             if self.public().window is not None:
+                window = self.view().window if self.viewer is not None else None
+                if self.viewer is not None and window is not None and window.picked:
+                    self._answer_privately(self.viewer)  # the Park Tour's next card
+                    return
                 self._open_window()
                 return
             self.after_change()
@@ -515,6 +520,11 @@ class PocketParksScreen(GameScreen):
     def _answer_label(self, action: Action) -> Content:
         view = self.view()
         cards = {c.id: c for c in view.hand or []}
+        if isinstance(action, TourPick) and action.card in cards:
+            pick = cards[action.card]
+            return Content.assemble(("Park Tour: pick ", "bold"), f"#{pick.number} {pick.name}")
+        if isinstance(action, Cancel):
+            return Content("Park Tour: start the picks over")
         if isinstance(action, ParkTour):
             top = view.window.card if view.window is not None else None
             parts = [
