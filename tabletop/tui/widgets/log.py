@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import RichLog
@@ -35,8 +36,9 @@ class LogPage(RichLog):
         if lines[: len(self.shown)] != self.shown:
             self.clear()
             self.shown = []
-        for line in lines[len(self.shown) :]:
-            self.write(plain_text(line), width=width)
+        new = lines[len(self.shown) :]
+        if new:  # one write for them all: a write per line costs a render and a layout each
+            self.write(Text("\n").join(plain_text(line) for line in new), width=width)
         self.shown = lines
 
 
