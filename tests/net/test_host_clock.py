@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -149,7 +150,7 @@ async def test_remote_table_is_the_seat_s_game_typed_as_a_local_session_gives_it
         other = RemoteTable(seats[(turn + 1) % 3].connection)
         with pytest.raises(IllegalAction) as refused:  # the same move, out of turn
             move = table.legal_actions(turn)[0]
-            await other.act(move.model_copy(update={"seat": other.seat}))
+            await other.act(replace(move, seat=other.seat))
         assert refused.value.rule.startswith("PP-")
         await table.act(table.legal_actions(turn)[0])
         assert changes == [1] and table.moves == 1 == session.moves
