@@ -154,8 +154,8 @@ def test_a_seeded_space_park_game_in_the_terminal(terminal: list[Terminal], tmp_
     term.keys(visit)
     term.wait_for("Pass to Bo")  # the hand-over curtain: Bo's hand is hidden
     term.keys("Enter")
-    screen = term.wait_for("Bo's view")
-    assert "Ann visits" in screen  # the log
+    term.wait_for("Bo's view")
+    term.wait_for("Ann visits")  # the log (its page for Bo may draw a frame after the title)
     term.keys("Escape")
     term.wait_for("1 unfinished game")
     term.keys("q")
