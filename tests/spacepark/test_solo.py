@@ -201,6 +201,11 @@ def test_one_pass_left_reaches_the_destination_just_past_a_rocket(sp: Any) -> No
     moved = _cornered(
         sp, ring, ("starlight_station", "outpost13", "astral_arcade"), "astral_arcade"
     )
+    _not_skipped(sp, moved)
+
+
+def _not_skipped(sp: Any, moved: Any) -> None:
+    """The solo player's turn came round with one pass left, and was not skipped."""
     assert sp.rocket_dests(moved.state) == {"starlight_station", "outpost13", "fusion_falls"}
     assert all("skipped" not in t for t in sp.texts(moved))
     assert moved.state.scout_stack == [] and moved.state.players[0].stock[3] == 1
@@ -222,9 +227,7 @@ def test_one_pass_left_reaches_a_destination_behind_a_rocket_after_a_rocket(sp: 
     moved = _cornered(
         sp, ring, ("starlight_station", "outpost13", "celestial_seas"), "celestial_seas"
     )
-    assert sp.rocket_dests(moved.state) == {"starlight_station", "outpost13", "fusion_falls"}
-    assert all("skipped" not in t for t in sp.texts(moved))
-    assert moved.state.scout_stack == [] and moved.state.players[0].stock[3] == 1
+    _not_skipped(sp, moved)
 
 
 def test_a_solo_gain_with_the_supply_out_gains_nothing(sp: Any) -> None:
