@@ -6,8 +6,8 @@ Both sides play the same seeded random games, action for action: who acts, that
 seat's legal actions, one picked at random, applied. In-process calls the engine
 (legal_actions, apply, to_act, outcome); through the protocol, one long-lived
 `tabletop engine` subprocess answers a `legal` and an `act` request per action
-over a pipe, and the driver parses each answer (the `act` answer carries the
-acting seat's view, `to_act` and `outcome`). Time per action is the leg's
+over a pipe, and the driver parses each answer (the `act` answer says what changed:
+`version`, `to_act`, `outcome` and the seat's log lines; no view). Time per action is the leg's
 wall time over its actions; the subprocess is started before the clock runs.
 Beside it, the CPU time per action: this process's, plus through the protocol
 the engine process's (read from /proc), which a busy machine hardly moves.
@@ -20,7 +20,6 @@ Target (issue 13): <= 3x in-process.
 from __future__ import annotations
 
 import functools
-import json
 import os
 import random
 import subprocess
@@ -30,6 +29,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from measure import Figure, interleaved, median, run_module
+from pydantic_core import from_json, to_json
 
 from tabletop.core.engine import Setup
 from tabletop.games import get_engine
@@ -60,7 +60,7 @@ class Leg(NamedTuple):
     """CPU seconds of this process, and of the engine process through the protocol."""
     actions: int
     received: int
-    """Characters answered through the protocol (none in-process)."""
+    """Bytes answered through the protocol (none in-process)."""
 
 
 def in_process(game: str, players: int, seeds: range) -> Leg:
@@ -85,22 +85,24 @@ def in_process(game: str, players: int, seeds: range) -> Leg:
 
 
 class Engine:
-    """A `tabletop engine` subprocess, one request and answer at a time."""
+    """A `tabletop engine` subprocess, one request and answer at a time. JSON is written
+    and read with pydantic-core's (Rust) functions, as a client in a compiled language
+    would: the figure is the engine's and the pipe's, not the stdlib json's."""
 
     def __init__(self) -> None:
         self.process = subprocess.Popen(
-            engine_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            engine_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE
         )
         self.received = 0
-        """Characters of the answers so far."""
+        """Bytes of the answers so far."""
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.write(to_json(request) + b"\n")
         self.process.stdin.flush()
         line = self.process.stdout.readline()
         self.received += len(line)
-        answer: dict[str, Any] = json.loads(line)
+        answer: dict[str, Any] = from_json(line)
         assert answer["ok"], answer
         return answer
 
