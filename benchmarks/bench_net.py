@@ -7,9 +7,10 @@
    seats wait (`wait`); a delivery is the time from writing the mover's `act` to
    reading another seat's answer. Its reference is the same moves in process:
    GameSession.act (the engine and the save) plus every seat's view and legal
-   actions, which is what the host must compute before it can tell anyone. Legs
-   alternate the two (a new game over the network, then its moves in process) so
-   both see the same machine; the figures are medians of every leg's samples.
+   actions, which is what the host must compute before it can tell anyone, made in
+   this process between the moves over the network (so that both sides see the
+   same load: the save's sync to the disk alone varies from 0.3 to 4 ms on a shared
+   machine). The figures are medians over every leg's samples.
    Target: the median delivery at most 5 ms beyond the in-process median.
 2. Scale: one host process holding 50 tables of 4 seats, every seat a websockets
    client (client.Connection) in this process, all playing random legal Space Park
@@ -67,16 +68,22 @@ def quantile(seconds: list[float], q: float) -> float:
 # -- 1. latency through real processes -------------------------------------------------
 
 
-class Seat:
-    """A `tabletop join --engine` process."""
+STUCK_S = 60.0
+"""A leg that waits this long for a seat is broken: it stops, saying what the seats said."""
 
-    def __init__(self, url: str, code: str) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "tabletop", "join", url, code, "--engine"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-        )
+
+class Seat:
+    """A `tabletop join --engine` process; what it says on stderr goes to ``log``."""
+
+    def __init__(self, url: str, code: str, log: Path) -> None:
+        self.log = log
+        with log.open("wb") as stderr:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "tabletop", "join", url, code, "--engine"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=stderr,
+            )
         assert self.process.stdin is not None and self.process.stdout is not None
         self.stdin, self.stdout = self.process.stdin, self.process.stdout
 
@@ -84,23 +91,69 @@ class Seat:
         self.stdin.write(json.dumps(request).encode() + b"\n")
         self.stdin.flush()
 
+    def read(self) -> dict[str, Any]:
+        line = self.stdout.readline()
+        if not line:
+            raise RuntimeError(f"a seat ended: {self.log.read_text()[-2000:]}")
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         self.send(request)
-        answer: dict[str, Any] = json.loads(self.stdout.readline())
-        return answer
+        return self.read()
 
 
 def _all_here(seat: Seat) -> dict[str, Any]:
     """The seat's state once every seat has joined."""
+    deadline = time.monotonic() + STUCK_S
     state = seat.ask({"op": "wait", "since": 0})
     while not all(other["connected"] for other in state["seats"]):
-        state = seat.ask({"op": "wait", "since": state["version"]})
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the seats did not all join: {state['seats']}")
+        state = seat.ask({"op": "wait", "since": state["version"], "timeout": 1})
     return state
 
 
-def over_the_network(data: Path, game: Game, moves: int) -> tuple[list[float], int]:
+class Mirror:
+    """A hosted game's moves made again in this process as the host makes them, each
+    timed: act (the engine and the save, in a store of its own), then every seat's view
+    and legal actions, as the host computes them for its updates. Caught up after every
+    move over the network, so both sides are measured under the same load. (A real-time
+    game's record holds the host's own start, pause and resume moves too.)"""
+
+    def __init__(self, hosted: Path, game_id: int, scratch: Path) -> None:
+        self.source = Store(hosted)
+        self.game_id = game_id
+        record = self.source.load_record(game_id)
+        self.engine = get_engine(record.game)
+        self.store = Store(scratch / "tabletop.db")
+        self.seats = tuple(SeatInfo(name) for name in record.setup.players)
+        self.session = GameSession.start(
+            self.store, self.engine, self.seats, record.setup.options, record.seed
+        )
+        self.made = 0
+        self.times: list[float] = []
+
+    def catch_up(self) -> None:
+        actions = self.source.load_record(self.game_id).actions
+        for data in actions[self.made :]:
+            action = self.engine.parse_action(data)
+            began = time.perf_counter()
+            self.session.act(action)
+            for seat in range(len(self.seats)):
+                self.session.view(seat).model_dump_json()
+                [self.engine.dump_action(a) for a in self.session.legal_actions(seat)]
+            self.times.append(time.perf_counter() - began)
+        self.made = len(actions)
+
+    def close(self) -> None:
+        self.source.close()
+        self.store.close()
+
+
+def latency_leg(data: Path, game: Game, moves: int) -> tuple[list[float], list[float]]:
     """One game through a host and a join process per seat: every delivery's seconds,
-    and the game's id in ``data``'s store."""
+    and every move's seconds in process (Mirror)."""
     host = subprocess.Popen(
         [
             *(sys.executable, "-m", "tabletop", "--data-dir", str(data), "host", game.game),
@@ -113,12 +166,15 @@ def over_the_network(data: Path, game: Game, moves: int) -> tuple[list[float], i
     )
     assert host.stdout is not None
     hosted = json.loads(host.stdout.readline())
-    seats = [Seat(hosted["url"], s["code"]) for s in hosted["seats"]]
+    (data / "mirror").mkdir()
+    mirror = Mirror(data / "tabletop.db", hosted["game_id"], data / "mirror")
+    seats = [Seat(hosted["url"], s["code"], data / f"seat{s['seat']}.log") for s in hosted["seats"]]
     chooser = random.Random(7)
     deliveries: list[float] = []
     try:
         states = [_all_here(seat) for seat in seats]
         for _ in range(moves):
+            mirror.catch_up()
             state = states[0]
             if state["outcome"] is not None:
                 break
@@ -135,9 +191,12 @@ def over_the_network(data: Path, game: Game, moves: int) -> tuple[list[float], i
             assert answer["ok"], answer
             waiting = set(others)
             while waiting:
-                for key, _ in selector.select():
+                ready = selector.select(STUCK_S)
+                if not ready:
+                    raise RuntimeError(f"no update reached seats {sorted(waiting)}")
+                for key, _ in ready:
                     other = key.data
-                    states[other] = json.loads(seats[other].stdout.readline())
+                    states[other] = seats[other].read()
                     if states[other]["moves"] < answer["moves"]:  # a clock tick came first
                         seats[other].send({"op": "wait", "since": states[other]["version"]})
                         continue
@@ -148,33 +207,23 @@ def over_the_network(data: Path, game: Game, moves: int) -> tuple[list[float], i
     finally:
         for seat in seats:
             seat.stdin.close()
-            seat.process.wait(timeout=30)
         host.terminate()
-        host.wait(timeout=30)
-    return deliveries, hosted["game_id"]
+        for process in (*(seat.process for seat in seats), host):
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        mirror.close()
+    return deliveries, mirror.times
 
 
 def in_process(store: Path, game_id: int) -> list[float]:
-    """The moves of a stored game in process, each timed: act (engine and save), then
-    every seat's view and legal actions, as the host computes them for its updates. (A
-    real-time game's record holds the host's own start, pause and resume moves too.)"""
-    record = Store(store).load_record(game_id)
-    engine = get_engine(record.game)
+    """The moves of a stored game made again in process, each timed (as Mirror does)."""
     with tempfile.TemporaryDirectory() as scratch:
-        replay = Store(Path(scratch) / "tabletop.db")
-        seats = tuple(SeatInfo(name) for name in record.setup.players)
-        session = GameSession.start(replay, engine, seats, record.setup.options, record.seed)
-        times = []
-        for data_action in record.actions:
-            action = engine.parse_action(data_action)
-            began = time.perf_counter()
-            session.act(action)
-            for seat in range(len(seats)):
-                session.view(seat).model_dump_json()
-                [engine.dump_action(a) for a in session.legal_actions(seat)]
-            times.append(time.perf_counter() - began)
-        replay.close()
-    return times
+        mirror = Mirror(store, game_id, Path(scratch))
+        mirror.catch_up()
+        mirror.close()
+    return mirror.times
 
 
 def latency(game: Game, legs: int, moves: int) -> Figure:
@@ -182,9 +231,9 @@ def latency(game: Game, legs: int, moves: int) -> Figure:
     local: list[float] = []
     for _ in range(legs):
         with tempfile.TemporaryDirectory() as data:
-            deliveries, game_id = over_the_network(Path(data), game, moves)
+            deliveries, made = latency_leg(Path(data), game, moves)
             net += deliveries
-            local += in_process(Path(data) / "tabletop.db", game_id)
+            local += made
     net_p50, local_p50 = median(net), median(local)
     return Figure(
         f"headless seats: a move reaching the others, {game.title}",
