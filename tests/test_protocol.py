@@ -13,7 +13,7 @@ import pytest
 
 from tabletop.core.rng import Rng
 from tabletop.games import GAMES
-from tabletop.protocol import MAX_LINE, Session
+from tabletop.protocol import MAX_LINE, Session, encode, refusal
 
 READY = [name for name, info in GAMES.items() if info.ready]
 PLAYERS = {"spacepark": ["Ann", "Bo", "Cy"], "pocketparks": ["Ann", "Bo", "Cy"]}
@@ -350,3 +350,11 @@ def test_an_error_quotes_at_most_500_characters_of_what_was_sent() -> None:
     for request in ({"op": "x" * 100_000}, {"op": "new", "game": "y" * 100_000}):
         message = Session().handle(request)["error"]["message"]
         assert len(message) == 500 and message.endswith("…")
+
+
+def test_a_refusal_quoting_text_no_utf8_can_hold_is_still_written() -> None:
+    """A message may quote what was sent; a lone surrogate in it (JSON can spell one,
+    UTF-8 cannot hold it) is written as its escape, so the answer line is always UTF-8."""
+    answer = refusal("PROTO-ARGS", "no such key '\ud800'")
+    assert "\\ud800" in answer["error"]["message"]
+    assert encode(answer).decode("utf-8").startswith('{"ok":false')
