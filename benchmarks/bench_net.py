@@ -208,7 +208,8 @@ def latency_leg(data: Path, game: Game, moves: int) -> tuple[list[float], list[f
         for seat in seats:
             seat.stdin.close()
         host.terminate()
-        for process in (*(seat.process for seat in seats), host):
+        processes: list[subprocess.Popen[Any]] = [seat.process for seat in seats]
+        for process in [*processes, host]:
             try:
                 process.wait(timeout=30)
             except subprocess.TimeoutExpired:
