@@ -82,7 +82,11 @@ def _to_stderr(line: str) -> None:
 
 
 def new_code() -> str:
-    return secrets.token_urlsafe(wire.CODE_BYTES)
+    """A join code: CODE_BYTES random bytes in URL-safe base64. Never one starting with
+    '-': `tabletop join URL CODE` would take it for an option and refuse to start."""
+    while (code := secrets.token_urlsafe(wire.CODE_BYTES)).startswith("-"):
+        pass
+    return code
 
 
 def _code_key(code: str) -> bytes:
