@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from measure import Figure, median, ms, run_module
+from pydantic_core import from_json, to_json
 
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
@@ -73,7 +74,9 @@ STUCK_S = 60.0
 
 
 class Seat:
-    """A `tabletop join --engine` process; what it says on stderr goes to ``log``."""
+    """A `tabletop join --engine` process; what it says on stderr goes to ``log``. Its
+    JSON is written and read with pydantic-core's functions, as a compiled client would
+    (bench_protocol.Engine)."""
 
     def __init__(self, url: str, code: str, log: Path) -> None:
         self.log = log
@@ -88,14 +91,14 @@ class Seat:
         self.stdin, self.stdout = self.process.stdin, self.process.stdout
 
     def send(self, request: dict[str, Any]) -> None:
-        self.stdin.write(json.dumps(request).encode() + b"\n")
+        self.stdin.write(to_json(request) + b"\n")
         self.stdin.flush()
 
     def read(self) -> dict[str, Any]:
         line = self.stdout.readline()
         if not line:
             raise RuntimeError(f"a seat ended: {self.log.read_text()[-2000:]}")
-        answer: dict[str, Any] = json.loads(line)
+        answer: dict[str, Any] = from_json(line)
         return answer
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
