@@ -52,6 +52,7 @@ class GameScreen(SizedScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "undo", "Undo"),
+        Binding("question_mark", "rules", "Rules"),
         Binding("escape", "leave", "Home"),
     ]
 
@@ -90,6 +91,8 @@ class GameScreen(SizedScreen):
         self._told_save_problem: str | None = None  # the save failure last told
         self._leave_unsaved = False  # Home pressed once with moves not saved
         self._log_cache: tuple[Any, int | None, list[str]] | None = None  # state, viewer, log
+        self.refused_rule: str | None = None
+        """The rule that refused the latest move tried, until a move is made."""
         self.title = session.engine.title
 
     # -- for subclasses ---------------------------------------------------------
@@ -105,8 +108,14 @@ class GameScreen(SizedScreen):
         """A short score per seat for the scoreboard; blank by default."""
         return ["" for _ in self.session.seats]
 
+    def rules_section(self) -> str | None:
+        """The title of the rules section for the step being played (None: the top)."""
+        return None
+
     def explain_refusal(self, refused: IllegalAction) -> None:
-        """Tell the table which rule refused a move, and why."""
+        """Tell the table which rule refused a move, and why (? then opens the rules at
+        that rule)."""
+        self.refused_rule = refused.rule
         self.notify(
             refused.message,
             title=f"Not allowed ({refused.rule})",
@@ -211,6 +220,7 @@ class GameScreen(SizedScreen):
 
     def after_change(self) -> None:
         """After any move or undo: hand over the keyboard, redraw, or end the game."""
+        self.refused_rule = None
         if self.session.stale is not None:  # found by a retried save (a clock's end)
             self.reload_stale("The latest moves here were not saved")
             return
@@ -240,7 +250,7 @@ class GameScreen(SizedScreen):
 
     def curtain(self, name: str) -> Curtain:
         """The hand-over curtain for ``name``; a subclass may give it more keys."""
-        return Curtain(name)
+        return Curtain(name, self.action_rules)
 
     # -- bots ---------------------------------------------------------------------
 
@@ -327,6 +337,13 @@ class GameScreen(SizedScreen):
         if action == "undo":
             return None if self.session.undo_refusal(self.viewer) else True
         return True
+
+    def action_rules(self) -> None:
+        """The rules of this game: at the rule that refused the latest move tried, else
+        at the section of the step being played."""
+        self.tabletop.action_rules(
+            self.session.engine.name, self.refused_rule or self.rules_section()
+        )
 
     def action_undo(self) -> None:
         try:

@@ -80,6 +80,19 @@ ASKS: dict[str, Ask] = {
     "benefit": Ask("sp", labels=("Take a Sun crystal", "Take a Fast Travel pass")),
     "take_from": Ask("1234", group="Take from"),
 }
+RULES_SECTIONS = {
+    # A question, or a pending decision's kind: the section of the rules it is about.
+    "visit": "Turns and visits",
+    "rocket": "Fast Travel",
+    "fee": "Solo game",
+    "take": "Solo game",
+    "earn": "Badges",
+    "scout_to": "Destinations",
+    "scout_benefit": "Scout and the Controller",
+    "take_from": "Supplies",
+    "starlight": "Destinations",
+    "over": "End of the game",
+}
 FIELD_ASKS = {"scout_fee": "fee", "scout_to": "scout_to"}
 DEST_ASKS = ("visit", "rocket", "scout_to")
 """Choices made by picking a destination (its number key, or a click on it)."""
@@ -384,6 +397,15 @@ class SpaceParkScreen(GameScreen):
         if dest == "astral_arcade":
             filled.setdefault("scout_to", next(d.id for d in view.ring if not d.scout))
         return Visit(seat=seat, **filled)
+
+    def rules_section(self) -> str:
+        view = self.now().view
+        if self.session.outcome is not None:
+            return RULES_SECTIONS["over"]
+        if view.pending is not None:
+            return RULES_SECTIONS[view.pending.kind]
+        kind = next(iter(self.question()), "visit")
+        return RULES_SECTIONS["fee"] if view.solo and kind == "visit" else RULES_SECTIONS[kind]
 
     def after_change(self) -> None:
         self.draft = None
