@@ -35,6 +35,13 @@ LEVEL_NAMES: dict[str, str] = {
     "normal": "Normal (greedy)",
     "hard": "Hard (search)",
 }
+LEVEL_HELP: dict[str, str] = {
+    "easy": "plays any move the rules allow, at random",
+    "normal": "takes the move that looks best right now",
+    "hard": "plays its best moves a few turns ahead on guesses of the cards it cannot see, "
+    "and takes the one that works out best",
+}
+"""What each level does, in players' words (setup shows it)."""
 # Each game with bots: the module holding its ``BOTS`` mapping (level -> factory).
 BOT_MODULES: dict[str, str] = {
     "spacepark": "tabletop.games.spacepark.bots",

@@ -47,6 +47,17 @@ class Rulebook:
                 return section
         raise KeyError(f"{self.title} has no rules section {title!r}")
 
+    def quote(self, ref: str) -> str:
+        """What setup shows for ``ref``: the lead of the section so titled, else the words
+        of the rule with that id; KeyError if it is neither."""
+        for section in self.sections:
+            if section.title == ref:
+                return " ".join(section.lead)
+            for rule in section.rules:
+                if rule.id == ref:
+                    return rule.text
+        raise KeyError(f"{self.title} has no rules section or rule {ref!r}")
+
     def section_of(self, rule_id: str) -> Section | None:
         """The section holding rule ``rule_id`` (None: no such rule)."""
         for section in self.sections:

@@ -10,6 +10,8 @@ import pytest
 from pydantic import BaseModel
 
 from tabletop.core.bot import (
+    LEVEL_HELP,
+    LEVEL_NAMES,
     LEVELS,
     Bot,
     RandomBot,
@@ -53,6 +55,7 @@ def test_random_bot_refuses_an_empty_choice() -> None:
 
 def test_levels_per_game_and_the_factory() -> None:
     assert LEVELS == ("easy", "normal", "hard")
+    assert tuple(LEVEL_NAMES) == tuple(LEVEL_HELP) == LEVELS  # each named and explained
     assert set(bot_games()) == {"spacepark", "pocketparks"}
     for game in bot_games():
         assert levels(game) == LEVELS

@@ -64,6 +64,9 @@ def test_a_digest_is_read_into_sections() -> None:
     assert first.rules == (Rule("PP-A-1", "One."), Rule("PP-A-2", "Two **bold**."))
     assert book.section_of("PP-B-1") is second and book.section_of("PP-C-1") is None
     assert book.section("Second") is second
+    assert book.quote("First") == "In brief." and book.quote("PP-A-2") == "Two **bold**."
+    with pytest.raises(KeyError):
+        book.quote("PP-C-1")
     with pytest.raises(KeyError):
         book.section("Third")
 

@@ -198,7 +198,7 @@ def panel(app: TabletopApp, name: str) -> str:
 
 
 async def start_from_home(
-    pilot: Pilot[None], app: TabletopApp, players: int, seed: int, first: str = ""
+    pilot: Pilot[None], app: TabletopApp, players: int, seed: int, first: int | None = None
 ) -> None:
     """Home → Space Park → the setup form filled by keys → Start."""
     games = app.screen.query_one("#games", OptionList)
@@ -211,8 +211,8 @@ async def start_from_home(
     for seat in range(players):
         setup.query_one(f"#seat-{seat}", Input).focus()
         await pilot.press(*NAMES[seat])
-    if first:
-        setup.query_one("#opt-first_player", Input).value = first
+    if first is not None:
+        setup.query_one("#opt-first_player", Select).value = first
     setup.query_one("#seed", Input).value = str(seed)
     await pilot.press("ctrl+s")
     await pilot.pause()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.core.engine import MALFORMED_ACTION, Engine, Event, Outcome, Setup, Transition
 from tabletop.core.errors import IllegalAction
@@ -68,11 +68,14 @@ class SpaceParkOptions(BaseModel):
     """``first_player``: a seat number, or "random" to draw one from the seed.
 
     The rulebook gives the marker to whoever stargazed most recently; at one
-    keyboard the players say who that is by the seat, seat 0 by default."""
+    keyboard the players say who that is by the seat, seat 0 by default. Setup
+    quotes rule SP-SETUP-6 to explain it, and offers the seats ("seat")."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    first_player: int | Literal["random"] = 0
+    first_player: int | Literal["random"] = Field(
+        default=0, title="First player", json_schema_extra={"seat": True, "rules": "SP-SETUP-6"}
+    )
 
 
 # -- cached action objects (actions are immutable, so legal_actions can share them)
