@@ -1,0 +1,56 @@
+"""Space Park on the engine contract (core/engine.py): the rules are in rules.py."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from tabletop.core.engine import Engine, Outcome, Setup, Transition
+from tabletop.games.spacepark import rules
+from tabletop.games.spacepark.model import SpaceParkAction, SpaceParkOptions, State, check_state
+from tabletop.games.spacepark.view import SpaceParkView, build_view
+
+
+class SpaceParkEngine(Engine[State, Any]):
+    name: ClassVar[str] = "spacepark"
+    title: ClassVar[str] = "Space Park"
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 4
+    state_type: ClassVar[type[Any]] = State
+    action_type: ClassVar[Any] = SpaceParkAction
+    options_type: ClassVar[type[BaseModel]] = SpaceParkOptions
+
+    def new(self, setup: Setup, seed: int) -> State:
+        self.check_players(setup)  # SP-SETUP-7
+        options = self.options(setup)
+        assert isinstance(options, SpaceParkOptions)
+        return rules.new(setup.players, options, seed)
+
+    def check_state(self, state: State) -> None:
+        check_state(state)
+
+    def players(self, state: State) -> tuple[str, ...]:
+        return tuple(p.name for p in state.players)
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[Any]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: State, action: Any) -> Transition[State]:
+        return rules.apply(state, action)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return rules.outcome(state)
+
+    def view(self, state: State, seat: int | None) -> SpaceParkView:
+        return build_view(state, seat, rules.to_act(state))
+
+    def dump_action(self, action: Any) -> dict[str, Any]:
+        data: dict[str, Any] = self._actions.dump_python(action, mode="json", exclude_none=True)
+        return data
+
+
+ENGINE = SpaceParkEngine()
