@@ -124,7 +124,7 @@ class Player:
     hand: list[str]
     earned: list[str]
 
-    def successor(self) -> Player:
+    def clone(self) -> Player:
         return Player(
             self.name, self.stock.copy(), self.xp_tokens, self.hand.copy(), self.earned.copy()
         )
@@ -183,7 +183,7 @@ class State:
             self.deck.copy(),
             self.revealed.copy(),
             self.scout_stack.copy(),
-            [p.successor() for p in self.players],
+            [p.clone() for p in self.players],
             self.first,
             self.active,
             self.turn,
