@@ -59,3 +59,6 @@ class PocketDragonEngine(Engine[PocketDragonState, PocketDragonAction]):
 
     def view(self, state: PocketDragonState, seat: int | None) -> PocketDragonView:
         return build_view(state, seat, rules.to_act(state))
+
+
+ENGINE = PocketDragonEngine()

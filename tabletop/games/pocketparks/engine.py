@@ -43,3 +43,6 @@ class PocketParksEngine(Engine[PPState, PPAction]):
 
     def view(self, state: PPState, seat: int | None) -> PPView:
         return build_view(state, seat)
+
+
+ENGINE = PocketParksEngine()
