@@ -18,8 +18,7 @@ from tabletop.core.rng import Rng
 from tabletop.games.pocketparks import ENGINE
 from tabletop.games.pocketparks import bots as pp_bots
 from tabletop.games.pocketparks import rules as R
-from tabletop.games.pocketparks.actions import StartSet
-from tabletop.games.pocketparks.state import PPState
+from tabletop.games.pocketparks.model import PPState, StartSet
 from tabletop.games.pocketparks.view import PPView
 
 BUDGET_S = 60.0  # never reached: the search does all its samples, as on a fast machine

@@ -18,7 +18,17 @@ from pydantic import BaseModel
 from tabletop.core.bot import HINT_SEED, Hint
 from tabletop.core.engine import Action
 from tabletop.games.pocketparks import rules as R
-from tabletop.games.pocketparks.actions import (
+from tabletop.games.pocketparks.bots import (
+    Info,
+    SearchBot,
+    best_tour,
+    deficit,
+    info_from_view,
+    sizes_of,
+    turn_macros,
+)
+from tabletop.games.pocketparks.model import (
+    NO_CARD,
     AddCard,
     Cancel,
     Confirm,
@@ -36,16 +46,6 @@ from tabletop.games.pocketparks.actions import (
     TakeRandom,
     TourPick,
 )
-from tabletop.games.pocketparks.bots import (
-    Info,
-    SearchBot,
-    best_tour,
-    deficit,
-    info_from_view,
-    sizes_of,
-    turn_macros,
-)
-from tabletop.games.pocketparks.state import NO_CARD
 from tabletop.games.pocketparks.view import PPView
 
 DRAFTS = ("set", "build", "steal")

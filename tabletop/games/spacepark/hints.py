@@ -28,7 +28,7 @@ from tabletop.games.spacepark.model import (
     TakeFrom,
     Visit,
 )
-from tabletop.games.spacepark.scoring import xp_of
+from tabletop.games.spacepark.rules import xp_of
 from tabletop.games.spacepark.view import SpaceParkView
 
 GATHERED = {"cosmic_canyon": (SUN, 2), "lunar_woods": (MOON, 1), "celestial_seas": (SEA, 1)}
