@@ -54,7 +54,8 @@ HINT_MODULES: dict[str, str] = {
 }
 HINT_SEED = 0
 """A hint's bot is seeded alike every time: the same view always gets the same hint."""
-HINT_BUDGET_S = 1.0
+HINT_BUDGET_S = 5.0
+"""A hint's search takes 0.1-0.2 s here; the cap only matters on a far slower machine."""
 
 A = TypeVar("A", bound=Action)
 

@@ -125,7 +125,7 @@ class PocketParksScreen(GameScreen):
         Binding("r", "take_random", "Random"),
         Binding("c", "confirm", "Confirm"),
         Binding("backspace", "cancel", "Cancel"),
-        Binding("question_mark", "rules", "Rules"),
+        Binding("h", "hint", "Hint"),
         Binding("o", "sort", "Sort"),
         Binding("g", "scores", "Scores"),
         Binding("i", "icons", "Icons"),
@@ -547,7 +547,7 @@ class PocketParksScreen(GameScreen):
             return True if self._step_legal(action, parameters) else None
         if action == "sort":
             return self.viewer is not None
-        if action in ("scores", "window_time", "rules", "icons"):
+        if action in ("scores", "window_time", "icons"):
             return True
         return super().check_action(action, parameters)
 
