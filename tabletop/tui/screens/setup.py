@@ -98,7 +98,7 @@ def _option_field(
     rules = spec.get("rules")
     if spec.get("seat"):
         seats = Select(
-            [(Text(label), value) for label, value in seat_choices(seats_max)],
+            [(Text(seat), value) for seat, value in seat_choices(seats_max)],
             value=RANDOM if default is None else default,
             allow_blank=False,
             id=widget_id,
@@ -277,7 +277,7 @@ class SetupScreen(SizedScreen):
                 assert isinstance(option.widget, Select)
                 chosen = option.widget.value
                 option.widget.set_options(
-                    [(Text(label), value) for label, value in seat_choices(count)]
+                    [(Text(seat), value) for seat, value in seat_choices(count)]
                 )
                 if not isinstance(chosen, int) or chosen < count:
                     option.widget.value = chosen
