@@ -41,6 +41,7 @@ from tabletop.core.store import (
     StoreError,
 )
 from tabletop.games import GAMES, get_engine
+from tabletop.games import title as game_title
 
 QUOTE_LIMIT = 300
 """The most of a file's own text (a key, a value an engine quotes) a message repeats."""
@@ -59,9 +60,9 @@ def quoted(text: str) -> str:
 
 
 def title(game: str) -> str:
-    """A game's title, or its name as stored if this tabletop does not know it."""
-    info = GAMES.get(game)
-    return info.title if info else quoted(game)
+    """A game's title, or its name as stored (shown as text) if this tabletop does not
+    have it."""
+    return quoted(game_title(game))
 
 
 # -- export ------------------------------------------------------------------------

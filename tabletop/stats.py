@@ -42,6 +42,12 @@ def result_line(game: FinishedGame) -> str:
     return " · ".join(f"{STAR + ' ' if p.won else ''}{p.name} {p.score}" for p in ranking(game))
 
 
+def headline(game: FinishedGame) -> str:
+    """A finished game in one line: its results, or, when nobody at the table won (Scout
+    did, a lost co-op game), the game's own summary."""
+    return result_line(game) if game.winners else game.summary
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class Player:
     """A person by name, or a bot (``bot``: its level)."""

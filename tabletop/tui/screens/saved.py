@@ -24,7 +24,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Select, Static
 
 from tabletop.core.store import DamagedGame, FinishedGame, SavedGame, StoreError
-from tabletop.games import GAMES
+from tabletop.games import GAMES, title
 from tabletop.stats import STAR, ranking
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain, plain_text
@@ -35,11 +35,6 @@ Listed = SavedGame | FinishedGame | DamagedGame
 
 def _when(stamp: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
-
-
-def _title(game: str) -> str:
-    info = GAMES.get(game)
-    return info.title if info else game
 
 
 def _damage(game: DamagedGame) -> Text:
@@ -180,7 +175,7 @@ class ContinueScreen(ListScreen):
                 table,
                 game,
                 [
-                    plain_text(_title(game.game)),
+                    plain_text(title(game.game)),
                     plain_text(", ".join(game.players)),
                     plain_text(str(game.moves)),
                     plain_text(_when(game.updated)),
@@ -188,7 +183,7 @@ class ContinueScreen(ListScreen):
             )
         for damaged in store.damaged():
             if not damaged.finished:
-                self.add(table, damaged, [plain_text(_title(damaged.game)), _damage(damaged)])
+                self.add(table, damaged, [plain_text(title(damaged.game)), _damage(damaged)])
 
     def deletable(self, game: Listed) -> bool:
         return True
@@ -229,6 +224,7 @@ class HistoryScreen(ListScreen):
         Binding("g", "next_game", "Game"),
         Binding("s", "sort", "Sort"),
         Binding("x", "export", "Export"),
+        Binding("t", "app.statistics", "Statistics"),
         Binding("d", "delete", "Delete"),
         Binding("escape", "back", "Back"),
     ]
@@ -315,12 +311,12 @@ class HistoryScreen(ListScreen):
             self.add(
                 table,
                 game,
-                [plain_text(_when(game.finished)), plain_text(_title(game.game)), results],
+                [plain_text(_when(game.finished)), plain_text(title(game.game)), results],
             )
         if not self.filtered():
             for damaged in self.damaged:
                 self.add(
-                    table, damaged, [Text(), plain_text(_title(damaged.game)), _damage(damaged)]
+                    table, damaged, [Text(), plain_text(title(damaged.game)), _damage(damaged)]
                 )
         empty = self.query_one("#empty", Static)
         empty.update(Content("No finished game matches." if self.games else self.EMPTY))
@@ -344,7 +340,7 @@ class HistoryScreen(ListScreen):
         elif isinstance(game, DamagedGame):
             details.update(
                 Content.assemble(
-                    (f"{_title(game.game)}: damaged", "bold $error"),
+                    (f"{title(game.game)}: damaged", "bold $error"),
                     plain(f" ({game.why}). It cannot be opened; d deletes it."),
                 )
             )
@@ -354,7 +350,7 @@ class HistoryScreen(ListScreen):
         width = max(cell_len(p.name) for p in placed)
         lines = [
             Content.assemble(
-                (_title(game.game), "bold"),
+                (title(game.game), "bold"),
                 plain(
                     f", finished {_when(game.finished)} after {game.moves} "
                     f"move{'s' if game.moves != 1 else ''}"
