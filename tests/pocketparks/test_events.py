@@ -6,17 +6,17 @@ from typing import Any
 
 import pytest
 
-from tabletop.games.pocketparks.actions import (
+from tabletop.games.pocketparks.model import (
     Discard,
     Draw,
     Pass,
     PlayEvent,
+    PPState,
     React,
     StartSteal,
     Take,
     TourPick,
 )
-from tabletop.games.pocketparks.state import PPState
 from tests.pocketparks.scenario import (
     ENGINE,
     act,

@@ -28,17 +28,18 @@ from tabletop.core.engine import Action, Setup
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games.pocketparks import ENGINE
-from tabletop.games.pocketparks.actions import (
+from tabletop.games.pocketparks.model import (
     AddCard,
     Cancel,
     Pass,
+    PPState,
+    RoundResult,
     StartBuild,
     StartSet,
     StartSteal,
     TourPick,
 )
 from tabletop.games.pocketparks.rules import CONTENT, MASK
-from tabletop.games.pocketparks.state import PPState, RoundResult
 from tabletop.games.pocketparks.view import PPView, card_view
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.pocketparks import (

@@ -30,7 +30,8 @@ from textual.widgets import Static
 from tabletop.core.bot import ask
 from tabletop.core.engine import Action, Transition
 from tabletop.games.pocketparks import rules as R
-from tabletop.games.pocketparks.actions import (
+from tabletop.games.pocketparks.engine import PocketParksEngine
+from tabletop.games.pocketparks.model import (
     AddCard,
     Cancel,
     Confirm,
@@ -48,7 +49,6 @@ from tabletop.games.pocketparks.actions import (
     TakeRandom,
     TourPick,
 )
-from tabletop.games.pocketparks.engine import PocketParksEngine
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView
 from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.screens.pocketparks_modals import (

@@ -1,16 +1,25 @@
-"""The PocketParks game state: plain dataclasses with a fast hand-written clone, and
-``check_state``, what every state of a game holds.
+"""PocketParks' options, actions and state: plain data, no rules; and ``check_state``,
+what every state of a game holds.
 
 Cards are small ints indexing the content tables (content.py); piles are lists
 whose END is the top.
+
+Multi-part choices are steps: a set is started, then cards are added one by
+one, then confirmed; a steal names its target, then each payment card and each
+card taken, then is confirmed; a Park Tour picks its hand cards one by one, then
+is claimed. Nothing moves before the confirmation (or the claim), and a draft (or
+the picks) may be cancelled. So no choice lists every combination of cards: a hand
+of 14 parks sharing an icon holds 4,005 Park Tours.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Annotated, Literal
 
-from tabletop.core.engine import require, require_each_once
+from pydantic import BaseModel, ConfigDict, Field
+
+from tabletop.core.engine import Action, action, require, require_each_once
 from tabletop.core.rng import Rng
 from tabletop.games.pocketparks.content import Content, Effect
 
@@ -25,6 +34,151 @@ ROUNDS = 3  # PP-GAME-1
 STEAL_MOST = 2  # cards one steal takes (PP-STEAL-2)
 PAY_MOST = 4  # cards one steal costs at most (PP-STEAL-2)
 TOUR_SIZES = (4, 8)  # hand cards a Park Tour plays: a set of 5 or of 9 (PP-TOUR-1)
+
+
+class PPOptions(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    round_modifiers: bool = True  # round 2 featured park; round 3 featured park + priority
+    first_player: int | None = Field(default=None, ge=0)  # None: drawn from the seed
+
+
+# -- actions ------------------------------------------------------------------
+
+
+@action
+class StartSet(Action):
+    kind: Literal["start_set"] = "start_set"
+
+
+@action
+class StartBuild(Action):
+    kind: Literal["start_build"] = "start_build"
+    set_index: int
+
+
+@action
+class AddCard(Action):
+    kind: Literal["add"] = "add"
+    card: int
+
+
+@action
+class StartSteal(Action):
+    kind: Literal["start_steal"] = "start_steal"
+    target: int
+
+
+@action
+class Pay(Action):
+    kind: Literal["pay"] = "pay"
+    card: int
+
+
+@action
+class Take(Action):
+    """Name a card in one of the target's sets."""
+
+    kind: Literal["take"] = "take"
+    card: int
+
+
+@action
+class TakeRandom(Action):
+    """One more random card from the target's hand."""
+
+    kind: Literal["take_random"] = "take_random"
+
+
+@action
+class Confirm(Action):
+    kind: Literal["confirm"] = "confirm"
+
+
+@action
+class Cancel(Action):
+    kind: Literal["cancel"] = "cancel"
+
+
+@action
+class Draw(Action):
+    kind: Literal["draw"] = "draw"
+    source: Literal["pile", "discard"]
+
+
+@action
+class Discard(Action):
+    """After drawing: discard a park (or a purple event, unplayed). At the hand
+    limit: put a card at the bottom of its discard pile."""
+
+    kind: Literal["discard"] = "discard"
+    card: int
+
+
+@action
+class PlayEvent(Action):
+    kind: Literal["play_event"] = "play_event"
+    card: int
+    as_effect: Effect | None = None  # Let's do it again: the effect it copies
+    target: int | None = None  # Comparing notes, Mosquito bites
+    pick: int | None = None  # Mosquito bites: the set card bitten
+
+
+@action
+class Pass(Action):
+    kind: Literal["pass"] = "pass"
+
+
+@action
+class TourPick(Action):
+    """Asked about a park on top of the discard: pick a hand card for a Park Tour."""
+
+    kind: Literal["tour_pick"] = "tour_pick"
+    card: int
+
+
+@action
+class ParkTour(Action):
+    """Claim the park on top of the discard with 4 (or 8) hand cards sharing an icon:
+    the cards picked, and any not picked yet (a claim naming all its cards at once,
+    as games saved before picks were steps hold, is the same picks and claim)."""
+
+    kind: Literal["park_tour"] = "park_tour"
+    cards: tuple[int, ...]
+
+
+@action
+class React(Action):
+    """Play a purple event in answer: Trail detour, Ranger says no, or Let's do it
+    again copying one of them."""
+
+    kind: Literal["react"] = "react"
+    card: int
+    as_effect: Effect | None = None
+
+
+PPAction = Annotated[
+    StartSet
+    | StartBuild
+    | AddCard
+    | StartSteal
+    | Pay
+    | Take
+    | TakeRandom
+    | Confirm
+    | Cancel
+    | Draw
+    | Discard
+    | PlayEvent
+    | Pass
+    | TourPick
+    | ParkTour
+    | React,
+    Field(discriminator="kind"),
+]
+
+
+# -- state --------------------------------------------------------------------
 
 
 @dataclass(slots=True)
