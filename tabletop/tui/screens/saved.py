@@ -220,6 +220,7 @@ class HistoryScreen(ListScreen):
     EMPTY = "No finished games yet."
     MIN_SIZE = (70, 18)
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "replay", "Replay"),
         Binding("slash", "find", "Find player"),
         Binding("g", "next_game", "Game"),
         Binding("s", "sort", "Sort"),
@@ -369,6 +370,43 @@ class HistoryScreen(ListScreen):
             )
         lines.append(plain(game.summary, "italic"))
         return Content("\n").join(lines)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "replay":
+            return isinstance(self.selected(), FinishedGame)
+        return super().check_action(action, parameters)
+
+    def on_data_table_row_selected(self) -> None:
+        """Enter (the table's own key) or a click on the chosen row."""
+        self.action_replay()
+
+    def action_replay(self) -> None:
+        """The highlighted game's own screen, read-only, to step through its moves."""
+        from tabletop.core.errors import ContentError
+        from tabletop.core.replay import Replay, ReplaySession
+        from tabletop.games import get_engine
+        from tabletop.tui.screens import has_screen
+        from tabletop.tui.screens.replay import replay_screen
+
+        game = self.selected()
+        if isinstance(game, DamagedGame):
+            self.notify(
+                f"This game is damaged ({game.why}): it cannot be replayed.",
+                title="Damaged",
+                severity="warning",
+                markup=False,
+            )
+        if not isinstance(game, FinishedGame) or not has_screen(game.game):
+            return
+        store = self.tabletop.store
+        try:
+            saved = store.load_game(game.id)
+            replay = Replay(get_engine(game.game), saved.record)
+        except (StoreError, ValueError, ContentError) as failed:
+            self.notify(str(failed), title="Cannot replay", severity="error", markup=False)
+            return
+        session = ReplaySession(store, game.id, replay, saved.seats, saved.finished)
+        self.app.push_screen(replay_screen(session, self.tabletop.settings))
 
     def on_input_changed(self) -> None:
         self.show()
