@@ -214,7 +214,7 @@ class MoveList(ModalScreen[int]):
 
     def compose(self) -> ComposeResult:
         replay = self.session.replay
-        options = [Option(plain("0. The setup"), id="0")]
+        options: list[Option] = [Option(plain("0. The setup"), id="0")]
         for move in range(1, len(replay)):
             options.append(
                 Option(plain(f"{move}. {' '.join(said(self.session, move))}"), id=str(move))
