@@ -104,6 +104,10 @@ class Replay:
         self._states.append(transition.state)
 
 
+LOG_CHUNK = 50
+"""A replay's log shows the moves of the current and the previous chunk of this many."""
+
+
 class ReplayOnly(StoreError):
     """A replay takes no move: nothing is played or saved."""
 
@@ -140,10 +144,14 @@ class ReplaySession(GameSession):
         return super().view(self.shown_seat(seat))
 
     def log(self, seat: int | None) -> list[str]:
+        """What ``seat`` read of the latest moves: those since the start of the chunk of
+        LOG_CHUNK moves before this position's. A step forward adds lines, a step back
+        (or across chunks) rewrites two chunks' at most, never the whole game's."""
         seat = self.shown_seat(seat)
+        first = max(0, (self.position - 1) // LOG_CHUNK * LOG_CHUNK - LOG_CHUNK)
         return [
             e.text
-            for step in self.replay.steps(self.position)
+            for step in self.replay.steps(self.position)[first:]
             for e in step.events
             if e.private_to is None or e.private_to == seat
         ]

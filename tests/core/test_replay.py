@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tabletop.core.record import GameRecord
-from tabletop.core.replay import Replay, ReplayOnly, ReplaySession
+from tabletop.core.replay import LOG_CHUNK, Replay, ReplayOnly, ReplaySession
 from tabletop.core.session import UndoRefused
 from tabletop.core.store import SeatInfo, Store
 from tests.hardening.harness import SPECS, Table, compact, play_to_end, view_data
@@ -89,6 +89,19 @@ def test_the_log_grows_move_by_move_as_the_game_told_it(
         told += [e.text for e in events.events if e.private_to in (None, 0)]
         session.go(move)
         assert session.log(0) == told
+
+
+def test_a_long_games_log_shows_its_latest_moves(store: Store) -> None:
+    """Late in a long game the log holds the latest moves' lines (at least LOG_CHUNK
+    moves' worth), not the whole game's: a step back rewrites a few lines only."""
+    table, record, _ = played("pocketparks", 0, 1)
+    session = session_of(store, record, table, finished=True)
+    session.go(len(session.replay) - 1)
+    steps = session.replay.steps(session.position)
+    whole = [e.text for step in steps for e in step.events if e.private_to is None]
+    latest = [e.text for step in steps[-LOG_CHUNK:] for e in step.events if e.private_to is None]
+    shown = session.log(None)
+    assert len(latest) <= len(shown) < len(whole) and whole[-len(shown) :] == shown
 
 
 @pytest.mark.parametrize(("game", "setup", "seed"), GAMES)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, work
 from textual.app import ComposeResult
@@ -27,7 +27,8 @@ from textual.widgets.option_list import Option
 
 from tabletop.core.engine import Transition
 from tabletop.core.replay import Replay, ReplaySession
-from tabletop.tui.screens import load_screen
+from tabletop.core.store import StoreError
+from tabletop.tui.screens import has_screen, load_screen
 from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import plain, refresh_text
@@ -35,8 +36,13 @@ from tabletop.tui.widgets.bars import Footer
 
 REPLAY_KEYS = ("step", "turn", "edge", "moves", "chart", "seat", "close")
 """The replay's own actions: every other action of the game's screen is off."""
+if TYPE_CHECKING:
+    from tabletop.tui.app import TabletopApp
+
 MOVE = Binding.Group("Move", compact=True)
 TURN = Binding.Group("Turn", compact=True)
+COMPUTE_AFTER_S = 0.5
+"""The positions ahead are computed this long after the replay opens."""
 CHART_POINTS = 300
 """The chart samples at most this many positions (more than a terminal's columns)."""
 
@@ -66,7 +72,8 @@ class ReplayScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.title = f"{self.session.engine.title}: replay"
-        self._compute_ahead()
+        # Once the first position is on screen: the worker would slow its drawing.
+        self.set_timer(COMPUTE_AFTER_S, self._compute_ahead)
 
     @work(thread=True, exclusive=True, group="replay")
     def _compute_ahead(self) -> None:
@@ -180,6 +187,23 @@ def turn_starts(replay: Replay) -> list[int]:
 def _replay_class(screen: type[GameScreen]) -> type[ReplayScreen]:
     made: type[ReplayScreen] = type(f"Replay{screen.__name__}", (ReplayScreen, screen), {})
     return made
+
+
+def open_replay(app: TabletopApp, game_id: int, game: str) -> None:
+    """Open the replay of a saved game; what stops it is told, not raised."""
+    from tabletop.core.errors import ContentError
+    from tabletop.games import get_engine
+
+    if not has_screen(game):
+        return
+    try:
+        saved = app.store.load_game(game_id)
+        replay = Replay(get_engine(game), saved.record)
+    except (StoreError, ValueError, ContentError) as failed:
+        app.notify(str(failed), title="Cannot replay", severity="error", markup=False)
+        return
+    session = ReplaySession(app.store, game_id, replay, saved.seats, saved.finished)
+    app.push_screen(replay_screen(session, app.settings))
 
 
 def replay_screen(session: ReplaySession, settings: Settings) -> ReplayScreen:

@@ -382,11 +382,7 @@ class HistoryScreen(ListScreen):
 
     def action_replay(self) -> None:
         """The highlighted game's own screen, read-only, to step through its moves."""
-        from tabletop.core.errors import ContentError
-        from tabletop.core.replay import Replay, ReplaySession
-        from tabletop.games import get_engine
-        from tabletop.tui.screens import has_screen
-        from tabletop.tui.screens.replay import replay_screen
+        from tabletop.tui.screens.replay import open_replay
 
         game = self.selected()
         if isinstance(game, DamagedGame):
@@ -396,17 +392,8 @@ class HistoryScreen(ListScreen):
                 severity="warning",
                 markup=False,
             )
-        if not isinstance(game, FinishedGame) or not has_screen(game.game):
-            return
-        store = self.tabletop.store
-        try:
-            saved = store.load_game(game.id)
-            replay = Replay(get_engine(game.game), saved.record)
-        except (StoreError, ValueError, ContentError) as failed:
-            self.notify(str(failed), title="Cannot replay", severity="error", markup=False)
-            return
-        session = ReplaySession(store, game.id, replay, saved.seats, saved.finished)
-        self.app.push_screen(replay_screen(session, self.tabletop.settings))
+        elif isinstance(game, FinishedGame):
+            open_replay(self.tabletop, game.id, game.game)
 
     def on_input_changed(self) -> None:
         self.show()
