@@ -180,3 +180,43 @@ async def test_export_writes_a_game_file_in_the_current_folder(
         await pilot.press("x")
         await pilot.pause()
         assert [n.title for n in app._notifications][-1] == "Not exported"
+
+
+async def test_continue_imports_a_game_file_of_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game moved between two data folders from the app: exported from one, imported
+    (replayed first) into the other; a file that is no game is refused, nothing stored."""
+    from tabletop.saves import export_to_folder
+    from tests.test_saves import played, save
+
+    monkeypatch.chdir(tmp_path)
+    source = Store(tmp_path / "one" / "tabletop.db")
+    game_id = save(source, played("spacepark", 1, 1), upto=12)
+    exported = export_to_folder(source, game_id, tmp_path)
+    source.close()
+    (tmp_path / "a-broken.json").write_text("{not a game")
+    target = Store(tmp_path / "two" / "tabletop.db")
+    app = TabletopApp(target)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)
+        await pilot.press("i")  # the files by name: the broken one first
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        [refused] = [n for n in app._notifications if n.title == "Not imported"]
+        assert "a-broken.json cannot be imported: it is not JSON" in refused.message
+        assert target.unfinished() == []
+        await pilot.press("i", "down", "enter")
+        await pilot.pause()
+        assert f"{exported.name}: imported as game 1, here, to continue." in [
+            n.message for n in app._notifications
+        ]
+        [imported] = target.unfinished()
+        assert imported.moves == 12 and imported.players == ("Ann", "Bo")
+        assert "Space Park" in "\n".join(
+            strip.text for strip in app.screen._compositor.render_strips()
+        )
+    target.close()

@@ -21,8 +21,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Input, Select, Static
+from textual.widgets import DataTable, Input, OptionList, Select, Static
+from textual.widgets.option_list import Option
 
+from tabletop.core.names import visible
 from tabletop.core.store import DamagedGame, FinishedGame, SavedGame, StoreError
 from tabletop.games import GAMES, title
 from tabletop.stats import STAR, ranking
@@ -137,7 +139,6 @@ class ListScreen(SizedScreen):
 
     def action_export(self) -> None:
         """The highlighted game to a new game file in the folder tabletop was started in."""
-        from tabletop.core.names import visible
         from tabletop.saves import SavesError, export_to_folder
 
         game = self.selected()
@@ -163,6 +164,7 @@ class ContinueScreen(ListScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "resume", "Resume", priority=True),
         Binding("x", "export", "Export"),
+        Binding("i", "import", "Import"),
         Binding("d", "delete", "Delete"),
         Binding("escape", "app.pop_screen", "Back"),
     ]
@@ -196,6 +198,34 @@ class ContinueScreen(ListScreen):
     def on_data_table_row_selected(self) -> None:
         """A click on the chosen row (Enter is the screen's own binding)."""
         self.action_resume()
+
+    def action_import(self) -> None:
+        """A game file of the current folder into the saved games (replayed first)."""
+        folder = Path.cwd()
+        files = sorted(folder.glob("*.json"))
+        if not files:
+            self.notify(
+                f"No game file (.json) in {visible(str(folder))}: export one there, or start "
+                "tabletop in the folder that holds it.",
+                title="Nothing to import",
+                markup=False,
+            )
+            return
+        self.app.push_screen(ImportScreen(files), self._import)
+
+    def _import(self, path: Path | None) -> None:
+        from tabletop.saves import SavesError, import_game, read_file
+
+        if path is None:
+            return
+        try:
+            done = import_game(self.tabletop.store, read_file(path))
+        except SavesError as refused:
+            self.notify(str(refused), title="Not imported", severity="error", markup=False)
+            return
+        where = "in History" if done.finished else "here, to continue"
+        self.notify(f"{visible(path.name)}: imported as game {done.id}, {where}.", markup=False)
+        self.on_screen_resume()
 
     def action_resume(self) -> None:
         game = self.selected()
@@ -423,6 +453,37 @@ class HistoryScreen(ListScreen):
             self.query_one(DataTable).focus()
         else:
             self.app.pop_screen()
+
+
+class ImportScreen(ModalScreen[Path]):
+    """The game files to import, by name; Enter imports the highlighted one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Cancel")]
+    DEFAULT_CSS = """
+    ImportScreen {
+        align: center middle;
+    }
+    ImportScreen OptionList {
+        width: 80%;
+        max-height: 80%;
+        border: thick $accent;
+    }
+    """
+
+    def __init__(self, files: list[Path]) -> None:
+        super().__init__()
+        self.files = files
+
+    def compose(self) -> ComposeResult:
+        options: list[Option] = [Option(plain(path.name)) for path in self.files]
+        yield OptionList(*options)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).border_title = "Import a game file (Enter)"
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.files[event.option_index])
 
 
 class Confirm(ModalScreen[bool]):
