@@ -18,7 +18,13 @@ from tabletop.core.store import Store
 from tabletop.games import get_engine
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens import load_screen
-from tabletop.tui.screens.replay import ChartScreen, MoveList, ReplayScreen, replay_screen
+from tabletop.tui.screens.replay import (
+    ChartScreen,
+    HandsScreen,
+    MoveList,
+    ReplayScreen,
+    replay_screen,
+)
 from tabletop.tui.screens.saved import HistoryScreen
 from tests.hardening.harness import compact
 from tests.test_saves import GAMES, played, save
@@ -105,6 +111,17 @@ async def test_a_finished_game_replays_in_its_own_screen(
         for _ in table.setup.players:
             await pilot.press("v")
         assert screen.viewer is None
+
+        await pilot.press("end", "a")  # a finished game: every hand
+        await pilot.pause()
+        assert isinstance(app.screen, HandsScreen)
+        hands = app.screen.query_one(Static).content
+        assert isinstance(hands, Content)
+        assert [line.split(":")[0] for line in hands.plain.splitlines()] == list(
+            table.setup.players
+        )
+        await pilot.press("escape")
+        await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HistoryScreen)
@@ -127,6 +144,13 @@ async def test_an_unfinished_games_replay_shows_no_hidden_card(store: Store) -> 
             await app.push_screen(screen)
             await pilot.press("v")  # greyed for the unfinished game
             assert screen.viewer == (0 if finished else None)
+            await pilot.press("a")  # every hand: a finished game's only
+            await pilot.pause()
+            assert isinstance(app.screen, HandsScreen) is finished
+            if finished:
+                assert private_cards(session, 0)[0] in shown(pilot)
+                await pilot.press("escape")
+                await pilot.pause()
             for position in (0, 25, 40):
                 screen.go(position)
                 screen.viewer = 0

@@ -34,7 +34,7 @@ from tabletop.tui.settings import Settings
 from tabletop.tui.text import plain, refresh_text
 from tabletop.tui.widgets.bars import Footer
 
-REPLAY_KEYS = ("step", "turn", "edge", "moves", "chart", "seat", "close")
+REPLAY_KEYS = ("step", "turn", "edge", "moves", "chart", "seat", "hands", "close")
 """The replay's own actions: every other action of the game's screen is off."""
 if TYPE_CHECKING:
     from tabletop.tui.app import TabletopApp
@@ -63,6 +63,7 @@ class ReplayScreen(GameScreen):
         Binding("m", "moves", "Moves", priority=True),
         Binding("c", "chart", "Chart", priority=True),
         Binding("v", "seat", "View", priority=True),
+        Binding("a", "hands", "Hands", priority=True),
         Binding("escape", "close", "Close", priority=True),
     ]
 
@@ -97,7 +98,7 @@ class ReplayScreen(GameScreen):
         return None  # a click on the board: nothing is played in a replay
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "seat":
+        if action in ("seat", "hands"):
             return self.session.finished
         return action in REPLAY_KEYS
 
@@ -156,6 +157,11 @@ class ReplayScreen(GameScreen):
     def _jump(self, position: int | None) -> None:
         if position is not None:
             self.go(position)
+
+    def action_hands(self) -> None:
+        """Every hand at this position (a finished game only: it is over)."""
+        if self.session.finished:
+            self.app.push_screen(HandsScreen(self.session))
 
     def action_chart(self) -> None:
         self.app.push_screen(ChartScreen(self.session))
@@ -254,6 +260,76 @@ class MoveList(ModalScreen[int]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         assert event.option.id is not None
         self.dismiss(int(event.option.id))
+
+
+# -- every hand -----------------------------------------------------------------------
+
+
+def _space_park_hand(session: ReplaySession, seat: int) -> list[str]:
+    from tabletop.games.spacepark.view import SpaceParkView
+
+    view = session.view(seat)
+    assert isinstance(view, SpaceParkView)
+    return [badge.name for badge in view.hand]
+
+
+def _pocket_parks_hand(session: ReplaySession, seat: int) -> list[str]:
+    from tabletop.games.pocketparks.view import PPView
+
+    view = session.view(seat)
+    assert isinstance(view, PPView)
+    return [card.name for card in view.hand or ()]
+
+
+def _pocket_dragon_hand(session: ReplaySession, seat: int) -> list[str]:
+    from tabletop.games.pocketdragon.view import PocketDragonView
+
+    partner = session.view(1 - seat)  # nobody sees their own hand (PD-TALK-2)
+    assert isinstance(partner, PocketDragonView)
+    hand = partner.table.hands[seat] if partner.table is not None else ()
+    return [card.activity.name for card in hand if card.activity is not None]
+
+
+HANDS: dict[str, Callable[[ReplaySession, int], list[str]]] = {
+    "spacepark": _space_park_hand,
+    "pocketparks": _pocket_parks_hand,
+    "pocketdragon": _pocket_dragon_hand,
+}
+"""Each seat's hand at a position, read from the view of a seat that sees it."""
+
+
+class HandsScreen(ModalScreen[None]):
+    """Every seat's hand at the position shown (a finished game's replay only)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,a", "dismiss", "Close")]
+    DEFAULT_CSS = """
+    HandsScreen {
+        align: center middle;
+    }
+    HandsScreen Static {
+        width: 80%;
+        max-height: 80%;
+        border: thick $accent;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, session: ReplaySession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        session = self.session
+        hand = HANDS[session.engine.name]
+        lines = [
+            plain(f"{info.name}: ", "bold") + plain(", ".join(hand(session, seat)) or "no card")
+            for seat, info in enumerate(session.seats)
+        ]
+        yield Static(Content("\n").join(lines))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(Static).border_title = f"Every hand after move {self.session.position}"
 
 
 # -- the chart ------------------------------------------------------------------------
