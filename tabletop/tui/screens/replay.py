@@ -7,8 +7,9 @@ nothing is saved. A worker thread computes the positions ahead, so the first sho
 at once and the move list and chart have the rest when asked.
 
 Hidden information: a finished game may show any seat's view (``v`` goes round
-them, the spectator's first); an unfinished one only the spectator's (the session
-sees to it), and its move list and chart read public information only.
+them, the spectator's first) or every hand (``a``); an unfinished one only the
+spectator's (the session sees to it). The move list and chart read public
+information only.
 """
 
 from __future__ import annotations
@@ -34,11 +35,11 @@ from tabletop.tui.settings import Settings
 from tabletop.tui.text import plain, refresh_text
 from tabletop.tui.widgets.bars import Footer
 
-REPLAY_KEYS = ("step", "turn", "edge", "moves", "chart", "seat", "hands", "close")
-"""The replay's own actions: every other action of the game's screen is off."""
 if TYPE_CHECKING:
     from tabletop.tui.app import TabletopApp
 
+REPLAY_KEYS = ("step", "turn", "edge", "moves", "chart", "seat", "hands", "close")
+"""The replay's own actions: every other action of the game's screen is off."""
 MOVE = Binding.Group("Move", compact=True)
 TURN = Binding.Group("Turn", compact=True)
 COMPUTE_AFTER_S = 0.5
@@ -117,11 +118,8 @@ class ReplayScreen(GameScreen):
         told = plain(f"Move {position} of {last}")
         if position:
             told = told + plain(f" · {said(session, position)[0]}")
-        viewing = (
-            "spectator's view"
-            if self.viewer is None
-            else "view of " + (session.seats[self.viewer].name)
-        )
+        seat = self.viewer
+        viewing = "spectator's view" if seat is None else f"view of {session.seats[seat].name}"
         return told + plain(f" · {viewing}", "dim")
 
     def go(self, position: int) -> None:
@@ -329,7 +327,9 @@ class HandsScreen(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(Static).border_title = f"Every hand after move {self.session.position}"
+        self.query_one(Static).border_title = plain(
+            f"Every hand after move {self.session.position}"
+        )
 
 
 # -- the chart ------------------------------------------------------------------------
