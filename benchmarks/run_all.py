@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 import bench_engines
 import bench_protocol
+import bench_replay
 import bench_screens
 import bench_startup
 from measure import Figure, load, table
@@ -31,6 +32,7 @@ MODULES: dict[str, Callable[[bool], list[Figure]]] = {
     "protocol": bench_protocol.figures,
     "startup": bench_startup.figures,
     "screens": bench_screens.figures,
+    "replay": bench_replay.figures,
 }
 
 

@@ -36,6 +36,7 @@ from tabletop.tui.screens.pocketdragon import Chooser, DragonResult, Overlay
 from tabletop.tui.screens.pocketparks_modals import ScoreSheet
 from tabletop.tui.screens.saved import Confirm, HistoryScreen
 from tabletop.tui.screens.settings import SettingsScreen
+from tabletop.tui.screens.statistics import StatisticsScreen
 from tabletop.tui.widgets.curtain import Curtain
 
 SIZE = (120, 40)
@@ -125,6 +126,7 @@ DIALOGS = {
     "game end result": Dialog(home, (), DragonResult, ("enter",), show_a_result),
     "settings": Dialog(home, ("s",), SettingsScreen, ("escape",)),
     "history": Dialog(home, ("h",), HistoryScreen, ("escape",)),
+    "statistics": Dialog(home, ("t",), StatisticsScreen, ("escape",)),
 }
 
 
