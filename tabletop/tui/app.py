@@ -102,6 +102,7 @@ class TabletopApp(App[None]):
                 )
         yield SystemCommand("Continue", "Resume an unfinished game", self.action_continue)
         yield SystemCommand("History", "Finished games and results", self.action_history)
+        yield SystemCommand("Statistics", "Wins, scores and records", self.action_statistics)
         yield SystemCommand("Rules", "Read the rules of each game", self.action_rules)
         yield SystemCommand("Settings", "Theme, glyphs, curtain, bell", self.action_settings)
 
@@ -165,6 +166,11 @@ class TabletopApp(App[None]):
         from tabletop.tui.screens.saved import HistoryScreen
 
         self.push_screen(HistoryScreen())
+
+    def action_statistics(self) -> None:
+        from tabletop.tui.screens.statistics import StatisticsScreen
+
+        self.push_screen(StatisticsScreen())
 
     def action_rules(self, game: str = "", at: str | None = None) -> None:
         """The Rules screen on ``game``, at ``at`` (a section's title or a rule's id).

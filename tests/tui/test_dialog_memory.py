@@ -36,6 +36,7 @@ from tabletop.tui.screens.pocketparks_modals import ScoreSheet
 from tabletop.tui.screens.rules import RulesScreen
 from tabletop.tui.screens.saved import Confirm, HistoryScreen
 from tabletop.tui.screens.settings import SettingsScreen
+from tabletop.tui.screens.statistics import StatisticsScreen
 from tabletop.tui.widgets.curtain import Curtain
 
 SIZE = (120, 40)
@@ -127,6 +128,7 @@ DIALOGS = {
     "history": Dialog(home, ("h",), HistoryScreen, ("escape",)),
     "rules": Dialog(home, ("r", "right", "right"), RulesScreen, ("escape",)),
     "rules from a game": Dialog(pocketparks, ("question_mark",), RulesScreen, ("escape",)),
+    "statistics": Dialog(home, ("t",), StatisticsScreen, ("escape",)),
 }
 
 

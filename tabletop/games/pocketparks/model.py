@@ -310,7 +310,9 @@ class PPState:
     event_discard: list[int]
     featured: int = NO_CARD
     draws: int = 0  # cards drawn so far in this draw action
-    fresh_top: bool = False  # the discard top was placed this turn: Park Tour may claim it
+    # PP-TOUR-2: the seat whose card became the discard top this turn (a discard, a
+    # payment, a bitten set card): the others may Park Tour it. NO_SEAT: no fresh top.
+    fresh_top_from: int = NO_SEAT
     wishing: bool = False  # a Make a wish is flipping cards
     draft: Draft | None = None
     window: Window | None = None
@@ -344,7 +346,7 @@ class PPState:
             event_discard=self.event_discard[:],
             featured=self.featured,
             draws=self.draws,
-            fresh_top=self.fresh_top,
+            fresh_top_from=self.fresh_top_from,
             wishing=self.wishing,
             draft=None if self.draft is None else self.draft.clone(),
             window=None if self.window is None else self.window.clone(),
@@ -372,6 +374,10 @@ def check_state(st: PPState, content: Content) -> None:
     require(1 <= st.round <= ROUNDS, f"round {st.round} is not one of rounds 1 to {ROUNDS}")
     for role, seat in (("first player", st.first), ("current player", st.current)):
         require(seat in seats, f"the {role} is seat {seat}, not a seat at the table")
+    require(
+        st.fresh_top_from == NO_SEAT or st.fresh_top_from in seats,
+        f"the discard top came from seat {st.fresh_top_from}, not a seat at the table",
+    )
     require(st.turn >= 1, f"turn {st.turn}: turns are counted from 1")
     # PP-SETUP-1: every card is somewhere, once; parks and events each where they may lie.
     featured = [] if st.featured == NO_CARD else [st.featured]

@@ -440,7 +440,8 @@ def deal(ctx: Ctx) -> None:
     st.turn += 1
     st.phase = "turn"
     st.draws = 0
-    st.fresh_top = st.wishing = False
+    st.fresh_top_from = NO_SEAT
+    st.wishing = False
     st.draft = st.window = st.event_play = st.tour = None
     ctx.hidden = True
     ctx.say(f"Round {st.round} begins; {ctx.name(st.first)} plays first.")
@@ -506,7 +507,7 @@ def next_turn(ctx: Ctx, seat: int) -> None:
     st.turn += 1
     st.phase = "turn"
     st.draws = 0
-    st.fresh_top = False
+    st.fresh_top_from = NO_SEAT
     st.draft = st.event_play = st.tour = st.window = None
 
 
@@ -535,9 +536,9 @@ def close_turn(ctx: Ctx) -> None:
         play_tour(ctx, claim)
         next_turn(ctx, claim.seat + 1)
         return
-    if st.fresh_top and st.discard:
-        st.fresh_top = False
-        open_window(ctx, "tour", st.discard[-1], exclude=st.current)
+    if st.fresh_top_from != NO_SEAT and st.discard:
+        owner, st.fresh_top_from = st.fresh_top_from, NO_SEAT
+        open_window(ctx, "tour", st.discard[-1], exclude=owner)
         return
     next_turn(ctx, st.current + 1)
 
@@ -639,7 +640,7 @@ def resolve_event(ctx: Ctx, play: EventPlay) -> None:
             return
         take_from_set(st, play.target, play.pick)
         st.discard.append(play.pick)
-        st.fresh_top = True
+        st.fresh_top_from = play.target  # PP-TOUR-2: the biter may claim it, its owner not
         ctx.say(f"Mosquitoes bite {NAME[play.pick]} out of {ctx.name(play.target)}'s set.")
 
 
@@ -683,7 +684,7 @@ def pay_for_steal(ctx: Ctx, draft: Draft) -> None:
         leave_hand(ctx, thief, card)
         to_discard(st, card)
         if is_park(card):
-            st.fresh_top = True
+            st.fresh_top_from = thief
     parts = [f"{NAME[c]} from a set" for c in draft.takes]
     if draft.random_takes:
         parts.append(f"{draft.random_takes} random card(s) from hand")
@@ -1186,7 +1187,7 @@ def _draw(ctx: Ctx, action: Draw) -> None:
     if action.source == "discard":
         card = st.discard.pop()
         st.players[seat].hand.append(card)
-        st.fresh_top = False
+        st.fresh_top_from = NO_SEAT
         ctx.say(f"{ctx.name(seat)} takes {NAME[card]} from the park discard pile.")
     else:
         card = draw_from_pile(ctx, seat)
@@ -1222,7 +1223,7 @@ def _discard(ctx: Ctx, action: Discard) -> None:
         return
     leave_hand(ctx, seat, card)
     to_discard(st, card)
-    st.fresh_top = is_park(card)
+    st.fresh_top_from = seat if is_park(card) else NO_SEAT
     ctx.say(f"{ctx.name(seat)} discards {NAME[card]}.")
     end_action(ctx)
 

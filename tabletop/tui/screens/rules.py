@@ -18,10 +18,11 @@ from textual.content import Content
 from textual.style import Style
 from textual.widgets import Static
 
+from tabletop.core.names import visible
 from tabletop.core.rulebook import Rulebook, Section, rulebook, spans
 from tabletop.games import GAMES
 from tabletop.tui.screens.sized import SizedScreen
-from tabletop.tui.text import plain, visible
+from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer, Header
 
 ID_STYLE = "bold $text-accent"
