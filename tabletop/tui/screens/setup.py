@@ -30,6 +30,7 @@ from tabletop.core.bot import LEVEL_HELP, LEVEL_NAMES, levels
 from tabletop.core.engine import Engine
 from tabletop.core.errors import ContentError
 from tabletop.core.names import NAME_LIMIT, check_name
+from tabletop.core.record import SEED_LIMIT
 from tabletop.core.rulebook import rulebook
 from tabletop.core.store import SeatInfo
 from tabletop.tui.screens.rules import words
@@ -39,7 +40,6 @@ from tabletop.tui.widgets.bars import Footer, Header
 
 HUMAN = "person"  # the seat-kind choice that is not a bot level
 RANDOM = "random"  # the seat choice that leaves the seat to chance
-SEED_LIMIT = 2**63  # seeds are stored as SQLite integers
 SOLO_SECTION = "Solo game"
 """The section of a game's rules that setup shows when one player is chosen."""
 
