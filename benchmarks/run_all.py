@@ -22,6 +22,8 @@ from collections.abc import Callable
 import bench_engines
 import bench_net
 import bench_protocol
+import bench_replay
+import bench_rules
 import bench_screens
 import bench_startup
 from measure import Figure, load, table
@@ -34,6 +36,8 @@ MODULES: dict[str, Callable[[bool], list[Figure]]] = {
     "startup": bench_startup.figures,
     "net": bench_net.figures,
     "screens": bench_screens.figures,
+    "replay": bench_replay.figures,
+    "rules": bench_rules.figures,
 }
 
 

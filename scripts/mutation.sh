@@ -11,6 +11,11 @@
 # with the reason, in tests/mutation/allowlist.toml. One worker at the lowest
 # priority; MUTATION_WORKERS=2 uses both cores. mutmut's output: mutants/mutmut-*.log.
 set -euo pipefail
+case ${1:-} in -h | --help) # the comment above, without its marks
+    sed -n '2,/^set /{/^set /d;s/^# \{0,1\}//;p}' "$0"
+    exit 0
+    ;;
+esac
 cd "$(dirname "$0")/.."
 
 py=.venv/bin/python

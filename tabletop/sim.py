@@ -92,7 +92,7 @@ class SpaceParkTally(Tally):
         self._this_game: set[str] = set()
 
     def observe(self, before: Any, action: Action, after: Any) -> None:
-        from tabletop.games.spacepark.scoring import xp_of
+        from tabletop.games.spacepark.rules import xp_of
 
         for old, new in zip(before.players, after.players, strict=True):
             if len(new.earned) > len(old.earned):

@@ -10,9 +10,8 @@ import pytest
 from tabletop.core.engine import Event, InvalidState, Setup
 from tabletop.core.errors import IllegalAction
 from tabletop.games.pocketparks import ENGINE
-from tabletop.games.pocketparks.actions import ParkTour, Pass, PPAction, TourPick
+from tabletop.games.pocketparks.model import NO_CARD, ParkTour, Pass, PPAction, PPState, TourPick
 from tabletop.games.pocketparks.rules import CONTENT, EFFECT, NAME, THEME, common_icons
-from tabletop.games.pocketparks.state import NO_CARD, PPState
 
 __all__ = [
     "ENGINE",

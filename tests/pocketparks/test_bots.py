@@ -8,18 +8,18 @@ import pytest
 from tabletop.core.bot import Bot, make_bot, play_game
 from tabletop.core.engine import Setup
 from tabletop.core.rng import Rng
-from tabletop.games.pocketparks.actions import (
+from tabletop.games.pocketparks.bots import GreedyBot, SearchBot, determinize
+from tabletop.games.pocketparks.model import (
     Confirm,
     Discard,
     Draw,
     ParkTour,
     Pass,
     Pay,
+    PPState,
     StartSteal,
     TakeRandom,
 )
-from tabletop.games.pocketparks.bots import GreedyBot, SearchBot, determinize
-from tabletop.games.pocketparks.state import PPState
 from tests.pocketparks.scenario import ENGINE, act, event, park, parks, run, table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve")

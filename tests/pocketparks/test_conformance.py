@@ -13,8 +13,8 @@ from tabletop.core.engine import Setup
 from tabletop.core.errors import IllegalAction
 from tabletop.core.record import GameRecord, replay
 from tabletop.games.pocketparks import content_report
+from tabletop.games.pocketparks.model import PPState
 from tabletop.games.pocketparks.rules import CONTENT
-from tabletop.games.pocketparks.state import PPState
 from tabletop.protocol import Session
 from tests.pocketparks.scenario import ENGINE
 

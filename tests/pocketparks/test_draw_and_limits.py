@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from tabletop.games.pocketparks.actions import (
+from tabletop.games.pocketparks.model import (
     AddCard,
+    Claim,
     Confirm,
     Discard,
     Draw,
     PlayEvent,
     StartSet,
 )
-from tabletop.games.pocketparks.state import Claim
 from tests.pocketparks.scenario import (
     ENGINE,
     act,

@@ -6,17 +6,17 @@ from typing import Any
 
 import pytest
 
-from tabletop.games.pocketparks.actions import (
+from tabletop.games.pocketparks.model import (
     Discard,
     Draw,
     Pass,
     PlayEvent,
+    PPState,
     React,
     StartSteal,
     Take,
     TourPick,
 )
-from tabletop.games.pocketparks.state import PPState
 from tests.pocketparks.scenario import (
     ENGINE,
     act,
@@ -156,7 +156,7 @@ def test_mosquito_bites_a_set_of_five_down_to_a_stealable_four() -> None:
     refused(st, PlayEvent(seat=0, card=bite, target=1, pick=park("Acadia")), "PP-MOSQ-1")
     st = pass_all(act(st, PlayEvent(seat=0, card=bite, target=1, pick=park("Grand Teton"))))
     assert st.players[1].sets == [MOUNTAINS] and st.discard[-1] == park("Grand Teton")
-    assert st.window is not None and st.window.kind == "tour" and ENGINE.to_act(st) == (1, 2)
+    assert st.window is not None and st.window.kind == "tour" and ENGINE.to_act(st) == (2, 0)
     st = pass_all(st)
     st = pass_all(
         run(
@@ -168,6 +168,23 @@ def test_mosquito_bites_a_set_of_five_down_to_a_stealable_four() -> None:
     )
     st = run(st, StartSteal(seat=2, target=1))
     assert any(a.kind == "take" for a in ENGINE.legal_actions(st, 2))
+
+
+def test_the_biter_may_park_tour_the_bitten_card_but_its_owner_may_not() -> None:
+    """PP-MOSQ-1, PP-TOUR-2: Grand Teton bitten out of Ben's set came from Ben's cards,
+    not Ana's: Ana, who played Mosquito bites, is asked and completes a Park Tour with
+    her four mountains; Ben is not asked about his own card."""
+    bite = event("mosquito_bites")
+    hands = [[bite, *MOUNTAINS], parks("Bryce Canyon"), parks("Acadia")]
+    bens_set = [parks("Grand Teton", "Denali")]
+    st = after_draw(hands, sets=[[], bens_set, []])
+    st = pass_all(act(st, PlayEvent(seat=0, card=bite, target=1, pick=park("Grand Teton"))))
+    assert st.window is not None and st.window.card == park("Grand Teton")
+    assert ENGINE.to_act(st) == (2, 0)
+    refused(st, Pass(seat=1), "PP-WINDOW-1")
+    st = tour(act(st, Pass(seat=2)), 0, MOUNTAINS)
+    assert sorted(st.players[0].sets[0]) == sorted([*MOUNTAINS, park("Grand Teton")])
+    assert st.players[1].sets == [parks("Denali")] and st.current == 1
 
 
 def test_ranger_says_no_cancels_an_event_and_cannot_be_answered() -> None:

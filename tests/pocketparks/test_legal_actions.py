@@ -15,7 +15,7 @@ from tabletop.core.engine import Setup
 from tabletop.core.errors import IllegalAction
 from tabletop.core.record import GameRecord, replay
 from tabletop.games.pocketparks import rules as R
-from tabletop.games.pocketparks.actions import (
+from tabletop.games.pocketparks.model import (
     AddCard,
     Cancel,
     Confirm,
@@ -25,6 +25,7 @@ from tabletop.games.pocketparks.actions import (
     Pass,
     Pay,
     PlayEvent,
+    PPState,
     React,
     StartBuild,
     StartSet,
@@ -33,7 +34,6 @@ from tabletop.games.pocketparks.actions import (
     TakeRandom,
     TourPick,
 )
-from tabletop.games.pocketparks.state import PPState
 from tests.pocketparks.scenario import ENGINE, act, park, parks, table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tabletop.games.pocketparks.actions import (
+from tabletop.games.pocketparks.model import (
     Confirm,
     Discard,
     Draw,
@@ -13,13 +13,13 @@ from tabletop.games.pocketparks.actions import (
     Pass,
     Pay,
     PlayEvent,
+    PPState,
     React,
     StartSteal,
     Take,
     TakeRandom,
     TourPick,
 )
-from tabletop.games.pocketparks.state import PPState
 from tests.pocketparks.scenario import (
     ENGINE,
     act,

@@ -9,9 +9,16 @@ import random
 import pytest
 
 from tabletop.core.engine import Setup
-from tabletop.games.pocketparks.actions import AddCard, Confirm, StartSet
+from tabletop.games.pocketparks.model import (
+    NO_CARD,
+    NO_SEAT,
+    AddCard,
+    Confirm,
+    PPState,
+    RoundResult,
+    StartSet,
+)
 from tabletop.games.pocketparks.rules import CONTENT
-from tabletop.games.pocketparks.state import NO_CARD, NO_SEAT, PPState, RoundResult
 from tabletop.games.pocketparks.view import RoundView
 from tests.pocketparks.scenario import ENGINE, act, park, parks, run, table
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tabletop.core.engine import Event, Setup
-from tabletop.games.pocketparks.actions import AddCard, Confirm, Draw, StartBuild, StartSet
+from tabletop.games.pocketparks.model import AddCard, Confirm, Draw, PPState, StartBuild, StartSet
 from tabletop.games.pocketparks.rules import (
     CONTENT,
     priorities,
@@ -11,7 +11,6 @@ from tabletop.games.pocketparks.rules import (
     sheet_totals,
     wins_with,
 )
-from tabletop.games.pocketparks.state import PPState
 from tests.pocketparks.scenario import (
     ENGINE,
     act,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.games.pocketparks.actions import (
+from tabletop.games.pocketparks.model import (
     Cancel,
     Confirm,
     ParkTour,

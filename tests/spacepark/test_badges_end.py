@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.games.spacepark.content import SUN, badges
-from tabletop.games.spacepark.scoring import price, xp_of
+from tabletop.games.spacepark.rules import price, xp_of
 
 
 def test_hands_are_secret_and_unlimited(sp: Any) -> None:

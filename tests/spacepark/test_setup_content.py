@@ -13,7 +13,7 @@ from tabletop.core.engine import Setup
 from tabletop.core.errors import ContentError
 from tabletop.games.spacepark import ENGINE
 from tabletop.games.spacepark.content import ASSET, badges, counted, parse_deck
-from tabletop.games.spacepark.engine import OTHER_TILES
+from tabletop.games.spacepark.rules import OTHER_TILES
 
 PLAYERS = ("Ann", "Bob", "Cy", "Di")
 

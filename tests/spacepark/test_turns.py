@@ -8,7 +8,7 @@ import pytest
 
 from tabletop.games.spacepark.content import PASS, SUN, badges
 from tabletop.games.spacepark.model import State
-from tabletop.games.spacepark.scoring import xp_of
+from tabletop.games.spacepark.rules import xp_of
 
 
 def test_rulebook_rocket_example(sp: Any) -> None:

@@ -24,15 +24,15 @@ from tabletop.core.bot import ask, make_bot
 from tabletop.core.engine import Action, Setup
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games.pocketparks import ENGINE as PP_ENGINE
-from tabletop.games.pocketparks.actions import (
+from tabletop.games.pocketparks.model import (
     AddCard,
     Cancel,
     Confirm,
     Pass,
+    PPState,
     StartSet,
     StartSteal,
 )
-from tabletop.games.pocketparks.state import PPState
 from tabletop.games.spacepark.content import badges
 from tabletop.games.spacepark.model import State
 from tabletop.tui.app import TabletopApp

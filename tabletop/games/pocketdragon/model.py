@@ -1,5 +1,5 @@
-"""Pocket Dragon's state, options and actions; ``check_state``, what every state of a
-game holds.
+"""Pocket Dragon's options, actions and state: plain data, no rules; and ``check_state``,
+what every state of a game holds.
 
 Time is kept in whole milliseconds (integers), so running the clocks in one
 step or in many adds up to exactly the same numbers.
@@ -55,226 +55,9 @@ LEVELS: dict[str, Level] = {
 class PocketDragonOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    mode: Mode = "table"
-    difficulty: Difficulty = "easy"
-
-
-# -- state -------------------------------------------------------------------
-
-
-@dataclass(slots=True)
-class HandCard:
-    """An Activity in a hand, with what clues have told about it (public knowledge).
-    States share their hand cards: the rules replace one, never change it."""
-
-    activity: int
-    known: list[str] = field(default_factory=list)  # skills a clue showed it needs
-    ruled_out: list[str] = field(default_factory=list)  # skills a general clue showed it lacks
-
-
-@dataclass(slots=True)
-class Play:
-    """An Activity being played: ``matched`` are the face-up grid places matching it."""
-
-    seat: int
-    activity: int
-    matched: list[int] = field(default_factory=list)
-    flips: int = 0
-
-    def clone(self) -> Play:
-        return Play(self.seat, self.activity, self.matched.copy(), self.flips)
-
-
-@value
-class OpenPeek:
-    """A look at two face-down cards, open until the looker closes it."""
-
-    seat: int
-    places: list[int]
-
-
-@value
-class PendingClue:
-    """A specific clue waiting for the partner's answer about the asker's card."""
-
-    asker: int
-    card: int
-
-
-@dataclass(slots=True)
-class Table:
-    """Table mode: the cards. ``grid`` holds Collection card indexes (None: empty place);
-    a card in the grid is face down unless it is a match of the Activity in play."""
-
-    grid: list[int | None]
-    deck: list[int]
-    hands: list[list[HandCard]]
-    food: list[list[int]]
-    discard: list[int] = field(default_factory=list)
-    done: list[int] = field(default_factory=list)
-    given_up: list[int] = field(default_factory=list)
-    turn: int = 0
-    play: Play | None = None
-    peek: OpenPeek | None = None
-    clue: PendingClue | None = None
-
-    def clone(self) -> Table:
-        """A copy sharing only what the rules never change in place: the hand cards,
-        the peek and the clue (values)."""
-        return Table(
-            self.grid.copy(),
-            self.deck.copy(),
-            [hand.copy() for hand in self.hands],
-            [food.copy() for food in self.food],
-            self.discard.copy(),
-            self.done.copy(),
-            self.given_up.copy(),
-            self.turn,
-            None if self.play is None else self.play.clone(),
-            self.peek,
-            self.clue,
-        )
-
-
-@dataclass(slots=True)
-class PocketDragonState:
-    """The whole game. ``now_ms`` is the caller's clock reading the ``elapsed_ms`` of
-    running time belongs to; it moves only while the clocks run."""
-
-    players: list[str]
-    mode: Mode
-    difficulty: Difficulty
-    rng: Rng
-    status: Status = "ready"
-    loss: LossReason | None = None
-    now_ms: int = 0
-    elapsed_ms: int = 0
-    hunger_deadline_ms: int = HUNGER_S * 1000  # running time at which the dragon starves
-    next_clue_ms: int = 0  # running time of the next clue; drawn at Start
-    clues: int = START_CLUES
-    happiness: int = 0
-    successes: int = 0
-    table: Table | None = None
-
-    @property
-    def level(self) -> Level:
-        return LEVELS[self.difficulty]
-
-    def clone(self) -> PocketDragonState:
-        """A copy for the next state, sharing the table (the clocks never change it;
-        an action on the cards changes a copy of it): ``apply`` and ``advance`` change
-        only the copy."""
-        return PocketDragonState(
-            self.players,  # never changed in place
-            self.mode,
-            self.difficulty,
-            self.rng.copy(),
-            self.status,
-            self.loss,
-            self.now_ms,
-            self.elapsed_ms,
-            self.hunger_deadline_ms,
-            self.next_clue_ms,
-            self.clues,
-            self.happiness,
-            self.successes,
-            self.table,
-        )
-
-
-def check_state(s: PocketDragonState) -> None:
-    """InvalidState unless play can reach ``s`` (seats and names are checked before):
-    the clocks within the level's times, counts not negative, and in table mode every
-    card in exactly one place and the turn, the open look, clue and play consistent."""
-    level = s.level
-    require(0 <= s.rng.state < 2**64, "the random generator's state is not a 64-bit number")
-    require(
-        0 <= s.now_ms <= LATEST_S * 1000,
-        f"the clock reads {s.now_ms} ms, not 0 to {LATEST_S * 1000:.0f} (PD-TIME-2)",
-    )
-    main_ms = level.main_s * 1000
-    require(
-        0 <= s.elapsed_ms <= main_ms,
-        f"{s.elapsed_ms} ms of play have run, not 0 to the main timer's {main_ms} (PD-TIME-1)",
-    )
-    require(
-        s.elapsed_ms <= s.hunger_deadline_ms <= s.elapsed_ms + HUNGER_S * 1000,
-        "the hunger timer shows more than 120 s or has run past zero (PD-FEED-2)",
-    )
-    require(s.status != "ready" or s.elapsed_ms == 0, "the clocks ran before Start (PD-TIME-1)")
-    require(s.next_clue_ms >= 0, "the next clue is due before the game began")
-    require(s.clues >= 0, f"the clue pool holds {s.clues} (PD-CLUE-2)")
-    require(s.happiness >= 0, f"Happiness is {s.happiness}, below zero")
-    require(
-        0 <= s.successes <= level.successes,
-        f"{s.successes} successes, not 0 to the level's {level.successes}",
-    )
-    require(
-        (s.successes == level.successes) == (s.status == "won"),
-        "the game is won exactly when the level's successes are reached",
-    )
-    require((s.loss is not None) == (s.status == "lost"), "a lost game, and only one, has a cause")
-    require((s.table is not None) == (s.mode == "table"), "table mode, and only it, has cards")
-    if s.table is not None:
-        _check_table(s, s.table)
-
-
-def _check_table(s: PocketDragonState, table: Table) -> None:
-    deck = cards()
-    seats = range(SEATS)
-    places = range(COLLECTION_SIZE)
-    require(len(table.grid) == COLLECTION_SIZE, f"the grid has {COLLECTION_SIZE} places")
-    collection = [c for c in table.grid if c is not None] + table.discard
-    require(len(table.food) == SEATS, "each player has a food row")
-    require_each_once(collection + [c for row in table.food for c in row], places, "card")
-    require(all(len(row) <= MAX_FOOD for row in table.food), f"a food row holds over {MAX_FOOD}")
-    require(len(table.hands) == SEATS, "each player has a hand")
-    require(all(len(h) <= HAND_SIZE for h in table.hands), f"a hand holds over {HAND_SIZE}")
-    in_hands = [h.activity for hand in table.hands for h in hand]
-    in_play = [] if table.play is None else [table.play.activity]
-    activities = [*table.deck, *table.done, *table.given_up, *in_hands, *in_play]
-    require_each_once(activities, range(ACTIVITY_COUNT), "Activity")
-    require(len(table.done) == s.successes, "every success is an Activity done (PD-PLAY-7)")
-    skills = {skill.id for skill in deck.skills}
-    for hand in table.hands:
-        for card in hand:
-            needs = set(deck.activities[card.activity].skills)
-            require(
-                set(card.known) <= needs and set(card.ruled_out) <= skills - needs,
-                "a clue marks an Activity with a Skill it does not need, or rules out one it needs",
-            )
-    require(table.turn in seats, f"it is seat {table.turn}'s turn: no such seat")
-    busy = [x for x in (table.play, table.peek, table.clue) if x is not None]
-    require(len(busy) <= 1, "a play, a look and a clue are open at once")
-    if table.play is not None:
-        play = table.play
-        matched = play.matched
-        require(play.seat in seats, f"seat {play.seat} plays an Activity: no such seat")
-        require(
-            len(set(matched)) == len(matched)
-            and all(p in places and table.grid[p] is not None for p in matched),
-            "the Activity in play is matched by empty grid places",
-        )
-        require(
-            len(matched) < len(deck.activities[play.activity].skills)
-            and play.flips >= len(matched),
-            "the Activity in play has more matches than Skills or flips",
-        )
-    if table.peek is not None:
-        peek = table.peek
-        require(peek.seat in seats, f"seat {peek.seat} looks at cards: no such seat")
-        require(
-            len(set(peek.places)) == len(peek.places) == 2
-            and all(p in places and table.grid[p] is not None for p in peek.places),
-            "a look is at two face-down cards of the grid (PD-PEEK-1)",
-        )
-    if table.clue is not None:
-        clue = table.clue
-        require(clue.asker in seats, f"seat {clue.asker} asks a clue: no such seat")
-        require(
-            0 <= clue.card < len(table.hands[clue.asker]),
-            f"the clue asks about card {clue.card + 1}, which is not in the asker's hand",
-        )
+    # "rules": the section of the rules (or a rule) setup quotes to explain the option.
+    mode: Mode = Field(default="table", json_schema_extra={"rules": "Components and setup"})
+    difficulty: Difficulty = Field(default="easy", json_schema_extra={"rules": "PD-SETUP-2"})
 
 
 # -- actions -----------------------------------------------------------------
@@ -480,3 +263,222 @@ PocketDragonAction = Annotated[
     | TidyUp,
     Field(discriminator="kind"),
 ]
+
+
+# -- state -------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class HandCard:
+    """An Activity in a hand, with what clues have told about it (public knowledge).
+    States share their hand cards: the rules replace one, never change it."""
+
+    activity: int
+    known: list[str] = field(default_factory=list)  # skills a clue showed it needs
+    ruled_out: list[str] = field(default_factory=list)  # skills a general clue showed it lacks
+
+
+@dataclass(slots=True)
+class Play:
+    """An Activity being played: ``matched`` are the face-up grid places matching it."""
+
+    seat: int
+    activity: int
+    matched: list[int] = field(default_factory=list)
+    flips: int = 0
+
+    def clone(self) -> Play:
+        return Play(self.seat, self.activity, self.matched.copy(), self.flips)
+
+
+@value
+class OpenPeek:
+    """A look at two face-down cards, open until the looker closes it."""
+
+    seat: int
+    places: list[int]
+
+
+@value
+class PendingClue:
+    """A specific clue waiting for the partner's answer about the asker's card."""
+
+    asker: int
+    card: int
+
+
+@dataclass(slots=True)
+class Table:
+    """Table mode: the cards. ``grid`` holds Collection card indexes (None: empty place);
+    a card in the grid is face down unless it is a match of the Activity in play."""
+
+    grid: list[int | None]
+    deck: list[int]
+    hands: list[list[HandCard]]
+    food: list[list[int]]
+    discard: list[int] = field(default_factory=list)
+    done: list[int] = field(default_factory=list)
+    given_up: list[int] = field(default_factory=list)
+    turn: int = 0
+    play: Play | None = None
+    peek: OpenPeek | None = None
+    clue: PendingClue | None = None
+
+    def successor(self) -> Table:
+        """The copy an action on the cards changes: it shares only what the rules never
+        change in place: the hand cards (replaced, never changed), the peek and the clue
+        (values)."""
+        return Table(
+            self.grid.copy(),
+            self.deck.copy(),
+            [hand.copy() for hand in self.hands],
+            [food.copy() for food in self.food],
+            self.discard.copy(),
+            self.done.copy(),
+            self.given_up.copy(),
+            self.turn,
+            None if self.play is None else self.play.clone(),
+            self.peek,
+            self.clue,
+        )
+
+
+@dataclass(slots=True)
+class PocketDragonState:
+    """The whole game. ``now_ms`` is the caller's clock reading the ``elapsed_ms`` of
+    running time belongs to; it moves only while the clocks run."""
+
+    players: list[str]
+    mode: Mode
+    difficulty: Difficulty
+    rng: Rng
+    status: Status = "ready"
+    loss: LossReason | None = None
+    now_ms: int = 0
+    elapsed_ms: int = 0
+    hunger_deadline_ms: int = HUNGER_S * 1000  # running time at which the dragon starves
+    next_clue_ms: int = 0  # running time of the next clue; drawn at Start
+    clues: int = START_CLUES
+    happiness: int = 0
+    successes: int = 0
+    table: Table | None = None
+
+    @property
+    def level(self) -> Level:
+        return LEVELS[self.difficulty]
+
+    def successor(self) -> PocketDragonState:
+        """The copy ``rules.apply`` and ``rules.advance`` change into the next state: it
+        shares the table, which the clocks never change and an action on the cards
+        replaces with its successor."""
+        return PocketDragonState(
+            self.players,  # never changed in place
+            self.mode,
+            self.difficulty,
+            self.rng.copy(),
+            self.status,
+            self.loss,
+            self.now_ms,
+            self.elapsed_ms,
+            self.hunger_deadline_ms,
+            self.next_clue_ms,
+            self.clues,
+            self.happiness,
+            self.successes,
+            self.table,
+        )
+
+
+def check_state(s: PocketDragonState) -> None:
+    """InvalidState unless play can reach ``s`` (seats and names are checked before):
+    the clocks within the level's times, counts not negative, and in table mode every
+    card in exactly one place and the turn, the open look, clue and play consistent."""
+    level = s.level
+    require(0 <= s.rng.state < 2**64, "the random generator's state is not a 64-bit number")
+    require(
+        0 <= s.now_ms <= LATEST_S * 1000,
+        f"the clock reads {s.now_ms} ms, not 0 to {LATEST_S * 1000:.0f} (PD-TIME-2)",
+    )
+    main_ms = level.main_s * 1000
+    require(
+        0 <= s.elapsed_ms <= main_ms,
+        f"{s.elapsed_ms} ms of play have run, not 0 to the main timer's {main_ms} (PD-TIME-1)",
+    )
+    require(
+        s.elapsed_ms <= s.hunger_deadline_ms <= s.elapsed_ms + HUNGER_S * 1000,
+        "the hunger timer shows more than 120 s or has run past zero (PD-FEED-2)",
+    )
+    require(s.status != "ready" or s.elapsed_ms == 0, "the clocks ran before Start (PD-TIME-1)")
+    require(s.next_clue_ms >= 0, "the next clue is due before the game began")
+    require(s.clues >= 0, f"the clue pool holds {s.clues} (PD-CLUE-2)")
+    require(s.happiness >= 0, f"Happiness is {s.happiness}, below zero")
+    require(
+        0 <= s.successes <= level.successes,
+        f"{s.successes} successes, not 0 to the level's {level.successes}",
+    )
+    require(
+        (s.successes == level.successes) == (s.status == "won"),
+        "the game is won exactly when the level's successes are reached",
+    )
+    require((s.loss is not None) == (s.status == "lost"), "a lost game, and only one, has a cause")
+    require((s.table is not None) == (s.mode == "table"), "table mode, and only it, has cards")
+    if s.table is not None:
+        _check_table(s, s.table)
+
+
+def _check_table(s: PocketDragonState, table: Table) -> None:
+    deck = cards()
+    seats = range(SEATS)
+    places = range(COLLECTION_SIZE)
+    require(len(table.grid) == COLLECTION_SIZE, f"the grid has {COLLECTION_SIZE} places")
+    collection = [c for c in table.grid if c is not None] + table.discard
+    require(len(table.food) == SEATS, "each player has a food row")
+    require_each_once(collection + [c for row in table.food for c in row], places, "card")
+    require(all(len(row) <= MAX_FOOD for row in table.food), f"a food row holds over {MAX_FOOD}")
+    require(len(table.hands) == SEATS, "each player has a hand")
+    require(all(len(h) <= HAND_SIZE for h in table.hands), f"a hand holds over {HAND_SIZE}")
+    in_hands = [h.activity for hand in table.hands for h in hand]
+    in_play = [] if table.play is None else [table.play.activity]
+    activities = [*table.deck, *table.done, *table.given_up, *in_hands, *in_play]
+    require_each_once(activities, range(ACTIVITY_COUNT), "Activity")
+    require(len(table.done) == s.successes, "every success is an Activity done (PD-PLAY-7)")
+    skills = {skill.id for skill in deck.skills}
+    for hand in table.hands:
+        for card in hand:
+            needs = set(deck.activities[card.activity].skills)
+            require(
+                set(card.known) <= needs and set(card.ruled_out) <= skills - needs,
+                "a clue marks an Activity with a Skill it does not need, or rules out one it needs",
+            )
+    require(table.turn in seats, f"it is seat {table.turn}'s turn: no such seat")
+    busy = [x for x in (table.play, table.peek, table.clue) if x is not None]
+    require(len(busy) <= 1, "a play, a look and a clue are open at once")
+    if table.play is not None:
+        play = table.play
+        matched = play.matched
+        require(play.seat in seats, f"seat {play.seat} plays an Activity: no such seat")
+        require(
+            len(set(matched)) == len(matched)
+            and all(p in places and table.grid[p] is not None for p in matched),
+            "the Activity in play is matched by empty grid places",
+        )
+        require(
+            len(matched) < len(deck.activities[play.activity].skills)
+            and play.flips >= len(matched),
+            "the Activity in play has more matches than Skills or flips",
+        )
+    if table.peek is not None:
+        peek = table.peek
+        require(peek.seat in seats, f"seat {peek.seat} looks at cards: no such seat")
+        require(
+            len(set(peek.places)) == len(peek.places) == 2
+            and all(p in places and table.grid[p] is not None for p in peek.places),
+            "a look is at two face-down cards of the grid (PD-PEEK-1)",
+        )
+    if table.clue is not None:
+        clue = table.clue
+        require(clue.asker in seats, f"seat {clue.asker} asks a clue: no such seat")
+        require(
+            0 <= clue.card < len(table.hands[clue.asker]),
+            f"the clue asks about card {clue.card + 1}, which is not in the asker's hand",
+        )

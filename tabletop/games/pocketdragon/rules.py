@@ -1,8 +1,12 @@
-"""Pocket Dragon's rules: ``check`` refuses an action (changing nothing), ``act`` carries it out.
+"""Pocket Dragon's rules (seeds/pocketdragon.md): setup, the clocks, who acts, the
+legal actions, ``check`` (a refusal names its rule), ``apply`` (run the clocks to the
+action's time, check, then act, all on the successor), ``advance`` and the outcome.
 
 Checks run in a fixed order: the seat, the mode, the clocks, whose turn or
-decision it is, then the action's own conditions. Both take a state whose
-clocks already run up to the action's time.
+decision it is, then the action's own conditions. They see the clocks run up to
+the action's time. All times are whole milliseconds of running time, so the
+arithmetic is exact and running the clocks to a moment in one step or in many gives
+the same state.
 """
 
 from __future__ import annotations
@@ -14,13 +18,24 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from tabletop.core.engine import MALFORMED_ACTION, Action, Event
+from tabletop.core.engine import MALFORMED_ACTION, Action, Event, Outcome, Transition
 from tabletop.core.errors import IllegalAction
-from tabletop.games.pocketdragon import clocks
-from tabletop.games.pocketdragon.content import COLLECTION_SIZE, GRID_COLUMNS, cards
+from tabletop.core.rng import Rng
+from tabletop.games.pocketdragon.content import (
+    ACTIVITY_COUNT,
+    COLLECTION_SIZE,
+    GRID_COLUMNS,
+    cards,
+)
 from tabletop.games.pocketdragon.model import (
+    CLUE_INTERVAL_MS,
     COMPANION_ACTIONS,
+    FEED_WINDOW_S,
     GENERAL_CLUE_COST,
+    HAND_SIZE,
+    HUNGER_S,
+    LATEST_S,
+    LEVELS,
     MAX_FOOD,
     SEATS,
     SPECIFIC_CLUE_COST,
@@ -47,6 +62,7 @@ from tabletop.games.pocketdragon.model import (
     Play,
     PlayActivity,
     PocketDragonAction,
+    PocketDragonOptions,
     PocketDragonState,
     Reset,
     Resume,
@@ -57,6 +73,12 @@ from tabletop.games.pocketdragon.model import (
     TidyUp,
 )
 
+LOSSES = {
+    "main_timer": "The main timer ran out.",
+    "hunger": "The dragon went hungry: it was not fed in time.",
+    "unhappy": "The dragon's Happiness had to drop below zero.",
+    "deck_empty": "A new Activity was needed and the deck was empty.",
+}
 CLOCK_ACTIONS = (Start, Pause, Resume, Reset)
 # While an Activity is in play these are the only turn actions (PD-TURN-2).
 PLAY_ACTIONS = (Flip, Suggest, GiveUp)
@@ -90,6 +112,149 @@ def card_name(card: int) -> str:
     deck = cards()
     entry = deck.collection[card]
     return f"{deck.skill(entry.skill).name} / {deck.food(entry.food).name}"
+
+
+# -- setup, who acts, the outcome ---------------------------------------------
+
+
+def new(names: tuple[str, ...], options: PocketDragonOptions, seed: int) -> PocketDragonState:
+    """A fresh game for the two players ``names``, dealt in table mode."""
+    state = PocketDragonState(
+        players=list(names),
+        mode=options.mode,
+        difficulty=options.difficulty,
+        rng=Rng.from_seed(seed),
+        happiness=LEVELS[options.difficulty].happiness,
+    )
+    if options.mode == "table":
+        state.table = _deal(state.rng)
+    return state
+
+
+def _deal(rng: Rng) -> Table:
+    grid: list[int | None] = list(range(COLLECTION_SIZE))
+    rng.shuffle(grid)
+    deck = list(range(ACTIVITY_COUNT))
+    rng.shuffle(deck)
+    hands = [[HandCard(deck.pop()) for _ in range(HAND_SIZE)] for _ in range(SEATS)]
+    return Table(grid=grid, deck=deck, hands=hands, food=[[], []])
+
+
+def to_act(state: PocketDragonState) -> tuple[int, ...]:
+    """Who is expected to act: anyone at the buttons, else the turn or the decision."""
+    table = state.table
+    if table is None or state.status in ("ready", "paused"):
+        return (0, 1)
+    if state.status != "running":
+        return ()
+    if table.clue is not None:
+        return (1 - table.clue.asker,)
+    if table.peek is not None:
+        return (table.peek.seat,)
+    if table.play is not None:
+        player = table.play.seat
+        if len(needed_skills(table, table.play)) == 1:
+            return tuple(sorted((player, 1 - player)))
+        return (player,)
+    return (table.turn,)
+
+
+def score(state: PocketDragonState) -> int:
+    """Base score + Happiness left + 1 per full 10 s of the main display (PD-SCORE-1)."""
+    tens = display(main_left_ms(state)) // 10
+    return state.level.base_score + state.happiness + tens
+
+
+def outcome(state: PocketDragonState) -> Outcome | None:
+    if state.status == "won":
+        points = score(state)
+        praise = " Amazing!" if points > 15 else " Really good!" if points > 10 else ""
+        return Outcome(
+            scores=(points, points),
+            winners=(0, 1),
+            summary=f"The dragon is very happy! You scored {points}.{praise}",
+        )
+    if state.status == "lost" and state.loss is not None:
+        return Outcome(scores=(0, 0), winners=(), summary=LOSSES[state.loss])
+    return None
+
+
+# -- the clocks -----------------------------------------------------------------
+
+
+def to_ms(seconds: float) -> int:
+    """A caller's clock reading in whole milliseconds (PD-TIME-2)."""
+    return round(max(-LATEST_S, min(seconds, LATEST_S)) * 1000)
+
+
+def display(ms_left: int) -> int:
+    """The app's whole-second display: seconds left rounded up (PD-TIME-3)."""
+    return -(-max(ms_left, 0) // 1000)
+
+
+def main_left_ms(state: PocketDragonState) -> int:
+    return state.level.main_s * 1000 - state.elapsed_ms
+
+
+def hunger_left_ms(state: PocketDragonState) -> int:
+    return state.hunger_deadline_ms - state.elapsed_ms
+
+
+def feed_open(state: PocketDragonState) -> bool:
+    """The Feed button: the game runs and the hunger display reads 30 or less."""
+    return state.status == "running" and display(hunger_left_ms(state)) <= FEED_WINDOW_S
+
+
+def feed(state: PocketDragonState) -> None:
+    """Restart the hunger timer at 120 s minus the displayed seconds left (PD-FEED-2)."""
+    shown = display(hunger_left_ms(state))
+    state.hunger_deadline_ms = state.elapsed_ms + (HUNGER_S - shown) * 1000
+
+
+def draw_clue_interval(state: PocketDragonState) -> int:
+    return state.rng.randint(*CLUE_INTERVAL_MS)
+
+
+def run_to(state: PocketDragonState, now_ms: int) -> None:
+    """Run the clocks to the caller's time ``now_ms``; nothing moves unless running.
+
+    Clues due before the first timer runs out are gained in order (each gain
+    draws the next interval); a timer reaching zero loses and stops the clocks
+    at that very moment, whatever ``now_ms`` is beyond it.
+    """
+    if state.status != "running" or now_ms <= state.now_ms:
+        return
+    target = state.elapsed_ms + (now_ms - state.now_ms)
+    main_end = state.level.main_s * 1000
+    loss_at = min(main_end, state.hunger_deadline_ms)
+    while state.next_clue_ms <= min(target, loss_at - 1):
+        state.clues += 1
+        state.next_clue_ms += draw_clue_interval(state)
+    if target < loss_at:
+        state.now_ms, state.elapsed_ms = now_ms, target
+        return
+    state.now_ms += loss_at - state.elapsed_ms
+    state.elapsed_ms = loss_at
+    state.status = "lost"
+    state.loss = "main_timer" if main_end <= state.hunger_deadline_ms else "hunger"
+
+
+def advance(state: PocketDragonState, now: float) -> Transition[PocketDragonState]:
+    """The successor with the clocks run to the caller's time ``now`` (seconds)."""
+    moved = state.successor()
+    run_to(moved, to_ms(now))
+    return Transition(moved)
+
+
+def apply(state: PocketDragonState, action: PocketDragonAction) -> Transition[PocketDragonState]:
+    """Run the clocks to the action's time on the successor of ``state``, check the
+    action there, then carry it out."""
+    now_ms = to_ms(action.now)
+    moved = state.successor()
+    run_to(moved, now_ms)
+    check(moved, action)
+    events, hidden = act(moved, action, max(now_ms, moved.now_ms))
+    return Transition(moved, tuple(events), hidden)
 
 
 # -- checks ------------------------------------------------------------------
@@ -159,7 +324,7 @@ def _check_companion(state: PocketDragonState, action: Action) -> None:
 
 
 def _check_feed_window(state: PocketDragonState) -> None:
-    if not clocks.feed_open(state):
+    if not feed_open(state):
         raise IllegalAction(
             "PD-FEED-1", "The dragon is not hungry yet: feed it when its timer shows 30 or less."
         )
@@ -275,7 +440,7 @@ def _check_hand_card(table: Table, seat: int, card: int, rule: str) -> None:
 # -- legal actions -----------------------------------------------------------
 
 
-def legal(state: PocketDragonState, seat: int) -> list[PocketDragonAction]:
+def legal_actions(state: PocketDragonState, seat: int) -> list[PocketDragonAction]:
     """Every action ``seat`` may take at the state's clock: exactly those ``check``
     accepts, built directly (in the order of ``check``'s cases) rather than by
     checking every conceivable action. ``now`` is stamped with the state's clock."""
@@ -303,7 +468,7 @@ def legal(state: PocketDragonState, seat: int) -> list[PocketDragonAction]:
 
 def _legal_companion(state: PocketDragonState, seat: int, now: float) -> list[PocketDragonAction]:
     out: list[PocketDragonAction] = []
-    if clocks.feed_open(state):
+    if feed_open(state):
         out += [LogFeed(seat=seat, now=now, discarded=n) for n in range(1, MAX_FOOD + 1)]
     if state.clues >= GENERAL_CLUE_COST:
         out.append(LogGeneralClue(seat=seat, now=now))
@@ -351,7 +516,7 @@ def _legal_table(
         out += _each(PlayActivity, "play", seat, now, "card", hand)
     if len(table.food[seat]) < MAX_FOOD:
         out += _each(CollectFood, "collect_food", seat, now, "place", places)
-    if clocks.feed_open(state):
+    if feed_open(state):
         held = {deck.collection[c].food for c in table.food[seat]}
         out += [Feed(seat=seat, now=now, food=f.id) for f in deck.foods if f.id in held]
     return out
@@ -391,7 +556,7 @@ def act(state: PocketDragonState, action: Action, now_ms: int) -> tuple[list[Eve
     if isinstance(action, Start):
         state.status = "running"
         state.now_ms = now_ms
-        state.next_clue_ms = state.elapsed_ms + clocks.draw_clue_interval(state)
+        state.next_clue_ms = state.elapsed_ms + draw_clue_interval(state)
         return [Event(f"{who} starts the clocks.")], True
     if isinstance(action, Pause):
         state.status = "paused"
@@ -406,7 +571,7 @@ def act(state: PocketDragonState, action: Action, now_ms: int) -> tuple[list[Eve
     if isinstance(action, COMPANION_ACTIONS):
         return _act_companion(state, action, who), False
     assert state.table is not None
-    state.table = state.table.clone()  # the given state shares the table
+    state.table = state.table.successor()  # the successor shares the table
     return _act_table(state, state.table, action, who)
 
 
@@ -426,7 +591,7 @@ def _reset(state: PocketDragonState, now_ms: int) -> None:
 
 def _act_companion(state: PocketDragonState, action: Action, who: str) -> list[Event]:
     if isinstance(action, LogFeed):
-        clocks.feed(state)
+        feed(state)
         state.happiness += action.discarded - 1
         return [Event(f"{who} feeds the dragon {action.discarded} food cards.")]
     if isinstance(action, LogGeneralClue):
@@ -528,7 +693,7 @@ def _act_table(
         _pass_turn(table)
         return [Event(f"{who} collects {card_name(card)} from {place_name(action.place)}.")], True
     if isinstance(action, Feed):
-        clocks.feed(state)
+        feed(state)
         fed = [c for c in table.food[seat] if deck.collection[c].food == action.food]
         table.food[seat] = [c for c in table.food[seat] if c not in fed]
         table.discard.extend(fed)

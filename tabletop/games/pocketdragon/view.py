@@ -10,7 +10,6 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from tabletop.games.pocketdragon import clocks
 from tabletop.games.pocketdragon.content import GRID_COLUMNS, cards
 from tabletop.games.pocketdragon.model import (
     GENERAL_CLUE_COST,
@@ -23,7 +22,17 @@ from tabletop.games.pocketdragon.model import (
     Status,
     Table,
 )
-from tabletop.games.pocketdragon.rules import card_at, face_down, needed_skills, place_name
+from tabletop.games.pocketdragon.rules import (
+    card_at,
+    display,
+    face_down,
+    feed_open,
+    hunger_left_ms,
+    main_left_ms,
+    needed_skills,
+    place_name,
+    score,
+)
 
 
 class _View(BaseModel):
@@ -147,18 +156,12 @@ class PocketDragonView(_View):
     table: TableView | None
 
 
-def score(state: PocketDragonState) -> int:
-    """Base score + Happiness left + 1 per full 10 s of the main display (PD-SCORE-1)."""
-    tens = clocks.display(clocks.main_left_ms(state)) // 10
-    return state.level.base_score + state.happiness + tens
-
-
 def build_view(
     state: PocketDragonState, seat: int | None, to_act: tuple[int, ...]
 ) -> PocketDragonView:
     deck = cards()
-    main_ms = clocks.main_left_ms(state)
-    hunger_ms = clocks.hunger_left_ms(state)
+    main_ms = main_left_ms(state)
+    hunger_ms = hunger_left_ms(state)
     running = state.status == "running"
     return PocketDragonView(
         seat=seat,
@@ -170,10 +173,10 @@ def build_view(
         clock=state.now_ms / 1000,
         clocks=ClocksView(
             main_left=main_ms / 1000,
-            main_display=clocks.display(main_ms),
+            main_display=display(main_ms),
             hunger_left=hunger_ms / 1000,
-            hunger_display=clocks.display(hunger_ms),
-            feed_available=clocks.feed_open(state),
+            hunger_display=display(hunger_ms),
+            feed_available=feed_open(state),
             clues=state.clues,
             general_clue_available=running and state.clues >= GENERAL_CLUE_COST,
             specific_clue_available=running and state.clues >= SPECIFIC_CLUE_COST,

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from tabletop.games.pocketparks import content as _content
-from tabletop.games.pocketparks.engine import PocketParksEngine
+from tabletop.games.pocketparks.engine import ENGINE, PocketParksEngine
 from tabletop.games.pocketparks.rules import CONTENT
-
-ENGINE = PocketParksEngine()
 
 
 def content_report() -> str:

@@ -31,7 +31,9 @@ from tabletop.core.errors import IllegalAction
 from tabletop.core.rng import Rng
 from tabletop.games.pocketparks import ENGINE
 from tabletop.games.pocketparks import rules as R
-from tabletop.games.pocketparks.actions import (
+from tabletop.games.pocketparks.model import (
+    NO_CARD,
+    TOUR_SIZES,
     AddCard,
     Confirm,
     Discard,
@@ -39,8 +41,10 @@ from tabletop.games.pocketparks.actions import (
     ParkTour,
     Pass,
     Pay,
+    Player,
     PlayEvent,
     PPAction,
+    PPState,
     React,
     StartBuild,
     StartSet,
@@ -48,7 +52,6 @@ from tabletop.games.pocketparks.actions import (
     Take,
     TourPick,
 )
-from tabletop.games.pocketparks.state import NO_CARD, TOUR_SIZES, Player, PPState
 from tabletop.games.pocketparks.view import PPView, round_result
 
 A = TypeVar("A", bound=Action)

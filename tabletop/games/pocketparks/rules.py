@@ -1,29 +1,52 @@
-"""PocketParks rules: how each action changes a (cloned) state.
+"""PocketParks' rules (seeds/pocketparks.md): setup, who acts, the legal actions,
+``check`` (a refusal names its rule), ``apply`` (check, then act on the successor and
+settle), the round flow and the outcome. Rule ids in comments and refusals.
 
-Every function here works on a state the engine has already cloned; ``_Ctx``
+The functions that change a state work on the successor ``apply`` made; ``Ctx``
 collects the log lines and whether something hidden was drawn or revealed.
-Rule ids refer to seeds/pocketparks.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
-from tabletop.core.engine import Event
+from tabletop.core.engine import Event, Outcome, Transition
+from tabletop.core.errors import IllegalAction
+from tabletop.core.rng import Rng
 from tabletop.games.pocketparks.content import Effect, load_content
-from tabletop.games.pocketparks.state import (
+from tabletop.games.pocketparks.model import (
     NO_CARD,
     NO_SEAT,
     ROUNDS,
     TOUR_SIZES,
+    AddCard,
+    Cancel,
     Claim,
+    Confirm,
+    Discard,
     Draft,
+    Draw,
     EventPlay,
+    ParkTour,
+    Pass,
+    Pay,
+    Player,
+    PlayEvent,
+    PPAction,
+    PPOptions,
     PPState,
+    React,
     RoundResult,
     SetScore,
+    StartBuild,
+    StartSet,
+    StartSteal,
+    Take,
+    TakeRandom,
+    TourPick,
     Window,
     WindowKind,
 )
@@ -49,6 +72,40 @@ UNSTEALABLE = (TOUR_SET, NINE)  # PP-TOUR-6
 WINNER_POINTS = {2: 1, 3: 1, 4: 2, 5: 2, 9: 9}  # PP-SCORE-1
 OTHER_POINTS = {3: 1, 4: 2, 5: 2}
 REACTIVE: tuple[Effect, ...] = ("trail_detour", "ranger_says_no")
+
+
+# What each phase of the current player's turn accepts, and the rule that says so.
+PHASE_KINDS: dict[str, tuple[frozenset[str], str, str]] = {
+    "turn": (
+        frozenset({"start_set", "start_build", "draw", "start_steal"}),
+        "PP-TURN-1",
+        "choose one action: play or build a set, draw 2, or pay to steal",
+    ),
+    "draw": (frozenset({"draw"}), "PP-DRAW-1", "draw your second card first"),
+    "discard": (
+        frozenset({"discard", "play_event"}),
+        "PP-DRAW-2",
+        "now discard a park card or play an event",
+    ),
+    "set": (frozenset({"add", "confirm", "cancel"}), "PP-SET-2", "finish or cancel your set"),
+    "build": (frozenset({"add", "confirm", "cancel"}), "PP-SET-2", "finish or cancel your set"),
+    "steal": (
+        frozenset({"pay", "take", "take_random", "confirm", "cancel"}),
+        "PP-STEAL-1",
+        "finish declaring or cancel your steal",
+    ),
+    "limit": (frozenset({"discard"}), "PP-LIMIT-1", "put back cards down to 9 in hand first"),
+}
+WINDOW_KINDS = frozenset({"pass", "tour_pick", "park_tour", "cancel", "react"})
+OWN_TURN_EVENTS: tuple[Effect, ...] = (
+    "make_a_wish",
+    "aspiring_astronomer",
+    "comparing_notes",
+    "mosquito_bites",
+    "survival_of_the_fittest",
+)
+# Events that name a target, and the rule a wrong target breaks.
+TARGET_RULES: dict[str, str] = {"comparing_notes": "PP-NOTES-1", "mosquito_bites": "PP-MOSQ-1"}
 
 
 @dataclass(slots=True)
@@ -383,7 +440,8 @@ def deal(ctx: Ctx) -> None:
     st.turn += 1
     st.phase = "turn"
     st.draws = 0
-    st.fresh_top = st.wishing = False
+    st.fresh_top_from = NO_SEAT
+    st.wishing = False
     st.draft = st.window = st.event_play = st.tour = None
     ctx.hidden = True
     ctx.say(f"Round {st.round} begins; {ctx.name(st.first)} plays first.")
@@ -449,7 +507,7 @@ def next_turn(ctx: Ctx, seat: int) -> None:
     st.turn += 1
     st.phase = "turn"
     st.draws = 0
-    st.fresh_top = False
+    st.fresh_top_from = NO_SEAT
     st.draft = st.event_play = st.tour = st.window = None
 
 
@@ -478,9 +536,9 @@ def close_turn(ctx: Ctx) -> None:
         play_tour(ctx, claim)
         next_turn(ctx, claim.seat + 1)
         return
-    if st.fresh_top and st.discard:
-        st.fresh_top = False
-        open_window(ctx, "tour", st.discard[-1], exclude=st.current)
+    if st.fresh_top_from != NO_SEAT and st.discard:
+        owner, st.fresh_top_from = st.fresh_top_from, NO_SEAT
+        open_window(ctx, "tour", st.discard[-1], exclude=owner)
         return
     next_turn(ctx, st.current + 1)
 
@@ -582,7 +640,7 @@ def resolve_event(ctx: Ctx, play: EventPlay) -> None:
             return
         take_from_set(st, play.target, play.pick)
         st.discard.append(play.pick)
-        st.fresh_top = True
+        st.fresh_top_from = play.target  # PP-TOUR-2: the biter may claim it, its owner not
         ctx.say(f"Mosquitoes bite {NAME[play.pick]} out of {ctx.name(play.target)}'s set.")
 
 
@@ -626,7 +684,7 @@ def pay_for_steal(ctx: Ctx, draft: Draft) -> None:
         leave_hand(ctx, thief, card)
         to_discard(st, card)
         if is_park(card):
-            st.fresh_top = True
+            st.fresh_top_from = thief
     parts = [f"{NAME[c]} from a set" for c in draft.takes]
     if draft.random_takes:
         parts.append(f"{draft.random_takes} random card(s) from hand")
@@ -660,3 +718,668 @@ def resolve_steal(ctx: Ctx, draft: Draft, detour: Claim | None) -> None:
     if from_hand:
         ctx.say(f"You steal {names(from_hand)}.", thief)
         ctx.say(f"{ctx.name(thief)} steals {names(from_hand)} from your hand.", target)
+
+
+# -- setup, who acts, the outcome ---------------------------------------------
+
+
+def new(names: tuple[str, ...], options: PPOptions, seed: int) -> PPState:
+    """A fresh game for the players ``names`` (their number checked), dealt (PP-SETUP-1)."""
+    n = len(names)
+    rng = Rng.from_seed(seed)
+    if options.first_player is not None and options.first_player >= n:
+        raise ValueError(f"first_player must be a seat from 0 to {n - 1}")
+    first = rng.below(n) if options.first_player is None else options.first_player
+    state = PPState(
+        players=[Player(name, [], []) for name in names],
+        rng=rng,
+        modifiers=options.round_modifiers,
+        round=1,
+        first=first,
+        current=first,
+        turn=0,
+        phase="turn",
+        pile=[],
+        discard=[],
+        event_discard=[],
+    )
+    deal(Ctx(state))
+    return state
+
+
+def to_act(state: PPState) -> tuple[int, ...]:
+    if state.phase == "over":
+        return ()
+    if state.window is not None:
+        return tuple(state.window.waiting)
+    return (state.current,)
+
+
+def outcome(state: PPState) -> Outcome | None:
+    if state.phase != "over":
+        return None
+    scores = tuple(p.score for p in state.players)
+    best = max(scores)
+    tied = [s for s, score in enumerate(scores) if score == best]
+    tie_break: tuple[str, ...] = ()
+    if len(tied) > 1:
+        # PP-GAME-2: the newest park among the tied players' round-3 sets.
+        newest = state.results[-1].newest
+        top = max(newest[s] for s in tied)
+        tie_break = tuple(
+            f"{state.players[s].name}: newest park in round-3 sets #{newest[s]}" for s in tied
+        )
+        tied = [s for s in tied if newest[s] == top]
+    names = " and ".join(state.players[s].name for s in tied)
+    verb = "wins" if len(tied) == 1 else "share the win"
+    return Outcome(
+        scores=scores,
+        winners=tuple(tied),
+        summary=f"{names} {verb} with {best} points.",
+        tie_break=tie_break,
+    )
+
+
+# -- legal actions --------------------------------------------------------------
+
+
+def legal_actions(state: PPState, seat: int) -> list[PPAction]:
+    st = state
+    if st.phase == "over":
+        return []
+    if st.window is not None:
+        return _window_actions(st, seat) if seat in st.window.waiting else []
+    if seat != st.current:
+        return []
+    hand = st.players[seat].hand
+    out: list[PPAction] = []
+    phase = st.phase
+    if phase == "turn":
+        if _pairable(st, seat):
+            out.append(StartSet(seat=seat))
+        out.extend(
+            StartBuild(seat=seat, set_index=idx)
+            for idx in range(len(st.players[seat].sets))
+            if _buildable(st, seat, idx)
+        )
+        out.extend(_draw_actions(st, seat))
+        if can_pay(hand):
+            out.extend(StartSteal(seat=seat, target=t) for t in range(len(st.players)) if t != seat)
+    elif phase == "draw":
+        out.extend(_draw_actions(st, seat))
+    elif phase == "discard":
+        for card in hand:
+            if is_park(card) or COLOUR[card] == "purple":
+                out.append(Discard(seat=seat, card=card))
+        out.extend(_event_actions(st, seat))
+    elif phase in ("set", "build"):
+        draft = st.draft
+        assert draft is not None
+        out.extend(AddCard(seat=seat, card=c) for c in hand if _addable(st, seat, draft, c))
+        if _draft_complete(draft):
+            out.append(Confirm(seat=seat))
+        out.append(Cancel(seat=seat))
+    elif phase == "steal":
+        draft = st.draft
+        assert draft is not None
+        if len(draft.cards) < 4:
+            out.extend(Pay(seat=seat, card=c) for c in hand if c not in draft.cards)
+        if len(draft.takes) + draft.random_takes < 2:
+            out.extend(
+                Take(seat=seat, card=c) for c in stealable(st, draft.target) if c not in draft.takes
+            )
+            if draft.random_takes < len(st.players[draft.target].hand):
+                out.append(TakeRandom(seat=seat))
+        if _steal_complete(draft):
+            out.append(Confirm(seat=seat))
+        out.append(Cancel(seat=seat))
+    else:  # limit
+        out.extend(Discard(seat=seat, card=c) for c in limit_choices(st, seat))
+    return out
+
+
+def _draw_actions(st: PPState, seat: int) -> list[PPAction]:
+    out: list[PPAction] = []
+    if st.pile or len(st.discard) > 1:
+        out.append(Draw(seat=seat, source="pile"))
+    if st.discard:
+        out.append(Draw(seat=seat, source="discard"))
+    return out
+
+
+def _window_actions(st: PPState, seat: int) -> list[PPAction]:
+    window = st.window
+    assert window is not None
+    out: list[PPAction] = [Pass(seat=seat)]
+    if window.kind in ("tour", "wish"):
+        picked = tour_picks(st, seat)
+        if is_tour(st, seat, window.card, picked):
+            out.append(ParkTour(seat=seat, cards=tuple(sorted(picked))))
+        out.extend(
+            TourPick(seat=seat, card=card)
+            for card in st.players[seat].hand
+            if card not in picked and tour_can_grow(st, seat, window.card, [*picked, card])
+        )
+        if picked:
+            out.append(Cancel(seat=seat))
+    else:
+        wanted = _reaction_wanted(st, seat)
+        if wanted is not None:
+            for card in st.players[seat].hand:
+                if EFFECT[card] == wanted:
+                    out.append(React(seat=seat, card=card, as_effect=None))
+                elif EFFECT[card] == "lets_do_it_again" and copyable(st, wanted):
+                    out.append(React(seat=seat, card=card, as_effect=wanted))
+    return out
+
+
+def _reaction_wanted(st: PPState, seat: int) -> Effect | None:
+    """The purple effect this seat could answer the open window with."""
+    window = st.window
+    assert window is not None
+    if window.kind == "event":
+        return "ranger_says_no"
+    if window.kind == "steal" and st.draft is not None and st.draft.target == seat:
+        return "trail_detour"
+    return None
+
+
+def _event_actions(st: PPState, seat: int) -> list[PPAction]:
+    out: list[PPAction] = []
+    for card in st.players[seat].hand:
+        effect = EFFECT[card]
+        if effect is None:
+            continue
+        if effect == "lets_do_it_again":
+            copies = [e for e in OWN_TURN_EVENTS if copyable(st, e)]
+        elif COLOUR[card] == "purple":
+            continue
+        else:
+            copies = [effect]
+        for used in copies:
+            copy = None if used == effect else used
+            for target, pick in _event_targets(st, seat, used):
+                out.append(
+                    PlayEvent(seat=seat, card=card, as_effect=copy, target=target, pick=pick)
+                )
+    return out
+
+
+def _event_targets(st: PPState, seat: int, effect: Effect) -> list[tuple[int | None, int | None]]:
+    others = [s for s in range(len(st.players)) if s != seat]
+    if effect == "comparing_notes":
+        return [(t, None) for t in others]
+    if effect == "mosquito_bites":
+        bites: list[tuple[int | None, int | None]] = [
+            (t, c) for t in others for s in st.players[t].sets for c in s
+        ]
+        return bites or [(None, None)]
+    return [(None, None)]
+
+
+# -- conditions shared by the legal actions and the checks ----------------------
+
+
+def _pairable(st: PPState, seat: int) -> bool:
+    icons_allowed = icon_filter(st, seat)
+    parks = [c for c in st.players[seat].hand if is_park(c)]
+    return any(_has_partner(parks, c, icons_allowed) for c in parks)
+
+
+def _buildable(st: PPState, seat: int, idx: int) -> bool:
+    cards = st.players[seat].sets[idx]
+    icons = common_icons(cards, icon_filter(st, seat))
+    hand = st.players[seat].hand
+    return len(cards) < MAX_SET and any(is_park(c) and MASK[c] & icons for c in hand)
+
+
+def _has_partner(parks: list[int], card: int, icons_allowed: int) -> bool:
+    mask = MASK[card] & icons_allowed
+    return any(other != card and MASK[other] & mask for other in parks)
+
+
+def _draft_icons(st: PPState, seat: int, draft: Draft) -> int:
+    icons = icon_filter(st, seat)
+    if draft.set_index >= 0:
+        icons = common_icons(st.players[seat].sets[draft.set_index], icons)
+    return common_icons(draft.cards, icons)
+
+
+def _draft_size(st: PPState, seat: int, draft: Draft) -> int:
+    base = len(st.players[seat].sets[draft.set_index]) if draft.set_index >= 0 else 0
+    return base + len(draft.cards)
+
+
+def _addable(st: PPState, seat: int, draft: Draft, card: int) -> bool:
+    if not is_park(card) or card in draft.cards:
+        return False
+    if _draft_size(st, seat, draft) >= MAX_SET:
+        return False
+    if not MASK[card] & _draft_icons(st, seat, draft):
+        return False
+    if draft.set_index < 0 and not draft.cards:
+        parks = [c for c in st.players[seat].hand if is_park(c)]
+        return _has_partner(parks, card, icon_filter(st, seat))
+    return True
+
+
+def _draft_complete(draft: Draft) -> bool:
+    return len(draft.cards) >= (1 if draft.set_index >= 0 else 2)
+
+
+def _steal_complete(draft: Draft) -> bool:
+    takes = len(draft.takes) + draft.random_takes
+    return takes > 0 and takes in payment_buys(draft.cards)
+
+
+# -- apply: check, then act on the successor ------------------------------------
+
+
+def apply(state: PPState, action: PPAction) -> Transition[PPState]:
+    """Check the action, then carry it out on the successor of ``state`` and settle."""
+    check(state, action)
+    ctx = Ctx(state.successor())
+    HANDLERS[action.kind](ctx, action)
+    settle(ctx)
+    return Transition(ctx.st, tuple(ctx.log), ctx.hidden)
+
+
+def check(st: PPState, action: PPAction) -> None:
+    """Raise IllegalAction, naming the rule, if the action may not be taken now; changes
+    nothing. Whose turn or question it is first, then the action's own conditions."""
+    seat = action.seat
+    if not 0 <= seat < len(st.players):
+        raise IllegalAction("PP-TURN-1", "there is no such seat at this table")
+    if st.phase == "over":
+        raise IllegalAction("PP-GAME-1", "the game is over")
+    if st.window is not None:
+        if seat not in st.window.waiting:
+            raise IllegalAction("PP-WINDOW-1", "you are not being asked anything right now")
+        if action.kind not in WINDOW_KINDS:
+            raise IllegalAction("PP-WINDOW-1", "answer the open question first (or pass)")
+    else:
+        if seat != st.current:
+            raise IllegalAction("PP-TURN-1", "it is not your turn")
+        kinds, rule, message = PHASE_KINDS[st.phase]
+        if action.kind not in kinds:
+            raise IllegalAction(rule, message)
+    own = CHECKS.get(action.kind)
+    if own is not None:
+        own(st, action)
+
+
+# -- sets ---------------------------------------------------------------------------
+
+
+def _check_start_set(st: PPState, action: StartSet) -> None:
+    if not _pairable(st, action.seat):
+        raise IllegalAction("PP-SET-1", "no two park cards in your hand share a theme icon")
+
+
+def _start_set(ctx: Ctx, action: StartSet) -> None:
+    ctx.st.draft = Draft([])
+    ctx.st.phase = "set"
+
+
+def _check_start_build(st: PPState, action: StartBuild) -> None:
+    sets = st.players[action.seat].sets
+    if not 0 <= action.set_index < len(sets):
+        raise IllegalAction("PP-SET-5", "you can only build onto one of your own sets")
+    if len(sets[action.set_index]) >= MAX_SET:
+        raise IllegalAction("PP-SET-4", "a set cannot grow past 4 cards by building")
+    if not _buildable(st, action.seat, action.set_index):
+        raise IllegalAction("PP-SET-3", "no park card in your hand shares an icon with that set")
+
+
+def _start_build(ctx: Ctx, action: StartBuild) -> None:
+    ctx.st.draft = Draft([], set_index=action.set_index)
+    ctx.st.phase = "build"
+
+
+def _check_add(st: PPState, action: AddCard) -> None:
+    seat = action.seat
+    draft = st.draft
+    assert draft is not None
+    card = action.card
+    if card not in st.players[seat].hand or card in draft.cards:
+        raise IllegalAction("PP-SET-2", "that card is not in your hand")
+    if not is_park(card):
+        raise IllegalAction("PP-SET-6", "only park cards make sets")
+    if _draft_size(st, seat, draft) >= MAX_SET:
+        raise IllegalAction("PP-SET-4", "a set holds at most 4 cards when played or built")
+    if not _addable(st, seat, draft, card):
+        raise IllegalAction("PP-SET-1", "that card shares no theme icon with the set")
+
+
+def _add(ctx: Ctx, action: AddCard) -> None:
+    draft = ctx.st.draft
+    assert draft is not None
+    draft.cards.append(action.card)
+
+
+# -- steals -------------------------------------------------------------------------
+
+
+def _check_start_steal(st: PPState, action: StartSteal) -> None:
+    if action.target == action.seat or not 0 <= action.target < len(st.players):
+        raise IllegalAction("PP-STEAL-4", "steal from one other player at the table")
+    if not can_pay(st.players[action.seat].hand):
+        raise IllegalAction("PP-STEAL-2", "you need 2 cards or a dark sky park to pay")
+
+
+def _start_steal(ctx: Ctx, action: StartSteal) -> None:
+    ctx.st.draft = Draft([], target=action.target)
+    ctx.st.phase = "steal"
+
+
+def _check_pay(st: PPState, action: Pay) -> None:
+    draft = st.draft
+    assert draft is not None
+    if action.card not in st.players[action.seat].hand or action.card in draft.cards:
+        raise IllegalAction("PP-STEAL-2", "pay with cards from your hand")
+    if len(draft.cards) >= 4:
+        raise IllegalAction("PP-STEAL-2", "no payment is more than 4 cards")
+
+
+def _pay(ctx: Ctx, action: Pay) -> None:
+    draft = ctx.st.draft
+    assert draft is not None
+    draft.cards.append(action.card)
+
+
+def _check_take(st: PPState, action: Take) -> None:
+    draft = st.draft
+    assert draft is not None
+    if len(draft.takes) + draft.random_takes >= 2:
+        raise IllegalAction("PP-STEAL-2", "you can steal at most 2 cards")
+    idx = set_holding(st, draft.target, action.card)
+    if idx < 0 or action.card in draft.takes:
+        raise IllegalAction("PP-STEAL-4", "name a card in one of that player's sets")
+    if len(st.players[draft.target].sets[idx]) in UNSTEALABLE:
+        raise IllegalAction("PP-TOUR-6", "sets of 5 and 9 are protected from stealing")
+
+
+def _take(ctx: Ctx, action: Take) -> None:
+    draft = ctx.st.draft
+    assert draft is not None
+    draft.takes.append(action.card)
+
+
+def _check_take_random(st: PPState, action: TakeRandom) -> None:
+    draft = st.draft
+    assert draft is not None
+    if len(draft.takes) + draft.random_takes >= 2:
+        raise IllegalAction("PP-STEAL-2", "you can steal at most 2 cards")
+    if draft.random_takes >= len(st.players[draft.target].hand):
+        raise IllegalAction("PP-STEAL-4", "that player's hand has no more cards")
+
+
+def _take_random(ctx: Ctx, action: TakeRandom) -> None:
+    draft = ctx.st.draft
+    assert draft is not None
+    draft.random_takes += 1
+
+
+# -- confirm, cancel ----------------------------------------------------------------
+
+
+def _check_confirm(st: PPState, action: Confirm) -> None:
+    draft = st.draft
+    assert draft is not None
+    if st.phase == "steal":
+        if not _steal_complete(draft):
+            raise IllegalAction(
+                "PP-STEAL-2",
+                "pay 2 cards or 1 dark sky park per card stolen (4 cards, 2 cards + "
+                "1 dark sky park, or 2 dark sky parks for 2)",
+            )
+    elif not _draft_complete(draft):
+        raise IllegalAction("PP-SET-1", "a new set needs at least 2 park cards")
+
+
+def _confirm(ctx: Ctx, action: Confirm) -> None:
+    st, seat = ctx.st, action.seat
+    draft = st.draft
+    assert draft is not None
+    if st.phase == "steal":
+        pay_for_steal(ctx, draft)
+        return
+    player = st.players[seat]
+    for card in draft.cards:
+        leave_hand(ctx, seat, card)
+    if draft.set_index >= 0:
+        player.sets[draft.set_index] = [*player.sets[draft.set_index], *draft.cards]
+        ctx.say(f"{ctx.name(seat)} builds {names(draft.cards)} onto a set.")
+    else:
+        player.sets.append(draft.cards[:])
+        ctx.say(f"{ctx.name(seat)} plays a set: {names(draft.cards)}.")
+    st.draft = None
+    end_action(ctx)
+
+
+def _check_cancel(st: PPState, action: Cancel) -> None:
+    if st.window is not None and not tour_picks(st, action.seat):
+        raise IllegalAction("PP-TOUR-1", "you have picked no card for a Park Tour")
+
+
+def _cancel(ctx: Ctx, action: Cancel) -> None:
+    window = ctx.st.window
+    if window is None:
+        ctx.st.draft = None
+        ctx.st.phase = "turn"
+        return
+    window.picks = [p for p in window.picks if p.seat != action.seat]  # the Park Tour picks
+
+
+# -- draw, discard, events ----------------------------------------------------------
+
+
+def _check_draw(st: PPState, action: Draw) -> None:
+    if action.source == "discard":
+        if not st.discard:
+            raise IllegalAction("PP-DRAW-1", "the park discard pile is empty")
+    elif not st.pile and len(st.discard) < 2:
+        raise IllegalAction("PP-PILE-2", "the draw pile is empty")
+
+
+def _draw(ctx: Ctx, action: Draw) -> None:
+    st, seat = ctx.st, action.seat
+    if action.source == "discard":
+        card = st.discard.pop()
+        st.players[seat].hand.append(card)
+        st.fresh_top_from = NO_SEAT
+        ctx.say(f"{ctx.name(seat)} takes {NAME[card]} from the park discard pile.")
+    else:
+        card = draw_from_pile(ctx, seat)
+        ctx.say(f"{ctx.name(seat)} draws a card.")
+        ctx.say(f"You draw {NAME[card]}.", seat)
+    st.draws += 1
+    st.phase = "draw" if st.draws < 2 else "discard"
+
+
+def _check_discard(st: PPState, action: Discard) -> None:
+    card = action.card
+    if card not in st.players[action.seat].hand:
+        rule = "PP-LIMIT-1" if st.phase == "limit" else "PP-DRAW-2"
+        raise IllegalAction(rule, "that card is not in your hand")
+    if st.phase == "limit":
+        if card not in limit_choices(st, action.seat):
+            raise IllegalAction("PP-LIMIT-2", "that card is promised to your Park Tour")
+    elif not is_park(card) and COLOUR[card] != "purple":
+        raise IllegalAction("PP-DRAW-3", "blue and red events are played, never discarded")
+
+
+def _discard(ctx: Ctx, action: Discard) -> None:
+    st, seat = ctx.st, action.seat
+    hand = st.players[seat].hand
+    card = action.card
+    if st.phase == "limit":
+        leave_hand(ctx, seat, card)
+        (st.discard if is_park(card) else st.event_discard).insert(0, card)
+        ctx.say(f"{ctx.name(seat)} puts a card under a discard pile (hand limit).")
+        ctx.say(f"You put {NAME[card]} under the pile.", seat)
+        if len(hand) <= HAND_LIMIT:
+            close_turn(ctx)
+        return
+    leave_hand(ctx, seat, card)
+    to_discard(st, card)
+    st.fresh_top_from = seat if is_park(card) else NO_SEAT
+    ctx.say(f"{ctx.name(seat)} discards {NAME[card]}.")
+    end_action(ctx)
+
+
+def _check_play_event(st: PPState, action: PlayEvent) -> None:
+    card = action.card
+    if card not in st.players[action.seat].hand or EFFECT[card] is None:
+        raise IllegalAction("PP-EVENT-1", "play an event card from your hand")
+    effect = EFFECT[card]
+    if effect == "lets_do_it_again":
+        if action.as_effect is None or action.as_effect not in OWN_TURN_EVENTS:
+            raise IllegalAction("PP-AGAIN-1", "name a blue or red event for Let's do it again")
+        if not copyable(st, action.as_effect):
+            raise IllegalAction("PP-AGAIN-1", "that event is not in the event discard pile")
+        effect = action.as_effect
+    elif COLOUR[card] == "purple":
+        raise IllegalAction("PP-EVENT-2", "reactive cards answer other players; discard it instead")
+    elif action.as_effect is not None:
+        raise IllegalAction("PP-AGAIN-1", "only Let's do it again copies another event")
+    assert effect is not None
+    if (action.target, action.pick) not in _event_targets(st, action.seat, effect):
+        rule = TARGET_RULES.get(effect, "PP-EVENT-1")
+        raise IllegalAction(rule, "that is not a possible choice for this event")
+
+
+def _play_event(ctx: Ctx, action: PlayEvent) -> None:
+    st, seat = ctx.st, action.seat
+    card = action.card
+    effect = EFFECT[card] if action.as_effect is None else action.as_effect  # checked
+    assert effect is not None
+    leave_hand(ctx, seat, card)
+    st.event_discard.append(card)
+    target = NO_SEAT if action.target is None else action.target
+    pick = NO_CARD if action.pick is None else action.pick
+    st.event_play = EventPlay(card, effect, target, pick)
+    copied = f" as {EFFECT_NAME[effect]}" if action.as_effect else ""
+    ctx.say(f"{ctx.name(seat)} plays {NAME[card]}{copied}.")
+    open_window(ctx, "event", card, exclude=seat)
+
+
+# -- answers to an open question ----------------------------------------------------
+
+
+def _pass(ctx: Ctx, action: Pass) -> None:
+    answer(ctx, action.seat, None)
+
+
+def _tour_window(st: PPState) -> Window:
+    window = st.window
+    assert window is not None
+    if window.kind not in ("tour", "wish"):
+        raise IllegalAction("PP-TOUR-1", "there is no newly discarded park to claim")
+    return window
+
+
+def _check_tour_pick(st: PPState, action: TourPick) -> None:
+    seat, card = action.seat, action.card
+    window = _tour_window(st)
+    picked = tour_picks(st, seat)
+    if card not in st.players[seat].hand or card in picked:
+        raise IllegalAction("PP-TOUR-1", "pick a card from your hand, once")
+    if not tour_can_grow(st, seat, window.card, [*picked, card]):
+        raise IllegalAction(
+            "PP-TOUR-1",
+            "with the cards picked, that card makes no Park Tour: 4 park cards (8 for a "
+            "set of 9) sharing a theme icon with the discarded park",
+        )
+
+
+def _tour_pick(ctx: Ctx, action: TourPick) -> None:
+    st, seat = ctx.st, action.seat
+    window = st.window
+    assert window is not None
+    picked = tour_picks(st, seat)
+    if picked:
+        picked.append(action.card)
+    else:
+        window.picks.append(Claim(seat, [action.card]))
+
+
+def _check_park_tour(st: PPState, action: ParkTour) -> None:
+    window = _tour_window(st)
+    picked = tour_picks(st, action.seat)
+    if not is_tour(st, action.seat, window.card, action.cards):
+        raise IllegalAction(
+            "PP-TOUR-1",
+            "a Park Tour needs 4 park cards from your hand (8 for a set of 9) "
+            "sharing a theme icon with the discarded park",
+        )
+    if not set(picked) <= set(action.cards):
+        raise IllegalAction("PP-TOUR-1", "claim with the cards you picked (or cancel them)")
+
+
+def _park_tour(ctx: Ctx, action: ParkTour) -> None:
+    answer(ctx, action.seat, Claim(action.seat, sorted(action.cards)))
+
+
+def _check_react(st: PPState, action: React) -> None:
+    wanted = _reaction_wanted(st, action.seat)
+    if wanted is None:
+        assert st.window is not None
+        if st.window.kind == "steal":
+            raise IllegalAction("PP-DETOUR-1", "only the player stolen from can turn a steal")
+        raise IllegalAction("PP-EVENT-2", "there is no play here for a purple card to answer")
+    card = action.card
+    if card not in st.players[action.seat].hand:
+        raise IllegalAction("PP-EVENT-2", "that card is not in your hand")
+    if EFFECT[card] == "lets_do_it_again":
+        if action.as_effect != wanted or not copyable(st, wanted):
+            raise IllegalAction("PP-AGAIN-1", "Let's do it again can only copy a discarded event")
+    elif EFFECT[card] != wanted or action.as_effect is not None:
+        rule = "PP-DETOUR-1" if wanted == "trail_detour" else "PP-RANGER-1"
+        raise IllegalAction(rule, "that card does not answer this")
+
+
+def _react(ctx: Ctx, action: React) -> None:
+    answer(ctx, action.seat, Claim(action.seat, [action.card], action.as_effect))
+
+
+Check = Callable[[PPState, Any], None]
+Handler = Callable[[Ctx, Any], None]
+
+# Each kind of action: its own conditions (after whose turn or question it is), if any.
+CHECKS: dict[str, Check] = {
+    "start_set": _check_start_set,
+    "start_build": _check_start_build,
+    "add": _check_add,
+    "start_steal": _check_start_steal,
+    "pay": _check_pay,
+    "take": _check_take,
+    "take_random": _check_take_random,
+    "confirm": _check_confirm,
+    "cancel": _check_cancel,
+    "draw": _check_draw,
+    "discard": _check_discard,
+    "play_event": _check_play_event,
+    "tour_pick": _check_tour_pick,
+    "park_tour": _check_park_tour,
+    "react": _check_react,
+}
+# Each kind of action: what it does to the successor.
+HANDLERS: dict[str, Handler] = {
+    "start_set": _start_set,
+    "start_build": _start_build,
+    "add": _add,
+    "start_steal": _start_steal,
+    "pay": _pay,
+    "take": _take,
+    "take_random": _take_random,
+    "confirm": _confirm,
+    "cancel": _cancel,
+    "draw": _draw,
+    "discard": _discard,
+    "play_event": _play_event,
+    "pass": _pass,
+    "tour_pick": _tour_pick,
+    "park_tour": _park_tour,
+    "react": _react,
+}

@@ -7,7 +7,7 @@ from functools import cache
 from pydantic import BaseModel, ConfigDict
 
 from tabletop.games.pocketparks import rules as R
-from tabletop.games.pocketparks.state import NO_CARD, NO_SEAT, PPState, RoundResult, SetScore
+from tabletop.games.pocketparks.model import NO_CARD, NO_SEAT, PPState, RoundResult, SetScore
 
 
 class CardView(BaseModel):

@@ -26,7 +26,7 @@ from tabletop.core.bot import DEFAULT_BUDGET_S, Bot, BotFactory, RandomBot
 from tabletop.core.engine import Action
 from tabletop.core.rng import Rng
 from tabletop.games.spacepark.content import MOON, PASS, SEA, SUN, Badge, badges
-from tabletop.games.spacepark.engine import ENGINE, WIN_XP, next_open
+from tabletop.games.spacepark.engine import ENGINE
 from tabletop.games.spacepark.model import (
     Exchange,
     FastTravel,
@@ -38,7 +38,7 @@ from tabletop.games.spacepark.model import (
     TakeFrom,
     Visit,
 )
-from tabletop.games.spacepark.scoring import crystals_of, price, xp_of
+from tabletop.games.spacepark.rules import WIN_XP, crystals_of, next_open, price, xp_of
 from tabletop.games.spacepark.view import SpaceParkView
 
 A = TypeVar("A", bound=Action)

@@ -1,12 +1,12 @@
-"""Space Park's state and actions: plain data, no rules; and ``check_state``, what
-every state of a game holds."""
+"""Space Park's options, actions and state: plain data, no rules; and ``check_state``,
+what every state of a game holds."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.core.engine import Action, action, require, require_each_once, value
 from tabletop.core.rng import Rng
@@ -36,6 +36,20 @@ DEST_NAMES: dict[Dest, str] = {
 SUPPLY_START = (24, 12, 12, 10)  # SP-SETUP-3: Sun, Moon, Sea crystals, passes: all there are
 ROCKETS = 3  # SP-SETUP-2
 REVEALED = 3  # SP-SETUP-4: badges on display
+
+
+class SpaceParkOptions(BaseModel):
+    """``first_player``: a seat number, or "random" to draw one from the seed.
+
+    The rulebook gives the marker to whoever stargazed most recently; at one
+    keyboard the players say who that is by the seat, seat 0 by default. Setup
+    quotes rule SP-SETUP-6 to explain it, and offers the seats ("seat")."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    first_player: int | Literal["random"] = Field(
+        default=0, title="First player", json_schema_extra={"seat": True, "rules": "SP-SETUP-6"}
+    )
 
 
 # -- actions ------------------------------------------------------------------
@@ -160,7 +174,9 @@ class State:
     over: bool
     rng: Rng
 
-    def clone(self) -> State:
+    def successor(self) -> State:
+        """The copy ``rules.apply`` changes into the next state: it shares only values
+        (the ring, the decision waited for, the steps of the visit)."""
         return State(
             self.ring,
             self.rockets.copy(),
@@ -181,6 +197,11 @@ class State:
             self.over,
             self.rng.copy(),
         )
+
+    def clone(self) -> State:
+        """A copy sharing nothing that changes, for bots and tests to change freely: the
+        successor, as it shares only values."""
+        return self.successor()
 
 
 def check_state(s: State) -> None:

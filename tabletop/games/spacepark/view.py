@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict
 
 from tabletop.games.spacepark.content import CRYSTALS, RESOURCES, Badge, badges
 from tabletop.games.spacepark.model import DEST_NAMES, Dest, Player, State
-from tabletop.games.spacepark.scoring import crystals_of, price, xp_of
+from tabletop.games.spacepark.rules import crystals_of, price, xp_of
 
 DEST_ACTIONS: dict[Dest, str] = {
     "starlight_station": "Draw a badge; keep it or exchange it for one on display.",

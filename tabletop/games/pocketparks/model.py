@@ -1,16 +1,25 @@
-"""The PocketParks game state: plain dataclasses with a fast hand-written clone, and
-``check_state``, what every state of a game holds.
+"""PocketParks' options, actions and state: plain data, no rules; and ``check_state``,
+what every state of a game holds.
 
 Cards are small ints indexing the content tables (content.py); piles are lists
 whose END is the top.
+
+Multi-part choices are steps: a set is started, then cards are added one by
+one, then confirmed; a steal names its target, then each payment card and each
+card taken, then is confirmed; a Park Tour picks its hand cards one by one, then
+is claimed. Nothing moves before the confirmation (or the claim), and a draft (or
+the picks) may be cancelled. So no choice lists every combination of cards: a hand
+of 14 parks sharing an icon holds 4,005 Park Tours.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Annotated, Literal
 
-from tabletop.core.engine import require, require_each_once
+from pydantic import BaseModel, ConfigDict, Field
+
+from tabletop.core.engine import Action, action, require, require_each_once
 from tabletop.core.rng import Rng
 from tabletop.games.pocketparks.content import Content, Effect
 
@@ -25,6 +34,159 @@ ROUNDS = 3  # PP-GAME-1
 STEAL_MOST = 2  # cards one steal takes (PP-STEAL-2)
 PAY_MOST = 4  # cards one steal costs at most (PP-STEAL-2)
 TOUR_SIZES = (4, 8)  # hand cards a Park Tour plays: a set of 5 or of 9 (PP-TOUR-1)
+
+
+class PPOptions(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    # "rules": the section of the rules (or a rule) setup quotes to explain the option;
+    # "seat": the value is a seat (setup offers the seats, numbered from 1).
+    round_modifiers: bool = Field(
+        default=True,  # round 2 featured park; round 3 featured park + priority
+        title="Round modifiers",
+        json_schema_extra={"rules": "Round modifiers"},
+    )
+    first_player: int | None = Field(  # None: drawn from the seed
+        default=None, ge=0, title="First player", json_schema_extra={"seat": True}
+    )
+
+
+# -- actions ------------------------------------------------------------------
+
+
+@action
+class StartSet(Action):
+    kind: Literal["start_set"] = "start_set"
+
+
+@action
+class StartBuild(Action):
+    kind: Literal["start_build"] = "start_build"
+    set_index: int
+
+
+@action
+class AddCard(Action):
+    kind: Literal["add"] = "add"
+    card: int
+
+
+@action
+class StartSteal(Action):
+    kind: Literal["start_steal"] = "start_steal"
+    target: int
+
+
+@action
+class Pay(Action):
+    kind: Literal["pay"] = "pay"
+    card: int
+
+
+@action
+class Take(Action):
+    """Name a card in one of the target's sets."""
+
+    kind: Literal["take"] = "take"
+    card: int
+
+
+@action
+class TakeRandom(Action):
+    """One more random card from the target's hand."""
+
+    kind: Literal["take_random"] = "take_random"
+
+
+@action
+class Confirm(Action):
+    kind: Literal["confirm"] = "confirm"
+
+
+@action
+class Cancel(Action):
+    kind: Literal["cancel"] = "cancel"
+
+
+@action
+class Draw(Action):
+    kind: Literal["draw"] = "draw"
+    source: Literal["pile", "discard"]
+
+
+@action
+class Discard(Action):
+    """After drawing: discard a park (or a purple event, unplayed). At the hand
+    limit: put a card at the bottom of its discard pile."""
+
+    kind: Literal["discard"] = "discard"
+    card: int
+
+
+@action
+class PlayEvent(Action):
+    kind: Literal["play_event"] = "play_event"
+    card: int
+    as_effect: Effect | None = None  # Let's do it again: the effect it copies
+    target: int | None = None  # Comparing notes, Mosquito bites
+    pick: int | None = None  # Mosquito bites: the set card bitten
+
+
+@action
+class Pass(Action):
+    kind: Literal["pass"] = "pass"
+
+
+@action
+class TourPick(Action):
+    """Asked about a park on top of the discard: pick a hand card for a Park Tour."""
+
+    kind: Literal["tour_pick"] = "tour_pick"
+    card: int
+
+
+@action
+class ParkTour(Action):
+    """Claim the park on top of the discard with 4 (or 8) hand cards sharing an icon:
+    the cards picked, and any not picked yet (a claim naming all its cards at once,
+    as games saved before picks were steps hold, is the same picks and claim)."""
+
+    kind: Literal["park_tour"] = "park_tour"
+    cards: tuple[int, ...]
+
+
+@action
+class React(Action):
+    """Play a purple event in answer: Trail detour, Ranger says no, or Let's do it
+    again copying one of them."""
+
+    kind: Literal["react"] = "react"
+    card: int
+    as_effect: Effect | None = None
+
+
+PPAction = Annotated[
+    StartSet
+    | StartBuild
+    | AddCard
+    | StartSteal
+    | Pay
+    | Take
+    | TakeRandom
+    | Confirm
+    | Cancel
+    | Draw
+    | Discard
+    | PlayEvent
+    | Pass
+    | TourPick
+    | ParkTour
+    | React,
+    Field(discriminator="kind"),
+]
+
+
+# -- state --------------------------------------------------------------------
 
 
 @dataclass(slots=True)
@@ -148,7 +310,9 @@ class PPState:
     event_discard: list[int]
     featured: int = NO_CARD
     draws: int = 0  # cards drawn so far in this draw action
-    fresh_top: bool = False  # the discard top was placed this turn: Park Tour may claim it
+    # PP-TOUR-2: the seat whose card became the discard top this turn (a discard, a
+    # payment, a bitten set card): the others may Park Tour it. NO_SEAT: no fresh top.
+    fresh_top_from: int = NO_SEAT
     wishing: bool = False  # a Make a wish is flipping cards
     draft: Draft | None = None
     window: Window | None = None
@@ -182,7 +346,7 @@ class PPState:
             event_discard=self.event_discard[:],
             featured=self.featured,
             draws=self.draws,
-            fresh_top=self.fresh_top,
+            fresh_top_from=self.fresh_top_from,
             wishing=self.wishing,
             draft=None if self.draft is None else self.draft.clone(),
             window=None if self.window is None else self.window.clone(),
@@ -210,6 +374,10 @@ def check_state(st: PPState, content: Content) -> None:
     require(1 <= st.round <= ROUNDS, f"round {st.round} is not one of rounds 1 to {ROUNDS}")
     for role, seat in (("first player", st.first), ("current player", st.current)):
         require(seat in seats, f"the {role} is seat {seat}, not a seat at the table")
+    require(
+        st.fresh_top_from == NO_SEAT or st.fresh_top_from in seats,
+        f"the discard top came from seat {st.fresh_top_from}, not a seat at the table",
+    )
     require(st.turn >= 1, f"turn {st.turn}: turns are counted from 1")
     # PP-SETUP-1: every card is somewhere, once; parks and events each where they may lie.
     featured = [] if st.featured == NO_CARD else [st.featured]
