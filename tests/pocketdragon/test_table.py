@@ -394,14 +394,17 @@ def test_each_table_action_says_what_it_did_to_whom_and_bars_undo_when_it_shows_
 
 
 def test_who_is_to_act_at_each_moment_of_a_table_game() -> None:
-    """PD-TURN-1, PD-TURN-3, PD-CLUE-4, PD-PLAY-4, PD-TIME-4: before the start and while
-    paused anyone may press the buttons; a specific clue Bo asks waits for Ann; when
-    Bo's Activity is one match short, both may flip or suggest."""
+    """PD-TURN-1, PD-TURN-2, PD-TURN-3, PD-CLUE-4, PD-PLAY-4, PD-TIME-4: the first turn is
+    Ann's, before the start too, and a pause keeps the turn (either may press the clock
+    buttons, but that is no turn); a specific clue Bo asks waits for Ann; when Bo's
+    Activity is one match short, both may flip or suggest."""
     waiting = new("table")
-    assert ENGINE.to_act(waiting) == (0, 1)
+    assert ENGINE.to_act(waiting) == (0,)
+    assert {a.kind for a in ENGINE.legal_actions(waiting, 1)} == {"start"}
     state = arranged()
-    assert ENGINE.to_act(act(state, "pause", 1.0)) == (0, 1)
+    assert ENGINE.to_act(act(state, "pause", 1.0, seat=1)) == (0,)
     bos_turn = act(state, "collect_food", 1.0, place=0)
+    assert ENGINE.to_act(act(bos_turn, "pause", 1.5)) == (1,)
     asked = act(bos_turn, "specific_clue", 2.0, seat=1, card=0)
     assert ENGINE.to_act(asked) == (0,)
     playing = act(bos_turn, "play", 2.0, seat=1, card=1)  # Board Games: Attention, Wit
