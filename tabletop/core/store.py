@@ -81,6 +81,8 @@ MIGRATIONS: list[str] = [
     "ALTER TABLE games ADD COLUMN ended_at REAL;",
     # Bumped by every write to the game; a write names the one it last read (_claim).
     "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;",
+    # A real-time game's clock reading, saved while its clocks run (save_clock).
+    "ALTER TABLE games ADD COLUMN clock_at REAL;",
 ]
 FIRST_VERSION = 0
 """The version of a game just created."""
@@ -194,6 +196,8 @@ class StoredGame:
     version: int
     finished: bool
     """Its end is filed (it is in History)."""
+    clock_at: float | None = None
+    """A real-time game: its clocks' reading last saved while they ran (save_clock)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -556,6 +560,21 @@ class Store:
             )
         return version
 
+    def save_clock(self, game_id: int, version: int, reading: float) -> None:
+        """Save a real-time game's clock reading while its clocks run, for a resume after
+        a crash. Not a change of the game: its version stays, and a copy that missed
+        another's change (at another ``version``) writes nothing. Not synced to the disk
+        (several a second; a crash of tabletop keeps it, a power cut may not)."""
+        self._db.execute("PRAGMA synchronous = NORMAL")
+        try:
+            with self._transaction() as db:
+                db.execute(
+                    "UPDATE games SET clock_at = ? WHERE id = ? AND version = ?",
+                    (reading, game_id, version),
+                )
+        finally:
+            self._db.execute("PRAGMA synchronous = FULL")
+
     def delete_game(self, game_id: int, version: object) -> None:
         """Delete a game (and its actions) as listed at ``version``."""
         with self._transaction() as db:
@@ -577,16 +596,17 @@ class Store:
         from tabletop.core.record import GameRecord
 
         row = self._db.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
+            f"SELECT {_GAME_COLUMNS}, clock_at FROM games WHERE id = ?", (game_id,)
         ).fetchone()
         if row is None:
             raise self._conflict(self._db, game_id)
+        *row, clock_at = row
         moves = self._db.execute(
             "SELECT idx, action FROM actions WHERE game_id = ? ORDER BY idx", (game_id,)
         ).fetchall()
         try:
             actions = _parse_actions(moves)
-            game = _parse_game(row, len(actions))
+            game = _parse_game(tuple(row), len(actions))
             record = GameRecord(
                 game=game.game,
                 setup=game.setup,
@@ -598,7 +618,9 @@ class Store:
             raise GameDamaged(f"its setup is not a game setup ({exc.errors()[0]['msg']})") from exc
         except ValueError as exc:
             raise GameDamaged(str(exc)) from exc
-        return StoredGame(record, game.seats, game.version, game.finished is not None)
+        # A reading that cannot be read is left out: the game resumes at its last move.
+        clock = clock_at if _is_time(clock_at) else None
+        return StoredGame(record, game.seats, game.version, game.finished is not None, clock)
 
     def load_record(self, game_id: int) -> GameRecord:
         """The record alone (what tests and tools replay)."""
