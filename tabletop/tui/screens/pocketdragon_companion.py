@@ -45,10 +45,11 @@ _KINDS: dict[str, Callable[..., Action]] = {
 
 class CompanionScreen(PocketDragonScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Short labels: with Undo, every key fits a 120-column footer (the help panel says more).
         Binding("f", "feed", "Feed"),
-        Binding("g", "general", "General clue (1)"),
-        Binding("s", "specific", "Specific clue (2)"),
-        Binding("l", "success", "Log success"),
+        Binding("g", "general", "General"),
+        Binding("s", "specific", "Specific"),
+        Binding("l", "success", "Success"),
         Binding("m", "mistake", "Mistake"),
         Binding("t", "tidy", "Tidy up"),
         Binding("r", "reset", "Reset"),
@@ -172,10 +173,10 @@ class CompanionScreen(PocketDragonScreen):
             Choice(str(n), f"{n} food card{'s' if n > 1 else ''} (Happiness {n - 1:+d})", n)
             for n in range(1, MAX_FOOD + 1)
         ]
-        self.choose(
-            "Fed: how many food cards of one type were discarded?",
+        self.choose_feed(
+            "how many food cards of one type were discarded?",
             options,
-            lambda n: self.act(LogFeed(seat=self.seat(), now=self.now(), discarded=n)),
+            lambda n, pressed: LogFeed(seat=self.seat(), now=pressed, discarded=n),
         )
 
     def action_general(self) -> None:
