@@ -134,6 +134,7 @@ class CompanionScreen(PocketDragonScreen):
             ("l", f"log success ({view.successes_left} to go)"),
             ("m", "mistake (Happiness -1)"),
             ("t", "tidy up (Happiness -1)"),
+            ("u", "undo a clue, success, mistake, tidy"),
             ("r", "reset"),
         ]
         lines = [Content.assemble((f"{key:>5} ", "bold"), text) for key, text in rows]
