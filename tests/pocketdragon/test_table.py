@@ -27,9 +27,11 @@ from tests.pocketdragon.helpers import (
     act,
     activity_of,
     arranged,
+    at,
     new,
     options,
     refused,
+    started,
     table,
     view,
 )
@@ -411,3 +413,5 @@ def test_who_is_to_act_at_each_moment_of_a_table_game() -> None:
     assert ENGINE.to_act(playing) == (1,)
     one_short = act(playing, "flip", 3.0, seat=1, place=A0)
     assert ENGINE.to_act(one_short) == (0, 1)
+    assert ENGINE.to_act(at(state, 500.0)) == ()  # PD-LOSE-1: nobody acts once it is over
+    assert ENGINE.to_act(at(started("companion"), 500.0)) == ()
