@@ -415,3 +415,24 @@ def test_who_is_to_act_at_each_moment_of_a_table_game() -> None:
     assert ENGINE.to_act(one_short) == (0, 1)
     assert ENGINE.to_act(at(state, 500.0)) == ()  # PD-LOSE-1: nobody acts once it is over
     assert ENGINE.to_act(at(started("companion"), 500.0)) == ()
+    won = started("companion")
+    for now in (1.0, 2.0, 3.0):
+        won = act(won, "log_success", now)
+    assert won.status == "won" and ENGINE.to_act(won) == ()  # PD-WIN-1
+
+
+def test_the_clock_buttons_at_the_table_say_who_pressed_them() -> None:
+    """PD-TIME-1, PD-TIME-4 at the table: the log names the player (the keyboard's
+    holder); only Start draws (the first clue interval); the clocks stop while paused."""
+    state = new("table")
+    for kind, seat, now, line, hidden, status in (
+        ("start", 0, 1.0, "Ann starts the clocks.", True, "running"),
+        ("pause", 1, 5.0, "Bo pauses the game.", False, "paused"),
+        ("resume", 0, 50.0, "Ann resumes the game.", False, "running"),
+    ):
+        action = ENGINE.parse_action({"kind": kind, "seat": seat, "now": now})
+        pressed = ENGINE.apply(state, action)
+        assert [e.text for e in pressed.events] == [line]
+        assert (pressed.hidden, pressed.state.status) == (hidden, status)
+        state = pressed.state
+    assert view(at(state, 60.0), 0).clocks.main_left == 300 - 4 - 10
