@@ -564,8 +564,11 @@ class Store:
         """Save a real-time game's clock reading while its clocks run, for a resume after
         a crash. Not a change of the game: its version stays, and a copy that missed
         another's change (at another ``version``) writes nothing. Not synced to the disk
-        (several a second; a crash of tabletop keeps it, a power cut may not)."""
+        (twice a second; a crash of tabletop keeps it, a power cut may not), and never
+        waiting for another tabletop's write (StoreError at once: the clocks on screen
+        must not stop for it, and the next reading will do)."""
         self._db.execute("PRAGMA synchronous = NORMAL")
+        self._db.execute("PRAGMA busy_timeout = 0")
         try:
             with self._transaction() as db:
                 db.execute(
@@ -574,6 +577,7 @@ class Store:
                 )
         finally:
             self._db.execute("PRAGMA synchronous = FULL")
+            self._db.execute(f"PRAGMA busy_timeout = {int(BUSY_S * 1000)}")
 
     def delete_game(self, game_id: int, version: object) -> None:
         """Delete a game (and its actions) as listed at ``version``."""

@@ -4,6 +4,7 @@ other's change has its write refused and nothing of the other's lost."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
@@ -499,3 +500,18 @@ def test_a_bookkeeping_button_is_undone_a_clock_button_is_not(store: Store) -> N
     table = _dragon(store, "table")
     _press(table, "collect_food", 1.0, place=0)
     assert "Table mode has no undo" in (table.undo_refusal(0) or "")
+
+
+def test_a_reading_that_cannot_be_saved_now_is_saved_at_a_later_tick(db_path: Path) -> None:
+    """Another program holds the file locked: the clocks run on (the reading is not
+    waited for), and the next tick once the lock is gone saves it."""
+    with closing(Store(db_path)) as store:
+        session = _dragon(store)
+        session.advance(1.0)
+        with closing(sqlite3.connect(db_path, isolation_level=None)) as other:
+            other.execute("BEGIN IMMEDIATE")
+            session.advance(2.0)
+            other.execute("ROLLBACK")
+        assert _clock(session) == 2.0 and store.load_game(session.game_id).clock_at == 1.0
+        session.advance(2.25)
+        assert store.load_game(session.game_id).clock_at == 2.25
