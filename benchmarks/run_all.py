@@ -20,6 +20,8 @@ from collections.abc import Callable
 
 import bench_engines
 import bench_protocol
+import bench_replay
+import bench_rules
 import bench_screens
 import bench_startup
 from measure import Figure, load, table
@@ -31,6 +33,8 @@ MODULES: dict[str, Callable[[bool], list[Figure]]] = {
     "protocol": bench_protocol.figures,
     "startup": bench_startup.figures,
     "screens": bench_screens.figures,
+    "replay": bench_replay.figures,
+    "rules": bench_rules.figures,
 }
 
 

@@ -6,9 +6,14 @@ import argparse
 import contextlib
 import os
 import sys
+import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tabletop import __version__
+
+if TYPE_CHECKING:
+    from tabletop.core.store import Store
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -97,6 +102,32 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument(
         "--cafile", metavar="FILE", help="trust this certificate (a host's own, for wss://)"
     )
+    saves = sub.add_parser(
+        "saves",
+        help="list, export, import and check saved games",
+        description="The saved games of the data directory. A game is exported as a game "
+        "file (JSON; schema in docs/game-record.schema.json) and imported by replaying every "
+        "move through its rules: a file that does not replay is refused, with nothing stored. "
+        "Exit status 0 when done, 1 when refused or when check finds a problem.",
+    )
+    saves_sub = saves.add_subparsers(dest="saves_command", metavar="ACTION", required=True)
+    saves_sub.add_parser("list", help="every saved game: number, game, state, players, result")
+    export = saves_sub.add_parser("export", help="write a saved game to a game file")
+    export.add_argument("id", type=int, help="the game's number (see: tabletop saves list)")
+    export.add_argument(
+        "file",
+        nargs="?",
+        help="where to write it (- for standard output; default: a new file in the current "
+        "folder, named after the game and when it began)",
+    )
+    export.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    import_ = saves_sub.add_parser(
+        "import", help="add the game of a game file to the saved games, once it replays"
+    )
+    import_.add_argument("file", help="the game file (- for standard input)")
+    saves_sub.add_parser(
+        "check", help="check the saved games file and replay every game; name each damaged one"
+    )
     return parser
 
 
@@ -140,6 +171,10 @@ def main(argv: list[str] | None = None) -> int:
     data_dir = args.data_dir
     if data_dir is None and os.environ.get("TABLETOP_DATA_DIR"):
         data_dir = Path(os.environ["TABLETOP_DATA_DIR"])
+    if args.command == "saves":
+        with contextlib.suppress(BrokenPipeError):
+            return saves(data_dir, args)
+        return 0
     if args.command == "host":
         from tabletop.net import host
 
@@ -159,6 +194,117 @@ def main(argv: list[str] | None = None) -> int:
     from tabletop.tui.app import run
 
     return run(data_dir)
+
+
+def saves(data_dir: Path | None, args: argparse.Namespace) -> int:
+    """`tabletop saves ACTION`: 0 when done, 1 when refused or a problem is found."""
+    from tabletop.core.store import Store, StoreError, default_path
+    from tabletop.saves import SavesError
+
+    try:
+        store = Store(default_path(data_dir))
+    except StoreError as exc:
+        print(f"tabletop saves: {exc}", file=sys.stderr)
+        return 1
+    try:
+        for notice in store.notices:
+            print(f"tabletop saves: {notice}", file=sys.stderr)
+        if args.saves_command == "list":
+            return _saves_list(store)
+        if args.saves_command == "export":
+            return _saves_export(store, args.id, args.file, args.force)
+        if args.saves_command == "import":
+            return _saves_import(store, args.file)
+        return _saves_check(store)
+    except SavesError as refused:
+        print(f"tabletop saves {args.saves_command}: {refused}", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+
+
+def _saves_list(store: Store) -> int:
+    from tabletop.saves import title
+    from tabletop.stats import result_line
+
+    rows = [
+        (g.id, title(g.game), "unfinished", str(g.moves), _when(g.updated), ", ".join(g.players))
+        for g in store.unfinished()
+    ]
+    rows += [
+        (g.id, title(g.game), "finished", str(g.moves), _when(g.finished), result_line(g))
+        for g in store.finished()
+    ]
+    rows += [(g.id, title(g.game), "damaged", "", "", g.why) for g in store.damaged()]
+    if not rows:
+        print(f"No saved games in {store.path}.")
+        return 0
+    table = [("game", "", "state", "moves", "last played", "players or result")]
+    table += [(str(row[0]), *row[1:]) for row in sorted(rows, key=lambda row: row[0])]
+    widths = [max(len(row[column]) for row in table) for column in range(5)]
+    for row in table:
+        cells = [
+            cell.rjust(width) if column in (0, 3) else cell.ljust(width)
+            for column, (cell, width) in enumerate(zip(row, widths, strict=False))
+        ]
+        print("  ".join([*cells, row[5]]).rstrip())
+    return 0
+
+
+def _when(stamp: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
+
+
+def _saves_export(store: Store, game_id: int, file: str | None, force: bool) -> int:
+    from tabletop.core.record import dump_game_file
+    from tabletop.saves import export_to, export_to_folder, game_file, quoted
+
+    if file == "-":
+        sys.stdout.write(dump_game_file(game_file(store, game_id)))
+        return 0
+    if file is None:
+        path = export_to_folder(store, game_id, Path.cwd())
+    else:
+        try:
+            path = export_to(store, game_id, Path(file), replace=force)
+        except FileExistsError:
+            print(
+                f"tabletop saves export: {quoted(file)} already exists: name another file, "
+                "or add --force to replace it.",
+                file=sys.stderr,
+            )
+            return 1
+    print(f"Game {game_id} exported to {quoted(str(path))}.")
+    return 0
+
+
+def _saves_import(store: Store, file: str) -> int:
+    from tabletop.saves import SavesError, import_game, read_file, read_stream, title
+
+    if not store.saving:
+        raise SavesError("The saved games cannot be written (see above): nothing was imported.")
+    if file == "-":
+        game = read_stream(sys.stdin.buffer, "The standard input")
+    else:
+        game = read_file(Path(file))
+    done = import_game(store, game)
+    state = "finished: it is in History" if done.finished else "it can be continued"
+    print(f"Imported as game {done.id} ({title(done.game)}: {', '.join(done.players)}), {state}.")
+    return 0
+
+
+def _saves_check(store: Store) -> int:
+    from tabletop.saves import check
+
+    count, problems = check(store)
+    for problem in problems:
+        print(problem)
+    games = f"{count} saved game{'s' if count != 1 else ''}"
+    if problems:
+        print(f"{games} checked: {len(problems)} problem{'s' if len(problems) != 1 else ''}.")
+        return 1
+    print(f"{games} checked: every one replays, and the file is sound.")
+    return 0
 
 
 if __name__ == "__main__":

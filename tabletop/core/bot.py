@@ -35,11 +35,27 @@ LEVEL_NAMES: dict[str, str] = {
     "normal": "Normal (greedy)",
     "hard": "Hard (search)",
 }
+LEVEL_HELP: dict[str, str] = {
+    "easy": "plays any move the rules allow, at random",
+    "normal": "takes the move that looks best right now",
+    "hard": "plays its best moves a few turns ahead on guesses of the cards it cannot see, "
+    "and takes the one that works out best",
+}
+"""What each level does, in players' words (setup shows it)."""
 # Each game with bots: the module holding its ``BOTS`` mapping (level -> factory).
 BOT_MODULES: dict[str, str] = {
     "spacepark": "tabletop.games.spacepark.bots",
     "pocketparks": "tabletop.games.pocketparks.bots",
 }
+# Each game with hints: the module holding its ``hint(view, legal, budget_s) -> Hint``.
+HINT_MODULES: dict[str, str] = {
+    "spacepark": "tabletop.games.spacepark.hints",
+    "pocketparks": "tabletop.games.pocketparks.hints",
+}
+HINT_SEED = 0
+"""A hint's bot is seeded alike every time: the same view always gets the same hint."""
+HINT_BUDGET_S = 5.0
+"""A hint's search takes 0.1-0.2 s here; the cap only matters on a far slower machine."""
 
 A = TypeVar("A", bound=Action)
 
@@ -122,6 +138,42 @@ def make_bot(game: str, level: str, seed: int) -> Bot:
             f"unknown bot level {level!r} for {game} (levels: {', '.join(levels(game))})"
         )
     return factory(seed)
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A move suggested to a seat, and why."""
+
+    action: Action
+    """The move, or its first step (some moves are made in steps)."""
+    why: str
+    """One line in players' words, naming only what the seat may see."""
+
+
+def hint_games() -> tuple[str, ...]:
+    """The games that give hints."""
+    return tuple(HINT_MODULES)
+
+
+def hint(
+    engine: Engine[Any, Any], state: Any, seat: int, budget_s: float = HINT_BUDGET_S
+) -> Hint | None:
+    """The hard bot's move in ``seat``'s place, and why; None if the seat has no move.
+
+    Like any bot it is handed the seat's view and legal actions, never the state, so
+    the hint is the same whatever the cards the seat cannot see (the hint tests vary
+    them). Within ``budget_s`` it gives the same hint for the same view; on a machine
+    too slow for its search it decides on the part it had time for."""
+    legal: list[Action] = engine.legal_actions(state, seat)
+    if not legal:
+        return None
+    module = HINT_MODULES.get(engine.name)
+    if module is None:
+        raise ValueError(f"no hints for game {engine.name!r} (games with hints: {hint_games()})")
+    suggest: Callable[[BaseModel, Sequence[Action], float], Hint] = importlib.import_module(
+        module
+    ).hint
+    return suggest(engine.view(state, seat), legal, budget_s)
 
 
 # -- driving a table of bots -------------------------------------------------------

@@ -102,7 +102,9 @@ _DAMAGED = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
 _UNWRITABLE = {sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM}
 _LOCKED = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
 
-_GAME_COLUMNS = "id, game, setup, seats, seed, updated, finished, outcome, ended_at, version"
+_GAME_COLUMNS = (
+    "id, game, setup, seats, seed, created, updated, finished, outcome, ended_at, version"
+)
 # The moves of each unfinished game (a finished one is never replayed), checked in
 # SQL as the home screen lists games at start-up: how many, the lowest and highest
 # index, and the first whose index or text is no action.
@@ -112,6 +114,12 @@ _MOVES = """
         THEN CASE json_type(action) WHEN 'object' THEN NULL ELSE idx END
         ELSE idx END)
     FROM actions WHERE game_id IN (SELECT id FROM games WHERE finished IS NULL)
+    GROUP BY game_id
+"""
+# How many moves each finished game has (its moves are read only when it is replayed).
+_FINISHED_MOVES = """
+    SELECT game_id, count(*) FROM actions
+    WHERE game_id IN (SELECT id FROM games WHERE finished IS NOT NULL)
     GROUP BY game_id
 """
 
@@ -147,6 +155,16 @@ class SeatInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class Result:
+    """How a finished game ended, as filed: ``scores`` indexed by seat, ``winners``
+    empty when nobody at the table won."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    summary: str
+
+
+@dataclass(frozen=True, slots=True)
 class SavedGame:
     """An unfinished game, as the Continue list shows it."""
 
@@ -160,15 +178,20 @@ class SavedGame:
 
 @dataclass(frozen=True, slots=True)
 class FinishedGame:
-    """A finished game, as History shows it; ``scores`` indexed by seat."""
+    """A finished game, as History and the statistics show it; ``bots`` (the level of
+    each bot seat, None for a person) and ``scores`` indexed by seat."""
 
     id: int
     game: str
     players: tuple[str, ...]
+    bots: tuple[str | None, ...]
+    options: dict[str, Any]
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     summary: str
+    created: float
     finished: float
+    moves: int
     version: int
 
 
@@ -194,10 +217,17 @@ class StoredGame:
     record: GameRecord
     seats: tuple[SeatInfo, ...]
     version: int
-    finished: bool
-    """Its end is filed (it is in History)."""
+    created: float
+    finished_at: float | None
+    """When its end was filed (it is in History), None while it runs."""
+    result: Result | None
+    """Its result as filed, once finished."""
     clock_at: float | None = None
     """A real-time game: its clocks' reading last saved while they ran (save_clock)."""
+
+    @property
+    def finished(self) -> bool:
+        return self.finished_at is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,11 +240,10 @@ class _Game:
     seats: tuple[SeatInfo, ...]
     seed: int
     moves: int
-    """How many, if unfinished (a finished game's are not read for the lists)."""
+    created: float
     updated: float
     finished: float | None
-    result: tuple[tuple[int, ...], tuple[int, ...], str] | None
-    """Scores, winners and summary, once finished."""
+    result: Result | None
     ended_at: float | None
     version: int
 
@@ -579,6 +608,65 @@ class Store:
             self._db.execute("PRAGMA synchronous = FULL")
             self._db.execute(f"PRAGMA busy_timeout = {int(BUSY_S * 1000)}")
 
+    def import_game(
+        self,
+        record: GameRecord,
+        seats: tuple[SeatInfo, ...],
+        created: float,
+        finished: tuple[float, Outcome] | None,
+    ) -> int:
+        """Save a whole game brought from elsewhere (its record already replayed by the
+        caller), in one write: all of it or nothing. ``finished``: when it ended, and how.
+        Its id."""
+        seat_data = [{"name": s.name, "bot": s.bot} for s in seats]
+        when, outcome = finished if finished is not None else (None, None)
+        with self._transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO games (game, setup, seats, seed, created, updated, finished, "
+                "outcome, summary, ended_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    record.game,
+                    _dumps(record.setup.model_dump(mode="json")),
+                    _dumps(seat_data),
+                    record.seed,
+                    created,
+                    self._clock(),
+                    when,
+                    None if outcome is None else outcome.model_dump_json(),
+                    "" if outcome is None else outcome.summary,
+                    record.ended_at,
+                    FIRST_VERSION,
+                ),
+            )
+            game_id = cursor.lastrowid
+            db.executemany(
+                "INSERT INTO actions (game_id, idx, action) VALUES (?, ?, ?)",
+                ((game_id, idx, _dumps(action)) for idx, action in enumerate(record.actions)),
+            )
+        assert game_id is not None
+        return game_id
+
+    def games_like(self, game: str, seed: int, created: float) -> list[int]:
+        """The ids of the games of ``game`` dealt from ``seed`` and begun at ``created``:
+        the copies a game brought from elsewhere may already have here."""
+        return [
+            game_id
+            for (game_id,) in self._db.execute(
+                "SELECT id FROM games WHERE game = ? AND seed = ? AND created = ? ORDER BY id",
+                (game, seed, created),
+            )
+        ]
+
+    def integrity_problem(self) -> str | None:
+        """What SQLite's full integrity check of the file finds (its first finding), or
+        None if nothing: opening ran only its quick check."""
+        found = [
+            line
+            for (line,) in self._db.execute("PRAGMA integrity_check")
+            if line != "ok" and not line.startswith("***")
+        ]
+        return found[0] if found else None
+
     def delete_game(self, game_id: int, version: object) -> None:
         """Delete a game (and its actions) as listed at ``version``."""
         with self._transaction() as db:
@@ -624,25 +712,25 @@ class Store:
             raise GameDamaged(str(exc)) from exc
         # A reading that cannot be read is left out: the game resumes at its last move.
         clock = clock_at if _is_time(clock_at) else None
-        return StoredGame(record, game.seats, game.version, game.finished is not None, clock)
+        return StoredGame(
+            record, game.seats, game.version, game.created, game.finished, game.result, clock
+        )
 
     def load_record(self, game_id: int) -> GameRecord:
         """The record alone (what tests and tools replay)."""
         return self.load_game(game_id).record
 
-    def _listing(self) -> list[_Game | DamagedGame]:
-        """Every game, the one played (or finished) last first; each checked."""
+    def _listing(self, where: str = "") -> list[_Game | DamagedGame]:
+        """The games (``where`` narrows them), the one played (or finished) last first; each
+        checked. A finished game's moves are not read here."""
         moves = {row[0]: row[1:] for row in self._db.execute(_MOVES)}
-        games: list[_Game | DamagedGame] = []
-        for row in self._db.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games ORDER BY coalesce(finished, updated) DESC, id DESC"
-        ):
-            try:
-                games.append(_parse_game(row, _check_moves(*moves.get(row[0], (0, 0, 0, None)))))
-            except ValueError as exc:
-                game = row[1] if isinstance(row[1], str) else ""
-                games.append(DamagedGame(row[0], game, row[6] is not None, str(exc), row[9]))
-        return games
+        return [
+            _checked(row, moves.get(row[0], (0, 0, 0, None)))
+            for row in self._db.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games {where} "
+                "ORDER BY coalesce(finished, updated) DESC, id DESC"
+            )
+        ]
 
     def unfinished(self) -> list[SavedGame]:
         """Games still running, the one played last first."""
@@ -654,13 +742,27 @@ class Store:
 
     def finished(self) -> list[FinishedGame]:
         """Finished games with their results, the one finished last first."""
+        moves = dict(self._db.execute(_FINISHED_MOVES).fetchall())
         return [
-            FinishedGame(
-                g.id, g.game, tuple(s.name for s in g.seats), *g.result, g.finished, g.version
-            )
-            for g in self._listing()
-            if isinstance(g, _Game) and g.result is not None and g.finished is not None
+            _finished(g, moves.get(g.id, 0))
+            for g in self._listing("WHERE finished IS NOT NULL")
+            if isinstance(g, _Game)
         ]
+
+    def last_finished(self) -> FinishedGame | None:
+        """The game finished last (damaged ones aside), or None: what the home screen sums
+        up, found without reading every game."""
+        for row in self._db.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE finished IS NOT NULL "
+            "ORDER BY finished DESC, id DESC"
+        ):
+            game = _checked(row, (0, 0, 0, None))
+            if isinstance(game, _Game):
+                (moves,) = self._db.execute(
+                    "SELECT count(*) FROM actions WHERE game_id = ?", (game.id,)
+                ).fetchone()
+                return _finished(game, moves)
+        return None
 
     def damaged(self) -> list[DamagedGame]:
         """Games whose rows make no sense, with why."""
@@ -771,7 +873,7 @@ def _parse_seats(data: Any) -> tuple[SeatInfo, ...]:
     return tuple(seats)
 
 
-def _parse_result(data: Any, seats: int) -> tuple[tuple[int, ...], tuple[int, ...], str]:
+def _parse_result(data: Any, seats: int) -> Result:
     if not isinstance(data, dict):
         raise ValueError("its result cannot be read")
     scores, winners, summary = data.get("scores"), data.get("winners"), data.get("summary")
@@ -781,20 +883,32 @@ def _parse_result(data: Any, seats: int) -> tuple[tuple[int, ...], tuple[int, ..
         raise ValueError("its result names a winner who is not at the table")
     if not isinstance(summary, str):
         raise ValueError("its result has no summary")
-    return tuple(scores), tuple(winners), summary
+    return Result(tuple(scores), tuple(winners), summary)
 
 
 def _parse_game(row: tuple[Any, ...], moves: int) -> _Game:
     """One games row (_GAME_COLUMNS) of a game with ``moves`` readable moves, checked
     whole; ValueError says what makes no sense, in players' words."""
-    game_id, game, setup_text, seats_text, seed, updated, finished, outcome, ended_at, version = row
+    (
+        game_id,
+        game,
+        setup_text,
+        seats_text,
+        seed,
+        created,
+        updated,
+        finished,
+        outcome,
+        ended_at,
+        version,
+    ) = row
     if not isinstance(game, str) or not game:
         raise ValueError("it does not say which game it is")
     if not _is_int(version):
         raise ValueError("its version is not a whole number")
     if not _is_int(seed):
         raise ValueError("its seed is not a whole number")
-    if not _is_time(updated) or not (finished is None or _is_time(finished)):
+    if not (_is_time(created) and _is_time(updated) and (finished is None or _is_time(finished))):
         raise ValueError("its times cannot be read")
     if not (ended_at is None or _is_time(ended_at)):
         raise ValueError("the clock reading at its end cannot be read")
@@ -818,7 +932,47 @@ def _parse_game(row: tuple[Any, ...], moves: int) -> _Game:
         raise ValueError("its players and its seats differ")
     result = None if finished is None else _parse_result(_json(outcome, "its result"), len(seats))
     return _Game(
-        game_id, game, setup, seats, seed, moves, updated, finished, result, ended_at, version
+        game_id,
+        game,
+        setup,
+        seats,
+        seed,
+        moves,
+        created,
+        updated,
+        finished,
+        result,
+        ended_at,
+        version,
+    )
+
+
+def _checked(row: tuple[Any, ...], moves: tuple[Any, ...]) -> _Game | DamagedGame:
+    """One games row, with its moves as the _MOVES query sums them up: the game, or the
+    damaged game with why."""
+    try:
+        return _parse_game(row, _check_moves(*moves))
+    except ValueError as exc:
+        game = row[1] if isinstance(row[1], str) else ""
+        return DamagedGame(row[0], game, row[7] is not None, str(exc), row[10])
+
+
+def _finished(game: _Game, moves: int) -> FinishedGame:
+    """A finished game (its result and time filed) as History lists it."""
+    assert game.result is not None and game.finished is not None
+    return FinishedGame(
+        game.id,
+        game.game,
+        tuple(s.name for s in game.seats),
+        tuple(s.bot for s in game.seats),
+        game.setup.get("options", {}),
+        game.result.scores,
+        game.result.winners,
+        game.result.summary,
+        game.created,
+        game.finished,
+        moves,
+        game.version,
     )
 
 

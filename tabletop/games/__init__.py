@@ -58,3 +58,10 @@ def get_engine(name: str) -> Engine[Any, Any]:
     module = importlib.import_module(info.module)
     engine: Engine[Any, Any] = module.ENGINE
     return engine
+
+
+def title(name: str) -> str:
+    """A game's title, or its name as given when there is no such game (a saved game
+    of a game this version does not have)."""
+    info = GAMES.get(name)
+    return info.title if info else name

@@ -37,6 +37,9 @@ if TYPE_CHECKING:
     from tabletop.core.session import GameSession
 
 
+RULES = "rules"  # the name of the one Rules screen the app keeps
+
+
 class TabletopApp(App[None]):
     TITLE = "tabletop"
     CSS_PATH = "app.tcss"
@@ -99,6 +102,7 @@ class TabletopApp(App[None]):
                 )
         yield SystemCommand("Continue", "Resume an unfinished game", self.action_continue)
         yield SystemCommand("History", "Finished games and results", self.action_history)
+        yield SystemCommand("Statistics", "Wins, scores and records", self.action_statistics)
         yield SystemCommand("Rules", "Read the rules of each game", self.action_rules)
         yield SystemCommand("Settings", "Theme, glyphs, curtain, bell", self.action_settings)
 
@@ -163,10 +167,22 @@ class TabletopApp(App[None]):
 
         self.push_screen(HistoryScreen())
 
-    def action_rules(self, game: str = "") -> None:
+    def action_statistics(self) -> None:
+        from tabletop.tui.screens.statistics import StatisticsScreen
+
+        self.push_screen(StatisticsScreen())
+
+    def action_rules(self, game: str = "", at: str | None = None) -> None:
+        """The Rules screen on ``game``, at ``at`` (a section's title or a rule's id).
+        One Rules screen is kept for the app's life, so it opens without being built."""
         from tabletop.tui.screens.rules import RulesScreen
 
-        self.push_screen(RulesScreen(game or next(iter(GAMES))))
+        if not self.is_screen_installed(RULES):
+            self.install_screen(RulesScreen(), RULES)
+        rules = self.get_screen(RULES, RulesScreen)
+        rules.show(game or next(iter(GAMES)), at)
+        if rules not in self.screen_stack:
+            self.push_screen(rules)
 
     def action_settings(self) -> None:
         from tabletop.tui.screens.settings import SettingsScreen

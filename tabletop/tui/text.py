@@ -20,25 +20,7 @@ from textual.content import Content
 from textual.filter import LineFilter
 from textual.widgets import Static
 
-from tabletop.core.names import is_control
-
-_PICTURES = 0x2400
-"""Unicode's "control pictures": ␀ for U+0000 ... ␛ for an escape ... ␟ for U+001F."""
-
-
-def _symbol(char: str) -> str:
-    code = ord(char)
-    if code < 0x20:
-        return chr(_PICTURES + code)
-    return "␡" if code == 0x7F else "\ufffd"
-
-
-def visible(text: str) -> str:
-    """``text`` with each control character shown as a symbol (␛ for an escape);
-    line breaks stay."""
-    if text.isprintable():
-        return text
-    return "".join(_symbol(c) if c != "\n" and is_control(c) else c for c in text)
+from tabletop.core.names import is_control, visible
 
 
 def plain(text: str, style: str = "") -> Content:

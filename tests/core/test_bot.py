@@ -10,16 +10,21 @@ import pytest
 from pydantic import BaseModel
 
 from tabletop.core.bot import (
+    LEVEL_HELP,
+    LEVEL_NAMES,
     LEVELS,
     Bot,
     RandomBot,
     ask,
     bot_games,
+    hint,
+    hint_games,
     levels,
     make_bot,
     play_game,
 )
 from tabletop.core.engine import Action, Setup
+from tabletop.games import get_engine
 from tabletop.games.spacepark import ENGINE
 from tabletop.games.spacepark.model import FastTravel, Visit
 
@@ -53,6 +58,7 @@ def test_random_bot_refuses_an_empty_choice() -> None:
 
 def test_levels_per_game_and_the_factory() -> None:
     assert LEVELS == ("easy", "normal", "hard")
+    assert tuple(LEVEL_NAMES) == tuple(LEVEL_HELP) == LEVELS  # each named and explained
     assert set(bot_games()) == {"spacepark", "pocketparks"}
     for game in bot_games():
         assert levels(game) == LEVELS
@@ -105,3 +111,14 @@ def test_an_illegal_choice_is_caught_by_the_driver() -> None:
     state = ENGINE.new(Setup(players=("A", "B")), 4)
     with pytest.raises(ValueError, match="illegal action"):
         ask(ENGINE, state, ENGINE.to_act(state)[0], _Cheater(1))
+
+
+def test_a_hint_is_for_a_seat_with_a_move_in_a_game_with_hints() -> None:
+    state = ENGINE.new(Setup(players=("Ann", "Bob")), 2)
+    assert hint(ENGINE, state, 1) is None  # not Bob's turn: nothing to suggest
+    suggested = hint(ENGINE, state, 0)
+    assert suggested is not None and suggested.action in ENGINE.legal_actions(state, 0)
+    assert set(hint_games()) == set(bot_games())
+    dragon = get_engine("pocketdragon")
+    with pytest.raises(ValueError, match="no hints for game 'pocketdragon'"):
+        hint(dragon, dragon.new(Setup(players=("Ann", "Bob")), 1), 0)

@@ -378,6 +378,85 @@ def test_an_unreachable_file_is_an_error_not_a_move(tmp_path: Path) -> None:
     assert blocker.read_text() == "a file where a folder should be"
 
 
+def test_history_lists_moves_bots_options_and_times(store: Store) -> None:
+    game = store.create_game(
+        "pocketdragon",
+        {"players": ["Ann", "Bob"], "options": {"difficulty": "hard"}},
+        (SeatInfo("Ann"), SeatInfo("Bob", "normal")),
+        7,
+    )
+    version = FIRST_VERSION
+    for _ in range(3):
+        version = store.append_action(game, version, {"kind": "draw", "seat": 0})
+    store.finish(game, version, DONE)
+    [done] = store.finished()
+    assert (done.moves, done.bots, done.options) == (3, (None, "normal"), {"difficulty": "hard"})
+    assert done.created < done.finished
+    assert store.last_finished() == done
+
+
+def test_the_last_finished_game_skips_damaged_ones(store: Store, db_path: Path) -> None:
+    assert store.last_finished() is None
+    first, second = new_game(store), new_game(store)
+    store.finish(first, FIRST_VERSION, DONE)
+    store.finish(second, FIRST_VERSION, DONE)
+    last = store.last_finished()
+    assert last is not None and last.id == second
+    with sqlite3.connect(db_path) as db:
+        db.execute("UPDATE games SET seats = 'oops' WHERE id = ?", (second,))
+    last = store.last_finished()
+    assert last is not None and last.id == first
+
+
+def test_an_imported_game_is_stored_whole_or_not_at_all(store: Store, db_path: Path) -> None:
+    from tabletop.core.engine import Setup
+    from tabletop.core.record import GameRecord
+
+    record = GameRecord(
+        game="spacepark",
+        setup=Setup(players=("Ann", "Bob")),
+        seed=9,
+        actions=[{"kind": "draw", "seat": 0}, {"kind": "draw", "seat": 1}],
+    )
+    game = store.import_game(record, seats("Ann", "Bob"), 1_600_000_000.5, (1_600_000_900.0, DONE))
+    saved = store.load_game(game)
+    assert saved.record == record and saved.created == 1_600_000_000.5
+    assert saved.finished_at == 1_600_000_900.0 and saved.result is not None
+    assert saved.result.scores == DONE.scores and saved.version == FIRST_VERSION
+    assert store.games_like("spacepark", 9, 1_600_000_000.5) == [game]
+    assert store.games_like("spacepark", 9, 1_600_000_000.0) == []
+    with sqlite3.connect(db_path) as db:  # the moves fail to be written: no game either
+        db.execute(
+            "CREATE TRIGGER no_moves BEFORE INSERT ON actions BEGIN SELECT RAISE(ABORT, 'no'); END"
+        )
+    with pytest.raises(StoreError, match="Could not save"):
+        store.import_game(record, seats("Ann", "Bob"), 1.0, None)
+    assert [g.id for g in store.finished()] == [game] and store.unfinished() == []
+
+
+def test_the_full_integrity_check_finds_what_opening_does_not_look_for(db_path: Path) -> None:
+    """An index that no longer matches its table: opening runs SQLite's quick check,
+    which does not compare them; `tabletop saves check` runs the full one."""
+    store = Store(db_path)
+    for _ in range(3):
+        new_game(store)
+    assert store.integrity_problem() is None
+    store.close()
+    with closing(sqlite3.connect(db_path)) as db:  # the index's columns said in another order
+        schema = db.execute("PRAGMA schema_version").fetchone()[0]
+        db.execute("PRAGMA writable_schema = ON")
+        db.execute(
+            "UPDATE sqlite_master SET sql = 'CREATE INDEX games_by_update ON games "
+            "(updated, finished)' WHERE name = 'games_by_update'"
+        )
+        db.execute(f"PRAGMA schema_version = {schema + 1}")
+        db.commit()
+    reopened = Store(db_path)
+    assert reopened.notices == []
+    assert reopened.integrity_problem() == "row 1 missing from index games_by_update"
+    reopened.close()
+
+
 def test_a_clock_reading_is_saved_only_over_the_version_last_read(store: Store) -> None:
     """A real-time game's reading, saved while its clocks run: it leaves the version as
     it was, and a writer that missed a change (another version) writes nothing."""

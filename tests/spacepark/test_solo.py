@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.games.spacepark.content import SUN
+from tabletop.games.spacepark.rules import solo_turns_left
 
 
 def _top(state: Any, badge: str) -> None:
@@ -163,6 +164,19 @@ def test_scout_wins_when_the_deck_is_empty(sp: Any) -> None:
     assert outcome.winners == ()
     assert outcome.summary == "Scout wins: the deck ran out with Ann at 0 XP."
     assert any("Scout wins" in t for t in sp.texts(transition))
+
+
+def test_the_turns_left_before_scout_wins_are_the_deck_and_one(sp: Any) -> None:
+    """SP-SOLO-1, SP-SOLO-8: with 3 badges in the deck, Ann plays 4 more turns; the end
+    of the 4th, short of 20 XP, is Scout's win (what the solo Players panel says)."""
+    state = sp.new(1)
+    del state.deck[:-3]
+    assert solo_turns_left(len(state.deck)) == 4
+    for turn in range(4):
+        assert not state.over, turn
+        visit = next(a for a in sp.engine.legal_actions(state, 0) if a.kind == "visit")
+        state = sp.engine.apply(state, visit).state
+    assert state.over and sp.engine.outcome(state).summary.startswith("Scout wins")
 
 
 def _cornered(sp: Any, ring: tuple[str, ...], rockets: tuple[str, ...], moved: str) -> Any:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, Markdown, OptionList, Select, Static, Switch
+from textual.widgets import DataTable, Input, OptionList, Select, Static, Switch
 
 from tabletop.core.bot import BOT_MODULES
 from tabletop.core.engine import Setup
@@ -19,7 +19,6 @@ from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens import GAME_SCREENS
 from tabletop.tui.screens.base import GameScreen, ResultScreen
 from tabletop.tui.screens.home import HomeScreen
-from tabletop.tui.screens.rules import RulesScreen, rules_text
 from tabletop.tui.screens.saved import ContinueScreen, HistoryScreen
 from tabletop.tui.screens.settings import SettingsScreen
 from tabletop.tui.screens.setup import SetupScreen
@@ -282,21 +281,6 @@ async def test_settings_are_saved_and_read_back(store: Store) -> None:
         assert again.theme == "nord" and again.settings.bot_pause == 1.5
     store.save_setting("bot_pace", "warp")  # a pace this tabletop does not know
     assert Settings.load(store).bot_pace == "readable"
-
-
-async def test_rules_render_each_digest(store: Store) -> None:
-    app = TabletopApp(store)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("r")
-        rules = app.screen
-        assert isinstance(rules, RulesScreen)
-        first, second = list(GAMES)[:2]
-        assert rules.game == first
-        await pilot.press("right")
-        await pilot.pause()
-        assert rules.game == second
-        assert rules.query_one(Markdown).source == rules_text(second)
-        assert rules.query_one(Markdown).children  # rendered into blocks
 
 
 async def test_a_too_small_terminal_gets_a_message_and_recovers(store: Store) -> None:

@@ -4,9 +4,8 @@ leaves no more widgets alive (screens included, counted after a full garbage
 collection), so the count stays flat however often it is opened. Each kind is
 tried: the delete confirm, Pocket Dragon's confirm and private moments, a
 PocketParks pop-up, the hand-over curtain (with the game screen under it), the
-game-end result, and the Settings and History screens. The Rules screen is the same
-kind of screen as those two (a header, a footer); it is left out because opening
-it takes seconds (its Markdown).
+game-end result, the Settings, History and Rules screens (the app keeps one Rules
+screen: it is built on its first opening, and nothing grows after that).
 
 Textual's Header and Footer kept every header of a closed screen and every set of
 footer keys replaced alive (Textualize/textual#6666); tabletop/tui/widgets/bars.py
@@ -34,8 +33,10 @@ from tabletop.games.pocketdragon.model import Start
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.pocketdragon import Chooser, DragonResult, Overlay
 from tabletop.tui.screens.pocketparks_modals import ScoreSheet
+from tabletop.tui.screens.rules import RulesScreen
 from tabletop.tui.screens.saved import Confirm, HistoryScreen
 from tabletop.tui.screens.settings import SettingsScreen
+from tabletop.tui.screens.statistics import StatisticsScreen
 from tabletop.tui.widgets.curtain import Curtain
 
 SIZE = (120, 40)
@@ -125,6 +126,9 @@ DIALOGS = {
     "game end result": Dialog(home, (), DragonResult, ("enter",), show_a_result),
     "settings": Dialog(home, ("s",), SettingsScreen, ("escape",)),
     "history": Dialog(home, ("h",), HistoryScreen, ("escape",)),
+    "rules": Dialog(home, ("r", "right", "right"), RulesScreen, ("escape",)),
+    "rules from a game": Dialog(pocketparks, ("question_mark",), RulesScreen, ("escape",)),
+    "statistics": Dialog(home, ("t",), StatisticsScreen, ("escape",)),
 }
 
 

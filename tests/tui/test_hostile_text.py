@@ -23,7 +23,7 @@ from textual import events
 from textual.color import Color
 from textual.content import Content
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, Select, Static
+from textual.widgets import Input, Select, Static
 
 from tabletop.core.clock import FakeClock
 from tabletop.core.names import NAME_LIMIT
@@ -119,12 +119,18 @@ async def assert_shown(pilot: Pilot[None], *texts: str) -> None:
 
 
 async def assert_history(pilot: Pilot[None], summary: str, names: tuple[str, ...]) -> None:
-    """History shows the game just ended with every name; its summary, in a column the
-    terminal may be too narrow for, is in its cell as it is."""
+    """History shows the game just ended with every name; its summary, in the pane
+    under the table (which the terminal may cut), is there as it is."""
     assert isinstance(pilot.app.screen, HistoryScreen)
     await assert_shown(pilot, *names)
-    table = pilot.app.screen.query_one(DataTable)
-    assert str(table.get_row_at(0)[3]) == summary
+    assert summary in details(pilot.app.screen)
+
+
+def details(history: HistoryScreen) -> str:
+    """The text of History's pane of the highlighted game."""
+    content = history.query_one("#details", Static).content
+    assert isinstance(content, Content)
+    return content.plain
 
 
 async def paste(pilot: Pilot[None], field: Input, text: str) -> None:
@@ -356,7 +362,9 @@ async def test_a_saved_games_file_with_markup_and_escapes_lists_as_it_is(
     game = "[link=e.vil]x\x07"  # a game this version does not know: its id is shown
     summary = "\x1b]8;;http://e.vil\x1b\\[b]won\u202e"
     monkeypatch.setattr(store, "unfinished", lambda: [SavedGame(1, game, players, 3, 0.0, 0)])
-    finished = FinishedGame(2, game, players, (1, 2), (1,), summary, 0.0, 0)
+    finished = FinishedGame(
+        2, game, players, (None, None), {}, (1, 2), (1,), summary, 0.0, 0.0, 3, 0
+    )
     monkeypatch.setattr(store, "finished", lambda: [finished])
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
@@ -366,6 +374,5 @@ async def test_a_saved_games_file_with_markup_and_escapes_lists_as_it_is(
         await pilot.press("escape", "h")
         await pilot.pause()
         assert isinstance(app.screen, HistoryScreen)
-        await assert_shown(pilot, "[/] 1 · ★ Eve␛[2J 2")
-        cell = str(app.screen.query_one(DataTable).get_row_at(0)[3])
-        assert cell == "␛]8;;http://e.vil␛\\[b]won\ufffd"
+        await assert_shown(pilot, "★ Eve␛[2J 2 · [/] 1")
+        assert details(app.screen).endswith("\n␛]8;;http://e.vil␛\\[b]won\ufffd")

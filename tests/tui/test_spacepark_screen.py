@@ -198,7 +198,7 @@ def panel(app: TabletopApp, name: str) -> str:
 
 
 async def start_from_home(
-    pilot: Pilot[None], app: TabletopApp, players: int, seed: int, first: str = ""
+    pilot: Pilot[None], app: TabletopApp, players: int, seed: int, first: int | None = None
 ) -> None:
     """Home → Space Park → the setup form filled by keys → Start."""
     games = app.screen.query_one("#games", OptionList)
@@ -211,8 +211,8 @@ async def start_from_home(
     for seat in range(players):
         setup.query_one(f"#seat-{seat}", Input).focus()
         await pilot.press(*NAMES[seat])
-    if first:
-        setup.query_one("#opt-first_player", Input).value = first
+    if first is not None:
+        setup.query_one("#opt-first_player", Select).value = first
     setup.query_one("#seed", Input).value = str(seed)
     await pilot.press("ctrl+s")
     await pilot.pause()
@@ -595,3 +595,23 @@ async def test_80_by_24_fits_with_short_tiles_and_grows_back(store: Store) -> No
         await pilot.pause()
         assert not game.has_class("-narrow")
         assert "Gain two Sun crystals." in str(game.query_one(canyon, Static).render())
+
+
+async def test_solo_players_panel_states_scouts_rules(store: Store) -> None:
+    """SP-SOLO-1, SP-SOLO-4, SP-SOLO-8 on screen: where Scout is and its fee, its
+    stack, and the turns left before it wins."""
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_from_home(pilot, app, 1, seed=5)
+        game = game_screen(app)
+        view = game.session.view(0)
+        assert isinstance(view, SpaceParkView)
+        text = panel(app, "players")
+        scout_at = next(d.name for d in view.ring if d.scout)
+        assert f"Scout at {scout_at}: visiting it costs ☀1 or the ✜Controller." in text
+        turns = view.deck_count + 1
+        assert f"Scout Stack 0 · deck {view.deck_count}: {turns} turns (this one too)" in text
+        await play_one(pilot, app, random.Random(5))
+        await pilot.pause()
+        text = panel(app, "players")
+        assert f"Scout Stack 1 · deck {view.deck_count - 1}: {turns - 1} turns" in text

@@ -55,8 +55,9 @@ LEVELS: dict[str, Level] = {
 class PocketDragonOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    mode: Mode = "table"
-    difficulty: Difficulty = "easy"
+    # "rules": the section of the rules (or a rule) setup quotes to explain the option.
+    mode: Mode = Field(default="table", json_schema_extra={"rules": "Components and setup"})
+    difficulty: Difficulty = Field(default="easy", json_schema_extra={"rules": "PD-SETUP-2"})
 
 
 # -- actions -----------------------------------------------------------------

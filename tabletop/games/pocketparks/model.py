@@ -39,8 +39,16 @@ TOUR_SIZES = (4, 8)  # hand cards a Park Tour plays: a set of 5 or of 9 (PP-TOUR
 class PPOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    round_modifiers: bool = True  # round 2 featured park; round 3 featured park + priority
-    first_player: int | None = Field(default=None, ge=0)  # None: drawn from the seed
+    # "rules": the section of the rules (or a rule) setup quotes to explain the option;
+    # "seat": the value is a seat (setup offers the seats, numbered from 1).
+    round_modifiers: bool = Field(
+        default=True,  # round 2 featured park; round 3 featured park + priority
+        title="Round modifiers",
+        json_schema_extra={"rules": "Round modifiers"},
+    )
+    first_player: int | None = Field(  # None: drawn from the seed
+        default=None, ge=0, title="First player", json_schema_extra={"seat": True}
+    )
 
 
 # -- actions ------------------------------------------------------------------

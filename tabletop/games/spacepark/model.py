@@ -42,11 +42,14 @@ class SpaceParkOptions(BaseModel):
     """``first_player``: a seat number, or "random" to draw one from the seed.
 
     The rulebook gives the marker to whoever stargazed most recently; at one
-    keyboard the players say who that is by the seat, seat 0 by default."""
+    keyboard the players say who that is by the seat, seat 0 by default. Setup
+    quotes rule SP-SETUP-6 to explain it, and offers the seats ("seat")."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    first_player: int | Literal["random"] = 0
+    first_player: int | Literal["random"] = Field(
+        default=0, title="First player", json_schema_extra={"seat": True, "rules": "SP-SETUP-6"}
+    )
 
 
 # -- actions ------------------------------------------------------------------

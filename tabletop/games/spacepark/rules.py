@@ -48,6 +48,14 @@ OTHER_TILES: tuple[Dest, ...] = (
 )
 ROCKET_START: tuple[Dest, ...] = ("cosmic_canyon", "celestial_seas", "lunar_woods")
 WIN_XP = 20
+
+
+def solo_turns_left(deck_count: int) -> int:
+    """Solo: the turns left to reach WIN_XP, the current one included. Scout draws after
+    each turn (SP-SOLO-1) and wins when it must draw from an empty deck (SP-SOLO-8)."""
+    return deck_count + 1
+
+
 # Solo: where a Scout Stack card sends Scout, by badge type (Forbidden: nowhere).
 TYPE_DEST: dict[str, Dest] = {
     "triangle": "lunar_woods",

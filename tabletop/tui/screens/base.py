@@ -30,7 +30,7 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tabletop.core.bot import Bot, ask, make_bot
+from tabletop.core.bot import Bot, Hint, ask, hint, hint_games, make_bot
 from tabletop.core.engine import Action, Transition
 from tabletop.core.errors import IllegalAction
 from tabletop.core.session import GameSession
@@ -52,6 +52,7 @@ class GameScreen(SizedScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "undo", "Undo"),
+        Binding("question_mark", "rules", "Rules"),
         Binding("escape", "leave", "Home"),
     ]
 
@@ -66,7 +67,8 @@ class GameScreen(SizedScreen):
         width: 34;
     }
     GameScreen #status {
-        height: 1;
+        height: auto;
+        max-height: 3;
         padding: 0 1;
         color: $text-muted;
     }
@@ -90,6 +92,10 @@ class GameScreen(SizedScreen):
         self._told_save_problem: str | None = None  # the save failure last told
         self._leave_unsaved = False  # Home pressed once with moves not saved
         self._log_cache: tuple[Any, int | None, list[str]] | None = None  # state, viewer, log
+        self.refused_rule: str | None = None
+        """The rule that refused the latest move tried, until a move is made."""
+        self._suggested: tuple[Any, int, str] | None = None
+        """The hint asked for: the position, the seat it is for, what the status line says."""
         self.title = session.engine.title
 
     # -- for subclasses ---------------------------------------------------------
@@ -105,8 +111,14 @@ class GameScreen(SizedScreen):
         """A short score per seat for the scoreboard; blank by default."""
         return ["" for _ in self.session.seats]
 
+    def rules_section(self) -> str | None:
+        """The title of the rules section for the step being played (None: the top)."""
+        return None
+
     def explain_refusal(self, refused: IllegalAction) -> None:
-        """Tell the table which rule refused a move, and why."""
+        """Tell the table which rule refused a move, and why (? then opens the rules at
+        that rule)."""
+        self.refused_rule = refused.rule
         self.notify(
             refused.message,
             title=f"Not allowed ({refused.rule})",
@@ -211,6 +223,8 @@ class GameScreen(SizedScreen):
 
     def after_change(self) -> None:
         """After any move or undo: hand over the keyboard, redraw, or end the game."""
+        self.refused_rule = None
+        self._suggested = None
         if self.session.stale is not None:  # found by a retried save (a clock's end)
             self.reload_stale("The latest moves here were not saved")
             return
@@ -240,7 +254,7 @@ class GameScreen(SizedScreen):
 
     def curtain(self, name: str) -> Curtain:
         """The hand-over curtain for ``name``; a subclass may give it more keys."""
-        return Curtain(name)
+        return Curtain(name, self.action_rules)
 
     # -- bots ---------------------------------------------------------------------
 
@@ -309,9 +323,12 @@ class GameScreen(SizedScreen):
         )
         self.query_one(GameLog).show(self.log_lines(), self.viewer)
         refusal = self.session.undo_refusal(self.viewer)
-        refresh_text(
-            self.query_one("#status", Static), plain(f"Undo: {refusal}" if refusal else "")
-        )
+        suggested = self._suggested
+        if suggested is not None and self._for_now(suggested[0], suggested[1]):
+            status = plain(suggested[2])  # for this position and this seat only
+        else:
+            status = plain(f"Undo: {refusal}" if refusal else "")
+        refresh_text(self.query_one("#status", Static), status)
         self.refresh_bindings()
 
     def log_lines(self) -> list[str]:
@@ -326,7 +343,48 @@ class GameScreen(SizedScreen):
         the rest to ``super().check_action``."""
         if action == "undo":
             return None if self.session.undo_refusal(self.viewer) else True
+        if action == "hint":
+            return self.session.engine.name in hint_games() and self._may_act()
         return True
+
+    def _for_now(self, state: Any, seat: int) -> bool:
+        """The position on the table is ``state``, and ``seat`` holds the keyboard."""
+        return self.session.state is state and self.viewer == seat
+
+    def _may_act(self) -> bool:
+        return self.viewer is not None and self.viewer in self.session.to_act
+
+    def action_hint(self) -> None:
+        """The hard bot's move for the viewer, and why, on the status line. It is worked
+        out in a thread from the viewer's view alone, and shown only while the position
+        and the viewer are the same (a hand-over never shows it to the next player)."""
+        if not self._may_act() or self.session.engine.name not in hint_games():
+            return
+        seat = self.viewer
+        assert seat is not None
+        state = self.session.state
+        self._suggested = (state, seat, "Hint: thinking…")
+        self.redraw()
+        self._think_of_hint(seat, state)
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _think_of_hint(self, seat: int, state: Any) -> None:
+        suggested = hint(self.session.engine, state, seat)
+        self.app.call_from_thread(self._hinted, seat, state, suggested)
+
+    def _hinted(self, seat: int, state: Any, suggested: Hint | None) -> None:
+        if not self.is_attached or self._suggested is None or not self._for_now(state, seat):
+            return  # the table moved on (a move, an undo, a hand-over): a hint for then
+        said = "Hint: nothing to do." if suggested is None else f"Hint: {suggested.why}"
+        self._suggested = (state, seat, said)
+        self.redraw()
+
+    def action_rules(self) -> None:
+        """The rules of this game: at the rule that refused the latest move tried, else
+        at the section of the step being played."""
+        self.tabletop.action_rules(
+            self.session.engine.name, self.refused_rule or self.rules_section()
+        )
 
     def action_undo(self) -> None:
         try:

@@ -1,7 +1,8 @@
-"""The home screen: pick a game, or go to Continue, History, Rules, Settings."""
+"""The home screen: pick a game, or go to Continue, History, Statistics, Rules, Settings."""
 
 from __future__ import annotations
 
+import time
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -10,9 +11,11 @@ from textual.content import Content
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tabletop.games import GAMES, GameInfo
+from tabletop.games import GAMES, GameInfo, title
+from tabletop.stats import headline
 from tabletop.tui.screens import has_screen
 from tabletop.tui.screens.sized import SizedScreen
+from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer, Header
 
 
@@ -33,6 +36,8 @@ class HomeScreen(SizedScreen):
         Binding("n", "new_game", "New game"),
         Binding("c", "app.continue", "Continue"),
         Binding("h", "app.history", "History"),
+        # Not in the footer (80 columns hold no more keys): the last game's line says it.
+        Binding("t", "app.statistics", "Statistics", show=False),
         Binding("r", "rules", "Rules"),
         Binding("s", "app.settings", "Settings"),
         Binding("q", "app.quit", "Quit"),
@@ -48,7 +53,11 @@ class HomeScreen(SizedScreen):
         max-height: 1fr;
         margin: 1 2;
     }
-    HomeScreen #saved {
+    HomeScreen #last {
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    HomeScreen #saved, HomeScreen #last {
         width: 90;
         max-width: 100%;
         padding: 0 3;
@@ -60,6 +69,7 @@ class HomeScreen(SizedScreen):
         yield Header()
         yield OptionList(*(_game_option(info) for info in GAMES.values()), id="games")
         yield Static(id="saved")
+        yield Static(id="last")
         yield Footer()
 
     def on_screen_resume(self) -> None:
@@ -74,6 +84,13 @@ class HomeScreen(SizedScreen):
                 else "No unfinished games."
             )
         )
+        last = store.last_finished()
+        self.query_one("#last", Static).display = last is not None
+        if last is not None:
+            when = time.strftime("%d %b", time.localtime(last.finished))
+            self.query_one("#last", Static).update(
+                plain(f"Last game ({title(last.game)}, {when}): {headline(last)}  t: statistics")
+            )
 
     def _highlighted(self) -> str | None:
         games = self.query_one("#games", OptionList)

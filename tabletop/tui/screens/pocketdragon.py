@@ -60,6 +60,13 @@ from tabletop.tui.widgets.timer import DragonTimer
 REFRESH_S = 0.25
 """How often the clocks are redrawn (from the clock: a late tick shows the right time)."""
 
+RULES_SECTIONS = {
+    # The rules section for: the game over, the clocks stopped, a running companion.
+    "over": "Winning, losing and the score",
+    "stopped": "The clocks",
+    "companion": "Companion mode",
+}
+
 CLOCK_BINDINGS: list[BindingType] = [
     Binding("space", "start", "Start"),
     Binding("space", "pause", "Pause"),
@@ -224,6 +231,11 @@ class PocketDragonScreen(GameScreen):
     def hint(self, view: PocketDragonView) -> Content:
         """The status line: what to do now."""
         return Content("")
+
+    def rules_section(self) -> str:
+        if self.session.outcome is not None:
+            return RULES_SECTIONS["over"]
+        return RULES_SECTIONS["companion" if self.status == "running" else "stopped"]
 
     # -- actions ----------------------------------------------------------------
 

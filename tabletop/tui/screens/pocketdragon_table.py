@@ -153,6 +153,15 @@ def _cell(
     return Content.assemble(" ", body, " ")
 
 
+TABLE_SECTIONS = {
+    # The step being played (``TableScreen.phase``): the section of the rules it is about.
+    "turn": "Turns (table mode)",
+    "clue": "The clue pool",
+    "peek": "Looking at cards (table mode)",
+    "play": "Playing an Activity (table mode)",
+}
+
+
 class TableScreen(PocketDragonScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "move(0,-1)", "Move", show=False, priority=True),
@@ -226,6 +235,11 @@ class TableScreen(PocketDragonScreen):
         if t.play is not None:
             return "play"
         return "turn"
+
+    def rules_section(self) -> str:
+        if self.session.outcome is None and self.status == "running":
+            return TABLE_SECTIONS[self.phase()]
+        return super().rules_section()
 
     def player(self, seat: int) -> str:
         return self.session.seats[seat].name

@@ -55,8 +55,6 @@ from tabletop.tui.screens.pocketparks_modals import (
     ChoiceScreen,
     Clock,
     FinalResultScreen,
-    ParkCurtain,
-    PocketParksRules,
     ResponseWindow,
     ScoreSheet,
     icon_summary,
@@ -64,7 +62,6 @@ from tabletop.tui.screens.pocketparks_modals import (
     score_table,
 )
 from tabletop.tui.text import refresh_text
-from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.park_cards import (
     card_chip,
     card_title,
@@ -128,7 +125,7 @@ class PocketParksScreen(GameScreen):
         Binding("r", "take_random", "Random"),
         Binding("c", "confirm", "Confirm"),
         Binding("backspace", "cancel", "Cancel"),
-        Binding("question_mark", "rules", "Rules"),
+        Binding("h", "hint", "Hint"),
         Binding("o", "sort", "Sort"),
         Binding("g", "scores", "Scores"),
         Binding("i", "icons", "Icons"),
@@ -479,10 +476,6 @@ class PocketParksScreen(GameScreen):
         else:
             self._answer_privately(seat)
 
-    def curtain(self, name: str) -> Curtain:
-        """Every hand-over curtain (turns and claims) has the rules key."""
-        return ParkCurtain(name, self.action_rules)
-
     def _claim_lifted(self, seat: int) -> Any:
         def lifted(take_over: bool | None) -> None:
             if take_over:
@@ -554,7 +547,7 @@ class PocketParksScreen(GameScreen):
             return True if self._step_legal(action, parameters) else None
         if action == "sort":
             return self.viewer is not None
-        if action in ("scores", "window_time", "rules", "icons"):
+        if action in ("scores", "window_time", "icons"):
             return True
         return super().check_action(action, parameters)
 
@@ -800,9 +793,6 @@ class PocketParksScreen(GameScreen):
         """``popup`` with the rules key (opening at this step's section)."""
         popup.rules = self.action_rules
         return popup
-
-    def action_rules(self) -> None:
-        self.app.push_screen(PocketParksRules(self.rules_section()))
 
 
 def card_dark() -> Content:

@@ -1,6 +1,6 @@
 """The PocketParks screen's pop-ups: a short list of choices, the public response
-window with its countdown, the round scoring, the final result, and the rules
-opened at a section.
+window with its countdown, the round scoring and the final result; each opens
+the rules (the ? key) at the step's section.
 
 The response window is drawn from the spectator's view only, so its text is the
 same whether or not anyone at the table could answer (PP-WINDOW-1).
@@ -19,15 +19,13 @@ from textual.color import Color
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Markdown, OptionList, Static
+from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop.core.session import GameSession
 from tabletop.games.pocketparks.view import PPView, RoundView
-from tabletop.tui.screens.rules import RulesScreen
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer
-from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.park_cards import card_chip, icons, set_chip
 
 Clock = Callable[[], float]
@@ -453,48 +451,6 @@ class FinalResultScreen(ModalScreen[bool]):
 
     def action_close(self, to_history: bool) -> None:
         self.dismiss(to_history)
-
-
-class ParkCurtain(Curtain):
-    """The hand-over curtain, with the rules key (nothing private is on it)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "rules", "Rules")]
-
-    def __init__(self, name: str, rules: Callable[[], None]) -> None:
-        super().__init__(name)
-        self.rules = rules
-
-    def action_rules(self) -> None:
-        self.rules()
-
-
-class PocketParksRules(RulesScreen):
-    """The rules digest, opened at the section for the step being played."""
-
-    def __init__(self, section: str) -> None:
-        super().__init__("pocketparks")
-        self.section = section
-        self.opened_at: str | None = None
-        """The heading it scrolled to (None until the document is drawn)."""
-
-    def on_markdown_table_of_contents_updated(self, event: Markdown.TableOfContentsUpdated) -> None:
-        if self.opened_at is None and self.game == "pocketparks":
-            self.call_after_refresh(self.jump)
-
-    def jump(self, tries: int = 50) -> None:
-        markdown = self.query_one(Markdown)
-        for _, title, header_id in markdown.table_of_contents:
-            if title.strip() == self.section and header_id is not None:
-                header = markdown.query_one(f"#{header_id}")
-                page = self.query_one("#page", VerticalScroll)
-                at = header.virtual_region
-                if (not at or (at.y > 0 and page.max_scroll_y == 0)) and tries > 0:
-                    # not laid out yet (a busy machine): scrolling now would stay at the top
-                    self.call_after_refresh(self.jump, tries - 1)
-                    return
-                page.scroll_to_widget(header, top=True, animate=False, immediate=True)
-                self.opened_at = self.section
-                return
 
 
 def icon_summary(counts: dict[str, int]) -> Content:

@@ -1,21 +1,33 @@
 """Continue (unfinished games, last played first) and History (finished games).
 
 Each also lists its damaged games (rows the store found making no sense), with why;
-a damaged game cannot be played, only deleted."""
+a damaged game cannot be played, only deleted. Either exports the highlighted game
+to a game file in the current folder (docs/game-record.md).
+
+History reads well at any width: each row says who won first, and the pane under
+the table gives the highlighted game whole (every seat's full name and score, the
+summary). It is filtered by game and player name and sorted by date or score."""
 
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, OptionList, Select, Static
+from textual.widgets.option_list import Option
 
+from tabletop.core.names import visible
 from tabletop.core.store import DamagedGame, FinishedGame, SavedGame, StoreError
-from tabletop.games import GAMES
+from tabletop.games import GAMES, title
+from tabletop.stats import STAR, ranking
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain, plain_text
 from tabletop.tui.widgets.bars import Footer, Header
@@ -25,11 +37,6 @@ Listed = SavedGame | FinishedGame | DamagedGame
 
 def _when(stamp: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
-
-
-def _title(game: str) -> str:
-    info = GAMES.get(game)
-    return info.title if info else game
 
 
 def _damage(game: DamagedGame) -> Text:
@@ -63,6 +70,14 @@ class ListScreen(SizedScreen):
         yield Footer()
 
     def on_screen_resume(self) -> None:
+        self.load()
+        self.show()
+
+    def load(self) -> None:
+        """Read the games to list from the store."""
+
+    def show(self) -> None:
+        """List the games read (each row keyed by the game id)."""
         table = self.query_one(DataTable)
         table.clear(columns=True)
         self.listed = {}
@@ -94,9 +109,11 @@ class ListScreen(SizedScreen):
         return isinstance(game, DamagedGame)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        game = self.selected()
         if action == "delete":
-            game = self.selected()
             return game is not None and self.deletable(game)
+        if action == "export":
+            return game is not None and not isinstance(game, DamagedGame)
         return True
 
     def action_delete(self) -> None:
@@ -120,12 +137,34 @@ class ListScreen(SizedScreen):
         kind = "damaged" if isinstance(game, DamagedGame) else "unfinished"
         self.app.push_screen(Confirm(f"Delete this {kind} game for good?"), confirmed)
 
+    def action_export(self) -> None:
+        """The highlighted game to a new game file in the folder tabletop was started in."""
+        from tabletop.saves import SavesError, export_to_folder
+
+        game = self.selected()
+        if game is None or isinstance(game, DamagedGame):
+            return
+        try:
+            path = export_to_folder(self.tabletop.store, game.id, Path.cwd())
+        except (SavesError, OSError) as failed:
+            self.notify(str(failed), title="Not exported", severity="error", markup=False)
+            return
+        self.notify(
+            f"Saved as {visible(str(path))}. `tabletop saves import` adds it to the saved "
+            "games of another data folder or machine.",
+            title="Exported",
+            timeout=10,
+            markup=False,
+        )
+
 
 class ContinueScreen(ListScreen):
     TITLE = "Continue"
     EMPTY = "No unfinished games. Start one from the home screen."
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "resume", "Resume", priority=True),
+        Binding("x", "export", "Export"),
+        Binding("i", "import", "Import"),
         Binding("d", "delete", "Delete"),
         Binding("escape", "app.pop_screen", "Back"),
     ]
@@ -138,7 +177,7 @@ class ContinueScreen(ListScreen):
                 table,
                 game,
                 [
-                    plain_text(_title(game.game)),
+                    plain_text(title(game.game)),
                     plain_text(", ".join(game.players)),
                     plain_text(str(game.moves)),
                     plain_text(_when(game.updated)),
@@ -146,7 +185,7 @@ class ContinueScreen(ListScreen):
             )
         for damaged in store.damaged():
             if not damaged.finished:
-                self.add(table, damaged, [plain_text(_title(damaged.game)), _damage(damaged)])
+                self.add(table, damaged, [plain_text(title(damaged.game)), _damage(damaged)])
 
     def deletable(self, game: Listed) -> bool:
         return True
@@ -159,6 +198,34 @@ class ContinueScreen(ListScreen):
     def on_data_table_row_selected(self) -> None:
         """A click on the chosen row (Enter is the screen's own binding)."""
         self.action_resume()
+
+    def action_import(self) -> None:
+        """A game file of the current folder into the saved games (replayed first)."""
+        folder = Path.cwd()
+        files = sorted(folder.glob("*.json"))
+        if not files:
+            self.notify(
+                f"No game file (.json) in {visible(str(folder))}: export one there, or start "
+                "tabletop in the folder that holds it.",
+                title="Nothing to import",
+                markup=False,
+            )
+            return
+        self.app.push_screen(ImportScreen(files), self._import)
+
+    def _import(self, path: Path | None) -> None:
+        from tabletop.saves import SavesError, import_game, read_file
+
+        if path is None:
+            return
+        try:
+            done = import_game(self.tabletop.store, read_file(path))
+        except SavesError as refused:
+            self.notify(str(refused), title="Not imported", severity="error", markup=False)
+            return
+        where = "in History" if done.finished else "here, to continue"
+        self.notify(f"{visible(path.name)}: imported as game {done.id}, {where}.", markup=False)
+        self.on_screen_resume()
 
     def action_resume(self) -> None:
         game = self.selected()
@@ -174,40 +241,249 @@ class ContinueScreen(ListScreen):
             self.tabletop.resume(game.id, game.game)
 
 
+SORTS = {"date": "newest first", "score": "best score first"}
+"""History's orders: by when the game ended, or by its best score."""
+
+
 class HistoryScreen(ListScreen):
     TITLE = "History"
     EMPTY = "No finished games yet."
+    MIN_SIZE = (70, 18)
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "replay", "Replay"),
+        Binding("slash", "find", "Find player"),
+        Binding("g", "next_game", "Game"),
+        Binding("s", "sort", "Sort"),
+        Binding("x", "export", "Export"),
+        Binding("t", "app.statistics", "Statistics"),
         Binding("d", "delete", "Delete"),
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "back", "Back"),
     ]
+    AUTO_FOCUS = "DataTable"
+    DEFAULT_CSS = """
+    HistoryScreen #filters {
+        height: 3;
+    }
+    HistoryScreen #player {
+        width: 1fr;
+    }
+    HistoryScreen #game {
+        width: 24;
+    }
+    HistoryScreen #sort {
+        width: auto;
+        padding: 1 1 0 1;
+        color: $text-muted;
+    }
+    HistoryScreen #details {
+        height: auto;
+        max-height: 10;
+        border-top: solid $primary;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games: list[FinishedGame] = []
+        self.damaged: list[DamagedGame] = []
+        self.sort = "date"
+
+    def compose_screen(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="filters"):
+            yield Input(placeholder="Player name (/)", id="player")
+            yield Select(
+                [(Text(info.title), name) for name, info in GAMES.items()],
+                prompt="All games",
+                id="game",
+            )
+            yield Static(id="sort")
+        yield DataTable(cursor_type="row", zebra_stripes=True)
+        yield Static(self.EMPTY, id="empty")
+        yield Static(id="details")
+        yield Footer()
+
+    def load(self) -> None:
+        store = self.tabletop.store
+        self.games = store.finished()
+        self.damaged = [g for g in store.damaged() if g.finished]
+
+    def shown_games(self) -> list[FinishedGame]:
+        """The games the filters let through, in the chosen order."""
+        player = self.query_one("#player", Input).value.strip().casefold()
+        game = self.query_one("#game", Select).value
+        shown = [
+            g
+            for g in self.games
+            if (game == Select.NULL or g.game == game)
+            and (not player or any(player in name.casefold() for name in g.players))
+        ]
+        if self.sort == "score":
+            shown.sort(key=lambda g: (-max(g.scores, default=0), -g.finished))
+        return shown
+
+    def filtered(self) -> bool:
+        return (
+            bool(self.query_one("#player", Input).value.strip())
+            or self.query_one("#game", Select).value != Select.NULL
+        )
 
     def fill(self, table: DataTable[Text]) -> None:
-        table.add_columns("Finished", "Game", "Results", "Summary")
-        store = self.tabletop.store
+        table.add_columns("Finished", "Game", "Results")
         star = f"bold {self.app.current_theme.accent or ''}"
-        for game in store.finished():
+        for game in self.shown_games():
             results = Text(" · ").join(
                 Text.assemble(
-                    ("★ " if seat in game.winners else "", star),
-                    plain_text(f"{name} {score}"),
+                    (f"{STAR} " if p.won else "", star), plain_text(f"{p.name} {p.score}")
                 )
-                for seat, (name, score) in enumerate(zip(game.players, game.scores, strict=True))
+                for p in ranking(game)
             )
             self.add(
                 table,
                 game,
-                [
-                    plain_text(_when(game.finished)),
-                    plain_text(_title(game.game)),
-                    results,
-                    plain_text(game.summary),
-                ],
+                [plain_text(_when(game.finished)), plain_text(title(game.game)), results],
             )
-        for damaged in store.damaged():
-            if damaged.finished:
-                cells = [Text(), plain_text(_title(damaged.game)), _damage(damaged)]
-                self.add(table, damaged, cells)
+        if not self.filtered():
+            for damaged in self.damaged:
+                self.add(
+                    table, damaged, [Text(), plain_text(title(damaged.game)), _damage(damaged)]
+                )
+        empty = self.query_one("#empty", Static)
+        empty.update(Content("No finished game matches." if self.games else self.EMPTY))
+        self.query_one("#sort", Static).update(Content(f"Sorted: {SORTS[self.sort]} (s)"))
+
+    def show(self) -> None:
+        super().show()
+        self.show_details()
+
+    def on_data_table_row_highlighted(self) -> None:
+        super().on_data_table_row_highlighted()
+        self.show_details()
+
+    def show_details(self) -> None:
+        """The highlighted game whole, under the table."""
+        game = self.selected()
+        details = self.query_one("#details", Static)
+        details.display = game is not None
+        if isinstance(game, FinishedGame):
+            details.update(self.details(game))
+        elif isinstance(game, DamagedGame):
+            details.update(
+                Content.assemble(
+                    (f"{title(game.game)}: damaged", "bold $error"),
+                    plain(f" ({game.why}). It cannot be opened; d deletes it."),
+                )
+            )
+
+    def details(self, game: FinishedGame) -> Content:
+        placed = ranking(game)
+        width = max(cell_len(p.name) for p in placed)
+        lines = [
+            Content.assemble(
+                (title(game.game), "bold"),
+                plain(
+                    f", finished {_when(game.finished)} after {game.moves} "
+                    f"move{'s' if game.moves != 1 else ''}"
+                ),
+            )
+        ]
+        for p in placed:
+            bot = game.bots[p.seat]
+            lines.append(
+                Content.assemble(
+                    (f"{STAR} " if p.won else "  ", "bold $accent"),
+                    plain(p.name + " " * (width - cell_len(p.name)), "bold" if p.won else ""),
+                    plain(f" {p.score:>4}"),
+                    plain(f"  ({bot} bot)" if bot else "", "dim"),
+                )
+            )
+        lines.append(plain(game.summary, "italic"))
+        return Content("\n").join(lines)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "replay":
+            return isinstance(self.selected(), FinishedGame)
+        return super().check_action(action, parameters)
+
+    def on_data_table_row_selected(self) -> None:
+        """Enter (the table's own key) or a click on the chosen row."""
+        self.action_replay()
+
+    def action_replay(self) -> None:
+        """The highlighted game's own screen, read-only, to step through its moves."""
+        from tabletop.tui.screens.replay import open_replay
+
+        game = self.selected()
+        if isinstance(game, DamagedGame):
+            self.notify(
+                f"This game is damaged ({game.why}): it cannot be replayed.",
+                title="Damaged",
+                severity="warning",
+                markup=False,
+            )
+        elif isinstance(game, FinishedGame):
+            open_replay(self.tabletop, game.id, game.game)
+
+    def on_input_changed(self) -> None:
+        self.show()
+
+    def on_input_submitted(self) -> None:
+        self.query_one(DataTable).focus()
+
+    def on_select_changed(self) -> None:
+        self.show()
+
+    def action_find(self) -> None:
+        self.query_one("#player", Input).focus()
+
+    def action_next_game(self) -> None:
+        """The game filter moves on: all games, then each game, then all again."""
+        select = self.query_one("#game", Select)
+        names = [Select.NULL, *GAMES]
+        select.value = names[(names.index(select.value) + 1) % len(names)]
+
+    def action_sort(self) -> None:
+        self.sort = "score" if self.sort == "date" else "date"
+        self.show()
+
+    def action_back(self) -> None:
+        """Out of the name filter back to the table; from the table, back home."""
+        if isinstance(self.focused, Input):
+            self.query_one(DataTable).focus()
+        else:
+            self.app.pop_screen()
+
+
+class ImportScreen(ModalScreen[Path]):
+    """The game files to import, by name; Enter imports the highlighted one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Cancel")]
+    DEFAULT_CSS = """
+    ImportScreen {
+        align: center middle;
+    }
+    ImportScreen OptionList {
+        width: 80%;
+        max-height: 80%;
+        border: thick $accent;
+    }
+    """
+
+    def __init__(self, files: list[Path]) -> None:
+        super().__init__()
+        self.files = files
+
+    def compose(self) -> ComposeResult:
+        options: list[Option] = [Option(plain(path.name)) for path in self.files]
+        yield OptionList(*options)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).border_title = "Import a game file (Enter)"
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.files[event.option_index])
 
 
 class Confirm(ModalScreen[bool]):

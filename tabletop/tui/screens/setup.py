@@ -3,6 +3,13 @@
 The options form is built from the engine's options model (its JSON schema):
 a switch per boolean, a list per choice, a text field per number (which may
 also take words such as "random"); an empty field keeps the engine's default.
+An option marked "seat" is a list of the seats (numbered from 1, as everywhere a
+person reads them) and "Random"; one marked "rules" is explained by the words of
+that section of the game's rules (its lead) or of that rule. The bot levels and,
+for a solo count, the "Solo game" section of the rules are explained too.
+
+Enter in a text field goes to the next field; only Ctrl+S or the Start button
+starts the game.
 """
 
 from __future__ import annotations
@@ -19,17 +26,22 @@ from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 
-from tabletop.core.bot import LEVEL_NAMES, levels
+from tabletop.core.bot import LEVEL_HELP, LEVEL_NAMES, levels
 from tabletop.core.engine import Engine
 from tabletop.core.errors import ContentError
 from tabletop.core.names import NAME_LIMIT, check_name
+from tabletop.core.record import SEED_LIMIT
+from tabletop.core.rulebook import rulebook
 from tabletop.core.store import SeatInfo
+from tabletop.tui.screens.rules import words
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer, Header
 
 HUMAN = "person"  # the seat-kind choice that is not a bot level
-SEED_LIMIT = 2**63  # seeds are stored as SQLite integers
+RANDOM = "random"  # the seat choice that leaves the seat to chance
+SOLO_SECTION = "Solo game"
+"""The section of a game's rules that setup shows when one player is chosen."""
 
 
 def _whole_number(text: str, what: str) -> int:
@@ -46,7 +58,11 @@ class OptionField:
     label: str
     widget: Widget
     words: tuple[str, ...] = ()
-    """Words a text field accepts besides a number (such as "random")."""
+    """Words a text field (or a seat list) accepts besides a number (such as "random")."""
+    rules: str | None = None
+    """The section of the rules, or the rule, that explains the option."""
+    seat: bool = False
+    """A list of the seats and Random (see ``seat_choices``)."""
 
     def value(self) -> tuple[bool, Any]:
         """(given, value): an empty field is not given, so the engine's default applies."""
@@ -54,6 +70,8 @@ class OptionField:
         if isinstance(widget, Switch):
             return True, widget.value
         if isinstance(widget, Select):
+            if self.seat and widget.value == RANDOM and RANDOM not in self.words:
+                return False, None  # the engine's default draws the seat at random
             return widget.value is not Select.NULL, widget.value
         assert isinstance(widget, Input)
         text = widget.value.strip()
@@ -64,7 +82,9 @@ class OptionField:
         return True, _whole_number(text, self.label)
 
 
-def _option_field(name: str, spec: dict[str, Any], defs: dict[str, Any]) -> OptionField | None:
+def _option_field(
+    name: str, spec: dict[str, Any], defs: dict[str, Any], seats_max: int
+) -> OptionField | None:
     """The form field of one option (a JSON-schema property), or None for a kind of
     option the form cannot show (the engine's default then applies)."""
     if "$ref" in spec:
@@ -75,16 +95,25 @@ def _option_field(name: str, spec: dict[str, Any], defs: dict[str, Any]) -> Opti
     label = spec.get("title") or name
     default = spec.get("default")
     widget_id = f"opt-{name}"
+    rules = spec.get("rules")
+    if spec.get("seat"):
+        seats = Select(
+            [(Text(seat), value) for seat, value in seat_choices(seats_max)],
+            value=RANDOM if default is None else default,
+            allow_blank=False,
+            id=widget_id,
+        )
+        return OptionField(label, seats, tuple(map(str, choices)), rules, seat=True)
     if kinds == {"boolean"}:
-        return OptionField(label, Switch(value=bool(default), id=widget_id))
+        return OptionField(label, Switch(value=bool(default), id=widget_id), rules=rules)
     if choices and "integer" not in kinds:
         select = Select(
-            [(Text(str(c)), c) for c in choices],
+            [(Text(str(c).replace("_", " ").capitalize()), c) for c in choices],
             value=default,
             allow_blank=default is None,
             id=widget_id,
         )
-        return OptionField(label, select)
+        return OptionField(label, select, rules=rules)
     if kinds <= {"integer", "string"}:
         words = tuple(str(c) for c in choices)
         hint = f"a number or {' / '.join(words)}" if words else "a number"
@@ -94,14 +123,22 @@ def _option_field(name: str, spec: dict[str, Any], defs: dict[str, Any]) -> Opti
             type="integer" if kinds == {"integer"} else "text",
             id=widget_id,
         )
-        return OptionField(f"{label} ({hint})" if "integer" in kinds else label, field, words)
+        return OptionField(
+            f"{label} ({hint})" if "integer" in kinds else label, field, words, rules
+        )
     return None
+
+
+def seat_choices(count: int) -> list[tuple[str, int | str]]:
+    """A seat list: Random, then the seats, numbered from 1 (their values from 0)."""
+    return [("Random", RANDOM), *((f"Seat {n + 1}", n) for n in range(count))]
 
 
 class SetupScreen(SizedScreen):
     MIN_SIZE = (60, 20)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start"),
+        Binding("f1", "rules", "Rules"),
         Binding("escape", "app.pop_screen", "Back"),
     ]
     DEFAULT_CSS = """
@@ -133,6 +170,10 @@ class SetupScreen(SizedScreen):
         margin-top: 1;
         text-style: bold;
     }
+    SetupScreen .explain {
+        color: $text-muted;
+        padding: 0 0 0 1;
+    }
     SetupScreen #error {
         color: $error;
         margin: 1 0 0 0;
@@ -151,7 +192,8 @@ class SetupScreen(SizedScreen):
         self.option_fields = {
             name: field
             for name, spec in schema.get("properties", {}).items()
-            if (field := _option_field(name, spec, schema.get("$defs", {}))) is not None
+            if (field := _option_field(name, spec, schema.get("$defs", {}), engine.max_players))
+            is not None
         }
 
     def compose_screen(self) -> ComposeResult:
@@ -169,6 +211,7 @@ class SetupScreen(SizedScreen):
                     allow_blank=False,
                     id="count",
                 )
+            yield Static(id="count-note", classes="explain")
             for seat in range(engine.max_players):
                 with Horizontal(classes="row seat", id=f"seat-row-{seat}"):
                     yield Label(Content(f"Seat {seat + 1}"))
@@ -186,22 +229,36 @@ class SetupScreen(SizedScreen):
                             id=f"kind-{seat}",
                             classes="kind",
                         )
+            if self.bot_levels:
+                yield Static(self._bots_note(), classes="explain")
             if self.option_fields:
                 yield Static("Options", classes="heading")
                 for option in self.option_fields.values():
                     with Horizontal(classes="row option"):
                         yield option.widget
                         yield Label(Content(option.label))
+                    if option.rules is not None:
+                        book = rulebook(engine.name)
+                        yield Static(words(book.quote(option.rules)), classes="explain")
             yield Static("Seed", classes="heading")
             with Horizontal(classes="row"):
                 yield Label("Seed")
                 yield Input(placeholder="random", type="integer", id="seed")
             yield Static(id="error")
-            yield Button("Start", variant="primary", id="start")
+            yield Button("Start (Ctrl+S)", variant="primary", id="start")
         yield Footer()
 
     def _count_label(self, n: int) -> Text:
         return Text("1 (solo)" if n == 1 else str(n))
+
+    def _bots_note(self) -> Content:
+        levels_said = "; ".join(
+            f"{LEVEL_NAMES[v].split()[0]} {LEVEL_HELP[v]}" for v in self.bot_levels
+        )
+        return Content(
+            "A seat may be a bot, which plays from what that seat may see, never more. "
+            f"{levels_said}."
+        )
 
     def on_mount(self) -> None:
         self._show_seats()
@@ -215,6 +272,20 @@ class SetupScreen(SizedScreen):
         count = self._count()
         for seat in range(self.engine.max_players):
             self.query_one(f"#seat-row-{seat}").display = seat < count
+        for option in self.option_fields.values():
+            if option.seat:  # only the seats at the table; a seat chosen beyond them is reset
+                assert isinstance(option.widget, Select)
+                chosen = option.widget.value
+                option.widget.set_options(
+                    [(Text(seat), value) for seat, value in seat_choices(count)]
+                )
+                if not isinstance(chosen, int) or chosen < count:
+                    option.widget.value = chosen
+        note = self.query_one("#count-note", Static)
+        book = rulebook(self.engine.name) if count == 1 else None
+        solo = book is not None and any(s.title == SOLO_SECTION for s in book.sections)
+        note.update(words(book.quote(SOLO_SECTION)) if book is not None and solo else Content(""))
+        note.display = solo
 
     def _count(self) -> int:
         value = self.query_one("#count", Select).value
@@ -222,7 +293,11 @@ class SetupScreen(SizedScreen):
         return value
 
     def on_input_submitted(self) -> None:
-        self.action_start()
+        """Enter in a text field goes on to the next field: it never starts the game."""
+        self.focus_next()
+
+    def action_rules(self) -> None:
+        self.tabletop.action_rules(self.engine.name)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":

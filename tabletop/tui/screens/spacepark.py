@@ -31,6 +31,7 @@ from tabletop.games.spacepark.model import (
     TakeFrom,
     Visit,
 )
+from tabletop.games.spacepark.rules import WIN_XP, solo_turns_left
 from tabletop.games.spacepark.view import BadgeView, SpaceParkView
 from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.settings import Settings
@@ -80,6 +81,19 @@ ASKS: dict[str, Ask] = {
     "benefit": Ask("sp", labels=("Take a Sun crystal", "Take a Fast Travel pass")),
     "take_from": Ask("1234", group="Take from"),
 }
+RULES_SECTIONS = {
+    # A question, or a pending decision's kind: the section of the rules it is about.
+    "visit": "Turns and visits",
+    "rocket": "Fast Travel",
+    "fee": "Solo game",
+    "take": "Solo game",
+    "earn": "Badges",
+    "scout_to": "Destinations",
+    "scout_benefit": "Scout and the Controller",
+    "take_from": "Supplies",
+    "starlight": "Destinations",
+    "over": "End of the game",
+}
 FIELD_ASKS = {"scout_fee": "fee", "scout_to": "scout_to"}
 DEST_ASKS = ("visit", "rocket", "scout_to")
 """Choices made by picking a destination (its number key, or a click on it)."""
@@ -87,7 +101,7 @@ DEST_ASKS = ("visit", "rocket", "scout_to")
 
 def _bindings() -> list[BindingType]:
     # Escape replaces the base's "leave": it first goes back out of a half-made move.
-    bindings: list[BindingType] = [Binding("escape", "back", "Back")]
+    bindings: list[BindingType] = [Binding("escape", "back", "Back"), Binding("h", "hint", "Hint")]
     for kind, ask in ASKS.items():
         group = Binding.Group(ask.group) if ask.group else None
         for index, key in enumerate(ask.keys):
@@ -385,6 +399,15 @@ class SpaceParkScreen(GameScreen):
             filled.setdefault("scout_to", next(d.id for d in view.ring if not d.scout))
         return Visit(seat=seat, **filled)
 
+    def rules_section(self) -> str:
+        view = self.now().view
+        if self.session.outcome is not None:
+            return RULES_SECTIONS["over"]
+        if view.pending is not None:
+            return RULES_SECTIONS[view.pending.kind]
+        kind = next(iter(self.question()), "visit")
+        return RULES_SECTIONS["fee"] if view.solo and kind == "visit" else RULES_SECTIONS[kind]
+
     def after_change(self) -> None:
         self.draft = None
         self.fast = False
@@ -487,6 +510,8 @@ class SpaceParkScreen(GameScreen):
         lines = [
             player_line(p, p.seat in view.to_act, p.seat == view.first_player) for p in view.players
         ]
+        if view.solo:
+            lines += scout_lines(view)
         refresh_text(panel, Content("\n").join([*lines, LEGEND]))
 
     def _prompt(self, view: SpaceParkView, question: tuple[str, ...]) -> Content:
@@ -543,6 +568,28 @@ class SpaceParkScreen(GameScreen):
             badge_line(drawn),
             " — k: keep it, or a-c: exchange it for a badge on display.",
         )
+
+
+def scout_lines(view: SpaceParkView) -> list[Content]:
+    """Solo: where Scout stands and its fee (SP-SOLO-4), its stack, and how many turns
+    are left before it must draw from an empty deck and wins (SP-SOLO-1, SP-SOLO-8)."""
+    where = next(d.name for d in view.ring if d.scout)
+    turns = solo_turns_left(view.deck_count)
+    return [
+        Content.assemble(
+            ("☻ Scout", "bold $warning"),
+            f" at {where}: visiting it costs ",
+            resource("sun", 1),
+            " or the ",
+            (f"{CONTROLLER}Controller", "bold"),
+            ".",
+        ),
+        Content(
+            f"  Scout Stack {len(view.scout_stack)} · deck {view.deck_count}: "
+            f"{turns} turn{'s' * (turns > 1)} (this one too) to reach {WIN_XP} XP, "
+            "or Scout wins."
+        ),
+    ]
 
 
 def _matching(legal: list[Action], fields: dict[str, Any]) -> list[Visit]:

@@ -3,6 +3,7 @@ nothing else, so no private card is ever drawn before its owner has the keyboard
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -16,10 +17,12 @@ from tabletop.tui.widgets.bars import Footer
 
 
 class Curtain(Screen[bool]):
-    """Dismissed with True when the named player takes over, False to leave the game."""
+    """Dismissed with True when the named player takes over, False to leave the game.
+    ``rules``, when given, opens the rules (the ? key): nothing private is on them."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Ready", priority=True),
+        Binding("question_mark", "rules", "Rules"),
         Binding("escape", "leave", "Leave game"),
     ]
 
@@ -40,9 +43,10 @@ class Curtain(Screen[bool]):
     }
     """
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, rules: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.player = name
+        self.rules = rules
 
     def compose(self) -> ComposeResult:
         with Middle():
@@ -53,6 +57,13 @@ class Curtain(Screen[bool]):
                     plain(f"{self.player}: press Enter when you have the keyboard."), id="hint"
                 )
         yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.rules is not None if action == "rules" else True
+
+    def action_rules(self) -> None:
+        if self.rules is not None:
+            self.rules()
 
     def action_open(self) -> None:
         self.dismiss(True)

@@ -1,0 +1,412 @@
+"""The replay viewer: a game's own screen, read-only, stepped through its moves.
+
+``replay_screen`` opens the game's screen on a ``ReplaySession`` (core/replay.py):
+the screen draws the position as it draws a game, and the replay's keys (priority
+bindings) step through it; every key of the game itself is off, no move is made and
+nothing is saved. A worker thread computes the positions ahead, so the first shows
+at once and the move list and chart have the rest when asked.
+
+Hidden information: a finished game may show any seat's view (``v`` goes round
+them, the spectator's first) or every hand (``a``); an unfinished one only the
+spectator's (the session sees to it). The move list and chart read public
+information only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import events, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from tabletop.core.engine import Transition
+from tabletop.core.replay import Replay, ReplaySession
+from tabletop.core.store import StoreError
+from tabletop.tui.screens import has_screen, load_screen
+from tabletop.tui.screens.base import GameScreen
+from tabletop.tui.settings import Settings
+from tabletop.tui.text import plain, refresh_text
+from tabletop.tui.widgets.bars import Footer
+
+if TYPE_CHECKING:
+    from tabletop.tui.app import TabletopApp
+
+REPLAY_KEYS = ("step", "turn", "edge", "moves", "chart", "seat", "hands", "close")
+"""The replay's own actions: every other action of the game's screen is off."""
+MOVE = Binding.Group("Move", compact=True)
+TURN = Binding.Group("Turn", compact=True)
+COMPUTE_AFTER_S = 0.5
+"""The positions ahead are computed this long after the replay opens."""
+CHART_POINTS = 300
+"""The chart samples at most this many positions (more than a terminal's columns)."""
+
+
+class ReplayScreen(GameScreen):
+    """Mixed in before a game's screen class (``replay_screen``): the replay's keys,
+    and nothing of the game's own moves, curtains, bots or result."""
+
+    session: ReplaySession
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Back", priority=True, group=MOVE),
+        Binding("right", "step(1)", "Next", priority=True, group=MOVE),
+        Binding("left_square_bracket,pageup", "turn(-1)", "Back", True, "[", True, group=TURN),
+        Binding("right_square_bracket,pagedown", "turn(1)", "Next", True, "]", True, group=TURN),
+        # Not in the footer (80 columns hold no more); the usual keys for it.
+        Binding("home", "edge(0)", "Start", show=False, priority=True),
+        Binding("end", "edge(1)", "End", show=False, priority=True),
+        Binding("m", "moves", "Moves", priority=True),
+        Binding("c", "chart", "Chart", priority=True),
+        Binding("v", "seat", "View", priority=True),
+        Binding("a", "hands", "Hands", priority=True),
+        Binding("escape", "close", "Close", priority=True),
+    ]
+
+    @property
+    def curtained(self) -> bool:
+        return False  # nobody plays: no hand-over
+
+    def on_mount(self) -> None:
+        self.title = f"{self.session.engine.title}: replay"
+        # Once the first position is on screen: the worker would slow its drawing.
+        self.set_timer(COMPUTE_AFTER_S, self._compute_ahead)
+
+    @work(thread=True, exclusive=True, group="replay")
+    def _compute_ahead(self) -> None:
+        """Every position, in the background: the move list and chart need them all."""
+        replay = self.session.replay
+        replay.compute(len(replay))
+        if replay.problem is not None:
+            self.app.call_from_thread(
+                self.notify,
+                f"This game no longer replays past move {len(replay) - 1}: {replay.problem}",
+                title="Replay stops early",
+                severity="warning",
+                timeout=20,
+                markup=False,
+            )
+
+    def after_change(self) -> None:
+        self.redraw()
+
+    def act(self, action: Any) -> Transition[Any] | None:
+        return None  # a click on the board: nothing is played in a replay
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("seat", "hands"):
+            return self.session.finished
+        return action in REPLAY_KEYS
+
+    def on_key(self, event: events.Key) -> None:
+        """The game's own key handlers (which may try a move) do not run."""
+        event.prevent_default()
+
+    def redraw(self) -> None:
+        super().redraw()
+        refresh_text(self.query_one("#status", Static), self.where())
+
+    def where(self) -> Content:
+        """The status line: the position, and the move that led to it."""
+        session = self.session
+        position, last = session.position, len(session.replay) - 1
+        told = plain(f"Move {position} of {last}")
+        if position:
+            told = told + plain(f" · {said(session, position)[0]}")
+        seat = self.viewer
+        viewing = "spectator's view" if seat is None else f"view of {session.seats[seat].name}"
+        return told + plain(f" · {viewing}", "dim")
+
+    def go(self, position: int) -> None:
+        self.session.go(position)
+        self.redraw()
+
+    def action_step(self, by: int) -> None:
+        self.go(self.session.position + by)
+
+    def action_edge(self, end: int) -> None:
+        self.go(len(self.session.replay) - 1 if end else 0)
+
+    def action_turn(self, by: int) -> None:
+        """To where the next (or this, or the previous) turn begins: a turn is the moves
+        of one seat in a row."""
+        starts = turn_starts(self.session.replay)
+        position = self.session.position
+        if by > 0:
+            self.go(next((s for s in starts if s > position), len(self.session.replay) - 1))
+        else:
+            self.go(next((s for s in reversed(starts) if s < position), 0))
+
+    def action_seat(self) -> None:
+        """The next seat's view, then the spectator's again (a finished game only)."""
+        if not self.session.finished:
+            return
+        seats = [None, *range(len(self.session.seats))]
+        self.viewer = seats[(seats.index(self.viewer) + 1) % len(seats)]
+
+    def action_moves(self) -> None:
+        self.app.push_screen(MoveList(self.session), self._jump)
+
+    def _jump(self, position: int | None) -> None:
+        if position is not None:
+            self.go(position)
+
+    def action_hands(self) -> None:
+        """Every hand at this position (a finished game only: it is over)."""
+        if self.session.finished:
+            self.app.push_screen(HandsScreen(self.session))
+
+    def action_chart(self) -> None:
+        self.app.push_screen(ChartScreen(self.session))
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+
+def said(session: ReplaySession, move: int) -> list[str]:
+    """The public log lines of move ``move`` (what every seat read; they name who
+    moved), or who made it if it has none."""
+    step = session.replay.step(move)
+    lines = [e.text for e in step.events if e.private_to is None]
+    if lines:
+        return lines
+    if step.seat is None:
+        return ["The clock ran out."]
+    return [f"{session.seats[step.seat].name} moves."]
+
+
+def turn_starts(replay: Replay) -> list[int]:
+    """The positions at which a turn begins (0, then each move by another seat than
+    the move before); every position is computed for it."""
+    steps = replay.steps(len(replay) - 1)
+    return [0] + [i for i in range(1, len(steps)) if steps[i].seat != steps[i - 1].seat]
+
+
+@cache
+def _replay_class(screen: type[GameScreen]) -> type[ReplayScreen]:
+    made: type[ReplayScreen] = type(f"Replay{screen.__name__}", (ReplayScreen, screen), {})
+    return made
+
+
+def open_replay(app: TabletopApp, game_id: int, game: str) -> None:
+    """Open the replay of a saved game; what stops it is told, not raised."""
+    from tabletop.core.errors import ContentError
+    from tabletop.games import get_engine
+
+    if not has_screen(game):
+        return
+    try:
+        saved = app.store.load_game(game_id)
+        replay = Replay(get_engine(game), saved.record)
+    except (StoreError, ValueError, ContentError) as failed:
+        app.notify(str(failed), title="Cannot replay", severity="error", markup=False)
+        return
+    session = ReplaySession(app.store, game_id, replay, saved.seats, saved.finished)
+    app.push_screen(replay_screen(session, app.settings))
+
+
+def replay_screen(session: ReplaySession, settings: Settings) -> ReplayScreen:
+    """The game's own screen class, as ``load_screen`` and its constructor choose it
+    (Pocket Dragon's ``__new__`` picks its mode's), showing ``session`` read-only."""
+    opened: Any = load_screen(session.engine.name)
+    concrete: type[GameScreen] = type(opened.__new__(opened, session, settings))  # not made
+    return _replay_class(concrete)(session, settings)
+
+
+# -- the move list --------------------------------------------------------------------
+
+
+class MoveList(ModalScreen[int]):
+    """Every move with its public log line; Enter goes to the position after it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Close")]
+    DEFAULT_CSS = """
+    MoveList {
+        align: center middle;
+    }
+    MoveList OptionList {
+        width: 90%;
+        height: 80%;
+        border: thick $accent;
+    }
+    """
+
+    def __init__(self, session: ReplaySession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        replay = self.session.replay
+        options: list[Option] = [Option(plain("0. The setup"), id="0")]
+        for move in range(1, len(replay)):
+            options.append(
+                Option(plain(f"{move}. {' '.join(said(self.session, move))}"), id=str(move))
+            )
+        yield OptionList(*options)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        moves = self.query_one(OptionList)
+        moves.border_title = "Moves (Enter: go there)"
+        moves.highlighted = self.session.position
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        assert event.option.id is not None
+        self.dismiss(int(event.option.id))
+
+
+# -- every hand -----------------------------------------------------------------------
+
+
+def _space_park_hand(session: ReplaySession, seat: int) -> list[str]:
+    from tabletop.games.spacepark.view import SpaceParkView
+
+    view = session.view(seat)
+    assert isinstance(view, SpaceParkView)
+    return [badge.name for badge in view.hand]
+
+
+def _pocket_parks_hand(session: ReplaySession, seat: int) -> list[str]:
+    from tabletop.games.pocketparks.view import PPView
+
+    view = session.view(seat)
+    assert isinstance(view, PPView)
+    return [card.name for card in view.hand or ()]
+
+
+def _pocket_dragon_hand(session: ReplaySession, seat: int) -> list[str]:
+    from tabletop.games.pocketdragon.view import PocketDragonView
+
+    partner = session.view(1 - seat)  # nobody sees their own hand (PD-TALK-2)
+    assert isinstance(partner, PocketDragonView)
+    hand = partner.table.hands[seat] if partner.table is not None else ()
+    return [card.activity.name for card in hand if card.activity is not None]
+
+
+HANDS: dict[str, Callable[[ReplaySession, int], list[str]]] = {
+    "spacepark": _space_park_hand,
+    "pocketparks": _pocket_parks_hand,
+    "pocketdragon": _pocket_dragon_hand,
+}
+"""Each seat's hand at a position, read from the view of a seat that sees it."""
+
+
+class HandsScreen(ModalScreen[None]):
+    """Every seat's hand at the position shown (a finished game's replay only)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,a", "dismiss", "Close")]
+    DEFAULT_CSS = """
+    HandsScreen {
+        align: center middle;
+    }
+    HandsScreen Static {
+        width: 80%;
+        max-height: 80%;
+        border: thick $accent;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, session: ReplaySession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        session = self.session
+        hand = HANDS[session.engine.name]
+        lines = [
+            plain(f"{info.name}: ", "bold") + plain(", ".join(hand(session, seat)) or "no card")
+            for seat, info in enumerate(session.seats)
+        ]
+        yield Static(Content("\n").join(lines))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(Static).border_title = plain(
+            f"Every hand after move {self.session.position}"
+        )
+
+
+# -- the chart ------------------------------------------------------------------------
+
+Series = dict[str, list[float]]
+"""Named lines of a chart, a value per sampled position."""
+
+
+def _space_park(view: Any) -> dict[str, float]:
+    return {f"{p.name} XP": p.xp for p in view.players}
+
+
+def _pocket_parks(view: Any) -> dict[str, float]:
+    return {f"{p.name} points": p.score for p in view.players}
+
+
+def _pocket_dragon(view: Any) -> dict[str, float]:
+    return {"Happiness": view.happiness, "Minutes left": view.clocks.main_left / 60}
+
+
+MEASURES: dict[str, Callable[[Any], dict[str, float]]] = {
+    "spacepark": _space_park,
+    "pocketparks": _pocket_parks,
+    "pocketdragon": _pocket_dragon,
+}
+"""What the chart draws of each game, read from the spectator's view (public)."""
+
+
+def series(session: ReplaySession) -> tuple[list[int], Series]:
+    """The positions sampled, and each measure of the game at each of them."""
+    replay, engine = session.replay, session.engine
+    last = len(replay) - 1
+    count = min(last, CHART_POINTS)
+    positions = sorted({round(i * last / count) for i in range(count + 1)}) if last else [0]
+    measure = MEASURES[engine.name]
+    lines: Series = {}
+    for position in positions:
+        for name, value in measure(engine.view(replay.state(position), None)).items():
+            lines.setdefault(name, []).append(value)
+    return positions, lines
+
+
+class ChartScreen(ModalScreen[None]):
+    """The game's score over its moves, for each seat (Pocket Dragon: Happiness and
+    time left); a bar marks the position shown."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,c", "dismiss", "Close")]
+    DEFAULT_CSS = """
+    ChartScreen {
+        align: center middle;
+    }
+    ChartScreen Chart {
+        width: 90%;
+        height: 80%;
+        border: thick $accent;
+    }
+    """
+
+    def __init__(self, session: ReplaySession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        from tabletop.tui.widgets.chart import Chart
+
+        yield Chart()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        from tabletop.tui.widgets.chart import Chart
+
+        chart = self.query_one(Chart)
+        chart.border_title = "Over the game (Esc: close)"
+        positions, lines = series(self.session)
+        plt = chart.plt
+        for name, values in lines.items():
+            plt.plot(positions, values, label=name, marker="braille")
+        plt.vline(self.session.position)
+        plt.xlabel("move")
+        plt.title(self.session.engine.title)

@@ -1,0 +1,172 @@
+"""Statistics of the finished games (tabletop/stats.py): per player and game, Space
+Park solo against Scout, Pocket Dragon per difficulty, and a chart of win rates over
+time. Computed from the store's rows when the screen opens; nothing is replayed.
+
+The chart (textual-plotext) is imported when the screen opens, never at start-up."""
+
+from __future__ import annotations
+
+import time
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.widgets import DataTable, Static, TabbedContent, TabPane
+
+from tabletop.core.store import FinishedGame
+from tabletop.games import GAMES, title
+from tabletop.stats import Statistics, Tally, statistics, win_rates_over_time
+from tabletop.tui.screens.sized import SizedScreen
+from tabletop.tui.text import plain_text
+from tabletop.tui.widgets.bars import Footer, Header
+
+CHART_PLAYERS = 6
+"""The win-rate chart draws the players with the most games, at most this many."""
+
+
+def _cells(tally: Tally) -> list[Text]:
+    """Games, wins, win rate, average and best score."""
+    best = "" if tally.best is None else str(tally.best)
+    figures = (str(tally.games), str(tally.wins), f"{tally.win_rate:.0%}", f"{tally.average:.1f}")
+    return [plain_text(text) for text in (*figures, best)]
+
+
+class StatisticsScreen(SizedScreen):
+    TITLE = "Statistics"
+    MIN_SIZE = (70, 18)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "tab('players')", "Players"),
+        Binding("2", "tab('solo')", "Solo"),
+        Binding("3", "tab('dragon')", "Dragon"),
+        Binding("4", "tab('chart')", "Win rate"),
+        Binding("g", "next_game", "Chart's game"),
+        Binding("escape", "app.pop_screen", "Back"),
+    ]
+    DEFAULT_CSS = """
+    StatisticsScreen TabbedContent {
+        height: 1fr;
+    }
+    StatisticsScreen TabPane {
+        padding: 0;
+    }
+    StatisticsScreen DataTable {
+        height: 1fr;
+    }
+    StatisticsScreen .empty {
+        padding: 1 2;
+        color: $text-muted;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.games: list[FinishedGame] = []
+        self.figures = Statistics()
+        self.chart_game: str | None = None
+        """The game whose win rates the chart draws; None: every game."""
+
+    def compose_screen(self) -> ComposeResult:
+        from tabletop.tui.widgets.chart import Chart
+
+        yield Header()
+        with TabbedContent(id="tabs"):
+            with TabPane("Players", id="players"):
+                yield DataTable(id="by-player", cursor_type="row", zebra_stripes=True)
+            with TabPane("Space Park solo", id="solo"):
+                yield DataTable(id="by-solo", cursor_type="row", zebra_stripes=True)
+            with TabPane("Pocket Dragon", id="dragon"):
+                yield DataTable(id="by-difficulty", cursor_type="row", zebra_stripes=True)
+            with TabPane("Win rate", id="chart"):
+                yield Chart(id="win-rates")
+        yield Static(classes="empty", id="none")
+        yield Footer()
+
+    def on_screen_resume(self) -> None:
+        self.games = self.tabletop.store.finished()
+        self.figures = statistics(self.games)
+        self.query_one("#tabs").display = bool(self.games)
+        none = self.query_one("#none", Static)
+        none.display = not self.games
+        none.update(Content("No finished games yet: the statistics come with the first."))
+        self.fill_players()
+        self.fill_solo()
+        self.fill_dragon()
+        self.draw_chart()
+
+    def fill_players(self) -> None:
+        table: DataTable[Text] = self.query_one("#by-player", DataTable)
+        table.clear(columns=True)
+        table.add_columns(
+            "Player", "Game", "Games", "Wins", "Win rate", "Average", "Best", "Longest"
+        )
+        for (player, game), tally in sorted(
+            self.figures.by_player.items(), key=lambda item: (item[0][0], item[0][1])
+        ):
+            table.add_row(
+                plain_text(str(player)),
+                plain_text(title(game)),
+                *_cells(tally),
+                plain_text(f"{tally.longest} moves"),
+            )
+
+    def fill_solo(self) -> None:
+        table: DataTable[Text] = self.query_one("#by-solo", DataTable)
+        table.clear(columns=True)
+        table.add_columns("Player", "Games", "Beat Scout", "Win rate", "Average XP", "Best XP")
+        for player, tally in sorted(self.figures.solo.items()):
+            table.add_row(plain_text(str(player)), *_cells(tally))
+        if not self.figures.solo:
+            table.add_row(plain_text("No solo game of Space Park yet."))
+
+    def fill_dragon(self) -> None:
+        table: DataTable[Text] = self.query_one("#by-difficulty", DataTable)
+        table.clear(columns=True)
+        table.add_columns("Difficulty", "Games", "Wins", "Win rate", "Average", "Best score")
+        for difficulty in ("easy", "medium", "hard"):
+            tally = self.figures.dragon.get(difficulty)
+            if tally is not None:
+                table.add_row(plain_text(difficulty.capitalize()), *_cells(tally))
+        if not self.figures.dragon:
+            table.add_row(plain_text("No game of Pocket Dragon yet."))
+
+    def draw_chart(self) -> None:
+        """Each player's win rate after each of their games (of the chosen game)."""
+        from tabletop.tui.widgets.chart import Chart
+
+        chart = self.query_one("#win-rates", Chart)
+        plt = chart.plt
+        plt.clear_data()
+        plt.clear_figure()
+        curves = win_rates_over_time(self.games, self.chart_game)
+        most = sorted(curves, key=lambda p: (-len(curves[p]), p))[:CHART_PLAYERS]
+        which = "every game" if self.chart_game is None else title(self.chart_game)
+        plt.title(f"Win rate over time, {which} (g: another game)")
+        order = sorted({point.finished for p in most for point in curves[p]})
+        for player in most:
+            points = curves[player]
+            plt.plot(
+                [order.index(point.finished) + 1 for point in points],
+                [100 * point.rate for point in points],
+                label=str(player),  # a name holds no control character (core/names.py)
+                marker="braille",
+            )
+        plt.ylim(0, 100)
+        plt.ylabel("% won")
+        if order:
+            ticks = sorted({1.0, float(len(order)), float((len(order) + 1) // 2)})
+            plt.xticks(
+                ticks, [time.strftime("%Y-%m-%d", time.localtime(order[int(t) - 1])) for t in ticks]
+            )
+        chart.refresh()
+
+    def action_tab(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = tab
+
+    def action_next_game(self) -> None:
+        """The chart moves on to the next game (then every game again) and shows."""
+        games = [None, *GAMES]
+        self.chart_game = games[(games.index(self.chart_game) + 1) % len(games)]
+        self.draw_chart()
+        self.action_tab("chart")

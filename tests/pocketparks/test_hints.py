@@ -1,0 +1,161 @@
+"""PocketParks hints (core.bot.hint): the hard bot's move for a seat and why, from that
+seat's view only. The cards the seat cannot see (other hands, the draw pile, the park
+discard under its top) and the generator of future shuffles are dealt again and again:
+the hint stays the same, and its words name only cards the seat can see. A hint that
+peeks (the search handed the real state) does change with them, so the variations
+reach what a leak would read."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from tabletop.core.bot import HINT_SEED, Hint, hint
+from tabletop.core.engine import InvalidState, Setup
+from tabletop.core.rng import Rng
+from tabletop.games.pocketparks import ENGINE
+from tabletop.games.pocketparks import bots as pp_bots
+from tabletop.games.pocketparks import rules as R
+from tabletop.games.pocketparks.model import PPState, StartSet
+from tabletop.games.pocketparks.view import PPView
+
+BUDGET_S = 60.0  # never reached: the search does all its samples, as on a fast machine
+VARIANTS = 3
+NAMES = ("Ana", "Ben", "Cy", "Di")
+DRAFTS = ("set", "build", "steal")
+
+
+def positions(players: int, seed: int, every: int) -> Iterator[tuple[PPState, int]]:
+    """Positions of a random game (every ``every`` moves; no cancelling while anything
+    else is legal), with the first seat to act."""
+    state = ENGINE.new(Setup(players=NAMES[:players]), seed)
+    rng = random.Random(seed)
+    moves = 0
+    while ENGINE.outcome(state) is None:
+        seat = ENGINE.to_act(state)[0]
+        if moves % every == every - 1:
+            yield state, seat
+        legal = ENGINE.legal_actions(state, seat)
+        state = ENGINE.apply(
+            state, rng.choice([a for a in legal if a.kind != "cancel"] or legal)
+        ).state
+        moves += 1
+
+
+def redealt(state: PPState, seat: int, rng: random.Random) -> PPState | None:
+    """``state`` with every card ``seat`` cannot see dealt again (parks only under the
+    discard's top), sizes kept, and the generator of future shuffles changed; None where
+    that cannot be done (another seat's Park Tour picks name its hand cards)."""
+    if state.window is not None and any(p.seat != seat for p in state.window.picks):
+        return None
+    twin = state.clone()
+    others = [p for i, p in enumerate(twin.players) if i != seat]
+    under = twin.discard[:-1]
+    pool = [c for p in others for c in p.hand] + twin.pile + under
+    rng.shuffle(pool)
+    parks = [c for c in pool if R.is_park(c)][: len(under)]
+    rest = [c for c in pool if c not in set(parks)]
+    twin.discard = [*parks, *twin.discard[-1:]]
+    for player in others:
+        player.hand = [rest.pop() for _ in player.hand]
+    twin.pile = rest
+    twin.rng = Rng(rng.getrandbits(64))
+    try:
+        ENGINE.check(twin)
+    except InvalidState:  # a draft or event in play holds another seat's hidden cards
+        return None
+    return twin
+
+
+def hidden(state: PPState, seat: int) -> tuple[object, ...]:
+    others = tuple(tuple(p.hand) for i, p in enumerate(state.players) if i != seat)
+    return (others, tuple(state.pile), tuple(state.discard[:-1]), state.rng.state)
+
+
+def visible_cards(view: PPView) -> set[str]:
+    seen = [*(view.hand or []), *view.event_discard]
+    seen += [c for p in view.players for s in p.sets for c in s.cards]
+    seen += [c for c in (view.discard_top, view.featured) if c is not None]
+    if view.window is not None and view.window.card is not None:
+        seen.append(view.window.card)
+    return {c.name for c in seen}
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
+def test_a_hint_is_the_same_whatever_the_seat_cannot_see(players: int, seed: int) -> None:
+    rng = random.Random(seed)
+    names = set(R.NAME)
+    checked = 0
+    for state, seat in positions(players, seed, every=3):
+        if state.phase in DRAFTS or len(ENGINE.legal_actions(state, seat)) < 2:
+            continue  # a hint for a whole move, with a choice to make
+        variants = [redealt(state, seat, rng) for _ in range(VARIANTS)]
+        if None in variants:
+            continue
+        first = hint(ENGINE, state, seat, BUDGET_S)
+        assert first is not None and first.action in ENGINE.legal_actions(state, seat)
+        view = ENGINE.view(state, seat)
+        assert isinstance(view, PPView)
+        named = {n for n in names if n in first.why}
+        assert named <= visible_cards(view), first.why
+        assert first.why.endswith(".") and "\n" not in first.why
+        others = [v for v in variants if v is not None]
+        assert len({hidden(v, seat) for v in [state, *others]}) == VARIANTS + 1
+        for variant in others:
+            assert ENGINE.view(variant, seat) == view
+            assert hint(ENGINE, variant, seat, BUDGET_S) == first
+        checked += 1
+        if checked == 6:
+            break
+    assert checked == 6
+
+
+def peeking_hint(state: PPState, seat: int) -> Hint:
+    """A hint that cheats: every sample of its search is the real state."""
+    real = state.clone()
+
+    def determinize(view: PPView, rng: Rng) -> PPState:
+        twin = real.clone()
+        twin.rng = Rng(rng.next64())
+        return twin
+
+    legal = ENGINE.legal_actions(state, seat)
+    view = ENGINE.view(state, seat)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pp_bots, "determinize", determinize)
+        action = pp_bots.SearchBot(HINT_SEED).choose(view, legal, BUDGET_S)
+    return Hint(action, "")
+
+
+def test_the_variations_reach_what_a_peeking_hint_would_read() -> None:
+    """The test above can fail: across the same variations a hint that reads the real
+    state changes its move."""
+    rng = random.Random(5)
+    for state, seat in positions(3, 7, every=2):
+        if state.phase != "turn" or state.window is not None:
+            continue  # the search runs at the start of a turn
+        variants = [redealt(state, seat, rng) for _ in range(4)]
+        found = [v for v in variants if v is not None]
+        moves = {peeking_hint(v, seat).action for v in [state, *found]}
+        if len(moves) > 1:
+            return
+    pytest.fail("no position where the hidden cards change a peeking hint")
+
+
+def test_a_set_that_wins_the_round_says_so() -> None:
+    """PP-WIN-1: a hand that completes 2-3-4 is told to play it, and why."""
+    state = ENGINE.new(Setup(players=NAMES[:2]), 4)
+    mountains = [c for c in range(R.PARKS) if R.MASK[c] & 1][:9]
+    others = [c for c in state.players[0].hand + state.players[1].hand if c not in mountains]
+    state.pile = [c for c in state.pile if c not in mountains] + others
+    state.discard = [c for c in state.discard if c not in mountains]
+    state.players[0].sets = [mountains[:2], mountains[2:5]]
+    state.players[0].hand = mountains[5:9]
+    state.players[1].hand = [state.pile.pop() for _ in range(6)]
+    state.current = 0
+    ENGINE.check(state)
+    suggested = hint(ENGINE, state, 0, BUDGET_S)
+    assert suggested is not None and suggested.action == StartSet(seat=0)
+    assert suggested.why.startswith("Play ") and "that wins the round" in suggested.why

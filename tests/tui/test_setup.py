@@ -1,0 +1,140 @@
+"""The setup form explains its choices and starts only when asked (issue 14, items 2, 5,
+9, 10): Enter goes to the next field, seats are numbered from 1, each option says what
+it does in the words of the game's rules, the bot levels are explained, and a solo
+Space Park says how Scout plays."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Select, Static
+
+from tabletop.core.bot import LEVEL_HELP
+from tabletop.core.rulebook import plain_words, rulebook
+from tabletop.core.store import Store
+from tabletop.tui.app import TabletopApp
+from tabletop.tui.screens.rules import RulesScreen
+from tabletop.tui.screens.setup import RANDOM, SetupScreen
+
+SIZE = (100, 40)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    s = Store(tmp_path / "tabletop.db")
+    yield s
+    s.close()
+
+
+async def open_setup(app: TabletopApp, pilot: Pilot[None], game: str) -> SetupScreen:
+    app.new_game(game)
+    await pilot.pause()
+    setup = app.screen
+    assert isinstance(setup, SetupScreen)
+    return setup
+
+
+def notes(setup: SetupScreen) -> str:
+    """Every explanation the form shows now, one a line."""
+    return "\n".join(
+        str(note.render()).replace("\n", " ") for note in setup.query(".explain") if note.display
+    )
+
+
+async def test_enter_goes_to_the_next_field_and_only_ctrl_s_starts(store: Store) -> None:
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(app, pilot, "spacepark")
+        assert app.focused is setup.query_one("#seat-0", Input)
+        await pilot.press(*"Ann", "enter")
+        assert app.focused is setup.query_one("#kind-0", Select)
+        setup.query_one("#seed", Input).focus()
+        await pilot.press(*"7", "enter")
+        await pilot.pause()
+        assert app.screen is setup and store.unfinished() == []
+        assert app.focused is setup.query_one("#start")
+        assert "Start (Ctrl+S)" in str(setup.query_one("#start").render())
+        start = setup.active_bindings["ctrl+s"]  # in the footer
+        assert start.binding.show and start.binding.description == "Start" and start.enabled
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, SetupScreen)
+        [game] = store.unfinished()
+        assert game.players[0] == "Ann"
+
+
+async def test_the_first_player_is_a_seat_numbered_from_1_or_random(store: Store) -> None:
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(app, pilot, "spacepark")
+        first = setup.query_one("#opt-first_player", Select)
+        labels = [str(prompt) for prompt, _ in first._options]
+        assert labels == ["Random", "Seat 1", "Seat 2"]  # two players by default
+        assert first.value == 0  # the engine's default: the first seat
+        first.value = 1
+        assert setup.chosen_options() == {"first_player": 1}
+        first.value = RANDOM
+        assert setup.chosen_options() == {"first_player": "random"}
+        setup.query_one("#count", Select).value = 4
+        await pilot.pause()
+        first.value = 3
+        assert [str(p) for p, _ in first._options][-1] == "Seat 4"
+        setup.query_one("#count", Select).value = 3  # seat 4 has gone
+        await pilot.pause()
+        assert [str(p) for p, _ in first._options][-1] == "Seat 3" and first.value != 3
+
+        app.pop_screen()
+        setup = await open_setup(app, pilot, "pocketparks")
+        first = setup.query_one("#opt-first_player", Select)
+        assert first.value == RANDOM and setup.chosen_options() == {"round_modifiers": True}
+        first.value = 0
+        assert setup.chosen_options()["first_player"] == 0
+
+
+async def test_each_option_and_the_bots_are_explained(store: Store) -> None:
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(app, pilot, "pocketdragon")
+        said = notes(setup)
+        dragon = rulebook("pocketdragon")
+        assert plain_words(dragon.quote("Components and setup")) in said  # companion, table
+        assert "Companion" in said and "Table" in said
+        assert plain_words(dragon.quote("PD-SETUP-2")) in said  # the difficulty levels
+        assert "bot" not in said  # Pocket Dragon has none
+        assert [str(p) for p, _ in setup.query_one("#opt-mode", Select)._options] == [
+            "Companion",
+            "Table",
+        ]
+        app.pop_screen()
+
+        setup = await open_setup(app, pilot, "pocketparks")
+        said = notes(setup)
+        assert plain_words(rulebook("pocketparks").quote("Round modifiers")) in said
+        assert "featured park" in said
+        for level in ("easy", "normal", "hard"):
+            assert LEVEL_HELP[level] in said
+        await pilot.press("f1")
+        await pilot.pause()
+        rules = app.screen
+        assert isinstance(rules, RulesScreen) and rules.game == "pocketparks"
+
+
+async def test_solo_space_park_says_how_scout_plays(store: Store) -> None:
+    """SP-SOLO-1, SP-SOLO-4, SP-SOLO-8 in the setup text."""
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(app, pilot, "spacepark")
+        note = setup.query_one("#count-note", Static)
+        assert not note.display
+        setup.query_one("#count", Select).value = 1
+        await pilot.pause()
+        assert note.display
+        said = str(note.render()).replace("\n", " ")
+        assert said == plain_words(rulebook("spacepark").quote("Solo game"))
+        assert "Scout wins" in said and "Sun crystal" in said
+        setup.query_one("#count", Select).value = 2
+        await pilot.pause()
+        assert not note.display

@@ -1,0 +1,94 @@
+"""The Statistics screen and Home's line about the last game, at 80x24: the figures of
+tests/test_stats.py's games on screen, each tab, the win-rate chart for each game,
+names shown as typed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import DataTable, TabbedContent
+
+from tabletop.core.store import SeatInfo, Store
+from tabletop.tui.app import TabletopApp
+from tabletop.tui.screens.home import HomeScreen
+from tabletop.tui.screens.statistics import StatisticsScreen
+from tabletop.tui.widgets.chart import Chart
+from tests.test_stats import ANN, BO, CY, ROBO, ROBO_BOT, Ticker, play
+
+SIZE = (80, 24)
+MARKUP = "[b]Zoë[/b]"
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    s = Store(tmp_path / "tabletop.db", clock=Ticker())
+    yield s
+    s.close()
+
+
+def shown(pilot: Pilot[None]) -> str:
+    return "\n".join(strip.text for strip in pilot.app.screen._compositor.render_strips())
+
+
+def rows(screen: StatisticsScreen, table: str) -> list[list[str]]:
+    found = screen.query_one(f"#{table}", DataTable)
+    return [list(map(str, found.get_row_at(r))) for r in range(found.row_count)]
+
+
+async def test_home_sums_up_the_last_game_and_opens_statistics(store: Store) -> None:
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not app.screen.query_one("#last").display  # no game finished yet
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, StatisticsScreen)
+        assert "No finished games yet" in shown(pilot)
+        await pilot.press("escape")
+        play(store, "spacepark", (SeatInfo(MARKUP), ROBO_BOT), (20, 14), (0,), 3)
+        await pilot.press("h", "escape")  # Home again: its lines are read anew
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert "Last game (Space Park, " in shown(pilot)
+        assert f"★ {MARKUP} 20 · Robo 14  t: statistics" in shown(pilot)
+        play(store, "pocketdragon", (ANN, BO), (0, 0), (), 1, difficulty="hard")
+        await pilot.press("h", "escape")
+        await pilot.pause()
+        assert "(Pocket Dragon, " in shown(pilot) and "): over  t: statistics" in shown(pilot)
+
+
+async def test_each_tab_shows_its_figures_and_the_chart_each_game(store: Store) -> None:
+    play(store, "spacepark", (ANN, BO), (20, 14), (0,), 3)
+    play(store, "spacepark", (ANN,), (21,), (0,), 2)
+    play(store, "spacepark", (ANN,), (11,), (), 4)
+    play(store, "pocketparks", (ANN, CY, ROBO), (22, 9, 9), (0,), 10)
+    play(store, "pocketdragon", (ANN, BO), (8, 8), (0, 1), 6, difficulty="easy")
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StatisticsScreen)
+        assert rows(screen, "by-player")[:3] == [
+            ["Ann", "Pocket Dragon", "1", "1", "100%", "8.0", "8", "6 moves"],
+            ["Ann", "PocketParks", "1", "1", "100%", "22.0", "22", "10 moves"],
+            ["Ann", "Space Park", "3", "2", "67%", "17.3", "21", "4 moves"],
+        ]
+        assert "Ann     Space Park     3      2     67%" in shown(pilot)
+        await pilot.press("2")
+        assert screen.query_one(TabbedContent).active == "solo"
+        assert rows(screen, "by-solo") == [["Ann", "2", "1", "50%", "16.0", "21"]]
+        await pilot.press("3")
+        assert rows(screen, "by-difficulty") == [["Easy", "1", "1", "100%", "8.0", "8"]]
+        await pilot.press("4")
+        await pilot.pause()
+        assert "Win rate over time, every game" in shown(pilot)
+        for game in ("PocketParks", "Space Park", "Pocket Dragon"):
+            await pilot.press("g")
+            await pilot.pause()
+            assert f"Win rate over time, {game}" in shown(pilot)
+        chart = screen.query_one(Chart)
+        assert "Ann" in shown(pilot) and chart.size.height > 10
