@@ -731,3 +731,26 @@ async def test_a_look_says_the_same_as_its_footer(store: Store) -> None:
         await pilot.pause()
         assert "Enter ends the look and your turn." in look.text
         assert "⏎ End look and turn" in rendered(app) and "Ready" not in rendered(app)
+
+
+@pytest.mark.parametrize(
+    ("mode", "keys", "shown"),
+    [
+        ("table", ("enter", "space"), ("p Play", "h Hand")),
+        ("companion", ("space", "l"), ("u Undo", "t Tidy up")),
+    ],
+)
+async def test_every_key_of_a_turn_fits_the_footer_at_120_columns(
+    store: Store, mode: str, keys: tuple[str, ...], shown: tuple[str, ...]
+) -> None:
+    """Issue 14: the footer is not cut at 120 columns (in companion mode with Undo on;
+    Reset is in the help panel only)."""
+    session = start(store, mode)
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_screen(app, pilot, session, clock)
+        await pilot.press(*keys)
+        await pilot.pause()
+        footer = rendered(app).splitlines()[-1]
+        assert all(key in footer for key in shown), footer

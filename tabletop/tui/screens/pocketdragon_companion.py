@@ -45,14 +45,15 @@ _KINDS: dict[str, Callable[..., Action]] = {
 
 class CompanionScreen(PocketDragonScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
-        # Short labels: with Undo, every key fits a 120-column footer (the help panel says more).
+        # Short labels, so that with Undo the keys of play fit a 120-column footer; Reset,
+        # rare, is only in the help panel, which lists every key.
         Binding("f", "feed", "Feed"),
         Binding("g", "general", "General"),
         Binding("s", "specific", "Specific"),
         Binding("l", "success", "Success"),
         Binding("m", "mistake", "Mistake"),
         Binding("t", "tidy", "Tidy up"),
-        Binding("r", "reset", "Reset"),
+        Binding("r", "reset", "Reset", show=False),
     ]
 
     DEFAULT_CSS = """
