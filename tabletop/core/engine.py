@@ -202,9 +202,17 @@ class Engine(ABC, Generic[S, A]):
 
         Must be path-independent: advancing to t in one step or in many gives
         the same state, so a record of actions (each carrying its ``now``)
-        replays exactly. Turn-based games have no clock and change nothing.
+        replays exactly. Returns ``state`` itself when no clock moves (the session
+        saves a checkpoint of the clocks only when they ran). Turn-based games have
+        no clock and change nothing.
         """
         return Transition(state)
+
+    def irreversible(self, action: A) -> str | None:
+        """Why ``action`` can never be taken back, in players' words; None if the game
+        allows it (the session still refuses an undo across a hidden transition, of
+        another seat's action or after the end)."""
+        return None
 
     def options(self, setup: Setup) -> BaseModel:
         """The setup's options, validated; raises ValueError with a clear message."""

@@ -171,9 +171,11 @@ class HostedGame:
         self.links: dict[int, Link] = {}
         self.version = 0
         self._clock = clock
-        # The game clock goes on from the last reading the record holds: the time the
+        # The game clock goes on from the last reading the record holds (or, if later,
+        # the one saved while the clocks ran: the session resumed there): the time the
         # host was stopped does not count.
-        self._offset = _last_reading(session.record) - clock.now()
+        last = max(_last_reading(session.record), session.clock_saved or 0.0)
+        self._offset = last - clock.now()
         self._report = report
         self._seen: set[int] = set()  # seats that joined since the host started
         self._held = False  # the host paused the clocks for a seat away

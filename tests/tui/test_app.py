@@ -494,4 +494,5 @@ async def test_a_real_time_table_gets_no_turn_curtain(
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)  # no curtain on top
         assert app.screen.check_action("undo", ()) is None
-        assert "real time" in str(app.screen.query_one("#status", Static).render())
+        status = str(app.screen.query_one("#status", Static).render())
+        assert status == "Undo: Nothing to undo yet."
