@@ -473,9 +473,7 @@ class PocketParksScreen(GameScreen):
                     break
             self.after_change()
         elif self.curtained:
-            self.app.push_screen(
-                self.curtain(self.session.seats[seat].name), self._claim_lifted(seat)
-            )
+            self.app.push_screen(self.hand_over(seat), self._claim_lifted(seat))
         else:
             self._answer_privately(seat)
 
