@@ -55,6 +55,17 @@ class TabletopApp(App[None]):
         self._crashed = False
         self._control_filter = ControlFilter()
 
+    @property
+    def _background_screens(self) -> list[Screen[object]]:
+        """Textual's screens that show through the top one, which always counts the
+        screen just beneath: a game screen under its opaque curtain kept laying itself
+        out at every change, and made the curtain draw itself again over each. None
+        show through an opaque screen."""
+        if self.screen.styles.background.a == 1:
+            return []
+        screens: list[Screen[object]] = super()._background_screens
+        return screens
+
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, then no control character reaches the terminal."""
         return [*super().get_line_filters(), self._control_filter]

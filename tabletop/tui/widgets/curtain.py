@@ -8,12 +8,11 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Middle
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tabletop.tui.text import plain
+from tabletop.tui.text import plain, refresh_text
 from tabletop.tui.widgets.bars import Footer
 
 
@@ -34,14 +33,8 @@ class Curtain(Screen[bool]):
         background: $background;
     }
     Curtain #pass {
-        text-style: bold;
-        color: $accent;
-        width: auto;
-    }
-    Curtain #hint {
-        color: $text-muted;
-        width: auto;
-        margin-top: 1;
+        width: 100%;
+        text-align: center;
     }
     """
 
@@ -56,22 +49,18 @@ class Curtain(Screen[bool]):
         self.player = name
         self._ready = ready
         if self.is_mounted:
-            self.query_one("#pass", Static).update(self._pass())
-            self.query_one("#hint", Static).update(self._hint())
+            refresh_text(self.query_one("#pass", Static), self._words())
         return self
 
-    def _pass(self) -> Content:
-        return plain(f"Pass to {self.player}")
-
-    def _hint(self) -> Content:
-        return plain(f"{self.player}: press Enter when you have the keyboard.")
+    def _words(self) -> Content:
+        return Content.assemble(
+            plain(f"Pass to {self.player}", "bold $accent"),
+            "\n\n",
+            plain(f"{self.player}: press Enter when you have the keyboard.", "$text-muted"),
+        )
 
     def compose(self) -> ComposeResult:
-        with Middle():
-            with Center():
-                yield Static(self._pass(), id="pass")
-            with Center():
-                yield Static(self._hint(), id="hint")
+        yield Static(self._words(), id="pass")
         yield Footer()
 
     def action_open(self) -> None:

@@ -33,9 +33,6 @@ class GameLog(ScrollView):
     }
     """
 
-    SCREENS_AHEAD = 2
-    """How many screenfuls of rows to wrap above what is seen, ready to scroll to."""
-
     def __init__(self) -> None:
         super().__init__()
         self.shown: list[str] = []
@@ -68,7 +65,7 @@ class GameLog(ScrollView):
             self._restart()
 
     def _restart(self) -> None:
-        """Wrap the newest lines, as many as fill the panel and SCREENS_AHEAD more."""
+        """Wrap the newest lines, as many as fill the panel."""
         self._width = self.scrollable_content_region.width
         self._rows = []
         self._first = self._end = len(self.shown)
@@ -77,14 +74,14 @@ class GameLog(ScrollView):
         self._update(scroll_end=True)
 
     def _wrap_up(self) -> int:
-        """Wrap lines above the rows wrapped so far, enough for SCREENS_AHEAD screenfuls;
-        how many rows that added."""
-        wanted = max(self.size.height, 1) * (self.SCREENS_AHEAD + 1)
-        first = max(0, self._first - wanted)  # a line wraps to one row at least
-        rows = self._wrap(self.shown[first : self._first])
-        self._rows[:0] = rows
-        self._first = first
-        return len(rows)
+        """Wrap lines above the rows wrapped so far, a screenful of rows and one more (so
+        that there is always a row to scroll up to); how many rows that added."""
+        added: list[Strip] = []
+        while self._first and len(added) <= self.size.height:
+            self._first -= 1
+            added[:0] = self._wrap(self.shown[self._first : self._first + 1])
+        self._rows[:0] = added
+        return len(added)
 
     def _wrap(self, lines: list[str]) -> list[Strip]:
         if not lines:
@@ -101,9 +98,9 @@ class GameLog(ScrollView):
         self.refresh()
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
-        """Near the top of what is wrapped: wrap more above, keeping the view still."""
+        """At the top of what is wrapped: wrap more above, keeping the view still."""
         super().watch_scroll_y(old_value, new_value)
-        if self._first and new_value < self.size.height:
+        if self._first and new_value < 1:
             added = self._wrap_up()
             self._update(scroll_end=False)
             self.scroll_target_y += added
