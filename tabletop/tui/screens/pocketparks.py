@@ -73,7 +73,7 @@ from tabletop.tui.widgets.park_cards import (
     set_chip,
     short_name,
 )
-from tabletop.tui.widgets.park_hand import SORT_WORDS, ParkHand, SortMode, icon_counts
+from tabletop.tui.widgets.park_hand import ParkHand, SortMode, icon_counts
 from tabletop.tui.widgets.park_table import ParkTable
 
 PopupT = TypeVar("PopupT", ChoiceScreen, ScoreSheet)
@@ -238,6 +238,9 @@ class PocketParksScreen(GameScreen):
         self.query_one(ParkTable).show(view)
         refresh_text(self.query_one("#pp-news", Static), self._news_text())
         refresh_text(self.query_one("#pp-prompt", Static), self.prompt(view))
+        self._show_hand(view)
+
+    def _show_hand(self, view: PPView) -> None:
         chosen = frozenset(c.id for c in view.draft.cards) if view.draft else frozenset()
         hand = self.query_one(ParkHand)
         if view.seat is not None:
@@ -758,11 +761,11 @@ class PocketParksScreen(GameScreen):
         super().action_undo()
 
     def action_sort(self) -> None:
+        """The hand in the next order (its title names it); nothing else changes."""
         mode = self.query_one(ParkHand).cycle_sort()
         if self.viewer is not None:
             self.sort_modes[self.viewer] = mode
-        self.redraw()
-        self.notify(f"Hand sorted {SORT_WORDS[mode]}.", timeout=2, markup=False)
+        self._show_hand(self.view())
 
     def action_scores(self) -> None:
         view = self.public()
