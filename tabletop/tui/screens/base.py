@@ -226,6 +226,7 @@ class GameScreen(SizedScreen):
                 self.hand_over(seat, lambda: self.show_to(seat)), self._curtain_closed
             )
             self.show_to(None)  # under the curtain: redrawn, never drawn on the terminal
+            self.app.call_after_refresh(self._draw_under_curtain)
         else:
             self.show_to(seat)
         self._let_bot_move()
@@ -237,6 +238,16 @@ class GameScreen(SizedScreen):
             self.redraw()
         else:
             self.viewer = seat
+
+    def _draw_under_curtain(self) -> None:
+        """Once the curtain is on screen: lay the table out and draw it (nobody's private
+        view: ``viewer`` is None) into the widgets' caches, never to the terminal, while
+        the players swap places. Lifting the curtain then draws only what the next
+        player's own view changes, not everything the move changed as well. (Textual
+        lays out and draws only the screen on top: its screen's own methods do it.)"""
+        if self.app.screen is self._curtain and self.viewer is None:
+            self._refresh_layout(self.app.size)
+            self._compositor.render_update(full=True)
 
     def curtain(self, name: str) -> Curtain:
         """The hand-over curtain, first for ``name``; a subclass may give it more keys."""
