@@ -616,7 +616,7 @@ def test_a_game_whose_rules_changed_is_replayed_and_reported_if_refused(
     [saved] = store.unfinished()
     store.append_action(saved.id, saved.version, {"kind": "play", "seat": 1, "card": 999})
     data["rules"], data["moves"] = "earlier rules", 5
-    data["steps"].append([1, False, []])
+    data["steps"].append([1, False, [], None])
     [saved] = store.unfinished()
     store.save_snapshot(saved.id, saved.version, json.dumps(data))
     monkeypatch.setattr("tabletop.core.session.rules_fingerprint", lambda *_: "earlier rules")
