@@ -68,6 +68,11 @@ def _replay(
     return state, steps
 
 
+def _readable(events: tuple[Event, ...], seat: int | None) -> list[str]:
+    """The lines of ``events`` that ``seat`` may read."""
+    return [e.text for e in events if e.private_to is None or e.private_to == seat]
+
+
 class GameSession:
     """Build with ``start`` (a new game) or ``resume`` (a saved one)."""
 
@@ -90,6 +95,8 @@ class GameSession:
         self.seats = seats
         self.state = state
         self._steps = steps
+        self._logs: dict[int | None, list[str]] = {}
+        """Each reader's log, once asked for: kept as moves are made, rebuilt after an undo."""
         self._outcome = engine.outcome(state)
         self._stored = len(record.actions)  # how many of the record's moves the store holds
         self._version = version  # the game's version in the store, as last read or written
@@ -178,13 +185,16 @@ class GameSession:
         return actions
 
     def log(self, seat: int | None) -> list[str]:
-        """Every event of the game so far that ``seat`` may read."""
-        return [
-            e.text
-            for step in self._steps
-            for e in step.events
-            if e.private_to is None or e.private_to == seat
-        ]
+        """Every event of the game so far that ``seat`` may read (None: the spectator).
+
+        The same list grows with every move, so a reader of it only looks at what is
+        new; an undo starts new lists. Callers must not change it."""
+        lines = self._logs.get(seat)
+        if lines is None:
+            lines = self._logs[seat] = [
+                line for step in self._steps for line in _readable(step.events, seat)
+            ]
+        return lines
 
     # -- changing -----------------------------------------------------------------
 
@@ -200,6 +210,8 @@ class GameSession:
             self.record.actions.pop()
             raise
         self._steps.append(_Step(action.seat, transition.hidden, transition.events))
+        for seat, lines in self._logs.items():
+            lines.extend(_readable(transition.events, seat))
         self._set_state(transition.state)
         return transition
 
@@ -277,6 +289,7 @@ class GameSession:
             self._stored = keep
         del self.record.actions[keep:]
         del self._steps[keep:]
+        self._logs = {}
         self._set_state(state)
 
     def _set_state(self, state: Any) -> None:

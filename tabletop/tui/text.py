@@ -18,6 +18,7 @@ from rich.text import Text
 from textual.color import Color
 from textual.content import Content
 from textual.filter import LineFilter
+from textual.widget import Widget
 from textual.widgets import Static
 
 from tabletop.core.names import is_control, visible
@@ -35,15 +36,26 @@ def plain_text(text: str, style: str = "") -> Text:
     return Text(visible(text), style)
 
 
-def refresh_text(widget: Static, content: Content) -> None:
-    """Show ``content`` in ``widget``, only if it changed: an update lays the screen out
-    and repaints the widget. Content's own == compares the text alone; styles and
-    click actions count here too."""
+def refresh_text(widget: Static, content: Content, *, layout: bool = True) -> None:
+    """Show ``content`` in ``widget``, only if it changed: an update repaints the widget
+    and, unless ``layout`` is False (a widget whose size the content cannot change),
+    lays the screen out. Content's own == compares the text alone; styles and click
+    actions count here too."""
     shown = widget.content
     if not (
         isinstance(shown, Content) and (shown.plain, shown.spans) == (content.plain, content.spans)
     ):
-        widget.update(content)
+        widget.update(content, layout=layout)
+
+
+def refresh_title(widget: Widget, title: Content, *, subtitle: bool = False) -> None:
+    """Set ``widget``'s border title (or subtitle) only if it changed: setting one
+    repaints the widget, even to the same text."""
+    if subtitle:
+        if widget.border_subtitle != title.markup:
+            widget.border_subtitle = title
+    elif widget.border_title != title.markup:
+        widget.border_title = title
 
 
 def _without_controls(text: str) -> str:

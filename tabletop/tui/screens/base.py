@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual import work
-from textual.app import ComposeResult
+from textual.app import ComposeResult, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
@@ -91,11 +91,11 @@ class GameScreen(SizedScreen):
         self._thinking_about: Any = None  # the state a bot is thinking about, if any
         self._told_save_problem: str | None = None  # the save failure last told
         self._leave_unsaved = False  # Home pressed once with moves not saved
-        self._log_cache: tuple[Any, int | None, list[str]] | None = None  # state, viewer, log
         self.refused_rule: str | None = None
         """The rule that refused the latest move tried, until a move is made."""
         self._suggested: tuple[Any, int, str] | None = None
         """The hint asked for: the position, the seat it is for, what the status line says."""
+        self._curtain: Curtain | None = None  # the hand-over curtain, once needed
         self.title = session.engine.title
 
     # -- for subclasses ---------------------------------------------------------
@@ -235,11 +235,11 @@ class GameScreen(SizedScreen):
             return
         seat = self.next_viewer()
         if seat != self.viewer and seat is not None and self.curtained:
-            self.show_to(None)
             self.ring()
             self.app.push_screen(
-                self.curtain(self.session.seats[seat].name), self._curtain_lifted(seat)
+                self.hand_over(seat, lambda: self.show_to(seat)), self._curtain_closed
             )
+            self.show_to(None)  # under the curtain: redrawn, never drawn on the terminal
         else:
             self.show_to(seat)
         self._let_bot_move()
@@ -253,8 +253,29 @@ class GameScreen(SizedScreen):
             self.viewer = seat
 
     def curtain(self, name: str) -> Curtain:
-        """The hand-over curtain for ``name``; a subclass may give it more keys."""
+        """The hand-over curtain, first for ``name``; a subclass may give it more keys."""
         return Curtain(name, self.action_rules)
+
+    def hand_over(self, seat: int, ready: Callable[[], None] | None = None) -> Curtain:
+        """The curtain that hands the keyboard to ``seat`` (``ready`` runs when they take
+        it). The screen keeps one curtain, installed so that closing it keeps it: a new
+        one at every turn would be built, styled and laid out each time."""
+        name = self.session.seats[seat].name
+        if self._curtain is None:
+            self._curtain = self.curtain(name)
+            self.app.install_screen(self._curtain, f"curtain-{id(self)}")
+        return self._curtain.hand_to(name, ready)
+
+    def on_unmount(self) -> None:
+        """The screen's curtain goes with it."""
+        curtain = self._curtain
+        if curtain is None:
+            return
+        try:
+            self.app.uninstall_screen(curtain)
+        except ScreenStackError:
+            return  # still on screen: the app is closing, and removes it itself
+        curtain.remove()
 
     # -- bots ---------------------------------------------------------------------
 
@@ -283,14 +304,9 @@ class GameScreen(SizedScreen):
         if self.is_attached and self.session.state is state:
             self.act(action)
 
-    def _curtain_lifted(self, seat: int) -> Callable[[bool | None], None]:
-        def lifted(take_over: bool | None) -> None:
-            if take_over:
-                self.viewer = seat
-            else:
-                self.dismiss()
-
-        return lifted
+    def _curtain_closed(self, take_over: bool | None) -> None:
+        if not take_over:  # the player left the game (``hand_over``'s ready ran otherwise)
+            self.dismiss()
 
     def _after_result(self, to_history: bool | None) -> None:
         self.session.retry_save()
@@ -321,7 +337,7 @@ class GameScreen(SizedScreen):
             self.session.to_act,
             outcome.winners if outcome else (),
         )
-        self.query_one(GameLog).show(self.log_lines(), self.viewer)
+        self.query_one(GameLog).show(self.session.log(self.viewer))
         refusal = self.session.undo_refusal(self.viewer)
         suggested = self._suggested
         if suggested is not None and self._for_now(suggested[0], suggested[1]):
@@ -330,13 +346,6 @@ class GameScreen(SizedScreen):
             status = plain(f"Undo: {refusal}" if refusal else "")
         refresh_text(self.query_one("#status", Static), status)
         self.refresh_bindings()
-
-    def log_lines(self) -> list[str]:
-        """The log the viewer may read, built once per position and viewer."""
-        state, seat = self.session.state, self.viewer
-        if self._log_cache is None or self._log_cache[0] is not state or self._log_cache[1] != seat:
-            self._log_cache = (state, seat, self.session.log(seat))
-        return self._log_cache[2]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Greys Undo when it is refused. Subclasses grey their own actions and defer

@@ -70,7 +70,7 @@ from tabletop.tui.widgets.park_cards import (
     set_chip,
     short_name,
 )
-from tabletop.tui.widgets.park_hand import SORT_WORDS, ParkHand, SortMode, icon_counts
+from tabletop.tui.widgets.park_hand import ParkHand, SortMode, icon_counts
 from tabletop.tui.widgets.park_table import ParkTable
 
 PopupT = TypeVar("PopupT", ChoiceScreen, ScoreSheet)
@@ -235,6 +235,9 @@ class PocketParksScreen(GameScreen):
         self.query_one(ParkTable).show(view)
         refresh_text(self.query_one("#pp-news", Static), self._news_text())
         refresh_text(self.query_one("#pp-prompt", Static), self.prompt(view))
+        self._show_hand(view)
+
+    def _show_hand(self, view: PPView) -> None:
         chosen = frozenset(c.id for c in view.draft.cards) if view.draft else frozenset()
         hand = self.query_one(ParkHand)
         if view.seat is not None:
@@ -470,9 +473,7 @@ class PocketParksScreen(GameScreen):
                     break
             self.after_change()
         elif self.curtained:
-            self.app.push_screen(
-                self.curtain(self.session.seats[seat].name), self._claim_lifted(seat)
-            )
+            self.app.push_screen(self.hand_over(seat), self._claim_lifted(seat))
         else:
             self._answer_privately(seat)
 
@@ -753,11 +754,11 @@ class PocketParksScreen(GameScreen):
         super().action_undo()
 
     def action_sort(self) -> None:
+        """The hand in the next order (its title names it); nothing else changes."""
         mode = self.query_one(ParkHand).cycle_sort()
         if self.viewer is not None:
             self.sort_modes[self.viewer] = mode
-        self.redraw()
-        self.notify(f"Hand sorted {SORT_WORDS[mode]}.", timeout=2, markup=False)
+        self._show_hand(self.view())
 
     def action_scores(self) -> None:
         view = self.public()

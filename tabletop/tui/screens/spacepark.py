@@ -35,7 +35,7 @@ from tabletop.games.spacepark.rules import WIN_XP, solo_turns_left
 from tabletop.games.spacepark.view import BadgeView, SpaceParkView
 from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.settings import Settings
-from tabletop.tui.text import refresh_text
+from tabletop.tui.text import refresh_text, refresh_title
 from tabletop.tui.widgets.spacepark_board import (
     CONTROLLER,
     LEGEND,
@@ -128,6 +128,7 @@ class SpaceParkScreen(GameScreen):
     DEFAULT_CSS = """
     SpaceParkScreen #sp-scroll {
         height: 1fr;
+        scrollbar-gutter: stable;  /* a scrollbar coming and going would redraw the board */
     }
     SpaceParkScreen #ring {
         height: 14;
@@ -439,7 +440,7 @@ class SpaceParkScreen(GameScreen):
 
     def _show_display(self, view: SpaceParkView, question: tuple[str, ...]) -> None:
         panel = self.query_one("#display", Static)
-        panel.border_title = Content(f"On display · deck {view.deck_count}")
+        refresh_title(panel, Content(f"On display · deck {view.deck_count}"))
         kind = next((k for k in question if k in ("exchange", "take")), None)
         lines: list[Content] = []
         for index, badge in enumerate(view.revealed):
@@ -471,7 +472,7 @@ class SpaceParkScreen(GameScreen):
         panel = self.query_one("#hand", Static)
         seat = view.seat
         if seat is None:
-            panel.border_title = "Hand"
+            refresh_title(panel, Content("Hand"))
             refresh_text(
                 panel,
                 Content.styled(
@@ -480,7 +481,7 @@ class SpaceParkScreen(GameScreen):
             )
             return
         me = view.players[seat]
-        panel.border_title = Content(f"{me.name}'s hand · ✓ = you can pay")
+        refresh_title(panel, Content(f"{me.name}'s hand · ✓ = you can pay"))
         lines: list[Content] = []
         pending = view.pending
         if pending is not None and pending.drawn is not None:
@@ -506,7 +507,7 @@ class SpaceParkScreen(GameScreen):
         title = f"Turn {view.turn}"
         if view.last_round:
             title += " · ⚑ LAST ROUND"
-        panel.border_title = Content(title)
+        refresh_title(panel, Content(title))
         lines = [
             player_line(p, p.seat in view.to_act, p.seat == view.first_player) for p in view.players
         ]

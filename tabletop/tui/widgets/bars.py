@@ -1,27 +1,33 @@
-"""Textual's Header and Footer, without their leaks (Textualize/textual#6666, open in
-Textual 8.2.8) and without rebuilding the footer when its keys have not changed:
-every screen uses these.
+"""The Header and Footer every screen uses.
 
-A widget that watches a reactive of a longer-lived object leaves its watcher there
-when it is removed, and Textual drops that watcher only when the reactive next
-changes. Textual's Header watches the app's title and sub-title, which never change
-here, so every screen ever closed kept its header alive. Textual's Footer binds each
-key it composes to its own ``compact``, which never changes either, and composes new
-keys whenever the keys change: the screen under a dialog each time the dialog
-closes, a game screen at every move; every old key stayed alive. Setting such a
-reactive to its own value makes Textual drop the watchers of removed widgets.
+The Header is Textual's, without its leak (Textualize/textual#6666, open in Textual
+8.2.8): it watches the app's title and sub-title, which never change here, and
+Textual drops the watchers of a removed widget only when the reactive next changes,
+so every screen ever closed kept its header alive. Setting the reactive to its own
+value drops them.
+
+The Footer is our own: one line drawn from the screen's active bindings. Textual's
+Footer is a widget per key, all rebuilt (removed, mounted, styled, laid out) whenever
+a screen refreshes its bindings, which a game screen does at every key; it also kept
+every replaced key alive (the same issue). This one only draws again when the line
+it shows changes: a key answers within a frame.
 """
 
 from __future__ import annotations
 
-from textual.app import App
-from textual.widgets import Footer as TextualFooter
-from textual.widgets import Header as TextualHeader
-from textual.widgets._footer import FooterKey
+from typing import ClassVar
 
-KeyShown = tuple[str, str, str, str, bool, object]
-"""A binding as the footer may show it: key, action, description, tooltip, whether it
-is shown, and its group (if any)."""
+from textual.app import App
+from textual.binding import Binding
+from textual.content import Content
+from textual.screen import Screen
+from textual.style import Style
+from textual.widget import Widget
+from textual.widgets import Header as TextualHeader
+
+KEY = "bold $footer-key-foreground"
+DESCRIPTION = "$footer-description-foreground"
+GREYED = "dim"
 
 
 class Header(TextualHeader):
@@ -30,49 +36,92 @@ class Header(TextualHeader):
         self.app.mutate_reactive(App.sub_title)
 
 
-class Footer(TextualFooter):
-    """Textual's footer rebuilds all its keys whenever a screen refreshes its bindings
-    (a game screen does at every move, a screen under a dialog when it closes): here
-    it rebuilds only when the keys shown change, and merely greys or ungreys its keys
-    when only which of them may be pressed changed. A covered screen's footer waits:
-    Textual refreshes a screen's bindings when it is on top again."""
+class Footer(Widget):
+    """The keys the screen offers now, greyed where they may not be pressed; keys of one
+    group (Space Park's destinations 1-7) share one description. The command palette's
+    key sits at the right. Clicking a key presses it."""
+
+    ALLOW_SELECT = False
+    DEFAULT_CSS = """
+    Footer {
+        dock: bottom;
+        height: 1;
+        color: $footer-foreground;
+        background: $footer-background;
+    }
+    """
+    GAP: ClassVar[str] = "  "
 
     def __init__(self) -> None:
         super().__init__()
-        self._keys_shown: tuple[KeyShown, ...] | None = None
+        self._line = Content()
+        self._palette = Content()
 
-    def _keys_now(self) -> tuple[tuple[KeyShown, ...], dict[tuple[str, str], bool]]:
-        """The keys to show, and whether each (by key and action) may be pressed."""
-        shown: list[KeyShown] = []
-        enabled: dict[tuple[str, str], bool] = {}
-        for _node, binding, may, tooltip in self.screen.active_bindings.values():
-            shown.append(
-                (
-                    binding.key,
-                    binding.action,
-                    binding.description,
-                    tooltip,
-                    binding.show,
-                    binding.group,
-                )
-            )
-            enabled[(binding.key, binding.action)] = may
-        return tuple(shown), enabled
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self._bindings_changed(self.screen)
 
-    async def recompose(self) -> None:
-        if not self._bindings_ready or not self.is_attached:
-            await super().recompose()
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Screen[object]) -> None:
+        if screen is not self.screen or not self.is_attached:
             return
-        if self.screen is not self.app.screen:
-            return  # covered (a game under its curtain): its keys are shown when it resumes
-        shown, enabled = self._keys_now()
-        if shown == self._keys_shown:
-            for key in self.query(FooterKey):
-                greyed = not enabled.get((key.key, key.action), True)
-                if key._disabled != greyed:  # Textual's own flag of a greyed key
-                    key._disabled = greyed
-                    key.set_class(greyed, "-disabled")
-            return
-        self._keys_shown = shown
-        await super().recompose()
-        self.mutate_reactive(TextualFooter.compact)
+        line, palette = self._keys(screen)
+        if (line.plain, line.spans, palette.plain) != (
+            self._line.plain,
+            self._line.spans,
+            self._palette.plain,
+        ):
+            self._line, self._palette = line, palette
+            self.refresh()
+
+    def _keys(self, screen: Screen[object]) -> tuple[Content, Content]:
+        """The keys on show, and the command palette's key."""
+        app = self.app
+        shown: list[tuple[Binding, bool]] = []
+        actions: set[str] = set()
+        palette = Content()
+        for _node, binding, enabled, _tooltip in screen.active_bindings.values():
+            if binding.key == app.COMMAND_PALETTE_BINDING and app.ENABLE_COMMAND_PALETTE:
+                palette = self._key(binding, enabled, binding.description)
+            elif binding.show and binding.action not in actions:  # one key per action
+                actions.add(binding.action)
+                shown.append((binding, enabled))
+        parts: list[Content] = []
+        index = 0
+        while index < len(shown):
+            binding, enabled = shown[index]
+            group = binding.group
+            members = [shown[index]]
+            if group is not None:
+                while index + len(members) < len(shown) and (
+                    shown[index + len(members)][0].group == group
+                ):
+                    members.append(shown[index + len(members)])
+            if len(members) > 1 and group is not None:
+                keys = Content("").join(self._key(b, e, "") for b, e in members)
+                parts.append(Content.assemble(keys, " ", (group.description, DESCRIPTION)))
+            else:
+                parts.append(self._key(binding, enabled, binding.description))
+            index += len(members)
+        return Content(self.GAP).join(parts), palette
+
+    def _key(self, binding: Binding, enabled: bool, description: str) -> Content:
+        """A key and what it does, clickable; dim when it may not be pressed now."""
+        key = Content.styled(self.app.get_key_display(binding), KEY)
+        shown = Content.assemble(key, " ", (description, DESCRIPTION)) if description else key
+        if not enabled:
+            shown = shown.stylize(GREYED)
+        return shown.stylize(Style.from_meta({"@click": f"press({binding.key!r})"}))
+
+    def render(self) -> Content:
+        width = self.size.width
+        line = Content.assemble(" ", self._line)
+        if self._palette:
+            room = width - line.cell_length - self._palette.cell_length - 1
+            line = Content.assemble(line, " " * max(room, 1), self._palette, " ")
+        return line.truncate(width)
+
+    def action_press(self, key: str) -> None:
+        self.app.simulate_key(key)

@@ -8,17 +8,20 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Middle
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tabletop.tui.text import plain
+from tabletop.tui.text import plain, refresh_text
 from tabletop.tui.widgets.bars import Footer
 
 
 class Curtain(Screen[bool]):
     """Dismissed with True when the named player takes over, False to leave the game.
-    ``rules``, when given, opens the rules (the ? key): nothing private is on them."""
+    ``rules``, when given, opens the rules (the ? key): nothing private is on them.
+
+    A game screen keeps one curtain and hands it from player to player (``hand_to``):
+    building a screen anew at every turn would cost the turn its frame."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Ready", priority=True),
@@ -32,14 +35,8 @@ class Curtain(Screen[bool]):
         background: $background;
     }
     Curtain #pass {
-        text-style: bold;
-        color: $accent;
-        width: auto;
-    }
-    Curtain #hint {
-        color: $text-muted;
-        width: auto;
-        margin-top: 1;
+        width: 100%;
+        text-align: center;
     }
     """
 
@@ -47,15 +44,26 @@ class Curtain(Screen[bool]):
         super().__init__()
         self.player = name
         self.rules = rules
+        self._ready: Callable[[], None] | None = None
+
+    def hand_to(self, name: str, ready: Callable[[], None] | None = None) -> Curtain:
+        """Name the next player; ``ready`` runs when they take the keyboard, before the
+        curtain lifts, so what they see is drawn once, beneath it."""
+        self.player = name
+        self._ready = ready
+        if self.is_mounted:
+            refresh_text(self.query_one("#pass", Static), self._words())
+        return self
+
+    def _words(self) -> Content:
+        return Content.assemble(
+            plain(f"Pass to {self.player}", "bold $accent"),
+            "\n\n",
+            plain(f"{self.player}: press Enter when you have the keyboard.", "$text-muted"),
+        )
 
     def compose(self) -> ComposeResult:
-        with Middle():
-            with Center():
-                yield Static(plain(f"Pass to {self.player}"), id="pass")
-            with Center():
-                yield Static(
-                    plain(f"{self.player}: press Enter when you have the keyboard."), id="hint"
-                )
+        yield Static(self._words(), id="pass")
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -66,6 +74,8 @@ class Curtain(Screen[bool]):
             self.rules()
 
     def action_open(self) -> None:
+        if self._ready is not None:
+            self._ready()
         self.dismiss(True)
 
     def action_leave(self) -> None:

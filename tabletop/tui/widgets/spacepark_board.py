@@ -13,7 +13,7 @@ from textual.style import Style
 from textual.widgets import Static
 
 from tabletop.games.spacepark.view import BadgeView, DestinationView, PlayerView
-from tabletop.tui.text import plain, refresh_text
+from tabletop.tui.text import plain, refresh_text, refresh_title
 
 # Badge types: glyph + letter + colour (purple triangle, green circle, red diamond).
 TYPE_MARKS: dict[str, tuple[str, str]] = {
@@ -197,22 +197,23 @@ class DestTile(Static):
         self, dest: DestinationView, pickable: bool, extra: str = "", solo: bool = False
     ) -> None:
         icon, style = DEST_ICONS[dest.id]
-        self.border_title = Content.assemble(
-            (f"{self.position + 1} ", "bold $accent"), (icon, style)
+        refresh_title(
+            self, Content.assemble((f"{self.position + 1} ", "bold $accent"), (icon, style))
         )
         marks = [m for m, on in ((ROCKET, dest.rocket), (SCOUT, dest.scout)) if on]
-        self.border_subtitle = Content(" ".join(marks))
+        refresh_title(self, Content(" ".join(marks)), subtitle=True)
         self.set_class(dest.rocket, "-rocket")
         self.set_class(dest.scout, "-scout")
         self.set_class(pickable, "-pick")
-        self.tooltip = plain(dest.action)
+        if self.tooltip is None:  # what a destination does never changes
+            self.tooltip = plain(dest.action)
         action = dest.action
         if self.has_class("-short"):
             action = SOLO_SHORT if solo and dest.id == "starlight_station" else DEST_SHORT[dest.id]
         lines = [Content.styled(dest.name, "bold"), Content(action)]
         if extra:
             lines.append(Content(extra))
-        refresh_text(self, Content("\n").join(lines))
+        refresh_text(self, Content("\n").join(lines), layout=False)  # a tile's size is fixed
 
     def on_click(self) -> None:
         self.post_message(self.Picked(self.position))
