@@ -266,7 +266,8 @@ class GameSession:
         if last.hidden:
             return "A card was drawn or revealed since: there is no undo across that."
         if seat is not None and last.seat != seat:
-            return f"{self.seats[last.seat].name} acted last: only they can take it back."
+            name = self.seats[last.seat].name
+            return f"The last move was {name}'s: only your own can be taken back."
         return None
 
     def undo(self, seat: int | None = None) -> None:

@@ -99,13 +99,19 @@ async def test_a_hot_seat_game_from_setup_to_history(store: Store, toy: None) ->
         assert isinstance(expected, ToyView) and expected.hand is not None
         assert hand_text(app) == "hand: " + " ".join(map(str, expected.hand))
 
-        # undo is greyed with its reason until there is a plain move to take back
-        assert game.check_action("undo", ()) is None
-        assert "Nothing to undo" in str(game.query_one("#status", Static).render())
+        # undo is not offered until there is a plain move to take back; u says why
+        assert game.check_action("undo", ()) is False
+        await pilot.press("u")
+        await pilot.pause()
+        assert [(n.title, n.message) for n in app._notifications] == [
+            ("No undo", "Nothing to undo yet.")
+        ]
         await pilot.press("b")
+        await pilot.pause()
         assert store.load_record(session.game_id).actions == [
             {"seat": 0, "kind": "bet", "amount": 1}
         ]
+        assert not app._notifications  # the move took the notice down
         assert game.check_action("undo", ()) is True
         await pilot.press("u")
         assert store.load_record(session.game_id).actions == []
@@ -115,10 +121,15 @@ async def test_a_hot_seat_game_from_setup_to_history(store: Store, toy: None) ->
         await pilot.pause()
         assert any("TOY-PLAY-1" in (n.title or "") for n in app._notifications)
         assert session.moves == 0
+        await pilot.press("x")  # refused again: one notice, not two
+        await pilot.pause()
+        assert [n.title for n in app._notifications] == ["Not allowed (TOY-PLAY-1)"]
 
-        # playing passes the turn: curtain for Bob, Ann's hand gone first
+        # playing passes the turn: curtain for Bob, Ann's hand gone first; the move
+        # takes the refusal down
         await pilot.press("p")
         await pilot.pause()
+        assert not app._notifications
         assert isinstance(app.screen, Curtain) and app.screen.player == "Bob"
         assert game.viewer is None and "hidden" in str(game.query_one("#hand", Static).render())
         await pilot.press("enter", "p")
@@ -493,5 +504,4 @@ async def test_a_real_time_table_gets_no_turn_curtain(
         app.play(session)
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)  # no curtain on top
-        assert app.screen.check_action("undo", ()) is None
-        assert "real time" in str(app.screen.query_one("#status", Static).render())
+        assert app.screen.check_action("undo", ()) is False

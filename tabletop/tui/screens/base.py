@@ -22,10 +22,12 @@ import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.notifications import Notification, SeverityLevel
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -96,6 +98,8 @@ class GameScreen(SizedScreen):
         self._suggested: tuple[Any, int, str] | None = None
         """The hint asked for: the position, the seat it is for, what the status line says."""
         self._curtain: Curtain | None = None  # the hand-over curtain, once needed
+        self._notice: Notification | None = None
+        """The notice about the latest move tried (a refusal...), until the next one."""
         self.title = session.engine.title
 
     # -- for subclasses ---------------------------------------------------------
@@ -119,13 +123,22 @@ class GameScreen(SizedScreen):
         """Tell the table which rule refused a move, and why (? then opens the rules at
         that rule)."""
         self.refused_rule = refused.rule
-        self.notify(
-            refused.message,
-            title=f"Not allowed ({refused.rule})",
-            severity="warning",
-            markup=False,
-        )
+        self.tell(refused.message, title=f"Not allowed ({refused.rule})", severity="warning")
         self.ring()
+
+    def tell(
+        self, message: str, *, title: str = "", severity: SeverityLevel = "information"
+    ) -> None:
+        """A notice about the move being tried (taken literally). It replaces the one
+        before, and the next move made takes it down: notices never pile up over the
+        prompt or the result."""
+        self.withdraw_notice()
+        self._notice = self.tabletop.tell(message, title=title, severity=severity)
+
+    def withdraw_notice(self) -> None:
+        if self._notice is not None:
+            self.tabletop.withdraw(self._notice)
+            self._notice = None
 
     def act(self, action: Action) -> Transition[Any] | None:
         """Apply and commit ``action``; on refusal, say why and return None."""
@@ -224,6 +237,7 @@ class GameScreen(SizedScreen):
     def after_change(self) -> None:
         """After any move or undo: hand over the keyboard, redraw, or end the game."""
         self.refused_rule = None
+        self.withdraw_notice()
         self._suggested = None
         if self.session.stale is not None:  # found by a retried save (a clock's end)
             self.reload_stale("The latest moves here were not saved")
@@ -338,20 +352,23 @@ class GameScreen(SizedScreen):
             outcome.winners if outcome else (),
         )
         self.query_one(GameLog).show(self.session.log(self.viewer))
-        refusal = self.session.undo_refusal(self.viewer)
         suggested = self._suggested
-        if suggested is not None and self._for_now(suggested[0], suggested[1]):
-            status = plain(suggested[2])  # for this position and this seat only
-        else:
-            status = plain(f"Undo: {refusal}" if refusal else "")
-        refresh_text(self.query_one("#status", Static), status)
+        hinted = suggested is not None and self._for_now(suggested[0], suggested[1])
+        self.show_status(plain(suggested[2] if suggested and hinted else ""))
         self.refresh_bindings()
 
+    def show_status(self, content: Content) -> None:
+        """The status line under the board (a hint, for this position and seat only);
+        it takes no room while it says nothing."""
+        status = self.query_one("#status", Static)
+        refresh_text(status, content)
+        status.display = bool(content.plain)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Greys Undo when it is refused. Subclasses grey their own actions and defer
-        the rest to ``super().check_action``."""
+        """Shows Undo only when it can take a move back. Subclasses grey their own
+        actions and defer the rest to ``super().check_action``."""
         if action == "undo":
-            return None if self.session.undo_refusal(self.viewer) else True
+            return self.session.undo_refusal(self.viewer) is None
         if action == "hint":
             return self.session.engine.name in hint_games() and self._may_act()
         return True
@@ -394,6 +411,12 @@ class GameScreen(SizedScreen):
         self.tabletop.action_rules(
             self.session.engine.name, self.refused_rule or self.rules_section()
         )
+
+    def on_key(self, event: events.Key) -> None:
+        """Undo, not offered now, says why."""
+        if event.key == "u" and (refusal := self.session.undo_refusal(self.viewer)):
+            event.stop()
+            self.tell(refusal, title="No undo")
 
     def action_undo(self) -> None:
         try:

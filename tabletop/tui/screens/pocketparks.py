@@ -719,7 +719,7 @@ class PocketParksScreen(GameScreen):
         phase = view.phase
         chosen = {c.id for c in view.draft.cards} if view.draft else set()
         if phase in ("set", "build", "steal") and card in chosen:
-            self.notify("That card is already chosen; Backspace cancels and starts again.")
+            self.tell("That card is already chosen; Backspace cancels and starts again.")
             return
         if phase in ("set", "build"):
             self.act(AddCard(seat=seat, card=card))
@@ -737,7 +737,7 @@ class PocketParksScreen(GameScreen):
                 labels = [self._event_label(a) for a in options]
                 self._choose("Play or discard this event?", labels, options)
         else:  # a turn's first choice or the second draw: say what the step wants instead
-            self.notify(f"No hand card is used here. {self.prompt(view).plain}", markup=False)
+            self.tell(f"No hand card is used here. {self.prompt(view).plain}")
 
     def _choose(self, title: str, labels: list[Content], options: list[Any]) -> None:
         if not options:
