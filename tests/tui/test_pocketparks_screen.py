@@ -166,6 +166,13 @@ async def use(pilot: Pilot[None], game: PocketParksScreen, card: int) -> None:
     await pilot.pause()
 
 
+async def let_go(pilot: Pilot[None], game: PocketParksScreen, card: int) -> None:
+    """Pick a hand card to discard (or put back) with Space, and confirm it with c."""
+    await use(pilot, game, card)
+    await pilot.press("c")
+    await pilot.pause()
+
+
 async def opened(pilot: Pilot[None], rules: RulesScreen) -> None:
     """Let the rules document render and jump (a bounded number of event rounds)."""
     for _ in range(100):
@@ -201,11 +208,16 @@ async def test_a_three_player_game_draw_set_and_steal(store: Store) -> None:
 
         # a draw turn: the first card is seen before the second is chosen
         dealt = set(hand_ids(game))
+        hand = game.query_one(ParkHand)
+        before = hand_ids(game)[1]
+        hand.highlight_card(before)
         await pilot.press("p")
         await pilot.pause()
         [new] = set(hand_ids(game)) - dealt
-        hand = game.query_one(ParkHand)
-        assert hand.highlighted_card == new and "+ new" in str(hand.border_title)
+        # the new card is marked; the cursor stays on the card it was on
+        assert hand.highlighted_card == before
+        assert "+ new" in str(hand.border_title)
+        assert hand_text(game).splitlines()[hand_ids(game).index(new)].startswith("+ ")
         [drawn] = set(session.log(0)) - set(session.log(None))  # the card, for Ann alone
         assert drawn in str(game.query_one("#pp-news", Static).render())
         assert "second card" in prompt(game)
@@ -214,7 +226,11 @@ async def test_a_three_player_game_draw_set_and_steal(store: Store) -> None:
         await pilot.pause()
         assert view(game, 0).phase == "discard"
         a_park = next(c for c in view(game, 0).hand or [] if c.event is None)
-        await use(pilot, game, a_park.id)
+        await use(pilot, game, a_park.id)  # Space only picks the card to discard
+        assert session.moves == 2 and f"Discard #{a_park.number}" in prompt(game)
+        assert "✗" in hand_text(game) and "c confirms" in prompt(game)
+        await pilot.press("c")
+        await pilot.pause()
         # the discard opens a Park Tour window for Bob and Cy; nobody answers
         window = app.screen
         assert isinstance(window, ResponseWindow)
@@ -340,7 +356,7 @@ async def test_each_player_keeps_their_own_hand_order(store: Store) -> None:
         await pilot.pause()
         hand = game.query_one(ParkHand)
         assert "grouped by icon" in str(hand.border_title) and "── " in hand_text(game)
-        await use(pilot, game, park("Acadia"))
+        await let_go(pilot, game, park("Acadia"))
         await nobody_answers(pilot)
         await lift(pilot, "Ben")
         assert "by park number" in str(hand.border_title) and "── " not in hand_text(game)
@@ -379,7 +395,7 @@ async def window_text(store: Store, ben_can_tour: bool, clock: FakeClock | None)
         await app.push_screen(screen)
         await pilot.pause()
         await lift(pilot, "Ana")
-        await use(pilot, screen, park("Saguaro"))
+        await let_go(pilot, screen, park("Saguaro"))
         window = app.screen
         assert isinstance(window, ResponseWindow)
         assert screen.viewer is None and hand_ids(screen) == []
@@ -406,7 +422,7 @@ async def test_a_park_tour_is_claimed_in_private(store: Store) -> None:
         session = laid_out(store, tour_table(True))
         game = await open_game(app, pilot, session)
         await lift(pilot, "Ana")
-        await use(pilot, game, park("Saguaro"))
+        await let_go(pilot, game, park("Saguaro"))
         assert isinstance(app.screen, ResponseWindow)
         await pilot.press("1")  # Ana is not asked: her own discard
         await pilot.pause()
@@ -450,7 +466,7 @@ async def test_a_bot_asked_in_a_window_answers_through_the_engine(store: Store) 
         session = laid_out(store, tour_table(True), bots={1: "normal"})
         game = await open_game(app, pilot, session)
         await lift(pilot, "Ana")
-        await use(pilot, game, park("Saguaro"))
+        await let_go(pilot, game, park("Saguaro"))
         window = app.screen
         assert isinstance(window, ResponseWindow)
         assert "Asked: 3 Cy" in window.text  # the bot has answered already, unseen
@@ -471,7 +487,7 @@ async def test_the_countdown_runs_on_the_injected_clock(store: Store) -> None:
         await app.push_screen(screen)
         await pilot.pause()
         await lift(pilot, "Ana")
-        await use(pilot, screen, park("Saguaro"))
+        await let_go(pilot, screen, park("Saguaro"))
         window = app.screen
         assert isinstance(window, ResponseWindow)
         assert "5 s, then everyone asked passes" in window.text
@@ -767,10 +783,18 @@ async def test_the_hand_limit_puts_cards_back(store: Store) -> None:
     async with app.run_test(size=SIZE) as pilot:
         game = await open_game(app, pilot, laid_out(store, st))
         await lift(pilot, "Ana")
+        await pilot.press("c")  # nothing picked yet: c says how, and nothing leaves the hand
+        await pilot.pause()
+        [told] = [n.message for n in app._notifications]
+        assert "Space on a card picks it first" in told
         await use(pilot, game, park("Acadia"))
+        await pilot.press("backspace")  # Ana changes her mind: Acadia stays
+        await pilot.pause()
+        assert "✗" not in hand_text(game) and game.session.moves == 0
+        await let_go(pilot, game, park("Acadia"))
         assert view(game, 0).phase == "limit"
         assert "Hand limit 9: put back 1 card(s)" in prompt(game)
-        await use(pilot, game, park("Denali"))
+        await let_go(pilot, game, park("Denali"))
         assert view(game, None).players[0].hand_size == 9
         assert isinstance(app.screen, ResponseWindow)  # then Acadia may be Park Toured
         assert question(game) in app.screen.text and "Acadia" in app.screen.text
@@ -810,7 +834,7 @@ async def test_make_a_wish_asks_everyone_at_each_flip(store: Store) -> None:
     async with app.run_test(size=SIZE) as pilot:
         game = await open_game(app, pilot, laid_out(store, st))
         await lift(pilot, "Ana")
-        await use(pilot, game, wish)
+        await let_go(pilot, game, wish)
         assert isinstance(app.screen, ResponseWindow)
         assert question(game) in app.screen.text and "Make a wish" in app.screen.text
         await nobody_answers(pilot)

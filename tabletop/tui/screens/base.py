@@ -150,6 +150,7 @@ class GameScreen(SizedScreen):
         except StoreConflict:
             self.reload_stale("Your move was not made")
             return None
+        self.withdraw_notice()  # about a move tried before this one
         self.after_change()
         return transition
 
@@ -353,7 +354,7 @@ class GameScreen(SizedScreen):
         )
         self.query_one(GameLog).show(self.session.log(self.viewer))
         suggested = self._suggested
-        hinted = suggested is not None and self._for_now(suggested[0], suggested[1])
+        hinted = suggested is not None and self.for_now(suggested[0], suggested[1])
         self.show_status(plain(suggested[2] if suggested and hinted else ""))
         self.refresh_bindings()
 
@@ -373,7 +374,7 @@ class GameScreen(SizedScreen):
             return self.session.engine.name in hint_games() and self._may_act()
         return True
 
-    def _for_now(self, state: Any, seat: int) -> bool:
+    def for_now(self, state: Any, seat: int) -> bool:
         """The position on the table is ``state``, and ``seat`` holds the keyboard."""
         return self.session.state is state and self.viewer == seat
 
@@ -399,7 +400,7 @@ class GameScreen(SizedScreen):
         self.app.call_from_thread(self._hinted, seat, state, suggested)
 
     def _hinted(self, seat: int, state: Any, suggested: Hint | None) -> None:
-        if not self.is_attached or self._suggested is None or not self._for_now(state, seat):
+        if not self.is_attached or self._suggested is None or not self.for_now(state, seat):
             return  # the table moved on (a move, an undo, a hand-over): a hint for then
         said = "Hint: nothing to do." if suggested is None else f"Hint: {suggested.why}"
         self._suggested = (state, seat, said)

@@ -6,7 +6,8 @@ the hand of the player holding the keyboard, drawn only once their curtain is
 lifted. Keys are the moves ``engine.legal_actions`` lists for the step: a key
 whose move is not legal now is greyed, and pressing it anyway sends the move so
 the engine says why it is refused. Space, Enter or a click uses the highlighted
-hand card for the step (add to a set, pay, discard, put back).
+hand card for the step (add to a set, pay); a card that would leave the hand for
+good (a discard, an event played, a card put back) is only picked, and c confirms.
 
 Response windows (a Park Tour chance, a purple reaction) are asked of the whole
 table through one public pop-up drawn from the spectator's view, identical
@@ -90,9 +91,11 @@ STEP_ACTIONS: dict[str, frozenset[str]] = {
     "use": frozenset({"discard", "set", "build", "steal", "limit"}),
     "take": frozenset({"steal"}),
     "take_random": frozenset({"steal"}),
-    "confirm": frozenset({"set", "build", "steal"}),
-    "cancel": frozenset({"set", "build", "steal"}),
+    "confirm": frozenset({"set", "build", "steal", "discard", "limit"}),
+    "cancel": frozenset({"set", "build", "steal", "discard", "limit"}),
 }
+LETTING_GO = frozenset({"discard", "limit"})
+"""The steps whose card leaves the hand for good: Space picks it, c confirms."""
 # Rules help opens at the digest's section for the step.
 SECTIONS: dict[str, str] = {
     "turn": "Setup and turns",
@@ -176,6 +179,8 @@ class PocketParksScreen(GameScreen):
         self._quiet = 0
         self._cache: tuple[Any, int | None, PPView, list[Action]] | None = None
         self._news: list[tuple[str, int | None]] = []
+        self._going: tuple[Any, int, int] | None = None
+        """The card picked to leave the hand (position, seat, card), until c confirms."""
 
     # -- layout -------------------------------------------------------------------
 
@@ -245,9 +250,22 @@ class PocketParksScreen(GameScreen):
         mine = view.hand is not None and self.my_turn(view)
         usable = self._usable(view) if mine else None
         dark = view.seat is not None and view.players[view.seat].dark_sky_sets
-        hand.show(view.hand, chosen, usable, title=self._hand_title(view), dark_sky=dark)
+        hand.show(
+            view.hand,
+            chosen,
+            usable,
+            title=self._hand_title(view),
+            dark_sky=dark,
+            going=self.going(),
+        )
         if view.hand is not None and not hand.has_focus:
             hand.focus()
+
+    def going(self) -> int | None:
+        """The card picked to be discarded (or put back), waiting for c; a move, an undo
+        or a hand-over forgets it."""
+        going = self._going
+        return going[2] if going is not None and self.for_now(going[0], going[1]) else None
 
     def _hand_title(self, view: PPView) -> str:
         if view.seat is None:
@@ -307,11 +325,27 @@ class PocketParksScreen(GameScreen):
                 "p from the draw pile · d the discard top",
                 top,
             )
+        going = self._going_card(view)
+        if phase == "discard" and going is not None:
+            if going.event is None:
+                return Content.assemble(
+                    ("Discard ", "bold"),
+                    card_chip(going),
+                    ("? c confirms", "bold"),
+                    " (it goes on the park discard, for anyone to Park Tour) · "
+                    "Backspace keeps it · Space picks another card",
+                )
+            return Content.assemble(
+                ("Play ", "bold"),
+                card_chip(going),
+                ("? c confirms", "bold"),
+                " (a purple event may instead be discarded unplayed) · Backspace keeps it",
+            )
         if phase == "discard":
             return Content.assemble(
                 ("Then discard a park or play an event. ", "bold"),
-                "Space on a park discards it; e (or Space on an event) plays an event; "
-                "a purple event may be discarded unplayed.",
+                "Space picks the highlighted card, c confirms: a park is discarded, an "
+                "event played; e plays an event; a purple event may be discarded unplayed.",
             )
         if phase in ("set", "build") and view.draft is not None:
             chosen = Content(", ").join(card_chip(c) for c in view.draft.cards) or Content(
@@ -355,9 +389,18 @@ class PocketParksScreen(GameScreen):
             )
         if phase == "limit":
             extra = len(view.hand or []) - R.HAND_LIMIT
+            head = Content.styled(f"Hand limit {R.HAND_LIMIT}: put back {extra} card(s). ", "bold")
+            if going is not None:
+                return Content.assemble(
+                    head,
+                    "Put back ",
+                    card_chip(going),
+                    ("? c confirms", "bold"),
+                    " · Backspace keeps it",
+                )
             return Content.assemble(
-                (f"Hand limit {R.HAND_LIMIT}: put back {extra} card(s). ", "bold"),
-                "Space on a card puts it under its discard pile (no effect, no Park Tour).",
+                head,
+                "Space picks a card, c puts it under its discard pile (no effect, no Park Tour).",
             )
         return Content("")
 
@@ -553,6 +596,8 @@ class PocketParksScreen(GameScreen):
         return super().check_action(action, parameters)
 
     def _step_legal(self, action: str, parameters: tuple[object, ...]) -> bool:
+        if action in ("confirm", "cancel") and self.view().phase in LETTING_GO:
+            return self.going() is not None
         legal = self.legal()
         if action == "draw":
             return any(isinstance(a, Draw) and a.source == parameters[0] for a in legal)
@@ -617,6 +662,9 @@ class PocketParksScreen(GameScreen):
             candidate = TakeRandom(seat=seat)
         elif action == "use":
             self.action_use()
+            return
+        elif view.phase in LETTING_GO:  # c or Backspace with no card picked
+            self.tell("Space on a card picks it first; c then confirms.")
             return
         else:
             candidate = Confirm(seat=seat)
@@ -697,9 +745,18 @@ class PocketParksScreen(GameScreen):
         self.act(TakeRandom(seat=self._seat()))
 
     def action_confirm(self) -> None:
+        if self.view().phase in LETTING_GO:
+            card = self.going()
+            if card is not None:
+                self.let_go(card)
+            return
         self.act(Confirm(seat=self._seat()))
 
     def action_cancel(self) -> None:
+        if self.view().phase in LETTING_GO:
+            self._going = None
+            self.redraw()
+            return
         self.act(Cancel(seat=self._seat()))
 
     def action_use(self) -> None:
@@ -725,19 +782,28 @@ class PocketParksScreen(GameScreen):
             self.act(AddCard(seat=seat, card=card))
         elif phase == "steal":
             self.act(Pay(seat=seat, card=card))
-        elif phase == "limit":
-            self.act(Discard(seat=seat, card=card))
-        elif phase == "discard":
-            options = [
-                a for a in self.legal() if isinstance(a, Discard | PlayEvent) and a.card == card
-            ]
-            if len(options) == 1 or not options:
-                self.act(options[0] if options else Discard(seat=seat, card=card))
-            else:
-                labels = [self._event_label(a) for a in options]
-                self._choose("Play or discard this event?", labels, options)
+        elif phase in LETTING_GO:  # it would leave the hand for good: c confirms
+            self._going = (self.session.state, seat, card)
+            self.redraw()
         else:  # a turn's first choice or the second draw: say what the step wants instead
             self.tell(f"No hand card is used here. {self.prompt(view).plain}")
+
+    def let_go(self, card: int) -> None:
+        """Discard ``card``, play it (an event) or put it back (the hand limit)."""
+        seat = self._seat()
+        if self.view().phase == "limit":
+            self.act(Discard(seat=seat, card=card))
+            return
+        options = [a for a in self.legal() if isinstance(a, Discard | PlayEvent) and a.card == card]
+        if len(options) == 1 or not options:
+            self.act(options[0] if options else Discard(seat=seat, card=card))
+        else:
+            labels = [self._event_label(a) for a in options]
+            self._choose("Play or discard this event?", labels, options)
+
+    def _going_card(self, view: PPView) -> CardView | None:
+        card = self.going()
+        return next((c for c in view.hand or [] if c.id == card), None)
 
     def _choose(self, title: str, labels: list[Content], options: list[Any]) -> None:
         if not options:

@@ -1,7 +1,9 @@
 """The hand on screen: one card a line, sorted or grouped by icon, with the cards
-already picked for a set or a payment ticked and those new since the hand was
-last shown marked "+" (the cursor goes to the first of them). Enter or a click
-uses the card the cursor is on (what "use" means depends on the step; the screen
+already picked for a set or a payment ticked, the one picked to go (a discard,
+waiting for its confirmation) crossed, and those new since the hand was last
+shown marked "+". The cursor stays on the card it was on: a new card never moves
+it, so a key meant for one card never lands on another. Enter or a click uses
+the card the cursor is on (what "use" means depends on the step; the screen
 decides)."""
 
 from __future__ import annotations
@@ -100,9 +102,11 @@ class ParkHand(OptionList):
         usable: frozenset[int] | None = None,
         title: str = "Your hand",
         dark_sky: bool = False,
+        going: int | None = None,
     ) -> None:
-        """Draw ``hand`` (None: no hand may be shown now), ticking the ``chosen`` cards
-        and dimming those the step cannot use (``usable`` None: no step uses a card)."""
+        """Draw ``hand`` (None: no hand may be shown now), ticking the ``chosen`` cards,
+        crossing the one ``going`` and dimming those the step cannot use (``usable``
+        None: no step uses a card)."""
         key = (
             None if hand is None else tuple(c.id for c in hand),
             chosen,
@@ -110,6 +114,7 @@ class ParkHand(OptionList):
             self.mode,
             title,
             dark_sky,
+            going,
         )
         if key == self._shown:
             return
@@ -143,17 +148,14 @@ class ParkHand(OptionList):
                 options.append(
                     Option(Content.assemble("── ", label, f" ({len(cards)})"), disabled=True)
                 )
-                options.extend(self._option(c, chosen, usable, fresh) for c in cards)
+                options.extend(self._option(c, chosen, usable, fresh, going) for c in cards)
         else:
             cards = hand if self.mode == "held" else sorted(hand, key=_number_order)
-            options.extend(self._option(c, chosen, usable, fresh) for c in cards)
+            options.extend(self._option(c, chosen, usable, fresh, going) for c in cards)
         if not hand:
             options.append(Option(Content.styled("(no cards)", "dim"), disabled=True))
         self.add_options(options)
-        newest = [c for c in self.cards if c in fresh]
-        if arrived and newest:
-            self.highlight_card(newest[0])  # the card just drawn or received
-        elif keep in self.cards:
+        if keep in self.cards:
             self.highlight_card(keep)
         elif self.cards:
             self.highlight_card(self.cards[0])
@@ -164,9 +166,12 @@ class ParkHand(OptionList):
         chosen: frozenset[int],
         usable: frozenset[int] | None,
         fresh: frozenset[int],
+        going: int | None,
     ) -> Option:
         self.cards.append(card.id)
-        if card.id in chosen:
+        if card.id == going:
+            tick = Content.styled("✗ ", "bold $error")
+        elif card.id in chosen:
             tick = Content.styled("✓ ", "bold $success")
         elif card.id in fresh:
             tick = Content.styled("+ ", "bold $warning")
