@@ -278,6 +278,7 @@ async def test_settings_are_saved_and_read_back(store: Store) -> None:
         app.screen.query_one("#curtain", Switch).toggle()
         app.screen.query_one("#glyphs", Switch).toggle()
         app.screen.query_one("#bot_pace", Select).value = "slow"
+        app.screen.query_one("#response_window", Select).value = 0
         app.theme = "nord"
         await pilot.pause()
     assert store.settings() == {
@@ -285,13 +286,17 @@ async def test_settings_are_saved_and_read_back(store: Store) -> None:
         "glyphs": True,
         "theme": "nord",
         "bot_pace": "slow",
+        "response_window": 0,
     }
     again = TabletopApp(store)
     async with again.run_test(size=SIZE):
         assert again.settings.curtain is False and again.settings.glyphs is True
         assert again.theme == "nord" and again.settings.bot_pause == 1.5
+        assert again.settings.window_seconds is None  # the window waits for a key
     store.save_setting("bot_pace", "warp")  # a pace this tabletop does not know
+    store.save_setting("response_window", 7)  # nor a wait it does not offer
     assert Settings.load(store).bot_pace == "readable"
+    assert Settings.load(store).response_window == 20
 
 
 async def test_a_too_small_terminal_gets_a_message_and_recovers(store: Store) -> None:

@@ -50,10 +50,9 @@ from tabletop.tui.text import ControlFilter, plain
 from tabletop.tui.widgets.curtain import Curtain
 from tests.pocketparks.scenario import park, parks, table
 from tests.tui.test_pocketparks_screen import (
-    WINDOW_SETTING,
     laid_out,
+    let_go,
     play_winning_set,
-    use,
     winning_table,
 )
 from tests.tui.test_spacepark_screen import pick
@@ -95,7 +94,7 @@ def test_every_hostile_name_goes_through_a_screen() -> None:
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Store]:
     s = Store(tmp_path / "tabletop.db")
-    s.save_setting(WINDOW_SETTING, 0)  # response windows wait for a key
+    s.save_setting("response_window", 0)  # response windows wait for a key
     yield s
     s.close()
 
@@ -198,7 +197,7 @@ async def test_pocketparks_window_answer_and_result_show_names_as_typed(store: S
         await assert_shown(pilot, f"Pass to {TOUR[0]}")
         await pilot.press("enter")
         await assert_shown(pilot, *TOUR, f"{TOUR[0]}'s hand")
-        await use(pilot, game, park("Saguaro"))
+        await let_go(pilot, game, park("Saguaro"))
         assert isinstance(app.screen, ResponseWindow)
         await assert_shown(pilot, *(f"{seat + 1} {name}" for seat, name in enumerate(TOUR) if seat))
         await pilot.press("1")  # not asked: the toast names the player
@@ -211,7 +210,7 @@ async def test_pocketparks_window_answer_and_result_show_names_as_typed(store: S
         await pilot.press("escape")  # passes
         await pilot.pause()
         assert isinstance(app.screen, ResponseWindow)
-        await pilot.press("enter")  # nobody else answers
+        await pilot.press("n")  # nobody else answers
         await pilot.pause()
         await pilot.press("escape")  # leave the curtain: home, the game unfinished
 

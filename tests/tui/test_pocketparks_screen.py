@@ -42,10 +42,7 @@ from tabletop.games.pocketparks.model import (
 from tabletop.games.pocketparks.rules import CONTENT, MASK
 from tabletop.games.pocketparks.view import PPView, card_view
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.screens.pocketparks import (
-    WINDOW_SETTING,
-    PocketParksScreen,
-)
+from tabletop.tui.screens.pocketparks import PocketParksScreen
 from tabletop.tui.screens.pocketparks_modals import (
     ChoiceScreen,
     FinalResultScreen,
@@ -86,7 +83,7 @@ def seeded_session(store: Store) -> GameSession:
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Store]:
     s = Store(tmp_path / "tabletop.db")
-    s.save_setting(WINDOW_SETTING, 0)  # response windows wait for a key: no timing in tests
+    s.save_setting("response_window", 0)  # response windows wait for a key: no timing in tests
     yield s
     s.close()
 
@@ -155,7 +152,7 @@ async def lift(pilot: Pilot[None], name: str) -> None:
 
 async def nobody_answers(pilot: Pilot[None]) -> None:
     assert isinstance(pilot.app.screen, ResponseWindow), pilot.app.screen
-    await pilot.press("enter")
+    await pilot.press("n")
     await pilot.pause()
 
 
@@ -240,8 +237,15 @@ async def test_a_three_player_game_draw_set_and_steal(store: Store) -> None:
         await nobody_answers(pilot)
         assert [a["kind"] for a in session.record.actions[-2:]] == ["pass", "pass"]
 
-        # Bob plays a set: s, then Space on two parks sharing an icon, c
+        # Bob's turn, right after the passes: Undo is not offered, and u says why, truly
         await lift(pilot, "Bob")
+        assert game.check_action("undo", ()) is False
+        await pilot.press("u")
+        await pilot.pause()
+        [told] = [n.message for n in app._notifications if n.title == "No undo"]
+        assert told == "The last move was Cy's: only your own can be taken back."
+
+        # Bob plays a set: s, then Space on two parks sharing an icon, c
         await pilot.press("s")
         await pilot.pause()
         assert view(game, 1).phase == "set"
@@ -391,7 +395,7 @@ async def window_text(store: Store, ben_can_tour: bool, clock: FakeClock | None)
         screen = PocketParksScreen(session, app.settings)
         if clock is not None:
             screen.clock = clock.now
-            screen.window_seconds = 8
+            app.settings.response_window = 8
         await app.push_screen(screen)
         await pilot.pause()
         await lift(pilot, "Ana")
@@ -483,7 +487,7 @@ async def test_the_countdown_runs_on_the_injected_clock(store: Store) -> None:
         session = laid_out(store, tour_table(True))
         screen = PocketParksScreen(session, app.settings)
         screen.clock = clock.now
-        screen.window_seconds = 5
+        app.settings.response_window = 5
         await app.push_screen(screen)
         await pilot.pause()
         await lift(pilot, "Ana")
@@ -503,21 +507,33 @@ async def test_the_countdown_runs_on_the_injected_clock(store: Store) -> None:
         assert isinstance(app.screen, Curtain) and app.screen.player == "Ben"
 
 
-async def test_the_window_time_setting_cycles_and_is_saved(store: Store) -> None:
-    st = table([parks("Zion", "Arches"), parks("Acadia"), parks("Olympic")])
+async def test_enter_never_passes_for_the_table_and_the_wait_is_a_setting(store: Store) -> None:
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
-        game = await open_game(app, pilot, laid_out(store, st))
+        # the wait is chosen in Settings, saved, and used by the next window
+        app.action_settings()
+        await pilot.pause()
+        app.screen.query_one("#response_window", Select).value = 40
+        await pilot.pause()
+        assert app.settings.response_window == 40 and store.settings()["response_window"] == 40
+        await pilot.press("escape")
+        game = await open_game(app, pilot, laid_out(store, tour_table(True)))
         await lift(pilot, "Ana")
-        assert game.window_seconds is None
-        await pilot.press("i")  # the icon legend: glyph, code and name
-        assert isinstance(app.screen, ScoreSheet) and "▲Mt  Mountain" in app.screen.text
-        await pilot.press("enter")
-        await pilot.press("w")
-        assert game.window_seconds == 10 and store.settings()[WINDOW_SETTING] == 10
-        for _ in range(3):
-            await pilot.press("w")
-        assert game.window_seconds is None and store.settings()[WINDOW_SETTING] == 0
+        assert "window_time" not in {b.binding.action for b in game.active_bindings.values()}
+        await let_go(pilot, game, park("Saguaro"))
+        window = app.screen
+        assert isinstance(window, ResponseWindow) and "40 s, then" in window.text
+        moves = game.session.moves
+        await pilot.press("enter")  # goes on elsewhere; here it only says how to answer
+        await pilot.pause()
+        assert app.screen is window and game.session.moves == moves
+        assert any("press your seat number" in n.message for n in app._notifications)
+        await pilot.press("space")  # the table needs longer: no countdown for this window
+        await pilot.pause()
+        assert window.remaining() is None and "No countdown" in window.text
+        await pilot.press("n")  # nobody answers: a key of its own
+        await pilot.pause()
+        assert game.session.moves == moves + 2
 
 
 # -- round end, scoring, the result --------------------------------------------------------
@@ -676,7 +692,7 @@ async def test_no_hand_but_the_curtain_lifters_is_ever_drawn(store: Store) -> No
                 assert game.viewer is None and hand_ids(game) == []
                 if isinstance(top, Curtain):
                     holder = NAMES.index(top.player)
-                await pilot.press("enter")
+                await pilot.press("n" if isinstance(top, ResponseWindow) else "enter")
                 await pilot.pause()
                 continue
             if top is not game:

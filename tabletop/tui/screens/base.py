@@ -359,11 +359,8 @@ class GameScreen(SizedScreen):
         self.refresh_bindings()
 
     def show_status(self, content: Content) -> None:
-        """The status line under the board (a hint, for this position and seat only);
-        it takes no room while it says nothing."""
-        status = self.query_one("#status", Static)
-        refresh_text(status, content)
-        status.display = bool(content.plain)
+        """The status line under the board (a hint, for this position and seat only)."""
+        refresh_text(self.query_one("#status", Static), content)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Shows Undo only when it can take a move back. Subclasses grey their own

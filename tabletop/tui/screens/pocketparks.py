@@ -13,7 +13,8 @@ Response windows (a Park Tour chance, a purple reaction) are asked of the whole
 table through one public pop-up drawn from the spectator's view, identical
 whether or not anyone can answer. Whoever wants to answer presses their seat
 number, takes the keyboard behind the curtain and answers or passes in private;
-when nobody does before the countdown ends (or Enter), everyone asked passes.
+when nobody does before the countdown ends (its length is a setting), or someone
+presses n (nobody answers), everyone asked passes.
 """
 
 from __future__ import annotations
@@ -76,11 +77,6 @@ from tabletop.tui.widgets.park_table import ParkTable
 
 PopupT = TypeVar("PopupT", ChoiceScreen, ScoreSheet)
 
-WINDOW_SETTING = "pocketparks.window_seconds"
-"""Store setting: the response window's countdown in seconds; 0 waits for a key."""
-WINDOW_CHOICES: tuple[int, ...] = (10, 20, 5, 0)
-DEFAULT_WINDOW = 10
-
 # The moves of the current player's steps: binding action -> the phases it belongs to.
 STEP_ACTIONS: dict[str, frozenset[str]] = {
     "play_set": frozenset({"turn"}),
@@ -132,7 +128,6 @@ class PocketParksScreen(GameScreen):
         Binding("o", "sort", "Sort"),
         Binding("g", "scores", "Scores"),
         Binding("i", "icons", "Icons"),
-        Binding("w", "window_time", "Countdown"),
     ]
 
     DEFAULT_CSS = """
@@ -167,11 +162,6 @@ class PocketParksScreen(GameScreen):
         engine = self.session.engine
         assert isinstance(engine, PocketParksEngine)
         self.engine = engine
-        saved = self.session.store.settings().get(WINDOW_SETTING, DEFAULT_WINDOW)
-        if isinstance(saved, bool) or not isinstance(saved, int | float) or saved < 0:
-            saved = DEFAULT_WINDOW  # a value this version cannot read keeps the default
-        self.window_seconds: float | None = float(saved) if saved > 0 else None
-        """The response window's countdown; None waits for a key."""
         self.sort_modes: dict[int, SortMode] = {}
         """Each player's way of sorting their hand."""
         self._pending: list[RoundView] = []
@@ -500,7 +490,9 @@ class PocketParksScreen(GameScreen):
         self.show_to(None)
         self.ring()
         self.app.push_screen(
-            ResponseWindow(self.public(), self.window_seconds, self.clock, self.action_rules),
+            ResponseWindow(
+                self.public(), self.settings.window_seconds, self.clock, self.action_rules
+            ),
             self._window_closed,
         )
 
@@ -591,7 +583,7 @@ class PocketParksScreen(GameScreen):
             return True if self._step_legal(action, parameters) else None
         if action == "sort":
             return self.viewer is not None
-        if action in ("scores", "window_time", "icons"):
+        if action in ("scores", "icons"):
             return True
         return super().check_action(action, parameters)
 
@@ -835,18 +827,6 @@ class PocketParksScreen(GameScreen):
 
     def action_icons(self) -> None:
         self.app.push_screen(self._helped(ScoreSheet(icon_legend())))
-
-    def action_window_time(self) -> None:
-        current = 0 if self.window_seconds is None else int(self.window_seconds)
-        following = WINDOW_CHOICES[
-            (WINDOW_CHOICES.index(current) + 1) % len(WINDOW_CHOICES)
-            if current in WINDOW_CHOICES
-            else 0
-        ]
-        self.window_seconds = float(following) if following else None
-        self.session.store.save_setting(WINDOW_SETTING, following)
-        said = f"{following} s countdown" if following else "waits for a key (no countdown)"
-        self.notify(f"Response windows: {said}.", timeout=3, markup=False)
 
     def rules_section(self) -> str:
         view = self.public()

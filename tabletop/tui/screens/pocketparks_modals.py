@@ -149,10 +149,14 @@ class ChoiceScreen(_SeeThrough[int | None]):
 class ResponseWindow(_SeeThrough[int | None]):
     """The open question, asked of the whole table at once. Dismissed with the seat
     that pressed its number to answer in private, or None when nobody did (the
-    countdown ran out, or Enter): then every person asked passes."""
+    countdown ran out, or someone pressed n): then every person asked passes. Enter,
+    which goes on everywhere else, only says how to answer here; Space stops the
+    countdown for a table that needs longer."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "nobody", "Nobody answers", priority=True),
+        Binding("n", "nobody", "Nobody answers"),
+        Binding("space", "wait", "Stop the countdown"),
+        Binding("enter", "how", "How to answer", show=False, priority=True),
     ]
     DEFAULT_CSS = f"""
     ResponseWindow {{
@@ -228,7 +232,9 @@ class ResponseWindow(_SeeThrough[int | None]):
         left = self.remaining()
         countdown = self.query_one("#window-countdown", Static)
         if left is None:
-            countdown.update("No countdown: Enter when nobody (else) answers.")
+            countdown.update(
+                Content("No countdown: n when nobody (else) answers. The wait is a setting.")
+            )
             return
         assert self.seconds is not None
         whole = math.ceil(left)
@@ -279,6 +285,20 @@ class ResponseWindow(_SeeThrough[int | None]):
 
     def action_nobody(self) -> None:
         self.close(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "wait":
+            return self.deadline is not None
+        return super().check_action(action, parameters)
+
+    def action_wait(self) -> None:
+        """No countdown for this window: it waits for a seat's number, or n."""
+        self.deadline = None
+        self.tick()
+        self.refresh_bindings()
+
+    def action_how(self) -> None:
+        self.notify("To answer, press your seat number. If nobody answers, press n.", markup=False)
 
     def close(self, seat: int | None) -> None:
         """Dismiss once, whatever comes first: a seat's key, Enter, the countdown."""
