@@ -230,7 +230,8 @@ def random_game(
     store: Store, game: str, players: int, seed: int, stop: Callable[[GameSession], bool]
 ) -> int:
     """A seeded game of random legal moves (no cancel while anything else is legal),
-    saved in ``store`` until ``stop(session)``; its id."""
+    saved in ``store`` until ``stop(session)`` and left as the game screen leaves a game
+    (with its snapshot); its id."""
     engine = get_engine(game)
     seats = tuple(SeatInfo(name) for name in NAMES[:players])
     session = GameSession.start(store, engine, seats, {}, seed)
@@ -238,6 +239,7 @@ def random_game(
     while session.outcome is None and not stop(session):
         legal: list[Any] = session.legal_actions(rng.choice(session.to_act))
         session.act(rng.choice([a for a in legal if a.kind != "cancel"] or legal))
+    session.keep_snapshot()
     return session.game_id
 
 

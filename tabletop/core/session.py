@@ -13,13 +13,25 @@ changed, and ``stale`` holds the conflict from then on; the caller tells the
 players and resumes the game afresh. So no copy ever removes or overwrites a
 move another copy saved.
 
-Resume and undo both work by replaying the record; a saved game that is damaged
-or no longer replays raises ResumeError, never a silently different game.
+Undo works by replaying the record, and so does resume, unless the game was left
+with a snapshot (``keep_snapshot``): the state and the log as of the game's saved
+version, kept beside the record. It is used only if it was made at that version of
+the game, under the same rules (a hash of the game's code and data, and the
+kernel's), for as many moves as the record holds, and its state is one the game
+can be in (Engine.check); else the record is replayed, which it always can be. A
+saved game that is damaged or no longer replays raises ResumeError, never a
+silently different game.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import hashlib
+import json
 from dataclasses import dataclass
+from importlib import resources
+from importlib.abc import Traversable
 from typing import Any
 
 from pydantic import BaseModel
@@ -35,6 +47,9 @@ from tabletop.core.store import (
     StoreConflict,
     StoreError,
 )
+
+KERNEL = "tabletop.core"
+ASSETS = "tabletop.assets"
 
 
 class ResumeError(Exception):
@@ -66,6 +81,80 @@ def _replay(
         state = transition.state
         steps.append(_Step(action.seat, transition.hidden, transition.events))
     return state, steps
+
+
+def _restored(
+    engine: Engine[Any, Any], record: GameRecord, snapshot: str | None
+) -> tuple[Any, list[_Step]] | None:
+    """The state and steps ``snapshot`` holds, if it is one of ``record`` under the
+    rules the engine has now and its state is one the game can be in; else None."""
+    if snapshot is None or engine.realtime:
+        return None
+    try:
+        data = json.loads(snapshot)
+        if (
+            not isinstance(data, dict)
+            or data.get("rules") != rules_fingerprint(type(engine).__module__, engine.name)
+            or data.get("moves") != len(record.actions)
+            or not isinstance(data.get("steps"), list)
+            or len(data["steps"]) != len(record.actions)
+        ):
+            return None
+        seats = len(record.setup.players)
+        steps = [_parse_step(step, seats) for step in data["steps"]]
+        state = engine.load_state(data.get("state"))  # checked: Engine.check
+    except ValueError:  # not JSON, a step that is none, a state refused (InvalidState)
+        return None
+    if engine.players(state) != record.setup.players:
+        return None
+    return state, steps
+
+
+def _parse_step(data: object, seats: int) -> _Step:
+    """A step as a snapshot keeps it: [seat, hidden, [[text, private_to], ...]]."""
+    if not (isinstance(data, list) and len(data) == 3):
+        raise ValueError("not a step")
+    seat, hidden, events = data
+    if not (_is_seat(seat, seats) and isinstance(hidden, bool) and isinstance(events, list)):
+        raise ValueError("not a step")
+    parsed = []
+    for event in events:
+        if not (isinstance(event, list) and len(event) == 2 and isinstance(event[0], str)):
+            raise ValueError("not an event")
+        if not (event[1] is None or _is_seat(event[1], seats)):
+            raise ValueError("not an event")
+        parsed.append(Event(event[0], event[1]))
+    return _Step(seat, hidden, tuple(parsed))
+
+
+def _is_seat(value: object, seats: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < seats
+
+
+@functools.cache
+def rules_fingerprint(engine_module: str, game: str) -> str:
+    """A hash of what a game's rules are made of: the package of its engine (the
+    module named), its assets and the kernel. A snapshot made under other rules, even
+    of the same version of tabletop, is not used."""
+    digest = hashlib.sha256()
+    package = engine_module.rpartition(".")[0]
+    folders = [resources.files(package), resources.files(KERNEL)]
+    assets = resources.files(ASSETS) / game
+    if assets.is_dir():
+        folders.append(assets)
+    for folder in folders:
+        _digest(digest, folder)
+    return digest.hexdigest()
+
+
+def _digest(digest: Any, folder: Traversable) -> None:
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.is_dir():
+            if entry.name != "__pycache__":
+                _digest(digest, entry)
+        elif not entry.name.endswith(".pyc"):
+            digest.update(entry.name.encode())
+            digest.update(entry.read_bytes())
 
 
 def _readable(events: tuple[Event, ...], seat: int | None) -> list[str]:
@@ -139,7 +228,11 @@ class GameSession:
             raise ResumeError(f"game {game_id} is {record.game}, not {engine.name}")
         try:
             engine.check_players(record.setup)
-            state, steps = _replay(engine, record.setup, record.seed, record.actions)
+            kept = _restored(engine, record, store.load_snapshot(game_id, saved.version))
+            if kept is not None:
+                state, steps = kept
+            else:
+                state, steps = _replay(engine, record.setup, record.seed, record.actions)
             if record.ended_at is not None:
                 state = engine.advance(state, record.ended_at).state
         except IllegalAction as exc:
@@ -253,6 +346,28 @@ class GameSession:
             self.save_problem = str(failed)
             return
         self.save_problem = None
+
+    def keep_snapshot(self) -> None:
+        """Keep the state and the log beside the record, as of the game's saved version,
+        so that resuming it next time need not replay every move (the game screen does
+        as it closes). Not for a real-time game (its clocks run past the record), nor
+        while moves are unsaved. A snapshot that cannot be written is no loss: the
+        game replays."""
+        if self.engine.realtime or self.stale or self._stored != len(self.record.actions):
+            return
+        snapshot = {
+            "rules": rules_fingerprint(type(self.engine).__module__, self.engine.name),
+            "moves": len(self._steps),
+            "state": self.engine.dump_state(self.state),
+            "steps": [
+                [step.seat, step.hidden, [[e.text, e.private_to] for e in step.events]]
+                for step in self._steps
+            ],
+        }
+        with contextlib.suppress(StoreError):
+            self.store.save_snapshot(
+                self.game_id, self._version, json.dumps(snapshot, separators=(",", ":"))
+            )
 
     def undo_refusal(self, seat: int | None = None) -> str | None:
         """Why the last action cannot be taken back now (by ``seat``), or None if it can."""

@@ -81,6 +81,15 @@ MIGRATIONS: list[str] = [
     "ALTER TABLE games ADD COLUMN ended_at REAL;",
     # Bumped by every write to the game; a write names the one it last read (_claim).
     "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;",
+    # What resuming a game at a version rebuilds, kept so that opening it need not replay
+    # every move (core/session.py); a cache, the moves stay the truth.
+    """
+    CREATE TABLE snapshots (
+        game_id  INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        version  INTEGER NOT NULL,
+        snapshot TEXT NOT NULL
+    );
+    """,
 ]
 FIRST_VERSION = 0
 """The version of a game just created."""
@@ -644,6 +653,15 @@ class Store:
         ]
         return found[0] if found else None
 
+    def save_snapshot(self, game_id: int, version: int, snapshot: str) -> None:
+        """Keep ``snapshot``, what resuming the game at ``version`` rebuilds (replacing the
+        one kept before)."""
+        with self._transaction() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO snapshots (game_id, version, snapshot) VALUES (?, ?, ?)",
+                (game_id, version, snapshot),
+            )
+
     def delete_game(self, game_id: int, version: object) -> None:
         """Delete a game (and its actions) as listed at ``version``."""
         with self._transaction() as db:
@@ -689,6 +707,14 @@ class Store:
         return StoredGame(
             record, game.seats, game.version, game.created, game.finished, game.result
         )
+
+    def load_snapshot(self, game_id: int, version: int) -> str | None:
+        """The snapshot kept of the game at ``version``, if any (unchecked: the caller
+        checks it against the game)."""
+        row = self._db.execute(
+            "SELECT snapshot FROM snapshots WHERE game_id = ? AND version = ?", (game_id, version)
+        ).fetchone()
+        return row[0] if row is not None and isinstance(row[0], str) else None
 
     def load_record(self, game_id: int) -> GameRecord:
         """The record alone (what tests and tools replay)."""

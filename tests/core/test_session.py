@@ -1,11 +1,14 @@
-"""GameSession: every action committed, resume by replay, undo and its refusals,
-and two copies of one game (two stores on one file): a copy that missed the
-other's change has its write refused and nothing of the other's lost."""
+"""GameSession: every action committed, resume by replay (or from the snapshot a game
+is left with, when it fits the record), undo and its refusals, and two copies of one
+game (two stores on one file): a copy that missed the other's change has its write
+refused and nothing of the other's lost."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -378,3 +381,123 @@ def test_a_game_the_clock_ended_replays_to_its_end(store: Store) -> None:
     assert engine.state_json(replay(engine, record)) == engine.state_json(session.state)
     resumed = GameSession.resume(store, session.game_id, engine)
     assert resumed.outcome == session.outcome
+
+
+# -- snapshots: opening a game without replaying it -------------------------------------
+
+
+def played(session: GameSession) -> GameSession:
+    """Ann bets and draws (a private line in her log), then plays: a barrier, then Bob bets."""
+    session.act(Bet(seat=0, amount=3))
+    session.act(Draw(seat=0))
+    session.act(Play(seat=0, card=hand(session, 0)[0]))
+    session.act(Bet(seat=1, amount=1))
+    return session
+
+
+def snapshot_of(store: Store, session: GameSession) -> dict[str, Any]:
+    [saved] = store.unfinished()
+    text = store.load_snapshot(session.game_id, saved.version)
+    assert text is not None
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def replace_snapshot(store: Store, session: GameSession, data: dict[str, Any]) -> None:
+    [saved] = store.unfinished()
+    store.save_snapshot(session.game_id, saved.version, json.dumps(data))
+
+
+def test_a_game_left_with_its_snapshot_resumes_as_its_replay_would(
+    session: GameSession, store: Store
+) -> None:
+    played(session).keep_snapshot()
+    resumed = GameSession.resume(store, session.game_id, ENGINE)
+    replayed = replay(ENGINE, store.load_record(session.game_id))
+    assert ENGINE.state_json(resumed.state) == ENGINE.state_json(replayed)
+    assert resumed.moves == 4
+    assert [resumed.log(seat) for seat in (0, 1, None)] == [
+        session.log(seat) for seat in (0, 1, None)
+    ]
+    assert resumed.undo_refusal(0) == session.undo_refusal(0) is not None
+    resumed.undo(1)  # the undo barriers are kept: Bob's bet goes back, Ann's play not
+    assert resumed.undo_refusal(0) is not None
+    # and the snapshot is what was read: a log line changed in it shows
+    resumed.keep_snapshot()  # the undo made a new version of the game
+    data = snapshot_of(store, resumed)
+    data["steps"][0][2] = [["a line only the snapshot has", None]]
+    replace_snapshot(store, resumed, data)
+    again = GameSession.resume(store, session.game_id, ENGINE)
+    assert again.log(None)[0] == "a line only the snapshot has"
+
+
+def tampered(data: dict[str, Any], change: str) -> dict[str, Any]:
+    """The snapshot with a log line of its own (seen if it were used) and one thing wrong."""
+    data = json.loads(json.dumps(data))
+    data["steps"][0][2] = [["a line only the snapshot has", None]]
+    if change == "rules":
+        data["rules"] = "other rules"
+    elif change == "moves":
+        data["moves"] -= 1
+        del data["steps"][-1]
+    elif change == "state":
+        data["state"]["deck"].append(data["state"]["deck"][0])  # a card twice
+    elif change == "seat":
+        data["steps"][1][0] = 7  # no such seat
+    elif change == "players":
+        data["state"]["players"] = ["Bob", "Ann"]
+    return data
+
+
+@pytest.mark.parametrize("change", ["rules", "moves", "state", "seat", "players"])
+def test_a_snapshot_that_does_not_fit_the_record_is_not_used(
+    session: GameSession, store: Store, change: str
+) -> None:
+    played(session).keep_snapshot()
+    replace_snapshot(store, session, tampered(snapshot_of(store, session), change))
+    resumed = GameSession.resume(store, session.game_id, ENGINE)
+    assert "a line only the snapshot has" not in resumed.log(None)  # replayed instead
+    assert ENGINE.state_json(resumed.state) == ENGINE.state_json(session.state)
+    assert resumed.log(0) == session.log(0)
+
+
+def test_a_snapshot_of_an_earlier_version_is_not_used(session: GameSession, store: Store) -> None:
+    played(session).keep_snapshot()
+    session.undo(1)  # the game moves on (a new version) and no snapshot is kept
+    session.act(Bet(seat=1, amount=2))
+    resumed = GameSession.resume(store, session.game_id, ENGINE)
+    assert ENGINE.state_json(resumed.state) == ENGINE.state_json(session.state)
+    assert resumed.moves == 4 and resumed.log(None) == session.log(None)
+
+
+def test_a_game_whose_rules_changed_is_replayed_and_reported_if_refused(
+    session: GameSession, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played(session).keep_snapshot()
+    data = snapshot_of(store, session)
+    # a move the rules now refuse, and the snapshot a tabletop whose rules took it kept
+    [saved] = store.unfinished()
+    store.append_action(saved.id, saved.version, {"kind": "play", "seat": 1, "card": 999})
+    data["rules"], data["moves"] = "earlier rules", 5
+    data["steps"].append([1, False, []])
+    [saved] = store.unfinished()
+    store.save_snapshot(saved.id, saved.version, json.dumps(data))
+    monkeypatch.setattr("tabletop.core.session.rules_fingerprint", lambda *_: "earlier rules")
+    assert GameSession.resume(store, session.game_id, ENGINE).moves == 5  # under those rules
+    monkeypatch.undo()  # the rules now: the record is replayed, and refused
+    with pytest.raises(ResumeError, match=r"no longer replays.*TOY-PLAY-1"):
+        GameSession.resume(store, session.game_id, ENGINE)
+
+
+def test_no_snapshot_while_moves_are_unsaved_or_the_game_changed_elsewhere(
+    session: GameSession, store: Store, db_path: Path
+) -> None:
+    played(session)
+    other = Store(db_path)
+    GameSession.resume(other, session.game_id, ENGINE).act(Bet(seat=1, amount=1))
+    with pytest.raises(StoreConflict):
+        session.act(Bet(seat=1, amount=2))
+    session.keep_snapshot()  # stale: nothing kept
+    [saved] = other.unfinished()
+    assert other.load_snapshot(session.game_id, saved.version) is None
+    other.close()

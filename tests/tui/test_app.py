@@ -249,11 +249,14 @@ async def test_continue_lists_newest_first_and_resumes(store: Store, toy: None) 
         await pilot.press("escape")  # leave from the curtain: back to Continue
         await pilot.pause()
         assert isinstance(app.screen, ContinueScreen)
+        [left] = [g for g in store.unfinished() if g.id == newer.game_id]
+        assert store.load_snapshot(left.id, left.version) is not None  # opens fast next time
         await pilot.press("d", "n")  # asked first; no keeps it
         assert len(store.unfinished()) == 2
         await pilot.press("d", "y")
         await pilot.pause()
         assert [g.id for g in store.unfinished()] == [older.game_id]
+        assert store.load_snapshot(left.id, left.version) is None  # gone with its game
         assert table.row_count == 1
 
 

@@ -282,7 +282,8 @@ class GameScreen(SizedScreen):
         return self._curtain.hand_to(name, ready)
 
     def on_unmount(self) -> None:
-        """The screen's curtain goes with it."""
+        """Closing: the game is kept to open fast next time, and its curtain goes."""
+        self.session.keep_snapshot()
         curtain = self._curtain
         if curtain is None:
             return

@@ -28,7 +28,9 @@ class GameLog(ScrollView):
         height: 1fr;
         padding: 0 1;
         overflow-x: hidden;
-        scrollbar-gutter: stable;
+        /* Scrolled by the wheel and the keys, without a bar: Textual redraws a line
+        widget's bar after every layout of the screen, a frame of its own. */
+        scrollbar-size-vertical: 0;
         background: transparent;
     }
     """
