@@ -225,6 +225,30 @@ async def test_setup_refuses_bad_input_and_keeps_it(store: Store, toy: None) -> 
         assert store.unfinished() == []
 
 
+async def test_a_game_opened_from_continue_goes_back_there(store: Store, toy: None) -> None:
+    saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 1)
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c", "enter")
+        await pilot.pause()
+        await pilot.press("enter")  # Ann takes the keyboard
+        game = app.screen
+        assert isinstance(game, ToyScreen) and game.session.game_id == saved.game_id
+        [leave] = [b for b in game.active_bindings.values() if b.binding.action == "leave"]
+        assert leave.binding.description == "Back to Continue"
+        await pilot.press("p")
+        for _ in range(3):
+            await pilot.press("enter", "p")
+        await pilot.pause()
+        result = app.screen
+        assert isinstance(result, ResultScreen)
+        [back] = [b for b in result.active_bindings.values() if b.binding.key == "enter"]
+        assert back.binding.description == "Back to Continue"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)
+
+
 async def test_continue_lists_newest_first_and_resumes(store: Store, toy: None) -> None:
     older = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 1)
     newer = GameSession.start(store, ENGINE, (SeatInfo("Cat"), SeatInfo("Dan")), {}, 2)

@@ -293,6 +293,26 @@ async def test_a_three_player_game_draw_set_and_steal(store: Store) -> None:
         assert stolen in [c.id for c in view(game, 2).hand or []]
 
 
+async def test_the_steal_list_numbers_each_player_by_their_seat(store: Store) -> None:
+    # Ana (seat 1) may steal from Ben (seat 2) and Cy (seat 3): Cy is 3, not the list's 2
+    st = table(
+        [parks("Zion", "Arches", "Acadia"), parks("Olympic"), parks("Denali")],
+        sets=[[], [parks("Yosemite", "Glacier")], [parks("Everglades", "Biscayne")]],
+    )
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, "Ana")
+        await pilot.press("x")
+        await pilot.pause()
+        choice = app.screen
+        assert isinstance(choice, ChoiceScreen) and choice.keys == ["2", "3"]
+        await pilot.press("3")
+        await pilot.pause()
+        draft = view(game, 0).draft
+        assert draft is not None and draft.target == 2
+
+
 async def test_a_greyed_key_says_the_engines_reason(store: Store) -> None:
     # Ana holds no two parks sharing an icon: playing a set is greyed, pressing it explains
     lonely = parks("Yellowstone", "Kenai Fjords", "Saguaro")
@@ -340,7 +360,7 @@ async def test_undo_takes_back_a_step_that_revealed_nothing(store: Store) -> Non
     async with app.run_test(size=SIZE) as pilot:
         game = await open_game(app, pilot, session)
         await lift(pilot, "Ana")
-        await pilot.press("x", "1")  # start a steal from Ben
+        await pilot.press("x", "2")  # start a steal from Ben (seat 2)
         await pilot.pause()
         assert view(game, 0).phase == "steal" and game.check_action("undo", ()) is True
         await pilot.press("u")

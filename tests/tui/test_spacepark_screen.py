@@ -615,3 +615,29 @@ async def test_solo_players_panel_states_scouts_rules(store: Store) -> None:
         await pilot.pause()
         text = panel(app, "players")
         assert f"Scout Stack 1 · deck {view.deck_count - 1}: {turns - 1} turns" in text
+
+
+async def test_solo_starlight_names_only_the_badges_it_offers(store: Store) -> None:
+    """A display of one badge and a Scout Stack: the prompt offers a and d, not a-c,
+    and b says it chooses nothing (SP-SOLO-5's Starlight Station)."""
+    state = next(
+        s
+        for s in played_by_pick(NAMES[:1], 3)
+        if s.scout_stack and 0 in s.rockets and s.pending is None and s.scout != 0
+    ).clone()
+    state.deck[:0] = state.revealed[1:]  # one badge left on display, the rest under the deck
+    del state.revealed[1:]
+    session = GameSession.start(store, ENGINE, (SeatInfo("Ann"),), {}, 3)
+    session.state = state
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.play(session)
+        await pilot.pause()
+        await pilot.press("1")  # Starlight Station
+        prompt = panel(app, "prompt")
+        assert "take a badge on display (a) or the Scout Stack's top (d)." in prompt
+        await pilot.press("b")
+        await pilot.pause()
+        told = [n.message for n in app._notifications]
+        assert told == ["b chooses nothing here: a or d does."]
+        assert session.moves == 0

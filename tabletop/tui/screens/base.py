@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual import events, work
@@ -29,7 +30,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.notifications import Notification, SeverityLevel
 from textual.reactive import reactive
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from tabletop.core.bot import Bot, Hint, ask, hint, hint_games, make_bot
@@ -233,7 +234,18 @@ class GameScreen(SizedScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        # Esc and the result go back where the player came from: home, or Continue.
+        relabel(self, "leave", self.back_label)
         self.after_change()
+
+    @property
+    def back_label(self) -> str:
+        """Where leaving the game goes, in the footer's words."""
+        stack = self.app.screen_stack
+        below = stack[stack.index(self) - 1] if self in stack and stack[0] is not self else None
+        if below is None or below is stack[0]:
+            return "Home"
+        return f"Back to {below.title}"
 
     def after_change(self) -> None:
         """After any move or undo: hand over the keyboard, redraw, or end the game."""
@@ -449,7 +461,8 @@ class GameScreen(SizedScreen):
 
 
 class ResultScreen(ModalScreen[bool]):
-    """The result, over the finished board: Enter for home, h for History."""
+    """The result, over the finished board: Enter goes back where the game was opened
+    from (home, or Continue), h to History."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close(False)", "Home"),
@@ -471,6 +484,11 @@ class ResultScreen(ModalScreen[bool]):
         super().__init__()
         self.session = session
 
+    def on_mount(self) -> None:
+        game = self.app.screen_stack[-2]
+        if isinstance(game, GameScreen):
+            relabel(self, "close(False)", game.back_label)
+
     def compose(self) -> ComposeResult:
         outcome = self.session.outcome
         assert outcome is not None
@@ -484,3 +502,13 @@ class ResultScreen(ModalScreen[bool]):
 
     def action_close(self, to_history: bool) -> None:
         self.dismiss(to_history)
+
+
+def relabel(screen: Screen[Any], action: str, description: str) -> None:
+    """Give the keys that run ``action`` on ``screen`` (its own copy of its bindings)
+    a new description."""
+    for key, bindings in screen._bindings.key_to_bindings.items():
+        screen._bindings.key_to_bindings[key] = [
+            replace(b, description=description) if b.action == action else b for b in bindings
+        ]
+    screen.refresh_bindings()

@@ -20,6 +20,7 @@ presses n (nobody answers), everyone asked passes.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any, ClassVar, TypeVar
 
 from textual import events
@@ -63,7 +64,7 @@ from tabletop.tui.screens.pocketparks_modals import (
     points_chart,
     score_table,
 )
-from tabletop.tui.text import refresh_text
+from tabletop.tui.text import plain, refresh_text
 from tabletop.tui.widgets.park_cards import (
     card_chip,
     card_title,
@@ -688,11 +689,13 @@ class PocketParksScreen(GameScreen):
             player = view.players[a.target]
             open_sets = sum(1 for s in player.sets if not s.protected)
             labels.append(
-                Content(
+                plain(
                     f"{player.name}: hand {player.hand_size}, {open_sets} set(s) open to stealing"
                 )
             )
-        self._choose("Steal from whom?", labels, options)
+        # each player by their seat number, as the table and the scoreboard show them
+        keys = [str(a.target + 1) for a in options]
+        self._choose("Steal from whom?", labels, options, keys)
 
     def action_event(self) -> None:
         options = [a for a in self.legal() if isinstance(a, PlayEvent)]
@@ -797,7 +800,9 @@ class PocketParksScreen(GameScreen):
         card = self.going()
         return next((c for c in view.hand or [] if c.id == card), None)
 
-    def _choose(self, title: str, labels: list[Content], options: list[Any]) -> None:
+    def _choose(
+        self, title: str, labels: list[Content], options: list[Any], keys: Sequence[str] = ()
+    ) -> None:
         if not options:
             return
 
@@ -805,7 +810,7 @@ class PocketParksScreen(GameScreen):
             if index is not None:
                 self.act(options[index])
 
-        self.app.push_screen(self._helped(ChoiceScreen(title, labels)), chosen)
+        self.app.push_screen(self._helped(ChoiceScreen(title, labels, keys=keys)), chosen)
 
     def action_undo(self) -> None:
         self._news = []  # the news was of the move taken back

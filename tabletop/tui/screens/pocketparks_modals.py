@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 
 from tabletop.core.session import GameSession
 from tabletop.games.pocketparks.view import PPView, RoundView
+from tabletop.tui.screens.base import ResultScreen
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.park_cards import card_chip, icons, set_chip
@@ -71,8 +72,9 @@ class _SeeThrough(ModalScreen[ResultT]):
 
 
 class ChoiceScreen(_SeeThrough[int | None]):
-    """Pick one of a few choices: arrows and Enter, a click, or its number key.
-    Esc dismisses with None (the caller says what backing out means)."""
+    """Pick one of a few choices: arrows and Enter, a click, or its key (its number in
+    the list, or the ``keys`` given: a seat's own number). Esc dismisses with None (the
+    caller says what backing out means)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
     DEFAULT_CSS = f"""
@@ -97,11 +99,17 @@ class ChoiceScreen(_SeeThrough[int | None]):
     """
 
     def __init__(
-        self, title: str, choices: Sequence[Content | str], note: str = "", back: str = "Back"
+        self,
+        title: str,
+        choices: Sequence[Content | str],
+        note: str = "",
+        back: str = "Back",
+        keys: Sequence[str] = (),
     ) -> None:
         super().__init__()
         self.heading = title
         self.choices = list(choices)
+        self.keys = list(keys) or [str(n) for n in range(1, min(len(self.choices), 9) + 1)]
         self.note = note
         self.back_label = back
         self.picked = False
@@ -111,10 +119,10 @@ class ChoiceScreen(_SeeThrough[int | None]):
             yield Static(plain(self.heading), id="choice-title")
             options: list[Option] = []
             for index, choice in enumerate(self.choices):
-                key = f"{index + 1} " if index < 9 else "  "
+                key = f"{self.keys[index]} " if index < len(self.keys) else "  "
                 options.append(Option(Content.assemble((key, "bold $accent"), choice)))
             yield OptionList(*options)
-            note = self.note or f"Enter or a number picks; Esc: {self.back_label}."
+            note = self.note or f"Enter or a key picks; Esc: {self.back_label}."
             yield Static(plain(note), id="choice-note")
         yield Footer()
 
@@ -130,11 +138,9 @@ class ChoiceScreen(_SeeThrough[int | None]):
         self.pick(event.option_index)
 
     def on_key(self, event: events.Key) -> None:
-        if event.character and event.character.isdigit() and event.character != "0":
-            index = int(event.character) - 1
-            if index < len(self.choices):
-                event.stop()
-                self.pick(index)
+        if event.character in self.keys:
+            event.stop()
+            self.pick(self.keys.index(event.character))
 
     def action_back(self) -> None:
         self.pick(None)
@@ -423,26 +429,12 @@ class ScoreSheet(_SeeThrough[None]):
         self.dismiss(None)
 
 
-class FinalResultScreen(ModalScreen[bool]):
-    """The game's result (the engine's outcome), the tie-break and the points chart.
-    Enter goes home, h to History (as the shared result screen)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "close(False)", "Home"),
-        Binding("h", "close(True)", "History"),
-    ]
-    DEFAULT_CSS = f"""
-    FinalResultScreen {{
-        {_BOX_CSS}
-    }}
-    FinalResultScreen Static {{
-        width: auto;
-    }}
-    """
+class FinalResultScreen(ResultScreen):
+    """The game's result (the engine's outcome), the tie-break and the points chart;
+    its keys and frame are the shared result screen's."""
 
     def __init__(self, session: GameSession, results: Sequence[RoundView]) -> None:
-        super().__init__()
-        self.session = session
+        super().__init__(session)
         self.results = list(results)
 
     def lines(self) -> Content:
@@ -461,16 +453,12 @@ class FinalResultScreen(ModalScreen[bool]):
         return Content("\n").join(out)
 
     def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(self.lines(), id="result")
+        yield Static(self.lines(), id="result")
         yield Footer()
 
     @property
     def text(self) -> str:
         return self.lines().plain
-
-    def action_close(self, to_history: bool) -> None:
-        self.dismiss(to_history)
 
 
 def icon_summary(counts: dict[str, int]) -> Content:

@@ -302,6 +302,18 @@ class SpaceParkScreen(GameScreen):
             return False
         return True if self.is_legal(kind, candidate) else None
 
+    def offered(self, kind: str, stop: int, start: int = 0) -> str:
+        """The keys of ``kind`` from ``start`` to ``stop`` that choose something now, in
+        words: "a", "a or d", "a-c"."""
+        keys = [
+            key
+            for index, key in enumerate(ASKS[kind].keys[start:stop], start)
+            if self.choice_state(kind, index) is not False
+        ]
+        if len(keys) > 2 and "".join(keys) in ASKS[kind].keys:
+            return f"{keys[0]}-{keys[-1]}"
+        return " or ".join(keys)
+
     @property
     def building(self) -> bool:
         """A visit or a Fast Travel is half chosen (Esc goes back)."""
@@ -319,13 +331,22 @@ class SpaceParkScreen(GameScreen):
         return super().check_action(action, parameters)
 
     def on_key(self, event: events.Key) -> None:
-        """A greyed key is not run by its binding: say why the move is refused instead."""
+        """A greyed key is not run by its binding: say why the move is refused instead;
+        a key of the question that chooses nothing now says so."""
         for kind in self.question():
             keys = ASKS[kind].keys
-            if event.key in keys and self.choice_state(kind, keys.index(event.key)) is None:
+            if event.key not in keys:
+                continue
+            state = self.choice_state(kind, keys.index(event.key))
+            if state is None:
                 event.stop()
                 event.prevent_default()
                 self.choose(kind, keys.index(event.key))
+                return
+            if state is False:
+                event.stop()
+                offered = self.offered(kind, len(keys))
+                self.tell(f"{event.key} chooses nothing here: {offered or 'nothing'} does.")
                 return
 
     def action_choose(self, kind: str, index: int) -> None:
@@ -545,10 +566,11 @@ class SpaceParkScreen(GameScreen):
         if kind == "earn":
             return Content("Outpost 13: earn which badge from your hand? Its number." + back)
         if kind == "take":
-            return Content(
-                "Starlight Station: take a badge on display (a-c) or the Scout Stack's top (d)."
-                + back
-            )
+            shown = self.offered("take", 3)
+            parts = [f"a badge on display ({shown})"] if shown else []
+            if self.offered("take", 4, 3):
+                parts.append("the Scout Stack's top (d)")
+            return Content(f"Starlight Station: take {' or '.join(parts)}." + back)
         if kind == "scout_to":
             return Content("Astral Arcade: send Scout to which destination (1-7)?" + back)
         pending = view.pending
@@ -564,11 +586,9 @@ class SpaceParkScreen(GameScreen):
             return Content(f"The supply has no {noun} left: take one from {whom}.")
         drawn = pending.drawn
         assert drawn is not None
-        return Content.assemble(
-            "You drew ",
-            badge_line(drawn),
-            " — k: keep it, or a-c: exchange it for a badge on display.",
-        )
+        shown = self.offered("exchange", 3)
+        swap = f", or {shown}: exchange it for that badge on display" if shown else ""
+        return Content.assemble("You drew ", badge_line(drawn), f" — k: keep it{swap}.")
 
 
 def scout_lines(view: SpaceParkView) -> list[Content]:
