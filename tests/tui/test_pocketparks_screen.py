@@ -39,7 +39,7 @@ from tabletop.games.pocketparks.model import (
     StartSteal,
     TourPick,
 )
-from tabletop.games.pocketparks.rules import CONTENT, MASK
+from tabletop.games.pocketparks.rules import CONTENT, MASK, tour_picks
 from tabletop.games.pocketparks.view import PPView, card_view
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.pocketparks import PocketParksScreen
@@ -48,6 +48,7 @@ from tabletop.tui.screens.pocketparks_modals import (
     FinalResultScreen,
     ResponseWindow,
     ScoreSheet,
+    TourPicker,
 )
 from tabletop.tui.screens.rules import RulesScreen, page_id
 from tabletop.tui.screens.setup import SetupScreen
@@ -116,8 +117,7 @@ def hand_ids(game: PocketParksScreen) -> list[int]:
 
 
 def hand_text(game: PocketParksScreen) -> str:
-    hand = game.query_one(ParkHand)
-    return "\n".join(str(hand.get_option_at_index(i).prompt) for i in range(hand.option_count))
+    return option_text(game.query_one(ParkHand))
 
 
 def prompt(game: PocketParksScreen) -> str:
@@ -168,6 +168,18 @@ async def let_go(pilot: Pilot[None], game: PocketParksScreen, card: int) -> None
     await use(pilot, game, card)
     await pilot.press("c")
     await pilot.pause()
+
+
+async def pick_on(pilot: Pilot[None], hand: ParkHand, cards: list[int]) -> None:
+    """Pick each card with Space, where the cursor is put on it."""
+    for card in cards:
+        hand.highlight_card(card)
+        await pilot.press("space")
+        await pilot.pause()
+
+
+def option_text(hand: ParkHand) -> str:
+    return "\n".join(str(hand.get_option_at_index(i).prompt) for i in range(hand.option_count))
 
 
 async def opened(pilot: Pilot[None], rules: RulesScreen) -> None:
@@ -462,15 +474,25 @@ async def test_a_park_tour_is_claimed_in_private(store: Store) -> None:
         await pilot.press("escape")
         await pilot.pause()
         await lift(pilot, "Ben")
-        choice = app.screen
-        assert isinstance(choice, ChoiceScreen)
-        assert game.viewer == 1 and sorted(hand_ids(game)) == sorted(
-            tour_table(True).players[1].hand
-        )
-        assert "Park Tour:" in choice.text and "Pass: answer nothing" in choice.text
-        for _ in range(5):  # picks the four mountains, one at a time, then claims
-            await pilot.press("1")
-            await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, TourPicker)
+        mountains = tour_table(True).players[1].hand
+        assert game.viewer == 1 and sorted(hand_ids(game)) == sorted(mountains)
+        hand = picker.query_one(ParkHand)
+        assert sorted(hand.cards) == sorted(mountains)  # Ben's own hand, to pick from
+        await pick_on(pilot, hand, mountains[:2])
+        assert tour_picks(session.state, 1) == mountains[:2]
+        assert picker.check_action("claim", ()) is None  # two are not a Park Tour yet
+        await pilot.press("c")  # tried anyway: the engine says why, the picker stays
+        await pilot.pause()
+        assert refusals(app) == ["Not allowed (PP-TOUR-1)"] and app.screen is picker
+        await pilot.press("backspace")  # start over
+        await pilot.pause()
+        assert tour_picks(session.state, 1) == [] and "✓" not in option_text(hand)
+        await pick_on(pilot, hand, mountains)  # the four mountains, one at a time
+        assert option_text(hand).count("✓") == 4 and picker.check_action("claim", ()) is True
+        await pilot.press("c")
+        await pilot.pause()
         # Cy is still asked: the same window, without Ben; nothing tells Ben claimed
         window = app.screen
         assert isinstance(window, ResponseWindow)

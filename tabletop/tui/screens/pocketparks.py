@@ -60,6 +60,7 @@ from tabletop.tui.screens.pocketparks_modals import (
     FinalResultScreen,
     ResponseWindow,
     ScoreSheet,
+    TourPicker,
     icon_summary,
     points_chart,
     score_table,
@@ -71,12 +72,11 @@ from tabletop.tui.widgets.park_cards import (
     icon,
     icon_legend,
     set_chip,
-    short_name,
 )
 from tabletop.tui.widgets.park_hand import ParkHand, SortMode, icon_counts
 from tabletop.tui.widgets.park_table import ParkTable
 
-PopupT = TypeVar("PopupT", ChoiceScreen, ScoreSheet)
+PopupT = TypeVar("PopupT", ChoiceScreen, ScoreSheet, TourPicker)
 
 # The moves of the current player's steps: binding action -> the phases it belongs to.
 STEP_ACTIONS: dict[str, frozenset[str]] = {
@@ -523,10 +523,14 @@ class PocketParksScreen(GameScreen):
         return lifted
 
     def _answer_privately(self, seat: int) -> None:
-        """The claimant's own screen: their hand, and every answer the engine allows."""
+        """The claimant's own screen: their hand, and every answer the engine allows (a
+        Park Tour is picked card by card from the hand)."""
         self.viewer = seat
         window = self.view().window
         assert window is not None
+        if window.kind in ("tour", "wish"):
+            self._pick_tour(seat)
+            return
         answers = [a for a in self.session.legal_actions(seat) if not isinstance(a, Pass)]
         choices = [self._answer_label(a) for a in answers]
         choices.append(Content("Pass: answer nothing"))
@@ -547,32 +551,52 @@ class PocketParksScreen(GameScreen):
             answered,
         )
 
+    def _pick_tour(self, seat: int) -> None:
+        """The Park Tour picker over the claimant's hand: each pick (or start over) is a
+        move made at once, the claim or the pass ends the answer."""
+        window = self.view().window
+        assert window is not None and window.card is not None
+        heading = Content.assemble(
+            plain(f"{self.session.seats[seat].name}: Park Tour on "), card_chip(window.card), "?"
+        )
+
+        def pick(card: int | None) -> None:
+            self._silently(Cancel(seat=seat) if card is None else TourPick(seat=seat, card=card))
+            self._show_tour(picker)
+
+        def claim() -> bool:
+            picked = self.view().window
+            cards = tuple(sorted(c.id for c in picked.picked)) if picked else ()
+            return self._silently(ParkTour(seat=seat, cards=cards)) is not None
+
+        def answered(claimed: bool | None) -> None:
+            if claimed:
+                self.after_change()
+            else:
+                self.act(Pass(seat=seat))
+
+        picker = self._helped(TourPicker(heading, pick, claim))
+        self.app.push_screen(picker, answered)
+        self.call_after_refresh(self._show_tour, picker)
+
+    def _show_tour(self, picker: TourPicker) -> None:
+        view, legal = self._now()
+        window = view.window
+        if window is None or not picker.is_attached:
+            return
+        pickable = frozenset(a.card for a in legal if isinstance(a, TourPick))
+        claimable = any(isinstance(a, ParkTour) for a in legal)
+        dark = view.seat is not None and view.players[view.seat].dark_sky_sets
+        picker.show(view.hand or [], window.picked, pickable, claimable, dark)
+
     def _answer_label(self, action: Action) -> Content:
-        view = self.view()
-        cards = {c.id: c for c in view.hand or []}
-        if isinstance(action, TourPick) and action.card in cards:
-            pick = cards[action.card]
-            return Content.assemble(("Park Tour: pick ", "bold"), f"#{pick.number} {pick.name}")
-        if isinstance(action, Cancel):
-            return Content("Park Tour: start the picks over")
-        if isinstance(action, ParkTour):
-            top = view.window.card if view.window is not None else None
-            parts = [
-                f"#{cards[c].number} {short_name(cards[c].name, 14)}"
-                for c in action.cards
-                if c in cards
-            ]
-            return Content.assemble(
-                ("Park Tour: ", "bold"),
-                ", ".join(parts),
-                (f" + #{top.number} {top.name}" if top is not None else "", "bold"),
-            )
-        if isinstance(action, React):
-            card = cards.get(action.card)
-            name = card.name if card is not None else "a card"
-            copied = f" as {_effect_name(action.as_effect)}" if action.as_effect else ""
-            return Content.assemble(("Play ", "bold"), f"{name}{copied}")
-        return Content(str(action))
+        """A purple reaction, in words (the only answer besides a Park Tour and a pass)."""
+        assert isinstance(action, React)
+        cards = {c.id: c for c in self.view().hand or []}
+        card = cards.get(action.card)
+        name = card.name if card is not None else "a card"
+        copied = f" as {_effect_name(action.as_effect)}" if action.as_effect else ""
+        return Content.assemble(("Play ", "bold"), f"{name}{copied}")
 
     # -- keys ---------------------------------------------------------------------
 

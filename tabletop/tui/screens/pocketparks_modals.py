@@ -23,11 +23,12 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop.core.session import GameSession
-from tabletop.games.pocketparks.view import PPView, RoundView
+from tabletop.games.pocketparks.view import CardView, PPView, RoundView
 from tabletop.tui.screens.base import ResultScreen
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.park_cards import card_chip, icons, set_chip
+from tabletop.tui.widgets.park_hand import ParkHand
 
 Clock = Callable[[], float]
 ResultT = TypeVar("ResultT")
@@ -150,6 +151,129 @@ class ChoiceScreen(_SeeThrough[int | None]):
         if not self.picked:
             self.picked = True
             self.dismiss(index)
+
+
+class TourPicker(_SeeThrough[bool]):
+    """A Park Tour picked from the claimant's own hand, card by card, as the engine
+    takes it (PP-TOUR-1): the park to claim, the hand with the cards picked ticked and
+    those that cannot join dimmed. Space (Enter, a click) picks the highlighted card,
+    Backspace starts the picks over: ``on_pick`` makes each of these moves (None:
+    start over), and the screen redraws the picker with ``show``. c claims through
+    ``on_claim`` (False: refused, and the engine said why; the picker stays). Dismissed
+    with True once the claim is made, False to pass."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "pick", "Pick card"),
+        Binding("c", "claim", "Claim the Park Tour"),
+        Binding("backspace", "restart", "Start over"),
+        Binding("escape", "pass", "Pass"),
+    ]
+    DEFAULT_CSS = f"""
+    TourPicker {{
+        {_BOX_CSS}
+    }}
+    TourPicker Static {{
+        width: auto;
+        max-width: 100%;
+    }}
+    TourPicker #tour-title {{
+        text-style: bold;
+        color: $accent;
+    }}
+    TourPicker #tour-how {{
+        color: $text-muted;
+    }}
+    TourPicker ParkHand {{
+        height: auto;
+        max-height: 16;
+        width: 76;
+        max-width: 100%;
+    }}
+    """
+
+    def __init__(
+        self,
+        heading: Content,
+        on_pick: Callable[[int | None], None],
+        on_claim: Callable[[], bool],
+    ) -> None:
+        super().__init__()
+        self.heading = heading
+        self.on_pick = on_pick
+        self.on_claim = on_claim
+        self.claimable = False
+        self.picked = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.heading, id="tour-title")
+            yield Static(
+                "4 park cards from your hand sharing one of its icons claim it (8 for a set "
+                "of 9). Space picks a card · c claims · Backspace starts over · Esc passes. "
+                "Nobody sees which you chose.",
+                id="tour-how",
+            )
+            yield Static(id="tour-picked")
+            yield ParkHand(id="tour-hand")
+        yield Footer()
+
+    def show(
+        self,
+        hand: list[CardView],
+        picked: list[CardView],
+        pickable: frozenset[int],
+        claimable: bool,
+        dark_sky: bool,
+    ) -> None:
+        """The hand as it is now: ``picked`` ticked, only ``pickable`` cards bright."""
+        self.claimable = claimable
+        chosen = Content(", ").join(card_chip(c) for c in picked) or Content("none yet")
+        done = " · c claims the Park Tour" if claimable else ""
+        self.query_one("#tour-picked", Static).update(
+            Content.assemble(("Picked: ", "bold"), chosen, (done, "bold $success"))
+        )
+        cards = frozenset(c.id for c in picked)
+        self.query_one(ParkHand).show(hand, cards, pickable, "Your hand", dark_sky)
+        self.refresh_bindings()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(ParkHand).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "claim":
+            return True if self.claimable else None
+        return super().check_action(action, parameters)
+
+    def on_park_hand_used(self, message: ParkHand.Used) -> None:
+        message.stop()
+        self.on_pick(message.card)
+
+    def action_pick(self) -> None:
+        card = self.query_one(ParkHand).highlighted_card
+        if card is not None:
+            self.on_pick(card)
+
+    def action_restart(self) -> None:
+        self.on_pick(None)
+
+    def action_claim(self) -> None:
+        if not self.picked and self.on_claim():
+            self.close(True)
+
+    def action_pass(self) -> None:
+        self.close(False)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "c" and not self.claimable:  # greyed: the engine says why
+            event.stop()
+            self.action_claim()
+
+    def close(self, claim: bool) -> None:
+        """Dismiss once (a second quick key must not answer again)."""
+        if not self.picked:
+            self.picked = True
+            self.dismiss(claim)
 
 
 class ResponseWindow(_SeeThrough[int | None]):

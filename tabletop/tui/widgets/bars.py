@@ -118,9 +118,9 @@ class Footer(Widget):
     def render(self) -> Content:
         width = self.size.width
         line = Content.assemble(" ", self._line)
-        if self._palette:
-            room = width - line.cell_length - self._palette.cell_length - 1
-            line = Content.assemble(line, " " * max(room, 1), self._palette, " ")
+        room = width - line.cell_length - self._palette.cell_length - 1
+        if self._palette and room >= 1:  # the screen's own keys first: the palette has ^p
+            line = Content.assemble(line, " " * room, self._palette, " ")
         return line.truncate(width)
 
     def action_press(self, key: str) -> None:
