@@ -42,6 +42,7 @@ from tabletop.games.pocketparks.model import (
 from tabletop.games.pocketparks.rules import CONTENT, MASK, tour_picks
 from tabletop.games.pocketparks.view import PPView, card_view
 from tabletop.tui.app import TabletopApp
+from tabletop.tui.screens.cards import CardsScreen
 from tabletop.tui.screens.pocketparks import PocketParksScreen
 from tabletop.tui.screens.pocketparks_modals import (
     ChoiceScreen,
@@ -323,6 +324,39 @@ async def test_the_steal_list_numbers_each_player_by_their_seat(store: Store) ->
         await pilot.pause()
         draft = view(game, 0).draft
         assert draft is not None and draft.target == 2
+
+
+async def test_every_card_says_what_it_does(store: Store) -> None:
+    # Ana holds a park and an event; Ben has a set on the table; Cy's hand is hidden
+    st = table(
+        [[park("Zion"), event("make_a_wish")], parks("Olympic"), parks("Denali", "Acadia")],
+        sets=[[], [parks("Yosemite", "Glacier")], []],
+        discard=parks("Wind Cave"),
+    )
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, "Ana")
+        # in the hand, the event says what it does, from the content
+        wish = CONTENT.card_text(event("make_a_wish"))
+        assert wish.summary in hand_text(game)
+        game.query_one(ParkHand).highlight_card(event("make_a_wish"))
+        await pilot.press("i")
+        await pilot.pause()
+        cards = app.screen
+        assert isinstance(cards, CardsScreen)
+        assert wish.body[-1] in " ".join(cards.text.split())  # the whole text, at that card
+        listed = [c.line.plain for c in cards.cards]
+        assert any("Yosemite" in line for line in listed)  # Ben's set, on the table
+        assert any("Wind Cave" in line for line in listed)  # the discard top
+        assert not any(name in line for line in listed for name in ("Denali", "Acadia"))
+        await pilot.press("up")  # another card: Zion, its facts from the content
+        await pilot.pause()
+        zion = CONTENT.card_text(park("Zion"))
+        assert all(" ".join(p.split()) in " ".join(cards.text.split()) for p in zion.body)
+        await pilot.press("i")  # the key that opened it closes it
+        await pilot.pause()
+        assert app.screen is game
 
 
 async def test_a_greyed_key_says_the_engines_reason(store: Store) -> None:

@@ -35,6 +35,7 @@ from tabletop.games.spacepark.model import (
 from tabletop.games.spacepark.view import SpaceParkView
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.base import ResultScreen
+from tabletop.tui.screens.cards import CardsScreen
 from tabletop.tui.screens.spacepark import ASKS, SpaceParkScreen
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
@@ -589,7 +590,7 @@ async def test_80_by_24_fits_with_short_tiles_and_grows_back(store: Store) -> No
         _, game = await resume(pilot, saved.game_id)
         assert not game.has_class("-too-small") and game.has_class("-narrow")
         tile = str(game.query_one(canyon, Static).render())
-        assert "Cosmic Canyon" in tile and "+2 ☀Sun" in tile
+        assert "Cosmic Canyon" in tile and "Gain 2 Sun" in tile  # words, not glyphs
         assert game.query_one("#prompt").region.height >= 1  # the question is on screen
         await pilot.resize_terminal(120, 36)
         await pilot.pause()
@@ -641,3 +642,30 @@ async def test_solo_starlight_names_only_the_badges_it_offers(store: Store) -> N
         told = [n.message for n in app._notifications]
         assert told == ["b chooses nothing here: a or d does."]
         assert session.moves == 0
+
+
+async def test_i_lists_every_card_in_view_with_its_whole_text(store: Store) -> None:
+    store.save_setting("curtain", False)
+    saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 6)
+    async with TabletopApp(store).run_test(size=SIZE) as pilot:
+        app, game = await resume(pilot, saved.game_id)
+        view = game.session.view(game.viewer)
+        assert isinstance(view, SpaceParkView) and view.hand
+        await pilot.press("i")
+        await pilot.pause()
+        cards = app.screen
+        assert isinstance(cards, CardsScreen)
+        places = [c.place for c in cards.cards]
+        assert places[:7] == ["Destinations"] * 7 and places[-1] == "Symbols"
+        assert view.ring[0].action in cards.text  # opens at the first destination
+        listed = " ".join(c.line.plain for c in cards.cards)
+        other = game.session.view(1 - (game.viewer or 0))
+        assert isinstance(other, SpaceParkView)
+        assert all(b.name not in listed for b in other.hand if b not in view.hand)
+        mine = places.index("Ann's hand")
+        for _ in range(mine):  # down to Ann's first badge (the headings are skipped)
+            await pilot.press("down")
+        await pilot.pause()
+        assert " ".join(badges()[view.hand[0].id].text().body[0].split()) in " ".join(
+            cards.text.split()
+        )

@@ -54,6 +54,7 @@ from tabletop.games.pocketparks.model import (
 )
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView
 from tabletop.tui.screens.base import GameScreen
+from tabletop.tui.screens.cards import CardsScreen, Shown, card_text
 from tabletop.tui.screens.pocketparks_modals import (
     ChoiceScreen,
     Clock,
@@ -68,12 +69,13 @@ from tabletop.tui.screens.pocketparks_modals import (
 from tabletop.tui.text import plain, refresh_text
 from tabletop.tui.widgets.park_cards import (
     card_chip,
+    card_line,
     card_title,
     icon,
     icon_legend,
     set_chip,
 )
-from tabletop.tui.widgets.park_hand import ParkHand, SortMode, icon_counts
+from tabletop.tui.widgets.park_hand import ParkHand, SortMode, icon_counts, number_order
 from tabletop.tui.widgets.park_table import ParkTable
 
 PopupT = TypeVar("PopupT", ChoiceScreen, ScoreSheet, TourPicker)
@@ -128,7 +130,7 @@ class PocketParksScreen(GameScreen):
         Binding("h", "hint", "Hint"),
         Binding("o", "sort", "Sort"),
         Binding("g", "scores", "Scores"),
-        Binding("i", "icons", "Icons"),
+        Binding("i", "cards", "Cards"),
     ]
 
     DEFAULT_CSS = """
@@ -608,7 +610,7 @@ class PocketParksScreen(GameScreen):
             return True if self._step_legal(action, parameters) else None
         if action == "sort":
             return self.viewer is not None
-        if action in ("scores", "icons"):
+        if action in ("scores", "cards"):
             return True
         return super().check_action(action, parameters)
 
@@ -854,8 +856,34 @@ class PocketParksScreen(GameScreen):
         parts.append(points_chart([s.name for s in self.session.seats], view.results))
         self.app.push_screen(self._helped(ScoreSheet(Content("\n\n").join(parts))))
 
-    def action_icons(self) -> None:
-        self.app.push_screen(self._helped(ScoreSheet(icon_legend())))
+    def action_cards(self) -> None:
+        """Every card in the viewer's view with its whole text, at the hand's highlighted
+        card; the icon legend last."""
+        view = self.view()
+        shown: list[Shown] = []
+
+        def add(place: str, card: CardView) -> None:
+            text = R.CONTENT.card_text(card.id)
+            shown.append(Shown(place, card_line(card, 22), card_text(card_chip(card), text)))
+
+        for card in sorted(view.hand or [], key=number_order):
+            add(self._hand_title(view), card)
+        if view.discard_top is not None:
+            add("Park discard pile, the top", view.discard_top)
+        if view.featured is not None:
+            add("Featured park", view.featured)
+        for card in reversed(view.event_discard):
+            add("Event discard pile, the top first", card)
+        for player in view.players:
+            for park_set in player.sets:
+                for card in park_set.cards:
+                    add(f"{player.seat + 1} {player.name}'s sets", card)
+        legend = Content("Every icon, event colour and mark")
+        shown.append(Shown("Icons and marks", legend, icon_legend()))
+        held = self.query_one(ParkHand).highlighted_card
+        ids = [c.id for c in sorted(view.hand or [], key=number_order)]
+        at = ids.index(held) if held in ids else 0
+        self.app.push_screen(CardsScreen(shown, at, "i", self.action_rules))
 
     def rules_section(self) -> str:
         view = self.public()

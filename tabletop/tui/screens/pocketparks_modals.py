@@ -198,7 +198,7 @@ class TourPicker(_SeeThrough[bool]):
         on_claim: Callable[[], bool],
     ) -> None:
         super().__init__()
-        self.heading = heading
+        self.asked = heading
         self.on_pick = on_pick
         self.on_claim = on_claim
         self.claimable = False
@@ -206,7 +206,7 @@ class TourPicker(_SeeThrough[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.heading, id="tour-title")
+            yield Static(self.asked, id="tour-title")
             yield Static(
                 "4 park cards from your hand sharing one of its icons claim it (8 for a set "
                 "of 9). Space picks a card · c claims · Backspace starts over · Esc passes. "

@@ -20,8 +20,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
+from tabletop.core.cards import CardText
 from tabletop.core.engine import Action
 from tabletop.core.session import GameSession
+from tabletop.games.spacepark.content import badges
 from tabletop.games.spacepark.model import (
     DEST_NAMES,
     Exchange,
@@ -34,12 +36,17 @@ from tabletop.games.spacepark.model import (
 from tabletop.games.spacepark.rules import WIN_XP, solo_turns_left
 from tabletop.games.spacepark.view import BadgeView, SpaceParkView
 from tabletop.tui.screens.base import GameScreen
+from tabletop.tui.screens.cards import CardsScreen, Shown, card_text
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import refresh_text, refresh_title
 from tabletop.tui.widgets.spacepark_board import (
     CONTROLLER,
+    DEST_ICONS,
     LEGEND,
     RESOURCE_NOUNS,
+    ROCKET,
+    SCOUT,
+    SYMBOLS,
     DestTile,
     badge_line,
     clickable,
@@ -101,7 +108,11 @@ DEST_ASKS = ("visit", "rocket", "scout_to")
 
 def _bindings() -> list[BindingType]:
     # Escape replaces the base's "leave": it first goes back out of a half-made move.
-    bindings: list[BindingType] = [Binding("escape", "back", "Back"), Binding("h", "hint", "Hint")]
+    bindings: list[BindingType] = [
+        Binding("escape", "back", "Back"),
+        Binding("h", "hint", "Hint"),
+        Binding("i", "cards", "Cards"),
+    ]
     for kind, ask in ASKS.items():
         group = Binding.Group(ask.group) if ask.group else None
         for index, key in enumerate(ask.keys):
@@ -326,7 +337,7 @@ class SpaceParkScreen(GameScreen):
             kind, index = parameters
             assert isinstance(kind, str) and isinstance(index, int)
             return self.choice_state(kind, index)
-        if action in ("back", "click"):
+        if action in ("back", "click", "cards"):
             return True
         return super().check_action(action, parameters)
 
@@ -361,6 +372,47 @@ class SpaceParkScreen(GameScreen):
             if kind in DEST_ASKS:
                 self.choose(kind, message.position)
                 return
+
+    def action_cards(self) -> None:
+        """Every destination and badge in the viewer's view with its whole text, at what
+        the question now is about; the symbols last."""
+        view = self.now().view
+        shown: list[Shown] = []
+        for pos, dest in enumerate(view.ring):
+            glyph, style = DEST_ICONS[dest.id]
+            marks = " ".join(m for m, on in ((ROCKET, dest.rocket), (SCOUT, dest.scout)) if on)
+            line = Content.assemble(
+                (f"{pos + 1} ", "bold $accent"), (glyph, style), f" {dest.name}  ", (marks, "dim")
+            )
+            text = CardText(dest.name, dest.short, (dest.action,))
+            shown.append(Shown("Destinations", line, card_text(line, text)))
+
+        def add(place: str, badge: BadgeView, key: str = "") -> None:
+            text = card_text(badge_line(badge, short=False), badges()[badge.id].text())
+            shown.append(Shown(place, badge_line(badge, key=key), text))
+
+        for index, badge in enumerate(view.revealed):
+            add("On display", badge, "abc"[index])
+        if view.scout_stack:
+            add("Scout Stack, the top", view.scout_stack[-1], "d" if view.solo else "")
+        if view.pending is not None and view.pending.drawn is not None:
+            add("Drawn at Starlight Station", view.pending.drawn)
+        mine = len(shown)
+        if view.seat is not None:
+            for index, badge in enumerate(view.hand):
+                add(f"{view.players[view.seat].name}'s hand", badge, str(index + 1))
+        for player in view.players:
+            for badge in player.earned:
+                add(f"{player.name}'s badges", badge)
+        shown.append(Shown("Symbols", Content("Crystals, passes, badge types"), SYMBOLS))
+        question = self.question()
+        if "earn" in question:
+            at = mine
+        elif "take" in question or "exchange" in question:
+            at = len(view.ring)
+        else:
+            at = 0
+        self.app.push_screen(CardsScreen(shown, at, "i", self.action_rules))
 
     def action_back(self) -> None:
         """Out of a half-made move; else home (every move is already saved)."""
@@ -453,7 +505,7 @@ class SpaceParkScreen(GameScreen):
                     extra += f" · Scout Stack {len(view.scout_stack)}"
             visiting = self.draft is not None and self.draft["dest"] == dest.id
             pickable = visiting or (picking is not None and self.choice_state(picking, pos) is True)
-            self.query_one(f"#dest-{pos}", DestTile).show(dest, pickable, extra, view.solo)
+            self.query_one(f"#dest-{pos}", DestTile).show(dest, pickable, extra)
         self._show_display(view, question)
         self._show_hand(view, question)
         self._show_players(view)

@@ -13,6 +13,8 @@ from collections.abc import Iterable
 
 from textual.content import Content
 
+from tabletop.games.pocketparks.content import COLOUR_KINDS
+from tabletop.games.pocketparks.rules import CONTENT
 from tabletop.games.pocketparks.view import CardView, SetView
 
 # icon id -> (glyph, code, colour, label)
@@ -35,12 +37,13 @@ ICONS: dict[str, tuple[str, str, str, str]] = {
     "least_visited": ("♡", "LV", "#7f8c96", "Least visited"),
     "dark_sky": ("☾", "DS", "#b09a2a", "Dark sky"),
 }
+MIN_SUMMARY = 16
+"""Fewer cells than this say too little of what an event does: the line leaves it out."""
 EVENT_COLOURS: dict[str, tuple[str, str, str]] = {
     "blue": ("✦", "B", "#4a86d9"),
     "red": ("✖", "R", "#d94a4a"),
     "purple": ("↺", "P", "#9b5fd0"),
 }
-EVENT_KINDS = {"blue": "good", "red": "harmful", "purple": "reactive"}
 
 
 def icon(name: str) -> Content:
@@ -65,13 +68,20 @@ def icon_legend() -> Content:
     ]
     lines.append(Content.styled("Events", "bold"))
     for colour, (glyph, letter, style) in EVENT_COLOURS.items():
+        word, when = COLOUR_KINDS[colour]
         lines.append(
-            Content.assemble("  ", (f"{glyph}{letter}", f"bold {style}"), f"  {colour}: ")
-            + EVENT_KINDS[colour]
+            Content.assemble(
+                "  ", (f"{glyph}{letter}", f"bold {style}"), f"  {colour}: {word}, {when}"
+            )
         )
     lines.append(Content("A set's ★ marks an icon it holds priority in (round 3)."))
     lines.append(Content("✓safe: a set of 5 or 9, protected from stealing."))
-    lines.append(Content("In your hand: ✓ picked for this step, + new since you last saw it."))
+    lines.append(
+        Content(
+            "In your hand: ✓ picked for this step, ✗ picked to leave the hand (c confirms), "
+            "+ new since you last saw it."
+        )
+    )
     return Content("\n").join(lines)
 
 
@@ -86,14 +96,26 @@ def card_title(card: CardView) -> str:
     return f"#{card.number} {card.name}"
 
 
-def card_line(card: CardView, name_width: int = 24) -> Content:
-    """One card on one line: number, name, icons and the dark sky mark."""
+def card_line(card: CardView, name_width: int = 24, room: int = 0) -> Content:
+    """One card on one line: number, name, icons and the dark sky mark; an event's
+    colour, and what it does in a line when ``room`` (the cells the line may take)
+    leaves space for some of it."""
     if card.event is not None:
         glyph, letter, colour = EVENT_COLOURS.get(card.colour or "", ("?", "?", ""))
+        kind = (f" {card.colour} · {COLOUR_KINDS[card.colour or 'blue'][0]}", colour)
+        name = short_name(card.name, name_width + 4)
+        summary = CONTENT.card_text(card.id).summary
+        left = room - 3 - len(name) - len(kind[0]) - 2
+        if left < MIN_SUMMARY:  # the colour in a column, as the parks' icons are
+            return Content.assemble(
+                (f"{glyph}{letter} ", f"bold {colour}"), (name.ljust(name_width + 4), "bold"), kind
+            )
         return Content.assemble(
             (f"{glyph}{letter} ", f"bold {colour}"),
-            (short_name(card.name, name_width + 4).ljust(name_width + 4), "bold"),
-            (f" {card.colour} · {EVENT_KINDS.get(card.colour or '', '')}", colour),
+            (name, "bold"),
+            kind,
+            ": ",
+            (short_name(summary, left), "italic"),
         )
     parts: list[Content | str | tuple[str, str]] = [
         (f"#{card.number:<3}", "bold"),

@@ -9,7 +9,7 @@ decides)."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Literal
+from typing import Any, Literal
 
 from textual.content import Content
 from textual.message import Message
@@ -94,6 +94,8 @@ class ParkHand(OptionList):
         """Per hand (its title names its owner): the cards it held when last shown."""
         self._fresh: dict[str, frozenset[int]] = {}
         """Per hand: the cards that came in since it was shown before (marked "+")."""
+        self._asked: tuple[Any, ...] | None = None
+        """What ``show`` was last given, to draw again at a new width."""
 
     def show(
         self,
@@ -106,7 +108,8 @@ class ParkHand(OptionList):
     ) -> None:
         """Draw ``hand`` (None: no hand may be shown now), ticking the ``chosen`` cards,
         crossing the one ``going`` and dimming those the step cannot use (``usable``
-        None: no step uses a card)."""
+        None: no step uses a card). An event says what it does where the width allows."""
+        self._asked = (hand, chosen, usable, title, dark_sky, going)
         key = (
             None if hand is None else tuple(c.id for c in hand),
             chosen,
@@ -115,6 +118,7 @@ class ParkHand(OptionList):
             title,
             dark_sky,
             going,
+            self.scrollable_content_region.width,
         )
         if key == self._shown:
             return
@@ -150,7 +154,7 @@ class ParkHand(OptionList):
                 )
                 options.extend(self._option(c, chosen, usable, fresh, going) for c in cards)
         else:
-            cards = hand if self.mode == "held" else sorted(hand, key=_number_order)
+            cards = hand if self.mode == "held" else sorted(hand, key=number_order)
             options.extend(self._option(c, chosen, usable, fresh, going) for c in cards)
         if not hand:
             options.append(Option(Content.styled("(no cards)", "dim"), disabled=True))
@@ -177,7 +181,7 @@ class ParkHand(OptionList):
             tick = Content.styled("+ ", "bold $warning")
         else:
             tick = Content("  ")
-        line = card_line(card, 22)
+        line = card_line(card, 22, self.scrollable_content_region.width - 2)
         if usable is not None and card.id not in usable and card.id not in chosen:
             line = line.stylize("dim")
         return Option(Content.assemble(tick, line), id=str(card.id))
@@ -192,6 +196,10 @@ class ParkHand(OptionList):
     def highlight_card(self, card: int) -> None:
         self.highlighted = self.get_option_index(str(card))
 
+    def on_resize(self) -> None:
+        if self._asked is not None:
+            self.show(*self._asked)
+
     def cycle_sort(self) -> SortMode:
         self.mode = SORT_MODES[(SORT_MODES.index(self.mode) + 1) % len(SORT_MODES)]
         self._shown = ()
@@ -203,5 +211,5 @@ class ParkHand(OptionList):
             self.post_message(self.Used(int(event.option.id)))
 
 
-def _number_order(card: CardView) -> tuple[int, int, str]:
+def number_order(card: CardView) -> tuple[int, int, str]:
     return (1 if card.event is not None else 0, card.number, card.name)
