@@ -9,8 +9,8 @@ value drops them.
 The Footer is our own: one line drawn from the screen's active bindings. Textual's
 Footer is a widget per key, all rebuilt (removed, mounted, styled, laid out) whenever
 a screen refreshes its bindings, which a game screen does at every key; it also kept
-every replaced key alive (the same issue). This one only draws again when the line
-it shows changes: a key answers within a frame.
+every replaced key alive (the same issue). This one draws its one line again with the
+next frame: a key answers within a frame.
 """
 
 from __future__ import annotations
@@ -52,28 +52,15 @@ class Footer(Widget):
     """
     GAP: ClassVar[str] = "  "
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._line = Content()
-        self._palette = Content()
-
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
-        self._bindings_changed(self.screen)
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen: Screen[object]) -> None:
-        if screen is not self.screen or not self.is_attached:
-            return
-        line, palette = self._keys(screen)
-        if (line.plain, line.spans, palette.plain) != (
-            self._line.plain,
-            self._line.spans,
-            self._palette.plain,
-        ):
-            self._line, self._palette = line, palette
+        # Drawn anew with the next frame: several changes before it cost one drawing.
+        if screen is self.screen:
             self.refresh()
 
     def _keys(self, screen: Screen[object]) -> tuple[Content, Content]:
@@ -116,12 +103,12 @@ class Footer(Widget):
         return shown.stylize(Style.from_meta({"@click": f"press({binding.key!r})"}))
 
     def render(self) -> Content:
-        width = self.size.width
-        line = Content.assemble(" ", self._line)
-        room = width - line.cell_length - self._palette.cell_length - 1
-        if self._palette and room >= 1:  # the screen's own keys first: the palette has ^p
-            line = Content.assemble(line, " " * room, self._palette, " ")
-        return line.truncate(width)
+        keys, palette = self._keys(self.screen)
+        line = Content.assemble(" ", keys)
+        room = self.size.width - line.cell_length - palette.cell_length - 1
+        if palette and room >= 1:  # the screen's own keys first: the palette has ^p
+            line = Content.assemble(line, " " * room, palette, " ")
+        return line.truncate(self.size.width)
 
     def action_press(self, key: str) -> None:
         self.app.simulate_key(key)

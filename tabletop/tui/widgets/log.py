@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from rich.segment import Segment
-from rich.text import Text
 from textual import events
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -42,6 +41,9 @@ class GameLog(ScrollView):
         game goes on (the session keeps it)."""
         self._rows: list[Strip] = []
         """Lines ``_first`` to ``_end`` of ``shown``, wrapped; oldest first."""
+        self._wrapped: dict[str, list[Strip]] = {}
+        """Those lines' rows by text: a new reader's lines that the last reader had too
+        (most of them) are not wrapped again."""
         self._first = 0
         self._end = 0
         self._width = 0
@@ -53,14 +55,17 @@ class GameLog(ScrollView):
     def show(self, lines: list[str]) -> None:
         """Show ``lines``, scrolled to the newest: a list shown before and grown since
         only has its new lines wrapped; any other list (another reader, an undo) starts
-        the log afresh."""
+        the log afresh. Either way only the lines on screen whose text changed are
+        drawn again (a new reader's log mostly ends as the last one's did)."""
         if lines is not self.shown:
             self.shown = lines
             self._restart()
         elif len(lines) != self._end and self._width:
-            self._rows.extend(self._wrap(lines[self._end :]))
+            on_show = self._texts_on_screen()
+            for line in lines[self._end :]:
+                self._rows.extend(self._wrap(line, self._wrapped))
             self._end = len(lines)
-            self._update(scroll_end=True)
+            self._settle(on_show, len(self._rows) - self.scrollable_content_region.height)
 
     def on_resize(self, event: events.Resize) -> None:
         if self.scrollable_content_region.width != self._width:
@@ -68,45 +73,66 @@ class GameLog(ScrollView):
 
     def _restart(self) -> None:
         """Wrap the newest lines, as many as fill the panel."""
-        self._width = self.scrollable_content_region.width
+        on_show = self._texts_on_screen()
+        last, self._wrapped = self._wrapped, {}
+        width = self.scrollable_content_region.width
+        if width != self._width:
+            self._width = width
+            on_show, last = [], {}  # wrapped and drawn again whole, at another width
         self._rows = []
         self._first = self._end = len(self.shown)
         if self._width:
-            self._wrap_up()
-        self._update(scroll_end=True)
+            self._wrap_up(last)
+        self._settle(on_show, len(self._rows) - self.scrollable_content_region.height)
 
-    def _wrap_up(self) -> int:
+    def _wrap_up(self, last: dict[str, list[Strip]]) -> int:
         """Wrap lines above the rows wrapped so far, a screenful of rows and one more (so
-        that there is always a row to scroll up to); how many rows that added."""
+        that there is always a row to scroll up to), reusing the rows of ``last`` (the
+        last reader's, at this width); how many rows that added."""
         added: list[Strip] = []
         while self._first and len(added) <= self.size.height:
             self._first -= 1
-            added[:0] = self._wrap(self.shown[self._first : self._first + 1])
+            added[:0] = self._wrap(self.shown[self._first], last)
         self._rows[:0] = added
         return len(added)
 
-    def _wrap(self, lines: list[str]) -> list[Strip]:
-        if not lines:
-            return []
-        console = self.app.console
-        text = Text("\n").join(plain_text(line) for line in lines)
-        segments = console.render(text, console.options.update_width(self._width))
-        return Strip.from_lines(list(Segment.split_lines(segments)))
+    def _wrap(self, line: str, last: dict[str, list[Strip]]) -> list[Strip]:
+        """``line``'s rows, from ``last`` if it holds them."""
+        rows = last.get(line)
+        if rows is None:
+            console = self.app.console
+            segments = console.render(plain_text(line), console.options.update_width(self._width))
+            rows = Strip.from_lines(list(Segment.split_lines(segments)))
+        self._wrapped[line] = rows
+        return rows
 
-    def _update(self, *, scroll_end: bool) -> None:
-        self.virtual_size = Size(self._width, len(self._rows))
-        if scroll_end:
-            self.scroll_end(animate=False)
-        self.refresh()
+    def _texts_on_screen(self) -> list[str]:
+        """The text of each row on screen, top first."""
+        top = round(self.scroll_y)
+        return [row.text for row in self._rows[top : top + self.scrollable_content_region.height]]
+
+    def _settle(self, on_show: list[str], top: int) -> None:
+        """Size the log to its rows, scrolled to row ``top``, and draw again the lines
+        whose text is not the one ``on_show`` had. (Set as Textual would, a new size or
+        scroll position draws the whole log again, and lays out the screen.)"""
+        self.set_reactive(GameLog.virtual_size, Size(self._width, len(self._rows)))
+        top = max(0, min(top, len(self._rows) - self.scrollable_content_region.height))
+        self.set_reactive(GameLog.scroll_y, top)
+        self.set_reactive(GameLog.scroll_target_y, top)
+        width = self.scrollable_content_region.width
+        for y, text in enumerate(self._texts_on_screen()):
+            if y >= len(on_show) or on_show[y] != text:
+                self.refresh(Region(0, y, width, 1))
+        for y in range(len(self._texts_on_screen()), len(on_show)):  # rows gone (an undo)
+            self.refresh(Region(0, y, width, 1))
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         """At the top of what is wrapped: wrap more above, keeping the view still."""
         super().watch_scroll_y(old_value, new_value)
         if self._first and new_value < 1:
-            added = self._wrap_up()
-            self._update(scroll_end=False)
-            self.scroll_target_y += added
-            self.scroll_y = new_value + added
+            on_show = self._texts_on_screen()
+            added = self._wrap_up(self._wrapped)
+            self._settle(on_show, round(new_value) + added)
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
