@@ -804,13 +804,35 @@ async def test_no_hand_but_the_curtain_lifters_is_ever_drawn(store: Store) -> No
 
 
 async def test_a_narrow_terminal_hides_the_side_panel(store: Store) -> None:
-    st = table([parks("Zion", "Arches"), parks("Acadia"), parks("Olympic")])
+    # five players with sets at 80x24: the table, the prompt and a hand of nine all show
+    hand = parks(
+        *[
+            "Zion",
+            "Arches",
+            "Acadia",
+            "Olympic",
+            "Denali",
+            "Redwood",
+            "Glacier",
+            "Biscayne",
+            "Saguaro",
+        ]
+    )
+    st = table(
+        [hand, *(parks(name) for name in ("Everglades", "Yosemite", "Sequoia", "Wind Cave"))],
+        sets=[[], [parks("Bryce Canyon", "Capitol Reef")], [], [], []],
+    )
     app = TabletopApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await open_game(app, pilot, laid_out(store, st))
         await lift(pilot, "Ana")
         assert game.has_class("-narrow") and not game.query_one("#side").display
         assert game.query_one(ParkHand).display and game.viewer == 0
+        screen = game.region
+        for part in ("#pp-table", "#pp-prompt", "#pp-hand"):
+            assert screen.contains_region(game.query_one(part).region), part
+        assert game.query_one(ParkHand).region.height >= 2 + 6  # six cards at least
+        assert not game.query_one("#status").display  # the empty status line gives way
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         assert not game.has_class("-narrow")

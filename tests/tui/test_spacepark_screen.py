@@ -393,14 +393,14 @@ async def test_solo_shows_the_scout_stack_and_scout_moves(store: Store) -> None:
         assert not isinstance(app.screen, Curtain)  # nobody to hide from
         game = game_screen(app)
         session = game.session
-        assert "Scout Stack: 0 cards" in panel(app, "display")
+        assert "Scout Stack: 0" in panel(app, "display")
         for _ in range(3):
             await play_one(pilot, app, rng)
         state = session.state
         assert isinstance(state, State)
         top = badges()[state.scout_stack[-1]].name
         display = panel(app, "display")
-        assert f"Scout Stack: {len(state.scout_stack)} cards" in display and top in display
+        assert f"Scout Stack: {len(state.scout_stack)}, the top:" in display and top in display
         assert f"deck {len(state.deck)}" in plain(game.query_one("#display").border_title)
         # Scout's draws and moves are in the log, in words
         events = session.log(0)
@@ -588,14 +588,43 @@ async def test_80_by_24_fits_with_short_tiles_and_grows_back(store: Store) -> No
     canyon = f"#dest-{state.ring.index('cosmic_canyon')}"
     async with TabletopApp(store).run_test(size=(80, 24)) as pilot:
         _, game = await resume(pilot, saved.game_id)
+        await pilot.pause()
         assert not game.has_class("-too-small") and game.has_class("-narrow")
         tile = str(game.query_one(canyon, Static).render())
         assert "Cosmic Canyon" in tile and "Gain 2 Sun" in tile  # words, not glyphs
+        # the hand, the display and every player's crystals are on screen, no scrolling
+        shown = game.query_one("#sp-scroll").region
+        for panel in ("display", "hand", "players"):
+            region = game.query_one(f"#{panel}").region
+            assert region.height and shown.contains_region(region), panel
+        assert not game.query_one("#more").display
+        assert "☀1 ☾0 ≈0 »0" in plain(game.query_one("#hand").border_subtitle)
         assert game.query_one("#prompt").region.height >= 1  # the question is on screen
         await pilot.resize_terminal(120, 36)
         await pilot.pause()
         assert not game.has_class("-narrow")
         assert "Gain two Sun crystals." in str(game.query_one(canyon, Static).render())
+
+
+async def test_a_board_taller_than_80_by_24_says_there_is_more(store: Store) -> None:
+    """Four players late in a game: the Players panel goes on below the terminal, and
+    the screen says so until PgDn shows the rest."""
+    store.save_setting("curtain", False)
+    names = ("Ann", "Bob", "Cy", "Di")
+    saved = GameSession.start(store, ENGINE, tuple(SeatInfo(n) for n in names), {}, 3)
+    rng = random.Random(1)
+    for _ in range(40):
+        saved.act(rng.choice(saved.legal_actions(saved.to_act[0])))
+    async with TabletopApp(store).run_test(size=(80, 24)) as pilot:
+        _, game = await resume(pilot, saved.game_id)
+        await pilot.pause()
+        more = game.query_one("#more")
+        assert more.display and "more below" in str(more.render())
+        shown = game.query_one("#sp-scroll").region
+        assert shown.contains_region(game.query_one("#hand").region)  # the hand stays in view
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert not more.display
 
 
 async def test_solo_players_panel_states_scouts_rules(store: Store) -> None:

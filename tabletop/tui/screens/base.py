@@ -386,8 +386,11 @@ class GameScreen(SizedScreen):
         self.refresh_bindings()
 
     def show_status(self, content: Content) -> None:
-        """The status line under the board (a hint, for this position and seat only)."""
-        refresh_text(self.query_one("#status", Static), content)
+        """The status line under the board (a hint, for this position and seat only);
+        class -empty while it says nothing, for a screen to give its line back."""
+        status = self.query_one("#status", Static)
+        refresh_text(status, content)
+        status.set_class(not content.plain, "-empty")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Shows Undo only when it can take a move back. Subclasses grey their own

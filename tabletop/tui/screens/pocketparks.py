@@ -140,6 +140,9 @@ class PocketParksScreen(GameScreen):
     PocketParksScreen.-narrow #side {
         display: none;
     }
+    PocketParksScreen #status.-empty {
+        display: none;
+    }
     PocketParksScreen #pp-table-scroll {
         height: auto;
         max-height: 50%;

@@ -38,7 +38,7 @@ from tabletop.games.spacepark.view import BadgeView, SpaceParkView
 from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.screens.cards import CardsScreen, Shown, card_text
 from tabletop.tui.settings import Settings
-from tabletop.tui.text import refresh_text, refresh_title
+from tabletop.tui.text import plain, refresh_text, refresh_title
 from tabletop.tui.widgets.spacepark_board import (
     CONTROLLER,
     DEST_ICONS,
@@ -52,6 +52,7 @@ from tabletop.tui.widgets.spacepark_board import (
     clickable,
     player_line,
     resource,
+    stock,
 )
 
 # Ring positions as on the table: Starlight Station at the left, then the top row
@@ -163,17 +164,36 @@ class SpaceParkScreen(GameScreen):
         border-title-color: $text-muted;
         padding: 0 1;
     }
+    SpaceParkScreen #news {
+        display: none;
+        height: auto;
+        max-height: 2;
+        padding: 0 1;
+        color: $text-muted;
+    }
+    SpaceParkScreen #more {
+        display: none;
+        width: 100%;
+        text-align: right;
+        color: $warning;
+        padding: 0 1;
+    }
+    SpaceParkScreen #status.-empty {
+        display: none;
+    }
+    /* Narrow: no side column (the Players panel has the scores, the news line the
+       latest moves), short tiles. */
     SpaceParkScreen.-narrow #side {
-        width: 26;
+        display: none;
+    }
+    SpaceParkScreen.-narrow #news {
+        display: block;
     }
     SpaceParkScreen.-narrow #ring, SpaceParkScreen.-narrow #dest-0 {
         height: 10;
     }
     SpaceParkScreen.-narrow .ring-row {
         height: 5;
-    }
-    SpaceParkScreen.-narrow #cards {
-        layout: vertical;
     }
     SpaceParkScreen #prompt {
         height: auto;
@@ -215,10 +235,13 @@ class SpaceParkScreen(GameScreen):
                 yield Static(id="display", classes="sp-panel")
                 yield Static(id="hand", classes="sp-panel")
             yield Static(id="players", classes="sp-panel")
+        yield Static("↓ more below: PgDn", id="more")
+        yield Static(id="news")
         yield Static(id="prompt")
 
     def on_mount(self) -> None:
         self._fit(self.app.size.width)
+        self.watch(self.query_one("#sp-scroll"), "scroll_y", self._hint_more, init=False)
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width)
@@ -388,7 +411,7 @@ class SpaceParkScreen(GameScreen):
             shown.append(Shown("Destinations", line, card_text(line, text)))
 
         def add(place: str, badge: BadgeView, key: str = "") -> None:
-            text = card_text(badge_line(badge, short=False), badges()[badge.id].text())
+            text = card_text(badge_line(badge, says=False), badges()[badge.id].text())
             shown.append(Shown(place, badge_line(badge, key=key), text))
 
         for index, badge in enumerate(view.revealed):
@@ -510,6 +533,24 @@ class SpaceParkScreen(GameScreen):
         self._show_hand(view, question)
         self._show_players(view)
         refresh_text(self.query_one("#prompt", Static), self._prompt(view, question))
+        if self.has_class("-narrow"):  # the log is not shown: its latest lines are
+            news = [plain(line) for line in self.session.log(view.seat)[-2:]]
+            refresh_text(self.query_one("#news", Static), Content("\n").join(news))
+        self.call_after_refresh(self._hint_more)
+
+    def _hint_more(self) -> None:
+        """Say when the board goes on below what the terminal shows."""
+        scroll = self.query_one("#sp-scroll", VerticalScroll)
+        self.query_one("#more").display = scroll.scroll_y < scroll.max_scroll_y
+
+    def _badge_line(
+        self, panel: Static, badge: BadgeView, key: str = "", mark: str = ""
+    ) -> Content:
+        """A badge on one line of ``panel``: with its ability in a few words if they fit."""
+        line = badge_line(badge, key, mark)
+        if line.cell_length > panel.content_region.width:
+            return badge_line(badge, key, mark, says=False)
+        return line
 
     def _show_display(self, view: SpaceParkView, question: tuple[str, ...]) -> None:
         panel = self.query_one("#display", Static)
@@ -517,28 +558,30 @@ class SpaceParkScreen(GameScreen):
         kind = next((k for k in question if k in ("exchange", "take")), None)
         lines: list[Content] = []
         for index, badge in enumerate(view.revealed):
-            lines.append(self._choice_line(badge, kind, index))
+            lines.append(self._choice_line(panel, badge, kind, index))
         if not view.revealed:
             lines.append(Content.styled("(no badge on display)", "dim"))
         if view.solo:
             stack = view.scout_stack
-            count = f"{len(stack)} card{'s' if len(stack) != 1 else ''}"
-            lines.append(Content(f"Scout Stack: {count}" + (", the top one:" if stack else "")))
+            lines.append(Content(f"Scout Stack: {len(stack)}" + (", the top:" if stack else "")))
             if stack:
-                lines.append(self._choice_line(stack[-1], kind if kind == "take" else None, 3))
-            # Scout's last move in the engine's words, by the Scout Stack (the log has all)
+                lines.append(
+                    self._choice_line(panel, stack[-1], kind if kind == "take" else None, 3)
+                )
+            # Scout's last move in the engine's words, by the Scout Stack (the log has all;
+            # narrow, the news line has it)
             moved = [e for e in self.session.log(view.seat) if e.startswith("Scout ")]
-            if moved:
+            if moved and not self.has_class("-narrow"):
                 lines.append(Content.assemble(("Last: ", "bold $warning"), moved[-1]))
-        supply = Content(" ").join(resource(name, n) for name, n in view.supply.items())
-        lines.append(Content.assemble(Content.styled("Supply ", "dim"), supply))
         refresh_text(panel, Content("\n").join(lines))
 
-    def _choice_line(self, badge: BadgeView, kind: str | None, index: int) -> Content:
+    def _choice_line(
+        self, panel: Static, badge: BadgeView, kind: str | None, index: int
+    ) -> Content:
         """A badge that a key (shown before it) and a click choose while ``kind`` is asked."""
         if kind is None:
-            return badge_line(badge)
-        line = badge_line(badge, key=ASKS[kind].keys[index])
+            return self._badge_line(panel, badge)
+        line = self._badge_line(panel, badge, key=ASKS[kind].keys[index])
         return clickable(line, f"screen.click('{kind}', {index})")
 
     def _show_hand(self, view: SpaceParkView, question: tuple[str, ...]) -> None:
@@ -554,17 +597,19 @@ class SpaceParkScreen(GameScreen):
             )
             return
         me = view.players[seat]
-        refresh_title(panel, Content(f"{me.name}'s hand · ✓ = you can pay"))
+        refresh_title(panel, plain(f"{me.name}'s hand"))
+        refresh_title(panel, Content.assemble(stock(me), " · ✓ payable"), subtitle=True)
         lines: list[Content] = []
         pending = view.pending
         if pending is not None and pending.drawn is not None:
-            lines.append(Content.assemble(("Drawn: ", "bold $warning"), badge_line(pending.drawn)))
+            drawn = self._badge_line(panel, pending.drawn)
+            lines.append(Content.assemble(("Drawn: ", "bold $warning"), drawn))
         have = {"sun": me.sun, "moon": me.moon, "sea": me.sea}
         for index, badge in enumerate(view.hand):
             due = badge.price
             payable = all(n <= have[name] for name, n in due.items())
             key = str(index + 1) if index < len(ASKS["earn"].keys) else ""
-            line = badge_line(badge, key=key, mark="✓" if payable else "✗")
+            line = self._badge_line(panel, badge, key=key, mark="✓" if payable else "✗")
             if due != {name: badge.cost.get(name, 0) for name in have}:
                 paid = Content(" ").join(resource(n, a) for n, a in due.items() if a) or "nothing"
                 line = Content.assemble(line, Content.styled(" · you pay ", "dim"), paid)
@@ -577,16 +622,18 @@ class SpaceParkScreen(GameScreen):
 
     def _show_players(self, view: SpaceParkView) -> None:
         panel = self.query_one("#players", Static)
-        title = f"Turn {view.turn}"
-        if view.last_round:
-            title += " · ⚑ LAST ROUND"
-        refresh_title(panel, Content(title))
+        supply = Content(" ").join(resource(name, n) for name, n in view.supply.items())
+        last = " · ⚑ LAST ROUND" if view.last_round else ""
+        refresh_title(panel, Content.assemble(f"Turn {view.turn}{last} · supply ", supply))
+        refresh_title(panel, LEGEND, subtitle=True)
+        width = panel.content_region.width
         lines = [
-            player_line(p, p.seat in view.to_act, p.seat == view.first_player) for p in view.players
+            player_line(p, p.seat in view.to_act, p.seat == view.first_player, width)
+            for p in view.players
         ]
         if view.solo:
             lines += scout_lines(view)
-        refresh_text(panel, Content("\n").join([*lines, LEGEND]))
+        refresh_text(panel, Content("\n").join(lines))
 
     def _prompt(self, view: SpaceParkView, question: tuple[str, ...]) -> Content:
         names = [p.name for p in view.players]

@@ -111,9 +111,9 @@ def ability(badge: BadgeView) -> str:
     return badges()[badge.id].ability_short()
 
 
-def badge_line(badge: BadgeView, key: str = "", mark: str = "", short: bool = True) -> Content:
-    """One badge: [key] [mark] type, name, cost, XP, and its ability in a few words
-    (``short``)."""
+def badge_line(badge: BadgeView, key: str = "", mark: str = "", says: bool = True) -> Content:
+    """One badge: [key] [mark] type, name, cost, XP, and (``says``) its ability in a few
+    words."""
     parts: list[Content | str] = []
     if key:
         parts.append(Content.styled(f"{key} ", "bold $accent"))
@@ -123,13 +123,28 @@ def badge_line(badge: BadgeView, key: str = "", mark: str = "", short: bool = Tr
         [type_mark(badge.type), " ", Content.styled(badge.name, "bold"), "  ", cost(badge.cost)]
     )
     parts.append(f"  {badge.xp} XP")
-    if badge.ability and short:
+    if badge.ability and says:
         parts.append(Content.styled(f" · {ability(badge)}", "dim"))
     return Content.assemble(*parts)
 
 
-def player_line(player: PlayerView, active: bool, first: bool) -> Content:
-    """A player's stock, XP, hand count, Controller, earned badges and their abilities."""
+def stock(player: PlayerView) -> Content:
+    """A player's crystals and passes: ☀1 ☾0 ≈2 »0."""
+    return Content(" ").join(
+        resource(name, n)
+        for name, n in (
+            ("sun", player.sun),
+            ("moon", player.moon),
+            ("sea", player.sea),
+            ("pass", player.passes),
+        )
+    )
+
+
+def player_line(player: PlayerView, active: bool, first: bool, width: int = 0) -> Content:
+    """A player's stock, XP, hand count and Controller, then the badges they earned
+    (their whole texts are in the card list): on the same line if it has room within
+    ``width``, else under it."""
     marker = "▶ " if active else "  "
     parts: list[Content | str] = [
         Content.styled(marker, "bold $accent"),
@@ -139,31 +154,17 @@ def player_line(player: PlayerView, active: bool, first: bool) -> Content:
         parts.append(" (first player)")
     if player.controller:
         parts.append(Content.styled(f" {CONTROLLER}Controller", "bold"))
-    parts.append("  ")
-    parts.append(
-        Content(" ").join(
-            resource(name, n)
-            for name, n in (
-                ("sun", player.sun),
-                ("moon", player.moon),
-                ("sea", player.sea),
-                ("pass", player.passes),
-            )
-        )
-    )
-    parts.append(Content.styled(f"  {player.xp} XP", "bold"))
+    parts += ["  ", stock(player), Content.styled(f"  {player.xp} XP", "bold")]
     parts.append(f"  hand {player.hand_count}")
     line = Content.assemble(*parts)
-    earned = [
-        Content.assemble(
-            "    ",
-            type_mark(b.type),
-            f" {b.name} {b.xp} XP",
-            Content.styled(f" · {ability(b)}" if b.ability else "", "dim"),
-        )
-        for b in player.earned
-    ]
-    return Content("\n").join([line, *earned])
+    if not player.earned:
+        return line
+    earned = Content(" · ").join(
+        Content.assemble(type_mark(b.type), f" {b.name}") for b in player.earned
+    )
+    if width and line.cell_length + 3 + earned.cell_length <= width:
+        return Content.assemble(line, " │ ", earned)
+    return Content.assemble(line, "\n    ", earned)
 
 
 class DestTile(Static):
