@@ -105,6 +105,13 @@ class TabletopApp(App[None]):
         else:  # its Notify is still queued: it shows for no time at all
             notice.timeout = 0
 
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's variables, and the icons' colours made readable in it."""
+        from tabletop.tui.palette import icon_variables
+
+        variables = super().get_css_variables()
+        return {**variables, **icon_variables(variables)}
+
     def get_default_screen(self) -> Screen[None]:
         return HomeScreen()
 

@@ -156,7 +156,7 @@ class PocketParksScreen(GameScreen):
     PocketParksScreen #pp-prompt {
         height: auto;
         padding: 0 1;
-        background: $accent 15%;
+        background: $pp-prompt;
     }
     """
 

@@ -1,9 +1,9 @@
 """How PocketParks cards read on screen: park number, name, icons, dark sky mark.
 
-Every icon is a glyph, a two-letter code and a colour (mid tones, readable on
-dark and light themes), so no icon is told by colour alone; the dark sky mark is
-"☾DS". Events show their colour as a glyph and a letter too (✦B blue, ✖R red,
-↺P purple). Only views are drawn here: cards come from ``PPView`` (the engine
+Every icon is a glyph, a two-letter code and a colour (the theme's, made readable
+on every background it is drawn on: tui/palette.py), so no icon is told by colour
+alone; the dark sky mark is "☾DS". Events show their colour as a glyph and a letter
+too (✦B blue, ✖R red, ↺P purple). Only views are drawn here: cards come from ``PPView`` (the engine
 decides what a seat may see).
 """
 
@@ -16,40 +16,42 @@ from textual.content import Content
 from tabletop.games.pocketparks.content import COLOUR_KINDS
 from tabletop.games.pocketparks.rules import CONTENT
 from tabletop.games.pocketparks.view import CardView, SetView
+from tabletop.tui.palette import variable
 
-# icon id -> (glyph, code, colour, label)
-ICONS: dict[str, tuple[str, str, str, str]] = {
-    "mountain": ("▲", "Mt", "#a08c6e", "Mountain"),
-    "glacier_ice": ("❄", "Gl", "#3fa7c4", "Glacier/ice"),
-    "desert": ("☼", "De", "#c9a227", "Desert"),
-    "volcano": ("♨", "Vo", "#e0542c", "Volcano"),
-    "island": ("◒", "Is", "#2fa86f", "Island"),
-    "canyon": ("∨", "Ca", "#c8733a", "Canyon"),
-    "cave": ("∩", "Cv", "#9b6fc4", "Cave"),
-    "coast": ("≈", "Co", "#3f86d6", "Coast"),
-    "wildlife": ("♞", "Wi", "#6fa13a", "Wildlife"),
-    "unesco": ("◆", "UN", "#4a74d9", "UNESCO"),
-    "oldest": ("«", "Ol", "#a8844a", "Oldest"),
-    "newest": ("»", "Nw", "#2fa8a0", "Newest"),
-    "largest": ("■", "Lg", "#d0608f", "Largest"),
-    "smallest": ("▪", "Sm", "#a87cc4", "Smallest"),
-    "most_visited": ("♥", "MV", "#d94f4f", "Most visited"),
-    "least_visited": ("♡", "LV", "#7f8c96", "Least visited"),
-    "dark_sky": ("☾", "DS", "#b09a2a", "Dark sky"),
+# icon id -> (glyph, code, label); the colour is the theme's $pp-<icon> (tui/palette.py)
+ICONS: dict[str, tuple[str, str, str]] = {
+    "mountain": ("▲", "Mt", "Mountain"),
+    "glacier_ice": ("❄", "Gl", "Glacier/ice"),
+    "desert": ("☼", "De", "Desert"),
+    "volcano": ("♨", "Vo", "Volcano"),
+    "island": ("◒", "Is", "Island"),
+    "canyon": ("∨", "Ca", "Canyon"),
+    "cave": ("∩", "Cv", "Cave"),
+    "coast": ("≈", "Co", "Coast"),
+    "wildlife": ("♞", "Wi", "Wildlife"),
+    "unesco": ("◆", "UN", "UNESCO"),
+    "oldest": ("«", "Ol", "Oldest"),
+    "newest": ("»", "Nw", "Newest"),
+    "largest": ("■", "Lg", "Largest"),
+    "smallest": ("▪", "Sm", "Smallest"),
+    "most_visited": ("♥", "MV", "Most visited"),
+    "least_visited": ("♡", "LV", "Least visited"),
+    "dark_sky": ("☾", "DS", "Dark sky"),
 }
 MIN_SUMMARY = 16
 """Fewer cells than this say too little of what an event does: the line leaves it out."""
+# event colour -> (glyph, letter, style)
 EVENT_COLOURS: dict[str, tuple[str, str, str]] = {
-    "blue": ("✦", "B", "#4a86d9"),
-    "red": ("✖", "R", "#d94a4a"),
-    "purple": ("↺", "P", "#9b5fd0"),
+    colour: (glyph, letter, f"${variable(colour)}")
+    for colour, glyph, letter in (("blue", "✦", "B"), ("red", "✖", "R"), ("purple", "↺", "P"))
 }
 
 
 def icon(name: str) -> Content:
     """One icon: glyph and code in its colour, e.g. ▲Mt."""
-    glyph, code, colour, _ = ICONS.get(name, ("?", name[:2], "", name))
-    return Content.styled(f"{glyph}{code}", f"bold {colour}" if colour else "bold")
+    glyph, code, _ = ICONS.get(name, ("?", name[:2], name))
+    colour = f" ${variable(name)}" if name in ICONS else ""
+    return Content.styled(f"{glyph}{code}", f"bold{colour}")
 
 
 def icons(names: Iterable[str], sep: str = " ") -> Content:
@@ -57,14 +59,14 @@ def icons(names: Iterable[str], sep: str = " ") -> Content:
 
 
 def icon_label(name: str) -> str:
-    return ICONS.get(name, ("", "", "", name))[3]
+    return ICONS.get(name, ("", "", name))[2]
 
 
 def icon_legend() -> Content:
     """Every icon and event colour with its full name, one a line."""
     lines = [Content.styled("Icons", "bold")]
     lines += [
-        Content.assemble("  ", icon(name), f"  {label}") for name, (_, _, _, label) in ICONS.items()
+        Content.assemble("  ", icon(name), f"  {label}") for name, (_, _, label) in ICONS.items()
     ]
     lines.append(Content.styled("Events", "bold"))
     for colour, (glyph, letter, style) in EVENT_COLOURS.items():

@@ -75,6 +75,15 @@ class ParkHand(OptionList):
     ParkHand:focus {
         border: round $accent;
     }
+    /* The cursor row in reverse video: each icon then reads against the hand's own
+       background, the pair its colour is made readable with (tui/palette.py), where a
+       coloured cursor bar took the colour of one icon or another. */
+    ParkHand > .option-list--option-highlighted,
+    ParkHand:focus > .option-list--option-highlighted {
+        color: $foreground;
+        background: $surface;
+        text-style: reverse bold;
+    }
     """
 
     class Used(Message):
