@@ -249,6 +249,43 @@ async def test_a_game_opened_from_continue_goes_back_there(store: Store, toy: No
         assert isinstance(app.screen, ContinueScreen)
 
 
+async def test_continue_tells_games_apart(store: Store) -> None:
+    """Three games of the same players: each row says when it was started and its moves;
+    the highlighted one whose turn it is and where it stands, in its engine's words."""
+    from tabletop.games.pocketparks import ENGINE as PARKS
+    from tabletop.games.spacepark import ENGINE as SPACE
+
+    seats = (SeatInfo("Ann"), SeatInfo("Bob"))
+    parks = GameSession.start(store, PARKS, seats, {}, 1)
+    space = GameSession.start(store, SPACE, seats, {}, 2)
+    space.act(space.legal_actions(space.to_act[0])[0])
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        screen = app.screen
+        assert isinstance(screen, ContinueScreen)
+        table = screen.query_one(DataTable)
+        assert [str(c.label) for c in table.columns.values()] == [
+            "Game",
+            "Players",
+            "Started",
+            "Moves",
+            "Last played",
+        ]
+        for row, session in enumerate((space, parks)):  # the one played last first
+            table.move_cursor(row=row)
+            for _ in range(50):  # worked out in a thread
+                await pilot.pause()
+                details = str(screen.query_one("#details", Static).render())
+                if "reading" not in details:
+                    break
+            state = session.state
+            turn = session.seats[session.engine.to_act(state)[0]].name
+            assert f"{turn}'s turn." in details
+            assert session.engine.position(state) in details
+            assert f"{session.moves} move" in details
+
+
 async def test_continue_lists_newest_first_and_resumes(store: Store, toy: None) -> None:
     older = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 1)
     newer = GameSession.start(store, ENGINE, (SeatInfo("Cat"), SeatInfo("Dan")), {}, 2)
@@ -263,7 +300,7 @@ async def test_continue_lists_newest_first_and_resumes(store: Store, toy: None) 
         assert isinstance(app.screen, ContinueScreen)
         table = app.screen.query_one(DataTable)
         assert [str(table.get_row_at(i)[1]) for i in range(2)] == ["Cat, Dan", "Ann, Bob"]
-        assert str(table.get_row_at(0)[2]) == "2"
+        assert str(table.get_row_at(0)[3]) == "2"
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, Curtain) and app.screen.player == "Dan"

@@ -360,7 +360,7 @@ async def test_a_saved_games_file_with_markup_and_escapes_lists_as_it_is(
     players = ("[/]", "Eve\x1b[2J")
     game = "[link=e.vil]x\x07"  # a game this version does not know: its id is shown
     summary = "\x1b]8;;http://e.vil\x1b\\[b]won\u202e"
-    monkeypatch.setattr(store, "unfinished", lambda: [SavedGame(1, game, players, 3, 0.0, 0)])
+    monkeypatch.setattr(store, "unfinished", lambda: [SavedGame(1, game, players, 3, 0.0, 0.0, 0)])
     finished = FinishedGame(
         2, game, players, (None, None), {}, (1, 2), (1,), summary, 0.0, 0.0, 3, 0
     )

@@ -173,3 +173,14 @@ def build_view(state: State, seat: int | None, to_act: tuple[int, ...]) -> Space
         last_round=state.last_round,
         over=state.over,
     )
+
+
+def position_line(view: SpaceParkView) -> str:
+    """Where a game stands, from a spectator's view (nothing hidden): the turn, each
+    player's XP, the deck (and, solo, Scout's stack)."""
+    scores = ", ".join(f"{p.name} {p.xp} XP" for p in view.players)
+    left = f"deck {view.deck_count}"
+    if view.solo:
+        left = f"Scout Stack {len(view.scout_stack)}, {left}"
+    last = ", last round" if view.last_round else ""
+    return f"Turn {view.turn}{last} · {scores} · {left}"
