@@ -1,8 +1,8 @@
 """The colours of PocketParks' icons and event colours, made readable in the theme
 on show: each is a CSS variable (``$pp-<name>``) the app sets at every theme change,
 its lightness moved (``contrast.readable``) until it reads on every background an
-icon is drawn on (the table, the prompt, the hand, its focused and hovered rows; the
-cursor row draws them in reverse, the same pairs). A theme of the terminal's own ANSI
+icon is drawn on (the table, the prompt, the hand and its rows: focused, under the
+cursor or under the mouse). A theme of the terminal's own ANSI
 colours leaves the icons in the text colour: the terminal knows its colours, not us.
 Glyph and code tell every icon apart; the colour only helps."""
 
@@ -56,11 +56,15 @@ KEYS = ("background", "surface", "foreground", "accent", "block-hover-background
 PROMPT = "pp-prompt"
 """The variable of the prompt's background: the accent, faint, behind the step's words
 (no tint in a theme of ANSI colours, which cannot be mixed)."""
+CURSOR = "pp-cursor"
+"""The variable of the hand's cursor row: the text colour, faint, over the hand (the
+icons are made readable on it; a coloured bar took the colour of some icon)."""
 
 
 def icon_variables(theme: dict[str, str]) -> dict[str, str]:
     """``$pp-<name>`` for every icon and event colour, readable in the theme whose
-    variables are ``theme``, and the prompt's background ``$pp-prompt``."""
+    variables are ``theme``, and the backgrounds of the prompt (``$pp-prompt``) and of
+    the hand's cursor row (``$pp-cursor``)."""
     return dict(_icon_variables(tuple(theme.get(key, "") for key in KEYS)))
 
 
@@ -72,12 +76,14 @@ def _icon_variables(values: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     background, surface, foreground = solid["background"], solid["surface"], solid["foreground"]
     if background is None or surface is None or foreground is None:  # the terminal's colours
         colours = tuple((variable(name), theme["foreground"]) for name in names)
-        return ((PROMPT, theme["background"]), *colours)
+        return ((PROMPT, theme["background"]), (CURSOR, theme["background"]), *colours)
     prompt = background.blend(_solid(theme["accent"]) or foreground, 0.15)
     hover = _solid(theme["block-hover-background"]) or surface.with_alpha(0)
     focused = surface.blend(foreground, 0.05)  # the hand's tint while it has the keys
-    grounds = [background, prompt, surface, focused, surface + hover, focused + hover]
+    cursor = surface.blend(foreground, 0.2)
+    rows = [surface, focused, cursor, cursor.blend(foreground, 0.05)]
+    grounds = [background, prompt, *rows, *(row + hover for row in rows)]
     colours = tuple(
         (variable(name), readable(Color.parse(hex), grounds).hex) for name, hex in names.items()
     )
-    return ((PROMPT, prompt.hex), *colours)
+    return ((PROMPT, prompt.hex), (CURSOR, cursor.hex), *colours)

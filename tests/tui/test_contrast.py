@@ -4,7 +4,7 @@ them grey on grey.
 
 This renders the PocketParks screen in every theme the app offers, the hand's cursor
 on each row in turn and the mouse over another, and reads every icon cell as drawn:
-its colour and the background it stands on (reverse video swapped back). Each pair
+its colour and the background it stands on. Each pair
 must reach WCAG 2's contrast for text, 4.5:1 (success criterion 1.4.3, level AA), as a
 truecolor terminal draws it, as a 256-colour terminal does (rich's downgrade) and as
 NO_COLOR does (Textual's Monochrome filter). Themes of the terminal's ANSI colours are
@@ -65,8 +65,7 @@ def drawn(segment: Segment) -> tuple[RGB, RGB]:
     style = segment.style
     assert style is not None and style.color is not None and style.bgcolor is not None
     colour, ground = style.color.get_truecolor(), style.bgcolor.get_truecolor()
-    pair = ((colour.red, colour.green, colour.blue), (ground.red, ground.green, ground.blue))
-    return (pair[1], pair[0]) if style.reverse else pair
+    return (colour.red, colour.green, colour.blue), (ground.red, ground.green, ground.blue)
 
 
 def drawn_256(rgb: RGB) -> RGB:

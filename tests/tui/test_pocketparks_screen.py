@@ -53,6 +53,7 @@ from tabletop.tui.screens.pocketparks_modals import (
 )
 from tabletop.tui.screens.rules import RulesScreen, page_id
 from tabletop.tui.screens.setup import SetupScreen
+from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.park_hand import ParkHand, grouped, icon_counts
@@ -324,6 +325,10 @@ async def test_the_steal_list_numbers_each_player_by_their_seat(store: Store) ->
         await pilot.pause()
         draft = view(game, 0).draft
         assert draft is not None and draft.target == 2
+        # the steal's keys, Undo among them, all fit the footer at 120 columns
+        await use(pilot, game, park("Zion"))
+        footer = str(game.query_one(Footer).render())
+        assert footer.startswith(" u Undo") and footer.rstrip().endswith("i Cards")
 
 
 async def test_every_card_says_what_it_does(store: Store) -> None:

@@ -75,14 +75,14 @@ class ParkHand(OptionList):
     ParkHand:focus {
         border: round $accent;
     }
-    /* The cursor row in reverse video: each icon then reads against the hand's own
-       background, the pair its colour is made readable with (tui/palette.py), where a
-       coloured cursor bar took the colour of one icon or another. */
+    /* The cursor row: a grey bar the icons are made readable on (tui/palette.py),
+       where a coloured one took the colour of one icon or another; underlined too,
+       for the themes of ANSI colours, which cannot tint it. */
     ParkHand > .option-list--option-highlighted,
     ParkHand:focus > .option-list--option-highlighted {
         color: $foreground;
-        background: $surface;
-        text-style: reverse bold;
+        background: $pp-cursor;
+        text-style: bold underline;
     }
     """
 
