@@ -202,7 +202,7 @@ class TourPicker(_SeeThrough[bool]):
         self.on_pick = on_pick
         self.on_claim = on_claim
         self.claimable = False
-        self.picked = False
+        self.answered = False
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -258,7 +258,7 @@ class TourPicker(_SeeThrough[bool]):
         self.on_pick(None)
 
     def action_claim(self) -> None:
-        if not self.picked and self.on_claim():
+        if not self.answered and self.on_claim():
             self.close(True)
 
     def action_pass(self) -> None:
@@ -271,8 +271,8 @@ class TourPicker(_SeeThrough[bool]):
 
     def close(self, claim: bool) -> None:
         """Dismiss once (a second quick key must not answer again)."""
-        if not self.picked:
-            self.picked = True
+        if not self.answered:
+            self.answered = True
             self.dismiss(claim)
 
 

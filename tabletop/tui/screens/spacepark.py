@@ -241,11 +241,14 @@ class SpaceParkScreen(GameScreen):
 
     def on_mount(self) -> None:
         self._fit(self.app.size.width)
-        self.watch(self.query_one("#sp-scroll"), "scroll_y", self._hint_more, init=False)
+        scroll = self.query_one("#sp-scroll")
+        for changes in ("scroll_y", "virtual_size"):  # the board grew, shrank or was scrolled
+            self.watch(scroll, changes, self._hint_more, init=False)
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width)
         self.redraw()
+        self.call_after_refresh(self._hint_more)  # the terminal's height changed
 
     def _fit(self, width: int) -> None:
         narrow = width < self.NARROW
@@ -536,12 +539,14 @@ class SpaceParkScreen(GameScreen):
         if self.has_class("-narrow"):  # the log is not shown: its latest lines are
             news = [plain(line) for line in self.session.log(view.seat)[-2:]]
             refresh_text(self.query_one("#news", Static), Content("\n").join(news))
-        self.call_after_refresh(self._hint_more)
 
     def _hint_more(self) -> None:
         """Say when the board goes on below what the terminal shows."""
         scroll = self.query_one("#sp-scroll", VerticalScroll)
-        self.query_one("#more").display = scroll.scroll_y < scroll.max_scroll_y
+        more = self.query_one("#more")
+        below = scroll.scroll_y < scroll.max_scroll_y
+        if more.display != below:
+            more.display = below
 
     def _badge_line(
         self, panel: Static, badge: BadgeView, key: str = "", mark: str = ""

@@ -104,7 +104,8 @@ def card_line(card: CardView, name_width: int = 24, room: int = 0) -> Content:
     leaves space for some of it."""
     if card.event is not None:
         glyph, letter, colour = EVENT_COLOURS.get(card.colour or "", ("?", "?", ""))
-        kind = (f" {card.colour} · {COLOUR_KINDS[card.colour or 'blue'][0]}", colour)
+        word = COLOUR_KINDS.get(card.colour or "", ("", ""))[0]
+        kind = (f" {card.colour} · {word}", colour)
         name = short_name(card.name, name_width + 4)
         summary = CONTENT.card_text(card.id).summary
         left = room - 3 - len(name) - len(kind[0]) - 2
