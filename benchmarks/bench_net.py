@@ -1,35 +1,41 @@
-"""Playing over the network (issue 16), on loopback, everything measured in one run.
+"""Playing over the network (issue 16, item 7), on loopback: figures for run_all.py.
 
-    .venv/bin/python benchmarks/bench_net.py [--moves N] [--tables N]
+    .venv/bin/python benchmarks/bench_net.py [--quick]
 
-1. Latency: a `tabletop host` process and one `tabletop join --engine` process per
-   seat. For each move the other seats wait (`wait`); the figure is the time from
-   writing the mover's `act` to reading each other seat's answer. Beside it, the
-   same moves in process: GameSession.act (the engine and the save) plus every
-   seat's view and legal actions, which is what the host must compute before it can
-   tell anyone. Target: the median latency at most 5 ms beyond the in-process time.
-2. Scale: one host process holding N tables (default 50) of 4 seats, every seat a
-   websockets client in this process, all playing random legal Space Park games at
-   once to their ends. Moves a second, p50/p99 latency (a seat's act sent to the
-   other seats' updates received), the host's memory per table, and a check that
-   every seat got every update exactly once (no gap, no repeat).
+1. Latency of headless seats: a `tabletop host` process and one `tabletop join
+   --engine` process per seat play a seeded random game. For each move the other
+   seats wait (`wait`); a delivery is the time from writing the mover's `act` to
+   reading another seat's answer. Its reference is the same moves in process:
+   GameSession.act (the engine and the save) plus every seat's view and legal
+   actions, which is what the host must compute before it can tell anyone, made in
+   this process between the moves over the network (so that both sides see the
+   same load: the save's sync to the disk alone varies from 0.3 to 4 ms on a shared
+   machine). The figures are medians over every leg's samples.
+   Target: the median delivery at most 5 ms beyond the in-process median.
+2. Scale: one host process holding 50 tables of 4 seats, every seat a websockets
+   client (client.Connection) in this process, all playing random legal Space Park
+   games at once to their ends: first each table moves about once a second
+   (the latency of a table among busy ones: a seat's act sent to the other seats'
+   updates received, p50 and p99), then all flat out (moves a second). The host's
+   memory per table, and every seat checks it got every update exactly once (no gap,
+   no repeat): the target. Its reference: the same moves in process, per move.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
-import os
 import random
 import selectors
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
+
+from measure import Figure, median, ms, run_module
+from pydantic_core import from_json, to_json
 
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
@@ -37,58 +43,125 @@ from tabletop.games import get_engine
 from tabletop.net.client import Connection
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
+
+
+class Game(NamedTuple):
+    game: str
+    title: str
+    players: int
+    options: str
+
+
 LATENCY_GAMES = (
-    ("spacepark", 2, "{}"),
-    ("spacepark", 4, "{}"),
-    ("pocketparks", 4, "{}"),
-    ("pocketdragon", 2, '{"mode": "table"}'),
+    Game("spacepark", "Space Park 4p", 4, "{}"),
+    Game("pocketparks", "PocketParks 4p", 4, "{}"),
+    Game("pocketdragon", "Pocket Dragon 2p (table mode)", 2, '{"mode": "table"}'),
 )
+BEYOND_S = 0.005
+"""Target: the median delivery at most this much beyond the in-process median."""
 
 
-def _ms(seconds: list[float], q: float) -> float:
+def quantile(seconds: list[float], q: float) -> float:
     ordered = sorted(seconds)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 # -- 1. latency through real processes -------------------------------------------------
 
 
-class Seat:
-    """A `tabletop join --engine` process."""
+STUCK_S = 60.0
+"""A leg that waits this long for a seat is broken: it stops, saying what the seats said."""
 
-    def __init__(self, url: str, code: str) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "tabletop", "join", url, code, "--engine"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-        )
+
+class Seat:
+    """A `tabletop join --engine` process; what it says on stderr goes to ``log``. Its
+    JSON is written and read with pydantic-core's functions, as a compiled client would
+    (bench_protocol.Engine)."""
+
+    def __init__(self, url: str, code: str, log: Path) -> None:
+        self.log = log
+        with log.open("wb") as stderr:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "tabletop", "join", url, code, "--engine"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=stderr,
+            )
         assert self.process.stdin is not None and self.process.stdout is not None
         self.stdin, self.stdout = self.process.stdin, self.process.stdout
 
     def send(self, request: dict[str, Any]) -> None:
-        self.stdin.write(json.dumps(request).encode() + b"\n")
+        self.stdin.write(to_json(request) + b"\n")
         self.stdin.flush()
+
+    def read(self) -> dict[str, Any]:
+        line = self.stdout.readline()
+        if not line:
+            raise RuntimeError(f"a seat ended: {self.log.read_text()[-2000:]}")
+        answer: dict[str, Any] = from_json(line)
+        return answer
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         self.send(request)
-        answer: dict[str, Any] = json.loads(self.stdout.readline())
-        return answer
+        return self.read()
 
 
 def _all_here(seat: Seat) -> dict[str, Any]:
     """The seat's state once every seat has joined."""
+    deadline = time.monotonic() + STUCK_S
     state = seat.ask({"op": "wait", "since": 0})
     while not all(other["connected"] for other in state["seats"]):
-        state = seat.ask({"op": "wait", "since": state["version"]})
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the seats did not all join: {state['seats']}")
+        state = seat.ask({"op": "wait", "since": state["version"], "timeout": 1})
     return state
 
 
-def latency_run(data: Path, game: str, players: int, options: str, moves: int) -> str:
+class Mirror:
+    """A hosted game's moves made again in this process as the host makes them, each
+    timed: act (the engine and the save, in a store of its own), then every seat's view
+    and legal actions, as the host computes them for its updates. Caught up after every
+    move over the network, so both sides are measured under the same load. (A real-time
+    game's record holds the host's own start, pause and resume moves too.)"""
+
+    def __init__(self, hosted: Path, game_id: int, scratch: Path) -> None:
+        self.source = Store(hosted)
+        self.game_id = game_id
+        record = self.source.load_record(game_id)
+        self.engine = get_engine(record.game)
+        self.store = Store(scratch / "tabletop.db")
+        self.seats = tuple(SeatInfo(name) for name in record.setup.players)
+        self.session = GameSession.start(
+            self.store, self.engine, self.seats, record.setup.options, record.seed
+        )
+        self.made = 0
+        self.times: list[float] = []
+
+    def catch_up(self) -> None:
+        actions = self.source.load_record(self.game_id).actions
+        for data in actions[self.made :]:
+            action = self.engine.parse_action(data)
+            began = time.perf_counter()
+            self.session.act(action)
+            for seat in range(len(self.seats)):
+                self.session.view(seat).model_dump_json()
+                [self.engine.dump_action(a) for a in self.session.legal_actions(seat)]
+            self.times.append(time.perf_counter() - began)
+        self.made = len(actions)
+
+    def close(self) -> None:
+        self.source.close()
+        self.store.close()
+
+
+def latency_leg(data: Path, game: Game, moves: int) -> tuple[list[float], list[float]]:
+    """One game through a host and a join process per seat: every delivery's seconds,
+    and every move's seconds in process (Mirror)."""
     host = subprocess.Popen(
         [
-            *(sys.executable, "-m", "tabletop", "--data-dir", str(data), "host", game),
-            *("--players", ",".join(NAMES[:players]), "--options", options, "--seed", "7"),
+            *(sys.executable, "-m", "tabletop", "--data-dir", str(data), "host", game.game),
+            *("--players", ",".join(NAMES[: game.players]), "--options", game.options),
+            *("--seed", "7"),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
@@ -96,19 +169,22 @@ def latency_run(data: Path, game: str, players: int, options: str, moves: int) -
     )
     assert host.stdout is not None
     hosted = json.loads(host.stdout.readline())
-    seats = [Seat(hosted["url"], s["code"]) for s in hosted["seats"]]
+    (data / "mirror").mkdir()
+    mirror = Mirror(data / "tabletop.db", hosted["game_id"], data / "mirror")
+    seats = [Seat(hosted["url"], s["code"], data / f"seat{s['seat']}.log") for s in hosted["seats"]]
     chooser = random.Random(7)
-    over_net: list[float] = []
+    deliveries: list[float] = []
     try:
         states = [_all_here(seat) for seat in seats]
         for _ in range(moves):
+            mirror.catch_up()
             state = states[0]
             if state["outcome"] is not None:
                 break
             mover = chooser.choice(state["to_act"])
             legal = [a for a in states[mover]["legal"] if a["kind"] not in ("pause", "reset")]
             action = chooser.choice(legal or states[mover]["legal"])
-            others = [s for s in range(players) if s != mover]
+            others = [s for s in range(game.players) if s != mover]
             selector = selectors.DefaultSelector()
             for other in others:
                 seats[other].send({"op": "wait", "since": states[other]["version"]})
@@ -118,52 +194,59 @@ def latency_run(data: Path, game: str, players: int, options: str, moves: int) -
             assert answer["ok"], answer
             waiting = set(others)
             while waiting:
-                for key, _ in selector.select():
+                ready = selector.select(STUCK_S)
+                if not ready:
+                    raise RuntimeError(f"no update reached seats {sorted(waiting)}")
+                for key, _ in ready:
                     other = key.data
-                    states[other] = json.loads(seats[other].stdout.readline())
+                    states[other] = seats[other].read()
                     if states[other]["moves"] < answer["moves"]:  # a clock tick came first
                         seats[other].send({"op": "wait", "since": states[other]["version"]})
                         continue
-                    over_net.append(time.perf_counter() - began)
+                    deliveries.append(time.perf_counter() - began)
                     waiting.discard(other)
                     selector.unregister(seats[other].stdout)
             states[mover] = seats[mover].ask({"op": "wait", "since": 0})
     finally:
         for seat in seats:
             seat.stdin.close()
-            seat.process.wait(timeout=30)
         host.terminate()
-        host.wait(timeout=30)
-    in_process = _in_process(data, game, hosted["game_id"], players)
-    net, local = statistics.median(over_net) * 1000, statistics.median(in_process) * 1000
-    return (
-        f"  {game:12} {players} seats {len(in_process):4} moves: over the network p50 "
-        f"{net:6.2f} ms (p99 {_ms(over_net, 0.99):6.2f}), in process {local:5.2f} ms, "
-        f"beyond it {net - local:5.2f} ms (target <= 5), ratio {net / local:4.1f}"
-    )
+        processes: list[subprocess.Popen[Any]] = [seat.process for seat in seats]
+        for process in [*processes, host]:
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        mirror.close()
+    return deliveries, mirror.times
 
 
-def _in_process(data: Path, game: str, game_id: int, players: int) -> list[float]:
-    """The same moves in process: act (engine and save), then every seat's view and
-    legal actions, as the host computes them for its updates."""
-    record = Store(data / "tabletop.db").load_record(game_id)
-    engine = get_engine(game)
+def in_process(store: Path, game_id: int) -> list[float]:
+    """The moves of a stored game made again in process, each timed (as Mirror does)."""
     with tempfile.TemporaryDirectory() as scratch:
-        store = Store(Path(scratch) / "tabletop.db")
-        seats = tuple(SeatInfo(name) for name in record.setup.players)
-        session = GameSession.start(store, engine, seats, record.setup.options, record.seed)
-        times = []
-        for data_action in record.actions:
-            action = engine.parse_action(data_action)
-            began = time.perf_counter()
-            session.act(action)
-            for seat in range(players):
-                session.view(seat).model_dump_json()
-                [engine.dump_action(a) for a in session.legal_actions(seat)]
-            times.append(time.perf_counter() - began)
-        store.close()
-    # The host's own pause/resume/start moves are in the record too; the figure is per move.
-    return times
+        mirror = Mirror(store, game_id, Path(scratch))
+        mirror.catch_up()
+        mirror.close()
+    return mirror.times
+
+
+def latency(game: Game, legs: int, moves: int) -> Figure:
+    net: list[float] = []
+    local: list[float] = []
+    for _ in range(legs):
+        with tempfile.TemporaryDirectory() as data:
+            deliveries, made = latency_leg(Path(data), game, moves)
+            net += deliveries
+            local += made
+    net_p50, local_p50 = median(net), median(local)
+    return Figure(
+        f"headless seats: a move reaching the others, {game.title}",
+        f"median {ms(net_p50)}, p99 {ms(quantile(net, 0.99))} ({len(net)} deliveries)",
+        f"in process {ms(local_p50)} (act, save, every seat's view)",
+        net_p50 / local_p50,
+        "<= in-process + 5 ms",
+        net_p50 - local_p50 <= BEYOND_S,
+    )
 
 
 # -- 2. scale: many tables in one host -----------------------------------------------------
@@ -174,7 +257,6 @@ from pathlib import Path
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
-from tabletop.net.client import Connection
 from tabletop.net.host import Host, new_code
 
 def rss_kb():
@@ -193,8 +275,8 @@ async def main(data, tables):
         session = GameSession.start(store, engine, seats, {}, table)
         games.append(host.add(session, [new_code() for _ in seats]))
     port = await host.start("127.0.0.1", 0)
-    codes = [game.codes for game in games]
-    print(json.dumps({"port": port, "rss_kb": before, "codes": codes}), flush=True)
+    tables = [{"codes": game.codes, "game_id": game.session.game_id} for game in games]
+    print(json.dumps({"port": port, "rss_kb": before, "tables": tables}), flush=True)
     loop = asyncio.get_running_loop()
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
@@ -287,7 +369,14 @@ async def _table(url: str, codes: list[str], table: int, scale: Scale) -> None:
         await runner
 
 
-async def scale_run(data: Path, tables: int, paced: int, pace: float) -> list[str]:
+class ScaleRun(NamedTuple):
+    scale: Scale
+    moves_per_s: float
+    kb_per_table: float
+    game_ids: list[int]
+
+
+async def _scale_run(data: Path, tables: int, paced: int, pace: float) -> ScaleRun:
     host = subprocess.Popen(
         [sys.executable, "-c", HOST_SCRIPT, str(data), str(tables)],
         stdin=subprocess.PIPE,
@@ -299,8 +388,8 @@ async def scale_run(data: Path, tables: int, paced: int, pace: float) -> list[st
     url = f"ws://127.0.0.1:{started['port']}"
     scale = Scale(tables, paced, pace)
     play = [
-        asyncio.create_task(_table(url, codes, table, scale))
-        for table, codes in enumerate(started["codes"])
+        asyncio.create_task(_table(url, list(hosted["codes"]), table, scale))
+        for table, hosted in enumerate(started["tables"])
     ]
     peak = 0
     while not all(task.done() for task in play):
@@ -315,45 +404,45 @@ async def scale_run(data: Path, tables: int, paced: int, pace: float) -> list[st
     host.stdin.close()
     host.wait(timeout=30)
     flat_began, moves_then = scale.flat_from
-    flat_moves = sum(scale.moves) - moves_then
+    moves_per_s = (sum(scale.moves) - moves_then) / (ended - flat_began)
     per_table = (peak - started["rss_kb"]) / tables
-    paced_lat, flat_lat = scale.latencies["paced"], scale.latencies["flat"]
-    return [
-        f"  {tables} tables x 4 seats, Space Park, {sum(scale.moves)} moves; every seat "
-        "checks it got every update once:",
-        f"  paced (a move every ~{pace:g} s a table, the first {paced} moves): latency (act "
-        f"sent -> each seat's update) p50 {_ms(paced_lat, 0.5):.2f} ms, p99 "
-        f"{_ms(paced_lat, 0.99):.2f} ms over {len(paced_lat)} deliveries",
-        f"  flat out to the ends: {flat_moves} moves in {ended - flat_began:.1f} s = "
-        f"{flat_moves / (ended - flat_began):.0f} moves/s; latency p50 {_ms(flat_lat, 0.5):.1f} "
-        f"ms, p99 {_ms(flat_lat, 0.99):.1f} ms (every table waiting its turn at the host)",
-        f"  host memory: {started['rss_kb'] / 1024:.0f} MB before the tables, peak "
-        f"{peak / 1024:.0f} MB: {per_table:.0f} KB a table",
-        "  every update reached every seat exactly once"
-        if not scale.problems
-        else "  PROBLEMS:\n    " + "\n    ".join(scale.problems),
-    ]
+    return ScaleRun(scale, moves_per_s, per_table, [t["game_id"] for t in started["tables"]])
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--moves", type=int, default=300, help="moves per latency game")
-    parser.add_argument("--tables", type=int, default=50, help="tables in the scale run")
-    parser.add_argument("--paced", type=int, default=20, help="paced moves a table first")
-    parser.add_argument("--pace", type=float, default=1.0, help="seconds between paced moves")
-    args = parser.parse_args()
-    load = ", ".join(f"{n:.1f}" for n in os.getloadavg())
-    print(f"(load average before the run: {load}, on {os.cpu_count()} cores)")
-    print("1. Latency: a move by one headless seat reaching the others (loopback)")
-    for game, players, options in LATENCY_GAMES:
-        with tempfile.TemporaryDirectory() as data:
-            print(latency_run(Path(data), game, players, options, args.moves), flush=True)
-    print(f"2. Scale: one host, {args.tables} tables")
+def scale(tables: int, paced: int, sample: int) -> Figure:
+    """The scale run, and its reference: the first ``sample`` tables' moves in process."""
     with tempfile.TemporaryDirectory() as data:
-        for line in asyncio.run(scale_run(Path(data), args.tables, args.paced, args.pace)):
-            print(line)
-    return 0
+        run = asyncio.run(_scale_run(Path(data), tables, paced, 1.0))
+        local = [
+            t
+            for game_id in run.game_ids[:sample]
+            for t in in_process(Path(data) / "tabletop.db", game_id)
+        ]
+    paced_lat = run.scale.latencies["paced"]
+    local_rate = 1 / median(local)
+    lost = run.scale.problems
+    return Figure(
+        f"{tables} tables x 4 headless seats, one host (Space Park)",
+        f"{run.moves_per_s:,.0f} moves/s flat out; at a move a second a table, updates "
+        f"p50 {ms(median(paced_lat))}, p99 {ms(quantile(paced_lat, 0.99))}; "
+        f"{run.kb_per_table:,.0f} KB a table" + (f"; LOST: {'; '.join(lost)}" if lost else ""),
+        f"in process {local_rate:,.0f} moves/s (act, save, 4 views)",
+        local_rate / run.moves_per_s,
+        "every update once to every seat",
+        not lost,
+    )
+
+
+def figures(quick: bool) -> list[Figure]:
+    legs, moves, paced = (1, 100, 5) if quick else (3, 300, 20)
+    out = [latency(game, legs, moves) for game in LATENCY_GAMES]
+    out.append(scale(50, paced, 10))
+    return out
+
+
+def main() -> None:
+    run_module(__doc__, figures)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

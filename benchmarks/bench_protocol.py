@@ -6,13 +6,19 @@ Both sides play the same seeded random games, action for action: who acts, that
 seat's legal actions, one picked at random, applied. In-process calls the engine
 (legal_actions, apply, to_act, outcome); through the protocol, one long-lived
 `tabletop engine` subprocess answers a `legal` and an `act` request per action
-over a pipe, and the driver parses each answer (the `act` answer carries the
-acting seat's view, `to_act` and `outcome`). Time per action is the leg's
+over a pipe, and the driver parses each answer (the `act` answer says what changed:
+`version`, `to_act`, `outcome` and the seat's log lines; no view). Time per action is the leg's
 wall time over its actions; the subprocess is started before the clock runs.
 Beside it, the CPU time per action: this process's, plus through the protocol
 the engine process's (read from /proc), which a busy machine hardly moves.
 Legs alternate sides; the figure is the median leg. PocketParks games run to
 thousands of actions: each game is cut after ACTIONS actions.
+
+Shown beside it, the pipe's floor: the same driver against a process that plays no
+game but parses each request and writes back the engine's recorded answer (the
+"echo"). Two round trips between two processes per action cost that much whatever
+the engine does: on a shared 2-core machine it alone is 2-4 times the in-process
+time, which the ratio's target has to live with.
 
 Target (issue 13): <= 3x in-process.
 """
@@ -20,16 +26,17 @@ Target (issue 13): <= 3x in-process.
 from __future__ import annotations
 
 import functools
-import json
 import os
 import random
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from measure import Figure, interleaved, median, run_module
+from pydantic_core import from_json, to_json
 
 from tabletop.core.engine import Setup
 from tabletop.games import get_engine
@@ -60,7 +67,7 @@ class Leg(NamedTuple):
     """CPU seconds of this process, and of the engine process through the protocol."""
     actions: int
     received: int
-    """Characters answered through the protocol (none in-process)."""
+    """Bytes answered through the protocol (none in-process)."""
 
 
 def in_process(game: str, players: int, seeds: range) -> Leg:
@@ -84,23 +91,38 @@ def in_process(game: str, players: int, seeds: range) -> Leg:
     return Leg(elapsed, time.process_time() - cpu, actions, 0)
 
 
-class Engine:
-    """A `tabletop engine` subprocess, one request and answer at a time."""
+# The floor: parse each request line, answer with the engine's recorded answer.
+ECHO = """
+import json, sys
+answers = open(sys.argv[1], "rb").read().splitlines(keepends=True)
+out = sys.stdout.buffer
+for line, answer in zip(sys.stdin.buffer, answers):
+    json.loads(line)
+    out.write(answer)
+    out.flush()
+"""
 
-    def __init__(self) -> None:
-        self.process = subprocess.Popen(
-            engine_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
+
+class Engine:
+    """A `tabletop engine` subprocess (or ``command``), one request and answer at a time.
+    JSON is written and read with pydantic-core's (Rust) functions, as a client in a
+    compiled language would: the figure is the engine's and the pipe's, not the stdlib
+    json's. ``answers`` keeps every answer line."""
+
+    def __init__(self, command: list[str]) -> None:
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self.received = 0
-        """Characters of the answers so far."""
+        """Bytes of the answers so far."""
+        self.answers: list[bytes] = []
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.write(to_json(request) + b"\n")
         self.process.stdin.flush()
         line = self.process.stdout.readline()
         self.received += len(line)
-        answer: dict[str, Any] = json.loads(line)
+        self.answers.append(line)
+        answer: dict[str, Any] = from_json(line)
         assert answer["ok"], answer
         return answer
 
@@ -115,9 +137,12 @@ class Engine:
         self.process.wait()
 
 
-def through_protocol(game: str, players: int, seeds: range) -> Leg:
-    """The same games through the protocol."""
-    engine = Engine()
+def through_protocol(
+    game: str, players: int, seeds: range, command: list[str], keep: list[bytes] | None = None
+) -> Leg:
+    """The same games through ``command``: `tabletop engine`, or the echo. ``keep`` takes
+    every answer line."""
+    engine = Engine(command)
     engine.ask({"op": "schema", "game": game})  # started and the game loaded, off the clock
     actions = 0
     received = engine.received
@@ -137,7 +162,17 @@ def through_protocol(game: str, players: int, seeds: range) -> Leg:
     elapsed = time.perf_counter() - began
     cpu = time.process_time() + engine.cpu() - cpu
     engine.close()
+    if keep is not None:
+        keep += engine.answers
     return Leg(elapsed, cpu, actions, engine.received - received)
+
+
+def record_answers(game: str, players: int, seeds: range, path: Path) -> None:
+    """The engine's answers to the seeded games (its first, to `schema`, included), one a
+    line in ``path``, for the echo."""
+    answers: list[bytes] = []
+    through_protocol(game, players, seeds, engine_command(), answers)
+    path.write_bytes(b"".join(answers))
 
 
 def figures(quick: bool) -> list[Figure]:
@@ -146,22 +181,29 @@ def figures(quick: bool) -> list[Figure]:
     for game, title, players in GAMES:
         seeds = range(games)
         in_process(game, players, range(1))  # load the game's content before timing
-        runs: dict[str, list[Leg]] = interleaved(
-            legs,
-            {
-                "in": functools.partial(in_process, game, players, seeds),
-                "proto": functools.partial(through_protocol, game, players, seeds),
-            },
-        )
+        with tempfile.TemporaryDirectory() as scratch:
+            answers = Path(scratch) / "answers.jsonl"
+            record_answers(game, players, seeds, answers)
+            echo = [sys.executable, "-c", ECHO, str(answers)]
+            runs: dict[str, list[Leg]] = interleaved(
+                legs,
+                {
+                    "in": functools.partial(in_process, game, players, seeds),
+                    "proto": functools.partial(
+                        through_protocol, game, players, seeds, engine_command()
+                    ),
+                    "echo": functools.partial(through_protocol, game, players, seeds, echo),
+                },
+            )
         counts = {leg.actions for side in runs.values() for leg in side}
         assert len(counts) == 1, f"the two sides played different games: {counts}"
         actions = counts.pop()
-        inside, outside = (
+        inside, outside, floor = (
             {
                 f: median([getattr(leg, f) / actions for leg in runs[side]])
                 for f in ("seconds", "cpu")
             }
-            for side in ("in", "proto")
+            for side in ("in", "proto", "echo")
         )
         per_action = runs["proto"][0].received / actions
         ratio = outside["seconds"] / inside["seconds"]
@@ -170,7 +212,9 @@ def figures(quick: bool) -> list[Figure]:
                 f"`tabletop engine` time per action, {title}",
                 f"{outside['seconds'] * 1e6:,.0f} us (CPU {outside['cpu'] * 1e6:,.0f} us, both "
                 f"processes; {per_action / 1024:.1f} KiB answered)",
-                f"in-process {inside['seconds'] * 1e6:,.0f} us (CPU {inside['cpu'] * 1e6:,.0f} us)",
+                f"in-process {inside['seconds'] * 1e6:,.0f} us (CPU "
+                f"{inside['cpu'] * 1e6:,.0f} us); the pipe's floor (echo) "
+                f"{floor['seconds'] * 1e6:,.0f} us, {floor['seconds'] / inside['seconds']:.1f}x",
                 ratio,
                 "<= 3x",
                 ratio <= 3,

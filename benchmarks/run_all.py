@@ -1,4 +1,5 @@
-"""Every figure of issue 13 ("Instant"), each beside its reference and target, in one table.
+"""Every speed figure of issues 13 ("Instant") and 16 (playing over the network, item 7),
+each beside its reference and target, in one table.
 
     nice .venv/bin/python benchmarks/run_all.py [--quick] [--only NAME ...]
 
@@ -7,7 +8,7 @@ taken in the same run, legs interleaved, medians) and prints one Markdown table:
 the figure, ours, the reference, their ratio, the target and whether it is met.
 The machine's load is printed before and after: on a busy machine every time
 grows, the references' too, so read the ratios first. --quick takes a few
-minutes; the full run about 15 minutes on an idle 2-core machine.
+minutes; the full run about 20 minutes on an idle 2-core machine.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import time
 from collections.abc import Callable
 
 import bench_engines
+import bench_net
 import bench_protocol
 import bench_replay
 import bench_rules
@@ -32,6 +34,7 @@ MODULES: dict[str, Callable[[bool], list[Figure]]] = {
     "engines": bench_engines.figures,
     "protocol": bench_protocol.figures,
     "startup": bench_startup.figures,
+    "net": bench_net.figures,
     "screens": bench_screens.figures,
     "replay": bench_replay.figures,
     "rules": bench_rules.figures,

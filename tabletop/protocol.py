@@ -4,6 +4,10 @@ One request per line (UTF-8, at most MAX_LINE bytes), exactly one response line
 per request. A refusal or a broken request gets {"ok": false, "error": {"rule",
 "message"}} and the process goes on; nothing in the session changes. See
 docs/engine-protocol.md.
+
+The pieces every speaker of the protocol shares (tabletop.net's host and headless
+seat too) are public here: ProtocolError, ``parse_request``, ``refusal``,
+``encode`` and ``read_lines``.
 """
 
 from __future__ import annotations
@@ -11,8 +15,10 @@ from __future__ import annotations
 import json
 import math
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import IO, Any
+
+from pydantic_core import to_json
 
 from tabletop.core.engine import Engine, Event, InvalidState, Setup
 from tabletop.core.errors import IllegalAction
@@ -37,14 +43,69 @@ class ProtocolError(Exception):
         self.message = message
 
 
+def parse_request(line: str | bytes) -> dict[str, Any]:
+    """A request line (UTF-8 bytes as read, or text) as a JSON object; ProtocolError
+    (PROTO-JSON) saying why it is not one."""
+    try:
+        request = json.loads(line.decode("utf-8") if isinstance(line, bytes) else line)
+    except UnicodeDecodeError:
+        raise ProtocolError("PROTO-JSON", "the line is not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise ProtocolError(
+            "PROTO-JSON", f"not valid JSON: {exc.msg} at column {exc.colno}"
+        ) from None
+    except ValueError:  # the only other: an integer too long to convert
+        digits = sys.get_int_max_str_digits()
+        raise ProtocolError("PROTO-JSON", f"a number has more than {digits} digits") from None
+    except RecursionError:
+        raise ProtocolError("PROTO-JSON", "the JSON is nested too deeply") from None
+    if not isinstance(request, dict):
+        raise ProtocolError("PROTO-JSON", "a request must be a JSON object")
+    return request
+
+
+def refusal(rule: str, message: str) -> Response:
+    """The answer refusing a request: the rule and a message of at most 500 characters.
+    A message may quote what was sent: a lone surrogate in it (text no UTF-8 can hold)
+    is written as its escape."""
+    if len(message) > _MAX_MESSAGE:
+        message = message[: _MAX_MESSAGE - 1] + "…"
+    message = message.encode("utf-8", "backslashreplace").decode("utf-8")
+    return {"ok": False, "error": {"rule": rule, "message": message}}
+
+
+def encode(message: Mapping[str, Any]) -> bytes:
+    """One message as compact UTF-8 JSON, without a line break. Values may be pydantic
+    models (views, outcomes): they are written by their own serializer."""
+    return to_json(message)
+
+
+def read_lines(stdin: IO[bytes], limit: int) -> Iterator[bytes]:
+    """The lines of ``stdin`` without their line break. A line longer than ``limit``
+    bytes comes as its first ``limit + 1`` bytes (to be refused); the rest of it is
+    skipped in chunks, never held whole."""
+    while chunk := stdin.readline(limit + 1):
+        line = chunk.removesuffix(b"\n")
+        if len(line) > limit:
+            while (rest := stdin.readline(_SKIP_CHUNK)) and not rest.endswith(b"\n"):
+                pass
+        yield line
+
+
 class Session:
     """One game at a time, as the protocol drives it. A handler builds its whole answer
     before it stores a new game or state, so a refusal (or a bug) leaves the game as it
-    was; only the clocks of a real-time game run on to the request's ``now``."""
+    was; only the clocks of a real-time game run on to the request's ``now``.
+
+    ``version`` counts the changes the session made: every new or loaded game and every
+    action applied. Answers say which version they describe, so a client that keeps a
+    view knows when to ask for a new one."""
 
     def __init__(self) -> None:
         self.engine: Engine[Any, Any] | None = None
         self.state: Any = None
+        self.seats = 0  # how many the game has: they never change
+        self.version = 0
         self._ops: dict[str, Callable[[dict[str, Any]], Response]] = {
             "new": self._new,
             "load": self._load,
@@ -58,20 +119,11 @@ class Session:
     def handle_line(self, line: str | bytes) -> Response:
         """One request line (UTF-8 bytes as read, or text) and its answer."""
         if len(line) > MAX_LINE:
-            return _error("PROTO-JSON", f"a request line holds at most {MAX_LINE:,} bytes")
+            return refusal("PROTO-JSON", f"a request line holds at most {MAX_LINE:,} bytes")
         try:
-            request = json.loads(line.decode("utf-8") if isinstance(line, bytes) else line)
-        except UnicodeDecodeError:
-            return _error("PROTO-JSON", "the line is not UTF-8 text")
-        except json.JSONDecodeError as exc:
-            return _error("PROTO-JSON", f"not valid JSON: {exc.msg} at column {exc.colno}")
-        except ValueError:  # the only other: an integer too long to convert
-            digits = sys.get_int_max_str_digits()
-            return _error("PROTO-JSON", f"a number has more than {digits} digits")
-        except RecursionError:
-            return _error("PROTO-JSON", "the JSON is nested too deeply")
-        if not isinstance(request, dict):
-            return _error("PROTO-JSON", "a request must be a JSON object")
+            request = parse_request(line)
+        except ProtocolError as exc:
+            return refusal(exc.rule, exc.message)
         return self.handle(request)
 
     def handle(self, request: dict[str, Any]) -> Response:
@@ -79,13 +131,11 @@ class Session:
         handler = self._ops.get(op) if isinstance(op, str) else None
         if handler is None:
             known = ", ".join(self._ops)
-            return _error("PROTO-OP", f"unknown op {op!r}; the ops are: {known}")
+            return refusal("PROTO-OP", f"unknown op {op!r}; the ops are: {known}")
         try:
             return {"ok": True, **handler(request)}
-        except IllegalAction as exc:
-            return _error(exc.rule, exc.message)
-        except ProtocolError as exc:
-            return _error(exc.rule, exc.message)
+        except (IllegalAction, ProtocolError) as exc:
+            return refusal(exc.rule, exc.message)
 
     # -- ops ----------------------------------------------------------------
 
@@ -119,8 +169,10 @@ class Session:
 
     def _start(self, engine: Engine[Any, Any], state: Any) -> Response:
         """The answer to new and load; the session plays the game from now on."""
-        answer = _status(engine, state, None)
-        self.engine, self.state = engine, state
+        answer = {"game": engine.name, **_status(engine, state, self.version + 1)}
+        seats = len(engine.players(state))
+        self.engine, self.state, self.seats = engine, state, seats
+        self.version += 1
         return answer
 
     def _legal(self, req: dict[str, Any]) -> Response:
@@ -129,10 +181,13 @@ class Session:
         now = self._advance(req)
         actions = [engine.dump_action(a) for a in engine.legal_actions(self.state, seat)]
         if now is not None:  # each one as it may be sent back at this request's now
-            actions = [{**action, "now": now} for action in actions]
-        return {"actions": actions}
+            for action in actions:
+                action["now"] = now
+        return {"version": self.version, "actions": actions}
 
     def _act(self, req: dict[str, Any]) -> Response:
+        """What the action changed: the new version, who acts now, the outcome and the
+        log lines the acting seat may read. Never a view: a client asks when it wants one."""
         engine = self._require_game()
         seat = self._seat(req, allow_none=False)
         data = req.get("action")
@@ -152,22 +207,27 @@ class Session:
         self._advance(req)
         transition = engine.apply(self.state, action)
         answer = {
-            **_status(engine, transition.state, seat),
+            **_status(engine, transition.state, self.version + 1),
             "events": _texts(transition.events, seat),
         }
-        self.state = transition.state
+        self.state, self.version = transition.state, self.version + 1
         return answer
 
     def _view(self, req: dict[str, Any]) -> Response:
         engine = self._require_game()
         seat = self._seat(req, allow_none=True)
         self._advance(req)
-        return {"view": engine.view(self.state, seat).model_dump(mode="json")}
+        view = engine.view(self.state, seat).model_dump(mode="json")
+        return {"version": self.version, "view": view}
 
     def _state(self, req: dict[str, Any]) -> Response:
         engine = self._require_game()
         self._advance(req)
-        return {"game": engine.name, "state": engine.dump_state(self.state)}
+        return {
+            "game": engine.name,
+            "version": self.version,
+            "state": engine.dump_state(self.state),
+        }
 
     def _schema(self, req: dict[str, Any]) -> Response:
         engine = self._engine_named(req["game"]) if "game" in req else self._require_game()
@@ -201,18 +261,19 @@ class Session:
         seat = req.get("seat")
         if seat is None and allow_none:
             return None
-        count = len(self._require_game().players(self.state))
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < count:
-            raise ProtocolError("PROTO-ARGS", f"seat must be a seat number from 0 to {count - 1}")
+        self._require_game()
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
+            raise ProtocolError(
+                "PROTO-ARGS", f"seat must be a seat number from 0 to {self.seats - 1}"
+            )
         return seat
 
 
-def _status(engine: Engine[Any, Any], state: Any, seat: int | None) -> Response:
+def _status(engine: Engine[Any, Any], state: Any, version: int) -> Response:
     outcome = engine.outcome(state)
     return {
-        "game": engine.name,
+        "version": version,
         "to_act": list(engine.to_act(state)),
-        "view": engine.view(state, seat).model_dump(mode="json"),
         "outcome": None if outcome is None else outcome.model_dump(mode="json"),
     }
 
@@ -236,37 +297,20 @@ def _texts(events: tuple[Event, ...], seat: int | None) -> list[str]:
     return [e.text for e in events if e.private_to is None or e.private_to == seat]
 
 
-def _error(rule: str, message: str) -> Response:
-    if len(message) > _MAX_MESSAGE:
-        message = message[: _MAX_MESSAGE - 1] + "…"
-    return {"ok": False, "error": {"rule": rule, "message": message}}
-
-
-def _read_lines(stdin: IO[bytes]) -> Iterator[bytes]:
-    """The lines of ``stdin`` without their line break. A line longer than MAX_LINE
-    comes as its first MAX_LINE + 1 bytes (to be refused); the rest of it is skipped
-    in chunks, never held whole."""
-    while chunk := stdin.readline(MAX_LINE + 1):
-        line = chunk.removesuffix(b"\n")
-        if len(line) > MAX_LINE:
-            while (rest := stdin.readline(_SKIP_CHUNK)) and not rest.endswith(b"\n"):
-                pass
-        yield line
-
-
-def serve(stdin: IO[bytes], stdout: IO[str]) -> int:
+def serve(stdin: IO[bytes], stdout: IO[bytes]) -> int:
     session = Session()
-    for line in _read_lines(stdin):
+    for line in read_lines(stdin, MAX_LINE):
         if not line.strip():
             continue
         try:
-            response = session.handle_line(line)
+            answer = encode(session.handle_line(line))
         except Exception as exc:  # a bug must not kill a long-running driver
-            response = _error("PROTO-INTERNAL", f"internal error: {type(exc).__name__}: {exc}")
-        stdout.write(json.dumps(response, separators=(",", ":")) + "\n")
+            failed = refusal("PROTO-INTERNAL", f"internal error: {type(exc).__name__}: {exc}")
+            answer = encode(failed)
+        stdout.write(answer + b"\n")
         stdout.flush()
     return 0
 
 
 def main() -> int:
-    return serve(sys.stdin.buffer, sys.stdout)
+    return serve(sys.stdin.buffer, sys.stdout.buffer)

@@ -13,7 +13,7 @@ import pytest
 
 from tabletop.core.rng import Rng
 from tabletop.games import GAMES
-from tabletop.protocol import MAX_LINE, Session
+from tabletop.protocol import MAX_LINE, Session, encode, refusal
 
 READY = [name for name, info in GAMES.items() if info.ready]
 PLAYERS = {"spacepark": ["Ann", "Bo", "Cy"], "pocketparks": ["Ann", "Bo", "Cy"]}
@@ -81,6 +81,44 @@ def test_a_random_game_runs_to_its_outcome_through_the_protocol(game: str, seed:
     outcome = driver.outcome()
     assert outcome is not None, "the game did not end"
     assert set(outcome) >= {"scores", "winners", "summary"}
+
+
+@pytest.mark.parametrize("game", READY)
+def test_act_answers_what_changed_and_only_what_the_acting_seat_may_read(game: str) -> None:
+    """An act answer is the new version, who acts, the outcome and the log lines of the
+    transition that the acting seat may read (public ones, and those private to it): no
+    view, nothing of another seat's. A view is asked for, and says its version."""
+    driver, answer = start(game, 3)
+    engine = driver.session.engine
+    assert engine is not None
+    rng = Rng.from_seed(3)
+    private_lines = 0
+    for _ in range(150):
+        if not answer["to_act"]:
+            break
+        seat = rng.choice(answer["to_act"])
+        legal = driver.send({"op": "legal", "seat": seat})
+        assert legal["version"] == answer["version"]
+        action = rng.choice(legal["actions"])
+        before = engine.advance(driver.session.state, driver.now + 0.5).state
+        stamped = {**action, "now": driver.now + 0.5} if engine.realtime else action
+        expected = engine.apply(before, engine.parse_action(stamped))
+        acted = driver.send({"op": "act", "seat": seat, "action": action})
+        if not acted["ok"] and driver.outcome() is not None:
+            break  # a real-time game ran out of time before this action landed
+        assert set(acted) == {"ok", "version", "to_act", "outcome", "events"}, acted
+        assert acted["version"] == answer["version"] + 1
+        assert acted["events"] == [
+            e.text for e in expected.events if e.private_to is None or e.private_to == seat
+        ]
+        private_lines += sum(e.private_to not in (None, seat) for e in expected.events)
+        assert acted["to_act"] == list(engine.to_act(expected.state))
+        shown = driver.send({"op": "view", "seat": seat})
+        assert shown["version"] == acted["version"]
+        assert shown["view"] == engine.view(driver.session.state, seat).model_dump(mode="json")
+        answer = acted
+    if game == "pocketparks":  # its draws are private: the check above was put to work
+        assert private_lines > 0
 
 
 @pytest.mark.parametrize("game", READY)
@@ -173,7 +211,7 @@ def test_the_process_answers_every_line_and_survives_garbage() -> None:
     assert len(answers) == len([line for line in lines if line.strip()])
     assert [a["ok"] for a in answers[:4]] == [False, False, False, False]
     if READY:
-        assert answers[-1]["ok"] and "view" in answers[-1]
+        assert answers[-1]["ok"] and answers[-1]["game"] == READY[0] and answers[-1]["to_act"]
 
 
 # -- loaded states are checked: an impossible one is refused and changes nothing -----
@@ -299,14 +337,24 @@ def test_an_action_runs_at_its_request_now_and_a_different_now_is_refused() -> N
     legal = driver.session.handle({"op": "legal", "seat": 0, "now": 0.0004})["actions"]
     assert {action["now"] for action in legal} == {0.0004}  # sent back as they are
     started = driver.session.handle({"op": "act", "seat": 0, "now": 0.0004, "action": legal[0]})
-    assert started["ok"] and started["view"]["status"] == "running", started
+    view = driver.session.handle({"op": "view", "seat": 0, "now": 0.0004})["view"]
+    assert started["ok"] and view["status"] == "running", (started, view)
     paused = driver.session.handle(
         {"op": "act", "seat": 1, "now": 2.5, "action": {"kind": "pause"}}
     )
-    assert paused["ok"] and paused["view"]["clock"] == 2.5, paused
+    view = driver.session.handle({"op": "view", "seat": 1, "now": 9.0})["view"]
+    assert paused["ok"] and view["clock"] == 2.5, (paused, view)
 
 
 def test_an_error_quotes_at_most_500_characters_of_what_was_sent() -> None:
     for request in ({"op": "x" * 100_000}, {"op": "new", "game": "y" * 100_000}):
         message = Session().handle(request)["error"]["message"]
         assert len(message) == 500 and message.endswith("…")
+
+
+def test_a_refusal_quoting_text_no_utf8_can_hold_is_still_written() -> None:
+    """A message may quote what was sent; a lone surrogate in it (JSON can spell one,
+    UTF-8 cannot hold it) is written as its escape, so the answer line is always UTF-8."""
+    answer = refusal("PROTO-ARGS", "no such key '\ud800'")
+    assert "\\ud800" in answer["error"]["message"]
+    assert encode(answer).decode("utf-8").startswith('{"ok":false')

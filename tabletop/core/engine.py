@@ -12,6 +12,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Annotated, Any, ClassVar, Generic, TypeVar, dataclass_transform
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, TypeAdapter, ValidationError
@@ -136,9 +137,15 @@ class Engine(ABC, Generic[S, A]):
     action_type: ClassVar[Any]  # a discriminated union (on ``kind``) of Action subclasses
     options_type: ClassVar[type[BaseModel]]
 
-    def __init__(self) -> None:
-        self._actions: TypeAdapter[A] = TypeAdapter(self.action_type)
-        self._states: TypeAdapter[S] = TypeAdapter(self.state_type)
+    # The adapters are built on first use: a process that only plays (a `tabletop engine`
+    # answering its first `new`) never pays for the schemas it does not need.
+    @cached_property
+    def _actions(self) -> TypeAdapter[A]:
+        return TypeAdapter(self.action_type)
+
+    @cached_property
+    def _states(self) -> TypeAdapter[S]:
+        return TypeAdapter(self.state_type)
 
     # -- the rules ---------------------------------------------------------
 
@@ -201,9 +208,17 @@ class Engine(ABC, Generic[S, A]):
 
         Must be path-independent: advancing to t in one step or in many gives
         the same state, so a record of actions (each carrying its ``now``)
-        replays exactly. Turn-based games have no clock and change nothing.
+        replays exactly. Returns ``state`` itself when no clock moves (the session
+        saves a checkpoint of the clocks only when they ran). Turn-based games have
+        no clock and change nothing.
         """
         return Transition(state)
+
+    def irreversible(self, action: A) -> str | None:
+        """Why ``action`` can never be taken back, in players' words; None if the game
+        allows it (the session still refuses an undo across a hidden transition, of
+        another seat's action or after the end)."""
+        return None
 
     def options(self, setup: Setup) -> BaseModel:
         """The setup's options, validated; raises ValueError with a clear message."""

@@ -21,6 +21,14 @@ kernel's), for as many moves as the record holds, and its state is one the game
 can be in (Engine.check); else the record is replayed, which it always can be. A
 saved game that is damaged or no longer replays raises ResumeError, never a
 silently different game.
+
+A real-time game's clocks run between actions without being recorded (the engine
+is path-independent). While they run, ``advance`` saves their reading beside the
+record every CHECKPOINT_S (not synced to the disk: it is for a crash of tabletop,
+not of the machine), and ``resume`` runs the clocks to it: a game killed while its
+clocks ran resumes within a second of the kill, and the record still replays
+exactly, because the reading reaches the record only through the next action
+stamped with it (the screen's pause on resuming).
 """
 
 from __future__ import annotations
@@ -48,6 +56,9 @@ from tabletop.core.store import (
     StoreError,
 )
 
+CHECKPOINT_S = 0.5
+"""Real-time games: how often the running clocks' reading is saved (``advance``)."""
+
 KERNEL = "tabletop.core"
 ASSETS = "tabletop.assets"
 
@@ -68,6 +79,7 @@ class _Step:
     seat: int
     hidden: bool
     events: tuple[Event, ...]
+    irreversible: str | None  # why the game never lets it be taken back
 
 
 def _replay(
@@ -79,8 +91,12 @@ def _replay(
         action = engine.parse_action(data)
         transition = engine.apply(state, action)
         state = transition.state
-        steps.append(_Step(action.seat, transition.hidden, transition.events))
+        steps.append(_step(engine, action, transition))
     return state, steps
+
+
+def _step(engine: Engine[Any, Any], action: Action, transition: Transition[Any]) -> _Step:
+    return _Step(action.seat, transition.hidden, transition.events, engine.irreversible(action))
 
 
 def _restored(
@@ -126,11 +142,14 @@ def rebuilt(
 
 
 def _parse_step(data: object, seats: int) -> _Step:
-    """A step as a snapshot keeps it: [seat, hidden, [[text, private_to], ...]]."""
-    if not (isinstance(data, list) and len(data) == 3):
+    """A step as a snapshot keeps it: [seat, hidden, [[text, private_to], ...],
+    irreversible]."""
+    if not (isinstance(data, list) and len(data) == 4):
         raise ValueError("not a step")
-    seat, hidden, events = data
+    seat, hidden, events, irreversible = data
     if not (_is_seat(seat, seats) and isinstance(hidden, bool) and isinstance(events, list)):
+        raise ValueError("not a step")
+    if not (irreversible is None or isinstance(irreversible, str)):
         raise ValueError("not a step")
     parsed = []
     for event in events:
@@ -139,7 +158,7 @@ def _parse_step(data: object, seats: int) -> _Step:
         if not (event[1] is None or _is_seat(event[1], seats)):
             raise ValueError("not an event")
         parsed.append(Event(event[0], event[1]))
-    return _Step(seat, hidden, tuple(parsed))
+    return _Step(seat, hidden, tuple(parsed), irreversible)
 
 
 def _is_seat(value: object, seats: int) -> bool:
@@ -191,6 +210,7 @@ class GameSession:
         steps: list[_Step],
         version: int,
         finish_stored: bool,
+        clock_saved: float | None = None,
     ) -> None:
         self.store = store
         self.game_id = game_id
@@ -208,6 +228,8 @@ class GameSession:
         self.save_problem: str | None = None  # why the latest moves are not saved yet
         self.stale: StoreConflict | None = None
         """Set once another tabletop changed this game: nothing more can be saved here."""
+        self.clock_saved = clock_saved
+        """Real time: the clocks' reading last saved while they ran (None: never)."""
 
     @classmethod
     def start(
@@ -252,8 +274,19 @@ class GameSession:
         except (ValueError, ContentError) as exc:
             raise ResumeError(f"saved {engine.title} game {game_id} cannot start: {exc}") from exc
         session = cls(
-            store, game_id, engine, record, saved.seats, state, steps, saved.version, saved.finished
+            store,
+            game_id,
+            engine,
+            record,
+            saved.seats,
+            state,
+            steps,
+            saved.version,
+            saved.finished,
+            saved.clock_at,
         )
+        if saved.clock_at is not None:
+            session.advance(saved.clock_at)  # to where the clocks were last saved running
         if session.outcome is not None and not saved.finished:
             session.retry_save()  # its end was not saved (the disk was full then)
         return session
@@ -311,7 +344,7 @@ class GameSession:
         except StoreConflict:
             self.record.actions.pop()
             raise
-        self._steps.append(_Step(action.seat, transition.hidden, transition.events))
+        self._steps.append(_step(self.engine, action, transition))
         for seat, lines in self._logs.items():
             lines.extend(_readable(transition.events, seat))
         self._set_state(transition.state)
@@ -320,13 +353,21 @@ class GameSession:
     def advance(self, now: float) -> Transition[Any]:
         """Real-time games: run the clocks to ``now``. Not recorded (actions carry their own
         ``now`` and the engine is path-independent), except the reading that ends the game,
-        so that the record still replays exactly."""
+        so that the record still replays exactly. While the clocks run, their reading is
+        saved every CHECKPOINT_S for ``resume``."""
         running = self._outcome is None
         transition: Transition[Any] = self.engine.advance(self.state, now)
+        moved = transition.state is not self.state
         self._set_state(transition.state)
         if running and self._outcome is not None:
             self.record.ended_at = now
             self.retry_save()  # the result, with any moves a failure left unsaved
+        elif moved and (self.clock_saved is None or now - self.clock_saved >= CHECKPOINT_S):
+            try:
+                self.store.save_clock(self.game_id, self._version, now)
+            except StoreError:
+                return transition  # only time since the last save is at stake: next tick
+            self.clock_saved = now
         return transition
 
     def retry_save(self) -> None:
@@ -369,7 +410,12 @@ class GameSession:
             "moves": len(self._steps),
             "state": self.engine.dump_state(self.state),
             "steps": [
-                [step.seat, step.hidden, [[e.text, e.private_to] for e in step.events]]
+                [
+                    step.seat,
+                    step.hidden,
+                    [[e.text, e.private_to] for e in step.events],
+                    step.irreversible,
+                ]
                 for step in self._steps
             ],
         }
@@ -380,13 +426,13 @@ class GameSession:
 
     def undo_refusal(self, seat: int | None = None) -> str | None:
         """Why the last action cannot be taken back now (by ``seat``), or None if it can."""
-        if self.engine.realtime:
-            return f"{self.engine.title} runs in real time: there is no undo."
         if self._outcome is not None:
             return "The game is over."
         if not self._steps:
             return "Nothing to undo yet."
         last = self._steps[-1]
+        if last.irreversible is not None:
+            return last.irreversible
         if last.hidden:
             return "A card was drawn or revealed since: there is no undo across that."
         if seat is not None and last.seat != seat:

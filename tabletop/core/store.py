@@ -81,6 +81,8 @@ MIGRATIONS: list[str] = [
     "ALTER TABLE games ADD COLUMN ended_at REAL;",
     # Bumped by every write to the game; a write names the one it last read (_claim).
     "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;",
+    # A real-time game's clock reading, saved while its clocks run (save_clock).
+    "ALTER TABLE games ADD COLUMN clock_at REAL;",
     # What resuming a game at a version rebuilds, kept so that opening it need not replay
     # every move (core/session.py); a cache, the moves stay the truth.
     """
@@ -230,6 +232,8 @@ class StoredGame:
     """When its end was filed (it is in History), None while it runs."""
     result: Result | None
     """Its result as filed, once finished."""
+    clock_at: float | None = None
+    """A real-time game: its clocks' reading last saved while they ran (save_clock)."""
 
     @property
     def finished(self) -> bool:
@@ -595,6 +599,25 @@ class Store:
             )
         return version
 
+    def save_clock(self, game_id: int, version: int, reading: float) -> None:
+        """Save a real-time game's clock reading while its clocks run, for a resume after
+        a crash. Not a change of the game: its version stays, and a copy that missed
+        another's change (at another ``version``) writes nothing. Not synced to the disk
+        (twice a second; a crash of tabletop keeps it, a power cut may not), and never
+        waiting for another tabletop's write (StoreError at once: the clocks on screen
+        must not stop for it, and the next reading will do)."""
+        self._db.execute("PRAGMA synchronous = NORMAL")
+        self._db.execute("PRAGMA busy_timeout = 0")
+        try:
+            with self._transaction() as db:
+                db.execute(
+                    "UPDATE games SET clock_at = ? WHERE id = ? AND version = ?",
+                    (reading, game_id, version),
+                )
+        finally:
+            self._db.execute("PRAGMA synchronous = FULL")
+            self._db.execute(f"PRAGMA busy_timeout = {int(BUSY_S * 1000)}")
+
     def import_game(
         self,
         record: GameRecord,
@@ -684,16 +707,17 @@ class Store:
         from tabletop.core.record import GameRecord
 
         row = self._db.execute(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)
+            f"SELECT {_GAME_COLUMNS}, clock_at FROM games WHERE id = ?", (game_id,)
         ).fetchone()
         if row is None:
             raise self._conflict(self._db, game_id)
+        *row, clock_at = row
         moves = self._db.execute(
             "SELECT idx, action FROM actions WHERE game_id = ? ORDER BY idx", (game_id,)
         ).fetchall()
         try:
             actions = _parse_actions(moves)
-            game = _parse_game(row, len(actions))
+            game = _parse_game(tuple(row), len(actions))
             record = GameRecord(
                 game=game.game,
                 setup=game.setup,
@@ -705,8 +729,10 @@ class Store:
             raise GameDamaged(f"its setup is not a game setup ({exc.errors()[0]['msg']})") from exc
         except ValueError as exc:
             raise GameDamaged(str(exc)) from exc
+        # A reading that cannot be read is left out: the game resumes at its last move.
+        clock = clock_at if _is_time(clock_at) else None
         return StoredGame(
-            record, game.seats, game.version, game.created, game.finished, game.result
+            record, game.seats, game.version, game.created, game.finished, game.result, clock
         )
 
     def load_snapshot(self, game_id: int, version: int) -> str | None:

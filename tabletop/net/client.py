@@ -31,7 +31,7 @@ from tabletop.core.errors import IllegalAction
 from tabletop.core.store import SeatInfo
 from tabletop.games import get_engine
 from tabletop.net import wire
-from tabletop.protocol import ProtocolError, Response
+from tabletop.protocol import ProtocolError, Response, encode
 
 FIRST_DELAY_S = 0.2
 MAX_DELAY_S = 5.0
@@ -131,7 +131,7 @@ class Connection:
         answer: asyncio.Future[Response] = asyncio.get_running_loop().create_future()
         self._pending.append(answer)
         with suppress(ConnectionClosed):  # if it closed, the receiver fails every answer
-            await ws.send(wire.encode(request))
+            await ws.send(encode(request), text=True)
         return await answer
 
     def _offline_reason(self) -> str:
@@ -196,7 +196,7 @@ class Connection:
             if self._closing.is_set():  # closed while this connection was being made
                 return False, "closed"
             try:
-                await ws.send(wire.encode({"op": "join", "code": self.code}))
+                await ws.send(encode({"op": "join", "code": self.code}), text=True)
                 self._joined(await ws.recv())
                 self._ws = ws
                 self.connected = True

@@ -22,7 +22,7 @@ from typing import Any
 
 from tabletop.net import wire
 from tabletop.net.client import Connection, Offline, Refused
-from tabletop.protocol import ProtocolError, Response
+from tabletop.protocol import ProtocolError, Response, encode, parse_request, read_lines, refusal
 
 OPS = (*wire.SEAT_OPS, "wait")
 
@@ -39,11 +39,7 @@ class Bridge:
                 raise ProtocolError(
                     "PROTO-SIZE", f"a request line holds at most {wire.MAX_REQUEST:,} bytes"
                 )
-            try:
-                text = line.decode("utf-8")
-            except UnicodeDecodeError:
-                raise ProtocolError("PROTO-JSON", "the line is not UTF-8 text") from None
-            request = wire.parse_request(text)
+            request = parse_request(line)
             op = request.get("op")
             if op == "wait":
                 return {"ok": True, **await self._wait(request)}
@@ -54,7 +50,7 @@ class Bridge:
             except Offline as offline:
                 raise ProtocolError("PROTO-OFFLINE", str(offline)) from None
         except ProtocolError as refused:
-            return wire.refusal(refused.rule, refused.message)
+            return refusal(refused.rule, refused.message)
         if answer["ok"]:
             return {**answer, "version": self.connection.changes}
         return answer
@@ -99,12 +95,13 @@ class Bridge:
 
 def _stdin_lines() -> asyncio.Queue[bytes | None]:
     """stdin's lines as they come (None at its end), read by a thread that never holds
-    up the process's exit."""
+    up the process's exit. A line over MAX_REQUEST comes cut (to be refused), the rest
+    of it skipped unread, as the engine protocol reads its lines."""
     loop = asyncio.get_running_loop()
     lines: asyncio.Queue[bytes | None] = asyncio.Queue()
 
     def read() -> None:
-        for line in sys.stdin.buffer:
+        for line in read_lines(sys.stdin.buffer, wire.MAX_REQUEST):
             loop.call_soon_threadsafe(lines.put_nowait, line)
         loop.call_soon_threadsafe(lines.put_nowait, None)
 
@@ -113,7 +110,7 @@ def _stdin_lines() -> asyncio.Queue[bytes | None]:
 
 
 def _write(response: Response) -> None:
-    sys.stdout.buffer.write(wire.encode(response).encode() + b"\n")
+    sys.stdout.buffer.write(encode(response) + b"\n")
     sys.stdout.buffer.flush()
 
 
@@ -139,7 +136,7 @@ async def serve(url: str, code: str, tls: ssl.SSLContext | None) -> int:
         if text is None:
             break
         if text.strip():
-            _write(await bridge.handle(text.rstrip(b"\r\n")))
+            _write(await bridge.handle(text))
     if runner.done():
         try:
             runner.result()

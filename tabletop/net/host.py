@@ -42,7 +42,7 @@ from tabletop.core.session import GameSession, ResumeError
 from tabletop.core.store import SeatInfo, Store, StoreConflict, StoreError, default_path
 from tabletop.games import get_engine
 from tabletop.net import wire
-from tabletop.protocol import ProtocolError
+from tabletop.protocol import ProtocolError, encode, refusal
 
 JOIN_TIMEOUT_S = 10.0
 """A connection must send its join within this time."""
@@ -82,7 +82,11 @@ def _to_stderr(line: str) -> None:
 
 
 def new_code() -> str:
-    return secrets.token_urlsafe(wire.CODE_BYTES)
+    """A join code: CODE_BYTES random bytes in URL-safe base64. Never one starting with
+    '-': `tabletop join URL CODE` would take it for an option and refuse to start."""
+    while (code := secrets.token_urlsafe(wire.CODE_BYTES)).startswith("-"):
+        pass
+    return code
 
 
 def _code_key(code: str) -> bytes:
@@ -118,14 +122,15 @@ class Link:
         self.seat = seat
         self.log_length: int | None = None
         self.closing = False
-        self._outbox: asyncio.Queue[str | None] = asyncio.Queue()  # None: no more
+        self._outbox: asyncio.Queue[bytes | None] = asyncio.Queue()  # None: no more
         self._tasks = {asyncio.create_task(self._write())}
 
-    def send(self, text: str) -> None:
+    def send(self, message: bytes) -> None:
+        """Queue one message (UTF-8 JSON, sent as a text message)."""
         if self._outbox.qsize() >= OUTBOX_LIMIT:
             self.close(1008, "too far behind: this client does not read the host's messages")
         elif not self.closing:
-            self._outbox.put_nowait(text)
+            self._outbox.put_nowait(message)
 
     def close(self, code: int, reason: str) -> None:
         """Close the connection (once); what is still to send is dropped."""
@@ -145,8 +150,8 @@ class Link:
 
     async def _write(self) -> None:
         with suppress(ConnectionClosed):
-            while (text := await self._outbox.get()) is not None:
-                await self.ws.send(text)
+            while (message := await self._outbox.get()) is not None:
+                await self.ws.send(message, text=True)
 
 
 class HostedGame:
@@ -166,9 +171,11 @@ class HostedGame:
         self.links: dict[int, Link] = {}
         self.version = 0
         self._clock = clock
-        # The game clock goes on from the last reading the record holds: the time the
+        # The game clock goes on from the last reading the record holds (or, if later,
+        # the one saved while the clocks ran: the session resumed there): the time the
         # host was stopped does not count.
-        self._offset = _last_reading(session.record) - clock.now()
+        last = max(_last_reading(session.record), session.clock_saved or 0.0)
+        self._offset = last - clock.now()
         self._report = report
         self._seen: set[int] = set()  # seats that joined since the host started
         self._held = False  # the host paused the clocks for a seat away
@@ -211,7 +218,7 @@ class HostedGame:
             "players": list(self.names),
             "game_id": self.session.game_id,
         }
-        link.send(wire.encode(dict(joined)))
+        link.send(encode(joined))
         notice = f"{name} is back." if seat in self._seen else f"{name} joined."
         self._seen.add(seat)
         self._report(f"{notice} ({ws.remote_address[0]})")
@@ -268,10 +275,10 @@ class HostedGame:
 
     # -- requests -----------------------------------------------------------------------
 
-    def handle(self, link: Link, text: str | bytes) -> str:
+    def handle(self, link: Link, message: str | bytes) -> bytes:
         """The answer to one message of a joined connection."""
         try:
-            request = wire.parse_request(text)
+            request = wire.parse_message(message)
             if "seat" in request and request["seat"] != link.seat:
                 raise ProtocolError(
                     "PROTO-SEAT", f"this connection plays seat {link.seat} only; leave out 'seat'"
@@ -284,20 +291,20 @@ class HostedGame:
                 raise ProtocolError("PROTO-OP", f"unknown op {op!r}; the ops are: {ops}")
             self._catch_up()
             if op == "act":
-                return wire.encode({"ok": True, **self._act(link.seat, request)})
+                return encode({"ok": True, **self._act(link.seat, request)})
             if op == "legal":
-                return wire.encode({"ok": True, "actions": self._legal(link.seat)})
-            return wire.encode({"ok": True, "view": self._view(link.seat)})
+                return encode(
+                    {"ok": True, "version": self.version, "actions": self._legal(link.seat)}
+                )
+            return encode({"ok": True, "version": self.version, "view": self._view(link.seat)})
         except (ProtocolError, IllegalAction) as refused:
-            return wire.encode(wire.refusal(refused.rule, refused.message))
+            return encode(refusal(refused.rule, refused.message))
         except Exception as exc:  # a bug must not end the game for everyone
             where = "".join(traceback.format_tb(exc.__traceback__))
             # The exception's text may name a hidden card: the host's log gets where it
             # happened, the client only that it did.
             self._report(f"internal error {type(exc).__name__}:\n{where}")
-            return wire.encode(
-                wire.refusal("PROTO-INTERNAL", "an internal error in the host (see its log)")
-            )
+            return encode(refusal("PROTO-INTERNAL", "an internal error in the host (see its log)"))
 
     def _fresh(self) -> None:
         """Forget the views and legal actions built for a state that is gone."""
@@ -337,11 +344,12 @@ class HostedGame:
             )
         transition = self._apply(action)
         self.publish(transition.events, self._save_notice(), last=seat)
+        # What changed, as the engine protocol answers act; the update just sent to this
+        # seat (before this answer) holds its view and legal actions.
         return {
-            "game": self.engine.name,
+            "version": self.version,
             "moves": self.session.moves,
             "to_act": self.session.to_act,
-            "view": self._view(seat),
             "outcome": self.session.outcome,
             "events": _readable(transition.events, seat),
         }
@@ -406,7 +414,7 @@ class HostedGame:
         events: Sequence[Event],
         seats: list[wire.SeatPresence],
         notice: str | None,
-    ) -> str:
+    ) -> bytes:
         seat = link.seat
         if link.log_length is None:
             log_from, log = 0, self.session.log(seat)
@@ -425,7 +433,7 @@ class HostedGame:
             "seats": seats,
             "notice": notice,
         }
-        return wire.encode({"update": update})
+        return encode({"update": update})
 
 
 def _readable(events: Sequence[Event], seat: int) -> list[str]:
@@ -538,7 +546,7 @@ class Host:
         try:
             async with asyncio.timeout(JOIN_TIMEOUT_S):
                 text = await ws.recv()
-            request = wire.parse_request(text)
+            request = wire.parse_message(text)
             if request.get("op") != "join":
                 raise ProtocolError("PROTO-JOIN", "join first: send join with your seat's code")
             code = request.get("code")
@@ -556,7 +564,7 @@ class Host:
             return None
         except ProtocolError as refused:
             with suppress(ConnectionClosed):
-                await ws.send(wire.encode(wire.refusal(refused.rule, refused.message)))
+                await ws.send(encode(refusal(refused.rule, refused.message)), text=True)
                 await ws.close(1008, refused.rule)
             return None
         except ConnectionClosed:

@@ -5,6 +5,8 @@ Every message is one JSON object in one WebSocket text message. A client sends
 requests (``join`` first, then the engine protocol's ``legal``, ``view`` and ``act``,
 its seat implied); the host answers each, in order, with ``{"ok": ...}`` as the
 engine protocol does, and pushes ``{"update": ...}`` whenever the game changes.
+Requests are read, refusals built and messages written by the engine protocol's own
+functions (tabletop.protocol: ``parse_request``, ``refusal``, ``encode``).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 from typing_extensions import TypedDict  # pydantic reads it on Python 3.11
 
 from tabletop.core.engine import Outcome
-from tabletop.protocol import ProtocolError, Response
+from tabletop.protocol import ProtocolError, Response, parse_request, refusal
 
 MAX_REQUEST = 64 * 1024
 """The longest message a client may send, in bytes (an action is under 200)."""
@@ -74,36 +76,14 @@ class Joined(TypedDict):
 
 _UPDATE: TypeAdapter[dict[str, Update]] = TypeAdapter(dict[str, Update])
 _JOINED: TypeAdapter[Joined] = TypeAdapter(Joined)
-_ANY: TypeAdapter[Any] = TypeAdapter(Any)
 
 
-def encode(message: dict[str, Any]) -> str:
-    """One message as compact JSON. Values may be pydantic models (views, actions,
-    outcomes): they are written by pydantic's own serializer, without a detour."""
-    return _ANY.dump_json(message).decode()
-
-
-def refusal(rule: str, message: str) -> Response:
-    return {"ok": False, "error": {"rule": rule, "message": message}}
-
-
-def parse_request(text: str | bytes) -> dict[str, Any]:
-    """A client's message as a request object; ProtocolError (PROTO-JSON) if it is not one."""
-    if isinstance(text, bytes):
+def parse_message(message: str | bytes) -> dict[str, Any]:
+    """A client's WebSocket message as a request object; ProtocolError (PROTO-JSON) if it
+    is not one. Requests come as text messages."""
+    if isinstance(message, bytes):
         raise ProtocolError("PROTO-JSON", "send each request as a text message, not binary")
-    try:
-        request = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ProtocolError(
-            "PROTO-JSON", f"not valid JSON: {exc.msg} at column {exc.colno}"
-        ) from None
-    except ValueError:  # the only other: an integer too long to convert
-        raise ProtocolError("PROTO-JSON", "a number has too many digits") from None
-    except RecursionError:
-        raise ProtocolError("PROTO-JSON", "the JSON is nested too deeply") from None
-    if not isinstance(request, dict):
-        raise ProtocolError("PROTO-JSON", "a request must be a JSON object")
-    return request
+    return parse_request(message)
 
 
 class HostMessageError(Exception):

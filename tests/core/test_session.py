@@ -6,7 +6,9 @@ refused and nothing of the other's lost."""
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,7 @@ import pytest
 
 from tabletop.core.errors import IllegalAction
 from tabletop.core.record import replay
-from tabletop.core.session import GameSession, ResumeError, UndoRefused
+from tabletop.core.session import CHECKPOINT_S, GameSession, ResumeError, UndoRefused
 from tabletop.core.store import FIRST_VERSION, SeatInfo, Store, StoreConflict
 from tests.tui.toygame import ENGINE, Bet, Draw, Play, ToyView
 
@@ -383,6 +385,141 @@ def test_a_game_the_clock_ended_replays_to_its_end(store: Store) -> None:
     assert resumed.outcome == session.outcome
 
 
+# -- a real-time game: its clocks saved while they run, its undo ------------------------
+
+
+def _dragon(store: Store, mode: str = "companion") -> GameSession:
+    """A Pocket Dragon game, started at 0 s."""
+    pocketdragon = pytest.importorskip("tabletop.games.pocketdragon")
+    seats = (SeatInfo("Ann"), SeatInfo("Bo"))
+    session = GameSession.start(store, pocketdragon.ENGINE, seats, {"mode": mode}, seed=3)
+    _press(session, "start", 0.0)
+    return session
+
+
+def _press(session: GameSession, kind: str, now: float, **fields: object) -> None:
+    session.act(session.engine.parse_action({"kind": kind, "seat": 0, "now": now, **fields}))
+
+
+def _clock(session: GameSession) -> float:
+    clock: float = session.view(None).clock  # type: ignore[attr-defined]
+    return clock
+
+
+def test_running_clocks_are_saved_every_half_second_without_changing_the_game(
+    store: Store,
+) -> None:
+    """A screen ticks 4 times a second: the reading is saved every other tick, never
+    CHECKPOINT_S behind the latest; the record and the game's version stay as they were."""
+    session = _dragon(store)
+    version = store.load_game(session.game_id).version
+    for tick in range(1, 41):
+        now = tick / 4
+        session.advance(now)
+        saved = store.load_game(session.game_id).clock_at
+        assert saved is not None and now - saved < CHECKPOINT_S
+    assert store.load_game(session.game_id).clock_at == 9.75
+    assert store.load_game(session.game_id).version == version
+    assert store.load_record(session.game_id).actions == session.record.actions
+
+
+def test_clocks_that_do_not_run_save_nothing(store: Store) -> None:
+    """Paused, the clocks stay where the record has them: there is nothing to save."""
+    session = _dragon(store)
+    session.advance(3.0)
+    _press(session, "pause", 3.5)
+    for now in (4.0, 50.0, 500.0):
+        session.advance(now)
+    assert store.load_game(session.game_id).clock_at == 3.0
+
+
+def test_a_game_killed_while_its_clocks_ran_resumes_at_the_last_saved_reading(
+    store: Store,
+) -> None:
+    """The record's last action is at 20 s; the clocks ran on to 49.75 s and the process
+    died (no pause recorded). Resumed, the game is at the reading saved last, not at 20 s;
+    the pause a screen then records carries that reading into the record, which replays
+    to the resumed game exactly."""
+    session = _dragon(store)
+    engine, game_id = session.engine, session.game_id
+    _press(session, "log_success", 20.0)
+    for tick in range(81, 200):
+        session.advance(tick / 4)
+    actions = list(session.record.actions)
+    del session  # killed
+    saved = store.load_game(game_id).clock_at
+    assert saved == 49.75
+    resumed = GameSession.resume(store, game_id, engine)
+    assert _clock(resumed) == saved and resumed.record.actions == actions
+    assert resumed.view(None).clocks.main_left == 300 - saved  # type: ignore[attr-defined]
+    _press(resumed, "pause", saved)
+    record = store.load_record(game_id)
+    assert engine.state_json(replay(engine, record)) == engine.state_json(resumed.state)
+
+
+def test_a_reading_saved_past_a_timers_end_files_the_loss_on_resume(store: Store) -> None:
+    """The dragon starved (at 120 s) after the last saved move, and tabletop died before
+    it filed the loss: resuming runs the clocks to the saved reading, and files it."""
+    session = _dragon(store)
+    store.save_clock(session.game_id, store.load_game(session.game_id).version, 130.0)
+    resumed = GameSession.resume(store, session.game_id, session.engine)
+    assert resumed.outcome is not None and "not fed in time" in resumed.outcome.summary
+    assert resumed.record.ended_at == 130.0
+    assert store.unfinished() == [] and store.load_record(session.game_id).ended_at == 130.0
+
+
+def test_a_saved_reading_is_no_change_another_copy_must_know_of(db_path: Path) -> None:
+    """Two copies of one running game: the clocks one saves do not refuse the other's
+    move; once the other moved, a copy that missed it saves no reading over it."""
+    with closing(Store(db_path)) as here, closing(Store(db_path)) as there:
+        session = _dragon(here)
+        session.advance(5.0)
+        other = GameSession.resume(there, session.game_id, session.engine)
+        session.advance(6.0)
+        _press(other, "pause", 7.0)  # not refused
+        session.advance(8.0)  # this copy missed the pause: it saves nothing
+        assert there.load_game(session.game_id).clock_at == 6.0
+
+
+def test_a_bookkeeping_button_is_undone_a_clock_button_is_not(store: Store) -> None:
+    """PD-APP-4: a stray success is taken back (in memory and in the store); a pause,
+    the start, or any table move is not, and the refusal says why."""
+    session = _dragon(store)
+    _press(session, "log_success", 1.0)
+    assert session.undo_refusal(0) is None
+    session.undo(0)
+    assert session.view(None).successes_left == 3  # type: ignore[attr-defined]
+    assert [a["kind"] for a in store.load_record(session.game_id).actions] == ["start"]
+    assert (
+        session.undo_refusal(0) == "Start changes the clocks: it cannot be taken back (PD-APP-4)."
+    )
+    _press(session, "log_mistake", 2.0)
+    _press(session, "pause", 3.0)
+    assert (
+        session.undo_refusal(0) == "Pause changes the clocks: it cannot be taken back (PD-APP-4)."
+    )
+    with pytest.raises(UndoRefused):
+        session.undo(0)
+    table = _dragon(store, "table")
+    _press(table, "collect_food", 1.0, place=0)
+    assert "Table mode has no undo" in (table.undo_refusal(0) or "")
+
+
+def test_a_reading_that_cannot_be_saved_now_is_saved_at_a_later_tick(db_path: Path) -> None:
+    """Another program holds the file locked: the clocks run on (the reading is not
+    waited for), and the next tick once the lock is gone saves it."""
+    with closing(Store(db_path)) as store:
+        session = _dragon(store)
+        session.advance(1.0)
+        with closing(sqlite3.connect(db_path, isolation_level=None)) as other:
+            other.execute("BEGIN IMMEDIATE")
+            session.advance(2.0)
+            other.execute("ROLLBACK")
+        assert _clock(session) == 2.0 and store.load_game(session.game_id).clock_at == 1.0
+        session.advance(2.25)
+        assert store.load_game(session.game_id).clock_at == 2.25
+
+
 # -- snapshots: opening a game without replaying it -------------------------------------
 
 
@@ -479,7 +616,7 @@ def test_a_game_whose_rules_changed_is_replayed_and_reported_if_refused(
     [saved] = store.unfinished()
     store.append_action(saved.id, saved.version, {"kind": "play", "seat": 1, "card": 999})
     data["rules"], data["moves"] = "earlier rules", 5
-    data["steps"].append([1, False, []])
+    data["steps"].append([1, False, [], None])
     [saved] = store.unfinished()
     store.save_snapshot(saved.id, saved.version, json.dumps(data))
     monkeypatch.setattr("tabletop.core.session.rules_fingerprint", lambda *_: "earlier rules")

@@ -364,6 +364,7 @@ def test_a_first_release_file_gains_clock_readings_and_versions(db_path: Path) -
     saved = upgraded.load_game(1)
     assert saved.record.actions == [{"kind": "draw", "seat": 0}]
     assert saved.record.ended_at is None and saved.version == FIRST_VERSION
+    assert saved.clock_at is None
     upgraded.finish(1, saved.version, Outcome(scores=(0, 0), winners=(), summary="Lost."), 91.5)
     assert upgraded.load_record(1).ended_at == 91.5
     upgraded.close()
@@ -454,3 +455,26 @@ def test_the_full_integrity_check_finds_what_opening_does_not_look_for(db_path: 
     assert reopened.notices == []
     assert reopened.integrity_problem() == "row 1 missing from index games_by_update"
     reopened.close()
+
+
+def test_a_clock_reading_is_saved_only_over_the_version_last_read(store: Store) -> None:
+    """A real-time game's reading, saved while its clocks run: it leaves the version as
+    it was, and a writer that missed a change (another version) writes nothing."""
+    game = new_game(store, "pocketdragon")
+    version = store.load_game(game).version
+    store.save_clock(game, version, 12.5)
+    assert store.load_game(game).clock_at == 12.5
+    assert store.load_game(game).version == version
+    store.save_clock(game, version + 1, 99.0)
+    assert store.load_game(game).clock_at == 12.5
+
+
+@pytest.mark.parametrize("damage", ["'soon'", "x'00'"])
+def test_a_clock_reading_that_cannot_be_read_is_left_out(
+    store: Store, db_path: Path, damage: str
+) -> None:
+    """The game stays playable: it resumes at its last move, as without a reading."""
+    game = new_game(store, "pocketdragon")
+    with closing(sqlite3.connect(db_path)) as db, db:
+        db.execute(f"UPDATE games SET clock_at = {damage} WHERE id = ?", (game,))
+    assert store.load_game(game).clock_at is None

@@ -216,7 +216,7 @@ def test_a_real_engine_process_answers_like_the_session(lines: list[str]) -> Non
         new = {"op": "new", "game": game.game, "seed": 3, "players": list(game.setups[0].players)}
         lines.insert(0, json.dumps(new))
     text = "".join(line + "\n" for line in lines).encode("utf-8")
-    expected = io.StringIO()
+    expected = io.BytesIO()
     serve(io.BytesIO(text), expected)
     proc = subprocess.run(
         [sys.executable, "-m", "tabletop", "engine"],
@@ -230,7 +230,7 @@ def test_a_real_engine_process_answers_like_the_session(lines: list[str]) -> Non
     assert proc.stderr == b"", proc.stderr.decode()
     answers = proc.stdout.decode("utf-8").splitlines()
     assert len(answers) == len([line for line in text.split(b"\n")[:-1] if line.strip()])
-    assert answers == expected.getvalue().splitlines()
+    assert answers == expected.getvalue().decode("utf-8").splitlines()
     for answer in answers:
         parsed = json.loads(answer)
         assert isinstance(parsed, dict) and isinstance(parsed["ok"], bool)

@@ -1,6 +1,7 @@
 """`tabletop` in a real terminal (tmux): the home screen at 80x24, a too-small
-window and its recovery, and a seeded Space Park game started and played with
-keys and clicks, checked on the captured screen and in the saved games.
+window and its recovery, a seeded Space Park game started and played with keys
+and clicks, checked on the captured screen and in the saved games, and a Pocket
+Dragon game killed while its clocks run, resumed where it stopped.
 
 Every step waits until the screen shows the previous one took effect before the
 next key goes in: keys sent in one burst would reach the app as a paste.
@@ -9,7 +10,9 @@ next key goes in: keys sent in one burst would reach the app as a paste.
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -146,7 +149,7 @@ def test_a_seeded_space_park_game_in_the_terminal(terminal: list[Terminal], tmp_
     term.click_on("random", line_with="Seed")  # the seed field
     term.type(str(seed))
     term.wait_for(str(seed))
-    term.keys("Enter")
+    term.keys("C-s")  # Enter in a field goes to the next one; starting is explicit
     term.wait_for("Pass to Ann")
     term.keys("Enter")
     screen = term.wait_for("Ann's view")
@@ -181,3 +184,46 @@ def test_saved_games_that_cannot_be_written_are_announced(
         assert time.monotonic() < deadline, term.screen()
         time.sleep(0.1)
     assert "No unfinished games." in term.screen()
+
+
+def _time_left(screen: str) -> int:
+    found = re.search(r"Time left\s+(\d+) s", screen)
+    assert found, screen
+    return int(found.group(1))
+
+
+def test_a_pocket_dragon_game_killed_mid_play_resumes_within_a_second(
+    terminal: list[Terminal], tmp_path: Path
+) -> None:
+    """tabletop killed (SIGKILL) while the clocks run, seconds after the last move: the
+    game resumes, paused, where the screen last showed it (the clocks' reading is saved
+    twice a second while they run), not back at the last move (the start, at 300 s)."""
+    term = _open(terminal, tmp_path, 100, 32)
+    term.wait_for("No unfinished games.")
+    term.click_on("Pocket Dragon")
+    term.wait_for("New game: Pocket Dragon")
+    term.keys("C-s")
+    term.wait_for("Pass to Player 1")
+    term.keys("Enter")
+    term.wait_for("Player 1's turn and view")
+    term.keys("Space")
+    term.wait_for("Time left 295 s")
+    app = int(term.tmux("list-panes", "-t", "t", "-F", "#{pane_pid}").split()[0])
+    shown = _time_left(term.screen())
+    os.kill(app, signal.SIGKILL)
+    term.wait_until_closed()
+
+    again = _open(terminal, tmp_path, 100, 32)
+    again.wait_for("1 unfinished game")
+    again.keys("c")
+    again.wait_for("Pocket Dragon")
+    again.keys("Enter")
+    again.wait_for("Pass to Player 1")
+    resumed = _time_left(again.wait_for("Paused"))
+    assert shown - 3 <= resumed <= shown + 1 < 300
+    with closing(sqlite3.connect(again.data / "tabletop.db")) as db:
+        kinds = [
+            row[0]
+            for row in db.execute("SELECT json_extract(action, '$.kind') FROM actions ORDER BY idx")
+        ]
+    assert kinds == ["start", "pause"]

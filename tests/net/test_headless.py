@@ -26,6 +26,8 @@ async def test_wait_answers_once_the_game_moved_on_or_at_its_timeout(tmp_path: P
         legal = (await ann.ask({"op": "legal"}))["actions"]
         acted = await ann.ask({"op": "act", "action": legal[0]})
         assert acted["ok"] and acted["version"] > now["version"]
+        assert set(acted) == {"ok", "version", "moves", "to_act", "outcome", "events"}
+        assert acted["events"] and acted["events"] == hosted.session.log(0)[-len(acted["events"]) :]
         moved = await bo.ask({"op": "wait", "since": now["version"]})
         assert moved["moves"] == 1 and moved["to_act"] == list(hosted.session.to_act)
         assert moved["events"] == hosted.session.log(1)[len(now["events"]) :]

@@ -19,7 +19,7 @@ from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store, StoreError
 from tabletop.games import get_engine
 from tabletop.net.client import RemoteTable
-from tabletop.net.host import Host, new_code
+from tabletop.net.host import Host, HostedGame, new_code
 from tests.hardening.harness import SPECS
 from tests.net.netkit import hosting, join, latest, quiet, settle
 
@@ -97,6 +97,27 @@ async def test_a_real_time_game_resumed_by_a_new_host_waits_paused_for_both_play
             await seat.stop()
     finally:
         await again.close()
+
+
+def test_a_host_killed_while_the_clocks_ran_resumes_them_at_their_last_saved_reading(
+    tmp_path: Path,
+) -> None:
+    """The clocks ran 42.25 s past the start and the host died without a pause: the host
+    that resumes the game pauses it at the reading saved last (not at the start), and
+    the record, with that pause, replays to the game it holds."""
+    engine = get_engine("pocketdragon")
+    store = Store(tmp_path / "tabletop.db")
+    seats = tuple(SeatInfo(name) for name in DRAGON.players)
+    first = GameSession.start(store, engine, seats, dict(DRAGON.options), 4)
+    first.act(engine.parse_action({"kind": "start", "seat": 0, "now": 0.0}))
+    for tick in range(1, 170):
+        first.advance(tick / 4)
+    session = GameSession.resume(store, first.game_id, engine)
+    hosted = HostedGame(session, [new_code(), new_code()], FakeClock(3.0), quiet)
+    assert session.record.actions[-1] == {"seat": 0, "now": 42.25, "kind": "pause"}
+    assert hosted.now() == 42.25
+    record = store.load_record(first.game_id)
+    assert engine.state_json(replay(engine, record)) == engine.state_json(session.state)
 
 
 async def test_moves_that_cannot_be_saved_are_told_to_every_seat(

@@ -233,3 +233,42 @@ def test_advancing_in_one_step_or_many_gives_the_same_state(
     for now in sorted(steps):
         walked = at(walked, now)
     assert ENGINE.state_json(walked) == ENGINE.state_json(at(state, max(steps)))
+
+
+@pytest.mark.parametrize("status", ["ready", "paused", "won", "lost"])
+def test_advancing_clocks_that_do_not_run_gives_the_same_state(status: str) -> None:
+    """PD-TIME-4, PD-TIME-5: before the start, paused or over, the clocks stay: advance
+    gives back the very state (the session saves the clocks' reading only when they ran)."""
+    state = {
+        "ready": new("companion"),
+        "paused": act(started("companion"), "pause", 10.0),
+        "won": act(
+            act(act(started("companion"), "log_success", 1.0), "log_success", 2.0),
+            "log_success",
+            3.0,
+        ),
+        "lost": at(started("companion"), 500.0),
+    }[status]
+    assert state.status == status
+    assert ENGINE.advance(state, 1000.0).state is state
+
+
+def test_advancing_to_the_games_own_clock_or_earlier_gives_the_same_state() -> None:
+    """PD-TIME-2: time never runs backwards, and a reading equal to the game's moves nothing."""
+    state = at(started("companion"), 50.0)
+    assert ENGINE.advance(state, 50.0).state is state
+    assert ENGINE.advance(state, 49.0).state is state
+    later = ENGINE.advance(state, 50.001).state
+    assert later is not state and later.elapsed_ms == 50_001
+
+
+def test_a_feed_carries_the_moment_feed_was_pressed() -> None:
+    """PD-FEED-5: pressed with 1.5 s of hunger left, chosen 3 s later: the feed at the
+    press saves the dragon (restarting hunger at 120 - 2), whereas the same feed stamped
+    at the choice would come after the dragon starved."""
+    state = started("companion")
+    pressed_at = 118.5
+    fed = act(state, "log_feed", pressed_at, discarded=2)
+    assert fed.status == "running" and view(fed, 0).clocks.hunger_left == 118.0
+    assert view(at(fed, pressed_at + 3), 0).clocks.hunger_left == 115.0
+    assert refused(state, "log_feed", pressed_at + 3, discarded=2).rule == "PD-TIME-5"

@@ -49,27 +49,76 @@ def test_either_player_presses_any_button() -> None:
     assert view(state, None).successes_left == 1
 
 
-def test_each_button_is_logged_and_only_the_start_bars_undo() -> None:
-    """PD-APP-1, PD-TIME-1, PD-TIME-4, PD-TIME-6: every button says who pressed it; only
-    Start draws from the game's randomness (the first clue interval), so undo may not
-    go back past it."""
+def test_each_button_is_logged_naming_nobody_and_only_the_start_draws() -> None:
+    """PD-APP-1, PD-APP-5, PD-TIME-1, PD-TIME-4, PD-TIME-6: every button is logged, naming
+    nobody (the app cannot tell who pressed it, whatever seat the action carries); only
+    Start draws from the game's randomness (the first clue interval)."""
 
     def press(state: Any, kind: str, now: float, seat: int = 0, **fields: Any) -> Any:
         action = ENGINE.parse_action({"kind": kind, "seat": seat, "now": now, **fields})
         return ENGINE.apply(state, action)
 
     state = new("companion")
-    for kind, seat, line, hidden in (
-        ("start", 1, "Bo starts the clocks.", True),
-        ("pause", 0, "Ann pauses the game.", False),
-        ("resume", 1, "Bo resumes the game.", False),
-        ("log_success", 0, "Ann logs a success.", False),
-        ("log_general_clue", 1, "Bo takes a general clue.", False),
-        ("reset", 0, "Ann resets the game.", False),
+    for kind, seat, now, line, hidden, fields in (
+        ("start", 1, 0.0, "The clocks start.", True, {}),
+        ("pause", 0, 1.0, "The game is paused.", False, {}),
+        ("resume", 1, 1.0, "The game resumes.", False, {}),
+        ("log_success", 0, 2.0, "A success is logged.", False, {}),
+        ("log_general_clue", 1, 3.0, "A general clue is taken.", False, {}),
+        ("log_specific_clue", 0, 4.0, "A specific clue is taken.", False, {}),
+        ("log_mistake", 1, 5.0, "A mistake is logged.", False, {}),
+        ("log_tidy_up", 0, 6.0, "A tidy up is logged.", False, {}),
+        ("log_feed", 1, 100.0, "The dragon is fed 1 food card.", False, {"discarded": 1}),
+        ("log_feed", 0, 175.0, "The dragon is fed 3 food cards.", False, {"discarded": 3}),
+        ("reset", 0, 176.0, "The game is reset.", False, {}),
     ):
-        pressed = press(state, kind, 1.0, seat)
+        pressed = press(state, kind, now, seat, **fields)
         assert ([e.text for e in pressed.events], pressed.hidden) == ([line], hidden), kind
+        assert not any(name in line for name in ("Ann", "Bo"))
         state = pressed.state
+
+
+@pytest.mark.parametrize(
+    "kind", ["log_general_clue", "log_specific_clue", "log_success", "log_mistake", "log_tidy_up"]
+)
+def test_bookkeeping_buttons_may_be_taken_back(kind: str) -> None:
+    """PD-APP-4: a clue, a success, a mistake or a tidy up moves no clock: undoable."""
+    assert ENGINE.irreversible(ENGINE.parse_action({"kind": kind, "seat": 1, "now": 5})) is None
+
+
+@pytest.mark.parametrize(
+    ("kind", "name", "fields"),
+    [
+        ("start", "Start", {}),
+        ("pause", "Pause", {}),
+        ("resume", "Resume", {}),
+        ("reset", "Reset", {}),
+        ("log_feed", "Feed", {"discarded": 2}),
+    ],
+)
+def test_clock_buttons_are_never_taken_back(kind: str, name: str, fields: dict[str, Any]) -> None:
+    """PD-APP-4: Start, Pause, Resume, Reset and Feed change the clocks."""
+    action = ENGINE.parse_action({"kind": kind, "seat": 0, "now": 5, **fields})
+    assert ENGINE.irreversible(action) == (
+        f"{name} changes the clocks: it cannot be taken back (PD-APP-4)."
+    )
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"kind": "collect_food", "place": 3},
+        {"kind": "general_clue", "skill": "wit"},
+        {"kind": "end_peek"},
+        {"kind": "give_up"},
+    ],
+)
+def test_table_moves_are_never_taken_back(data: dict[str, Any]) -> None:
+    """PD-APP-4: table mode has no undo, not even of a look closed or a clue."""
+    action = ENGINE.parse_action({**data, "seat": 0, "now": 5})
+    assert ENGINE.irreversible(action) == (
+        "Table mode has no undo: cards were seen, and the game runs in real time (PD-APP-4)."
+    )
 
 
 def test_clue_buttons_cost_1_and_2_and_need_the_pool() -> None:
@@ -115,12 +164,8 @@ def test_feeding_needs_one_to_four_cards(discarded: int) -> None:
 def test_mistakes_and_tidy_ups_cost_happiness_and_lose_below_zero() -> None:
     """PD-APP-2, PD-HAPPY-1, PD-LOSE-3: reaching 0 is fine, the next drop loses."""
     state = started("companion", "hard")
-    mistake = ENGINE.apply(state, ENGINE.parse_action({"kind": "log_mistake", "seat": 0, "now": 1}))
-    assert [e.text for e in mistake.events] == ["Ann logs a mistake."]
-    state = mistake.state
-    tidy = ENGINE.apply(state, ENGINE.parse_action({"kind": "log_tidy_up", "seat": 1, "now": 2}))
-    assert [e.text for e in tidy.events] == ["Bo logs a tidy up."]
-    state = tidy.state
+    state = act(state, "log_mistake", 1.0)
+    state = act(state, "log_tidy_up", 2.0, seat=1)
     state = act(state, "log_mistake", 3.0)
     assert (state.status, view(state, 0).happiness) == ("running", 0)
     lost = act(state, "log_tidy_up", 4.0)

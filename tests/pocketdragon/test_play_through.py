@@ -111,7 +111,7 @@ def test_the_protocol_drives_a_game_with_now_on_every_request() -> None:
         }
     )
     assert refusal["error"]["rule"] == "PD-FEED-1"
-    fed = send(
+    send(
         {
             "op": "act",
             "seat": 0,
@@ -119,7 +119,8 @@ def test_the_protocol_drives_a_game_with_now_on_every_request() -> None:
             "action": {"kind": "log_feed", "now": 95.0, "discarded": 2},
         }
     )
-    assert fed["view"]["clocks"]["hunger_left"] == 93.0 and fed["view"]["happiness"] == 4
+    fed = send({"op": "view", "seat": 0, "now": 95.0})["view"]
+    assert fed["clocks"]["hunger_left"] == 93.0 and fed["happiness"] == 4
     send({"op": "act", "seat": 0, "now": 96.0, "action": {"kind": "pause", "now": 96.0}})
     paused = send({"op": "view", "seat": None, "now": 5000.0})["view"]["clocks"]
     assert paused["main_left"] == 266.0

@@ -27,9 +27,11 @@ from tests.pocketdragon.helpers import (
     act,
     activity_of,
     arranged,
+    at,
     new,
     options,
     refused,
+    started,
     table,
     view,
 )
@@ -394,17 +396,43 @@ def test_each_table_action_says_what_it_did_to_whom_and_bars_undo_when_it_shows_
 
 
 def test_who_is_to_act_at_each_moment_of_a_table_game() -> None:
-    """PD-TURN-1, PD-TURN-3, PD-CLUE-4, PD-PLAY-4, PD-TIME-4: before the start and while
-    paused anyone may press the buttons; a specific clue Bo asks waits for Ann; when
-    Bo's Activity is one match short, both may flip or suggest."""
+    """PD-TURN-1, PD-TURN-2, PD-TURN-3, PD-CLUE-4, PD-PLAY-4, PD-TIME-4: the first turn is
+    Ann's, before the start too, and a pause keeps the turn (either may press the clock
+    buttons, but that is no turn); a specific clue Bo asks waits for Ann; when Bo's
+    Activity is one match short, both may flip or suggest."""
     waiting = new("table")
-    assert ENGINE.to_act(waiting) == (0, 1)
+    assert ENGINE.to_act(waiting) == (0,)
+    assert {a.kind for a in ENGINE.legal_actions(waiting, 1)} == {"start"}
     state = arranged()
-    assert ENGINE.to_act(act(state, "pause", 1.0)) == (0, 1)
+    assert ENGINE.to_act(act(state, "pause", 1.0, seat=1)) == (0,)
     bos_turn = act(state, "collect_food", 1.0, place=0)
+    assert ENGINE.to_act(act(bos_turn, "pause", 1.5)) == (1,)
     asked = act(bos_turn, "specific_clue", 2.0, seat=1, card=0)
     assert ENGINE.to_act(asked) == (0,)
     playing = act(bos_turn, "play", 2.0, seat=1, card=1)  # Board Games: Attention, Wit
     assert ENGINE.to_act(playing) == (1,)
     one_short = act(playing, "flip", 3.0, seat=1, place=A0)
     assert ENGINE.to_act(one_short) == (0, 1)
+    assert ENGINE.to_act(at(state, 500.0)) == ()  # PD-LOSE-1: nobody acts once it is over
+    assert ENGINE.to_act(at(started("companion"), 500.0)) == ()
+    won = started("companion")
+    for now in (1.0, 2.0, 3.0):
+        won = act(won, "log_success", now)
+    assert won.status == "won" and ENGINE.to_act(won) == ()  # PD-WIN-1
+
+
+def test_the_clock_buttons_at_the_table_say_who_pressed_them() -> None:
+    """PD-TIME-1, PD-TIME-4 at the table: the log names the player (the keyboard's
+    holder); only Start draws (the first clue interval); the clocks stop while paused."""
+    state = new("table")
+    for kind, seat, now, line, hidden, status in (
+        ("start", 0, 1.0, "Ann starts the clocks.", True, "running"),
+        ("pause", 1, 5.0, "Bo pauses the game.", False, "paused"),
+        ("resume", 0, 50.0, "Ann resumes the game.", False, "running"),
+    ):
+        action = ENGINE.parse_action({"kind": kind, "seat": seat, "now": now})
+        pressed = ENGINE.apply(state, action)
+        assert [e.text for e in pressed.events] == [line]
+        assert (pressed.hidden, pressed.state.status) == (hidden, status)
+        state = pressed.state
+    assert view(at(state, 60.0), 0).clocks.main_left == 300 - 4 - 10

@@ -162,7 +162,7 @@ def test_a_four_player_game_through_the_protocol() -> None:
         choice = rnd.choice([a for a in legal if a["kind"] != "cancel"] or legal)
         answer = session.handle({"op": "act", "seat": seat, "action": choice})
         assert answer["ok"], answer
-        assert answer["view"]["seat"] == seat
+        assert session.handle({"op": "view", "seat": seat})["view"]["seat"] == seat
     outcome = answer["outcome"]
     assert outcome is not None and len(outcome["scores"]) == 4 and outcome["winners"]
     assert sum(outcome["scores"]) > 0

@@ -20,7 +20,9 @@ def test_a_full_game_through_the_protocol() -> None:
     assert "visit" in json.dumps(schema["schema"]["action"])
     status = session.handle({"op": "new", "game": "spacepark", "seed": 4, "players": ["A", "B"]})
     assert status["ok"] and status["to_act"] == [0] and status["outcome"] is None
-    assert status["view"]["seat"] is None and status["view"]["hand"] == []
+    spectator = session.handle({"op": "view", "seat": None})
+    assert spectator["version"] == status["version"] == 1
+    assert spectator["view"]["seat"] is None and spectator["view"]["hand"] == []
     before = session.handle({"op": "state"})["state"]
     refused = session.handle(
         {"op": "act", "seat": 1, "action": {"kind": "visit", "dest": "lunar_woods"}}
@@ -35,8 +37,9 @@ def test_a_full_game_through_the_protocol() -> None:
         assert legal
         status = session.handle({"op": "act", "seat": seat, "action": chooser.choice(legal)})
         assert status["ok"], status
-        assert isinstance(status["events"], list)
-        assert status["view"]["seat"] == seat
+        assert isinstance(status["events"], list) and "view" not in status
+        view = session.handle({"op": "view", "seat": seat})
+        assert view["version"] == status["version"] and view["view"]["seat"] == seat
         outcome = status["outcome"]
         if outcome is not None:
             break
@@ -48,16 +51,17 @@ def test_a_full_game_through_the_protocol() -> None:
     assert again.handle({"op": "load", "game": "spacepark", "state": saved})["outcome"] == outcome
 
 
-def test_tabletop_engine_subprocess_answers_new_with_a_view() -> None:
+def test_tabletop_engine_subprocess_starts_a_game_and_shows_it() -> None:
     """SP-SETUP-7: the installed `tabletop engine` starts a two-player game."""
     script = Path(sys.executable).parent / "tabletop"
-    request = '{"op":"new","game":"spacepark","seed":1,"players":["A","B"]}\n'
+    new = {"op": "new", "game": "spacepark", "seed": 1, "players": ["A", "B"]}
+    request = "".join(json.dumps(r) + "\n" for r in (new, {"op": "view", "seat": None}))
     done = subprocess.run(
         [str(script), "engine"], input=request, capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 0, done.stderr
-    response = json.loads(done.stdout.splitlines()[0])
-    assert response["ok"] is True
-    assert response["game"] == "spacepark"
-    assert [p["name"] for p in response["view"]["players"]] == ["A", "B"]
-    assert len(response["view"]["ring"]) == 7
+    started, shown = (json.loads(line) for line in done.stdout.splitlines())
+    assert started["ok"] is True and started["to_act"] == [0]
+    assert started["game"] == "spacepark"
+    assert [p["name"] for p in shown["view"]["players"]] == ["A", "B"]
+    assert len(shown["view"]["ring"]) == 7

@@ -19,14 +19,16 @@ from tabletop.games.pocketdragon.content import GRID_COLUMNS, cards
 from tabletop.games.pocketdragon.model import PocketDragonState, Table
 from tabletop.games.pocketdragon.rules import face_down, needed_skills
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.screens.pocketdragon import DragonResult, Handover, PocketDragonScreen
+from tabletop.tui.screens.pocketdragon import Chooser, DragonResult, Handover, PocketDragonScreen
 from tabletop.tui.screens.pocketdragon_companion import CompanionScreen
 from tabletop.tui.screens.pocketdragon_table import (
     ClueOverlay,
     ContentOverlay,
+    LookOverlay,
     SuggestOverlay,
     TableScreen,
 )
+from tabletop.tui.widgets.scoreboard import Scoreboard
 from tabletop.tui.widgets.timer import DragonTimer
 
 SIZE = (120, 36)
@@ -406,18 +408,22 @@ async def test_leaving_pauses_and_a_resumed_game_continues_from_its_clock(store:
 
 
 async def test_a_game_left_running_by_a_closed_terminal_resumes_paused(store: Store) -> None:
-    """No pause was recorded (the terminal closed): the record's last time is kept."""
+    """No pause was recorded (the terminal closed, or tabletop was killed): the game goes
+    on paused at the clocks' reading saved last while they ran (43.25 s), not at its last
+    action (30 s); the pause recorded there puts that reading in the record."""
     session = start(store, "companion")
     session.act(ENGINE.parse_action({"kind": "start", "seat": 0, "now": 0.0}))
     session.act(ENGINE.parse_action({"kind": "log_general_clue", "seat": 1, "now": 30.0}))
+    for redraw in range(121, 174):  # the screen's redraws, 4 a second, to 43.25 s
+        session.advance(redraw / 4)
     resumed = GameSession.resume(store, session.game_id, ENGINE)
     app = TabletopApp(store)
     clock = FakeClock()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_screen(app, pilot, resumed, clock)
-        assert kinds(resumed)[-1] == "pause" and resumed.record.actions[-1]["now"] == 30.0
+        assert kinds(resumed)[-1] == "pause" and resumed.record.actions[-1]["now"] == 43.25
         await tick(pilot, screen, clock, 50.0)
-        assert "Time left 270 s" in timer_text(screen) and "Paused" in timer_text(screen)
+        assert "Time left 257 s" in timer_text(screen) and "Paused" in timer_text(screen)
 
 
 async def test_the_clocks_run_behind_a_handover_and_can_be_paused_there(store: Store) -> None:
@@ -488,9 +494,7 @@ async def test_table_feed_is_refused_outside_its_window_and_taken_inside(store: 
         assert refusals(app) == ["Not allowed (PD-FEED-1)"]
         await tick(pilot, screen, clock, 85.0)  # hunger shows 25
         assert screen.check_action("feed", ()) is True
-        await pilot.press("e")
-        await pilot.pause()
-        await pilot.press(cards().food(collected.food).letter.lower())
+        await pilot.press("e")  # one kind of food: fed at once, nothing to choose
         await pilot.pause()
         assert session.record.actions[-1] == {
             "seat": 0,
@@ -573,3 +577,180 @@ async def test_the_partner_suggests_on_a_screen_without_hands(store: Store) -> N
 def tbl_skills(tbl: Table) -> list[str]:
     assert tbl.play is not None
     return list(cards().activities[tbl.play.activity].skills)
+
+
+# -- feeding at the key press, undo, turns and curtains (issue 14) -----------------------
+
+
+async def test_companion_feed_is_taken_at_the_key_press_while_the_choice_holds_the_clocks(
+    store: Store,
+) -> None:
+    """PD-FEED-5: Feed pressed with 1.5 s of hunger left, the number of cards chosen 3 s
+    later: the dragon is fed as of the press (hunger restarts at 118), and the clocks,
+    held while the players chose, catch up; cancelled, nothing is fed and they catch up."""
+    session = start(store, "companion")
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, session, clock)
+        await pilot.press("space")
+        await tick(pilot, screen, clock, 118.5)
+        await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(app.screen, Chooser)
+        assert "Fed at 2 s of hunger: how many food cards" in rendered(app)
+        await tick(pilot, screen, clock, 3.0)  # the dragon would have starved by now
+        assert session.outcome is None and "Hunger      2 s" in timer_text(screen)
+        await pilot.press("2")
+        await pilot.pause()
+        assert session.record.actions[-1] == {
+            "seat": 0,
+            "now": 118.5,
+            "kind": "log_feed",
+            "discarded": 2,
+        }
+        await tick(pilot, screen, clock, 0.25)
+        assert "Hunger    115 s" in timer_text(screen)  # 118 at the press, 3.25 s later
+        assert "Time left 179 s" in timer_text(screen)  # the choice took main time
+        await tick(pilot, screen, clock, 89.0)  # 25.75 s of hunger left
+        await pilot.press("f")
+        await tick(pilot, screen, clock, 5.0)
+        await pilot.press("escape")  # cancelled: nothing fed
+        await pilot.pause()
+        assert kinds(session).count("log_feed") == 1 and screen.is_current
+        assert "Hunger     21 s" in timer_text(screen)
+
+
+async def test_table_feed_choice_is_taken_at_the_key_press(store: Store) -> None:
+    """PD-FEED-5, PD-FEED-3 at the table: Ann holds two kinds of food, so she chooses one;
+    the feed carries the moment she pressed e, not the moment she chose."""
+    session = start(store, "table")
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, session, clock)
+        assert isinstance(screen, TableScreen)
+        await pilot.press("enter", "space", "c", "enter")  # Ann collects A1; Bo's turn
+        first = cards().collection[table(session).food[0][0]].food
+        await pilot.press("right", "c", "enter")  # Bo collects A2; Ann's turn
+        other = next(
+            p
+            for p in face_down(table(session))
+            if cards().collection[table(session).grid[p] or 0].food != first
+        )
+        await move_to(pilot, screen, other)
+        await pilot.press("c", "enter")  # Ann collects a second kind of food
+        second = cards().collection[table(session).food[0][1]].food
+        await move_to(pilot, screen, face_down(table(session))[0])
+        await pilot.press("c", "enter")  # Bo collects; Ann's turn
+        await tick(pilot, screen, clock, 95.0)
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, Chooser) and "Fed at 25 s of hunger" in rendered(app)
+        await tick(pilot, screen, clock, 3.0)
+        await pilot.press(cards().food(second).letter.lower())
+        await pilot.pause()
+        assert session.record.actions[-1] == {
+            "seat": 0,
+            "now": 95.0,
+            "kind": "feed",
+            "food": second,
+        }
+        assert [cards().collection[c].food for c in table(session).food[0]] == [first]
+
+
+async def test_companion_undo_takes_back_a_stray_success_or_mistake_and_is_shown_only_then(
+    store: Store,
+) -> None:
+    """PD-APP-4: `l` and `m` are bookkeeping: `u` takes them back (the footer shows Undo
+    only then); after a clock button, `u` says why there is no undo."""
+    session = start(store, "companion")
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, session, clock)
+        await pilot.press("space")
+        assert screen.check_action("undo", ()) is False and "u Undo" not in rendered(app)
+        await tick(pilot, screen, clock, 2.0)
+        await pilot.press("l")
+        assert "Successes   2 left" in timer_text(screen) and "u Undo" in rendered(app)
+        await tick(pilot, screen, clock, 3.0)
+        await pilot.press("u")
+        await pilot.pause()
+        assert kinds(session) == ["start"] and "Successes   3 left" in timer_text(screen)
+        assert "Taken back: A success is logged." in [n.message for n in app._notifications]
+        assert "Time left 295 s" in timer_text(screen)  # the clocks ran on meanwhile
+        assert "u Undo" not in rendered(app)
+        await pilot.press("m", "u")
+        await pilot.pause()
+        assert kinds(session) == ["start"] and "Happiness   4" in timer_text(screen)
+        await pilot.press("space", "u")  # a pause is no bookkeeping
+        await pilot.pause()
+        assert kinds(session) == ["start", "pause"]
+        told = [n.message for n in app._notifications if n.title == "No undo"]
+        assert told == ["Pause changes the clocks: it cannot be taken back (PD-APP-4)."]
+
+
+async def test_table_turns_show_one_player_and_a_curtain_left_by_escape_pauses_for_its_turn(
+    store: Store,
+) -> None:
+    """PD-TURN-1, PD-TURN-2, PD-TIME-4: before the start only Ann, whose turn is first, is
+    marked; once Ann collected, Bo's hand-over curtain offers Escape, which leaves the game,
+    paused in Bo's name: it is his turn."""
+    session = start(store, "table")
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, session, clock)
+        await pilot.press("enter")
+        players = str(screen.query_one(Scoreboard).render())
+        assert "▶ Ann" in players and "▶ Bo" not in players
+        await pilot.press("space", "c")
+        await pilot.pause()
+        assert isinstance(app.screen, Handover) and "esc Leave game" in rendered(app)
+        await tick(pilot, screen, clock, 4.0)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen not in app.screen_stack
+    assert session.record.actions[-1] == {"seat": 1, "now": 4.0, "kind": "pause"}
+    assert session.log(None)[-1] == "Bo pauses the game."
+
+
+async def test_a_look_says_the_same_as_its_footer(store: Store) -> None:
+    """PD-PEEK-2: Enter closes the look and ends the turn: the dialog and the footer say so."""
+    session = start(store, "table")
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_screen(app, pilot, session, clock)
+        await pilot.press("enter", "space", "l", "right", "l")
+        await pilot.pause()
+        look = app.screen
+        assert isinstance(look, LookOverlay) and "⏎ Ready" in rendered(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Enter ends the look and your turn." in look.text
+        assert "⏎ End look and turn" in rendered(app) and "Ready" not in rendered(app)
+
+
+@pytest.mark.parametrize(
+    ("mode", "keys", "shown"),
+    [
+        ("table", ("enter", "space"), ("p Play", "h Hand")),
+        ("companion", ("space", "l"), ("u Undo", "t Tidy up")),
+    ],
+)
+async def test_every_key_of_a_turn_fits_the_footer_at_120_columns(
+    store: Store, mode: str, keys: tuple[str, ...], shown: tuple[str, ...]
+) -> None:
+    """Issue 14: the footer is not cut at 120 columns (in companion mode with Undo on;
+    Reset is in the help panel only)."""
+    session = start(store, mode)
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_screen(app, pilot, session, clock)
+        await pilot.press(*keys)
+        await pilot.pause()
+        footer = rendered(app).splitlines()[-1]
+        assert all(key in footer for key in shown), footer

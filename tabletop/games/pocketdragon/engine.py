@@ -54,6 +54,9 @@ class PocketDragonEngine(Engine[PocketDragonState, PocketDragonAction]):
     def advance(self, state: PocketDragonState, now: float) -> Transition[PocketDragonState]:
         return rules.advance(state, now)
 
+    def irreversible(self, action: PocketDragonAction) -> str | None:
+        return rules.irreversible(action)
+
     def outcome(self, state: PocketDragonState) -> Outcome | None:
         return rules.outcome(state)
 

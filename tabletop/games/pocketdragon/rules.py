@@ -80,6 +80,9 @@ LOSSES = {
     "deck_empty": "A new Activity was needed and the deck was empty.",
 }
 CLOCK_ACTIONS = (Start, Pause, Resume, Reset)
+# Companion buttons that only keep the books: taking one back moves no clock (PD-APP-4).
+UNDOABLE = (LogGeneralClue, LogSpecificClue, LogSuccess, LogMistake, LogTidyUp)
+_CLOCK_BUTTONS = {Start: "Start", Pause: "Pause", Resume: "Resume", Reset: "Reset", LogFeed: "Feed"}
 # While an Activity is in play these are the only turn actions (PD-TURN-2).
 PLAY_ACTIONS = (Flip, Suggest, GiveUp)
 
@@ -141,12 +144,14 @@ def _deal(rng: Rng) -> Table:
 
 
 def to_act(state: PocketDragonState) -> tuple[int, ...]:
-    """Who is expected to act: anyone at the buttons, else the turn or the decision."""
+    """Who is expected to act: in companion mode anyone at the buttons; at the table the
+    turn or the decision, before the start and while paused too (either player may press
+    Start, Pause or Resume, PD-TIME-4, but the turn stays someone's)."""
     table = state.table
-    if table is None or state.status in ("ready", "paused"):
-        return (0, 1)
-    if state.status != "running":
+    if state.status in ("won", "lost"):
         return ()
+    if table is None:
+        return (0, 1)
     if table.clue is not None:
         return (1 - table.clue.asker,)
     if table.peek is not None:
@@ -240,9 +245,14 @@ def run_to(state: PocketDragonState, now_ms: int) -> None:
 
 
 def advance(state: PocketDragonState, now: float) -> Transition[PocketDragonState]:
-    """The successor with the clocks run to the caller's time ``now`` (seconds)."""
+    """The successor with the clocks run to the caller's time ``now`` (seconds); ``state``
+    itself when no clock moves (not running, or ``now`` not later), so that a caller can
+    tell (the session saves the clocks' reading only when they ran)."""
+    now_ms = to_ms(now)
+    if state.status != "running" or now_ms <= state.now_ms:
+        return Transition(state)
     moved = state.successor()
-    run_to(moved, to_ms(now))
+    run_to(moved, now_ms)
     return Transition(moved)
 
 
@@ -255,6 +265,16 @@ def apply(state: PocketDragonState, action: PocketDragonAction) -> Transition[Po
     check(moved, action)
     events, hidden = act(moved, action, max(now_ms, moved.now_ms))
     return Transition(moved, tuple(events), hidden)
+
+
+def irreversible(action: Action) -> str | None:
+    """Why ``action`` can never be taken back, in players' words; None if it can
+    (PD-APP-4). The session refuses an undo after the end of the game itself."""
+    if isinstance(action, UNDOABLE):
+        return None
+    if isinstance(action, TABLE_ACTIONS):
+        return "Table mode has no undo: cards were seen, and the game runs in real time (PD-APP-4)."
+    return f"{_CLOCK_BUTTONS[type(action)]} changes the clocks: it cannot be taken back (PD-APP-4)."
 
 
 # -- checks ------------------------------------------------------------------
@@ -552,27 +572,31 @@ def _skill_ids() -> tuple[str, ...]:
 def act(state: PocketDragonState, action: Action, now_ms: int) -> tuple[list[Event], bool]:
     """Carry out a checked action; returns the log lines and whether anything hidden
     was drawn or revealed."""
+    if state.table is None:
+        return [Event(_act_companion(state, action, now_ms))], isinstance(action, Start)
     who = state.players[action.seat]
     if isinstance(action, Start):
-        state.status = "running"
-        state.now_ms = now_ms
-        state.next_clue_ms = state.elapsed_ms + draw_clue_interval(state)
+        _start(state, now_ms)
         return [Event(f"{who} starts the clocks.")], True
     if isinstance(action, Pause):
         state.status = "paused"
         return [Event(f"{who} pauses the game.")], False
     if isinstance(action, Resume):
-        state.status = "running"
-        state.now_ms = now_ms
+        _resume(state, now_ms)
         return [Event(f"{who} resumes the game.")], False
-    if isinstance(action, Reset):
-        _reset(state, now_ms)
-        return [Event(f"{who} resets the game.")], False
-    if isinstance(action, COMPANION_ACTIONS):
-        return _act_companion(state, action, who), False
-    assert state.table is not None
     state.table = state.table.successor()  # the successor shares the table
     return _act_table(state, state.table, action, who)
+
+
+def _start(state: PocketDragonState, now_ms: int) -> None:
+    state.status = "running"
+    state.now_ms = now_ms
+    state.next_clue_ms = state.elapsed_ms + draw_clue_interval(state)
+
+
+def _resume(state: PocketDragonState, now_ms: int) -> None:
+    state.status = "running"
+    state.now_ms = now_ms
 
 
 def _reset(state: PocketDragonState, now_ms: int) -> None:
@@ -589,24 +613,38 @@ def _reset(state: PocketDragonState, now_ms: int) -> None:
         setattr(state, field.name, getattr(fresh, field.name))
 
 
-def _act_companion(state: PocketDragonState, action: Action, who: str) -> list[Event]:
+def _act_companion(state: PocketDragonState, action: Action, now_ms: int) -> str:
+    """Carry out a companion button; its log line names nobody: the app cannot tell who
+    pressed it (PD-APP-5)."""
+    if isinstance(action, Start):
+        _start(state, now_ms)
+        return "The clocks start."
+    if isinstance(action, Pause):
+        state.status = "paused"
+        return "The game is paused."
+    if isinstance(action, Resume):
+        _resume(state, now_ms)
+        return "The game resumes."
+    if isinstance(action, Reset):
+        _reset(state, now_ms)
+        return "The game is reset."
     if isinstance(action, LogFeed):
         feed(state)
         state.happiness += action.discarded - 1
-        return [Event(f"{who} feeds the dragon {action.discarded} food cards.")]
+        cards = "1 food card" if action.discarded == 1 else f"{action.discarded} food cards"
+        return f"The dragon is fed {cards}."
     if isinstance(action, LogGeneralClue):
         state.clues -= GENERAL_CLUE_COST
-        return [Event(f"{who} takes a general clue.")]
+        return "A general clue is taken."
     if isinstance(action, LogSpecificClue):
         state.clues -= SPECIFIC_CLUE_COST
-        return [Event(f"{who} takes a specific clue.")]
+        return "A specific clue is taken."
     if isinstance(action, LogSuccess):
         _succeed(state)
-        return [Event(f"{who} logs a success.")]
-    what = "a mistake" if isinstance(action, LogMistake) else "a tidy up"
+        return "A success is logged."
     assert isinstance(action, LogMistake | LogTidyUp)
     _lose_happiness(state)
-    return [Event(f"{who} logs {what}.")]
+    return "A mistake is logged." if isinstance(action, LogMistake) else "A tidy up is logged."
 
 
 def _succeed(state: PocketDragonState) -> None:

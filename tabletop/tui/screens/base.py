@@ -263,10 +263,10 @@ class GameScreen(SizedScreen):
             return
         seat = self.next_viewer()
         if seat != self.viewer and seat is not None and self.curtained:
-            self.ring()
-            self.app.push_screen(
-                self.hand_over(seat, lambda: self.show_to(seat)), self._curtain_closed
-            )
+            curtain = self.hand_over(seat, lambda: self.show_to(seat))
+            if curtain not in self.app.screen_stack:  # else a bot moved behind it
+                self.ring()
+                self.app.push_screen(curtain, self._curtain_closed)
             self.show_to(None)  # under the curtain: redrawn, never drawn on the terminal
             self.app.call_after_refresh(self._while_players_swap)
         else:

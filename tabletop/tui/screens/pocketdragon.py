@@ -11,9 +11,14 @@ from the result, so a dropped tick loses nothing. A saved game keeps its clock
 in its state: the screen's clock is offset to start from there.
 
 Leaving the screen (Home, Ctrl+C, closing the app) records a Pause at that
-moment. A terminal closed without that chance leaves a running game in the
-record; opening it again records the Pause at the time of its last recorded
-action, so the game continues paused where the record ends.
+moment. A terminal closed without that chance (or tabletop killed) leaves a
+running game: the session saved the clocks' reading every half second while they
+ran and resumes the game there, and opening it records the Pause at that reading,
+so the game continues paused within a second of where it stopped.
+
+Feeding is one moment, the key press (PD-FEED-5): the choice that follows (how
+many cards, which food) holds the clocks at the press, and the feed is stamped
+with it.
 """
 
 from __future__ import annotations
@@ -105,6 +110,8 @@ class PocketDragonScreen(GameScreen):
         super().__init__(session, settings)
         self.clock: Clock = clock if clock is not None else MonotonicClock()
         self._offset = 0.0
+        self._held_at: float | None = None
+        """The reading a choice holds the clocks at (a feed pressed then), if one is open."""
         self._signature: tuple[object, ...] = ()
         self._legal: dict[int, tuple[object, set[Action], list[Action]]] = {}
 
@@ -129,7 +136,7 @@ class PocketDragonScreen(GameScreen):
         view = self.dview(None)
         self._offset = view.clock - self.clock.now()
         if view.status == "running":
-            # A terminal closed without pausing: go on, paused at the last recorded time.
+            # A terminal closed without pausing: go on, paused at the clocks' last reading.
             self._record_pause(view.clock)
         self.set_interval(REFRESH_S, self.tick)
 
@@ -145,19 +152,15 @@ class PocketDragonScreen(GameScreen):
 
     def _record_pause(self, now: float) -> None:
         try:
-            self.session.act(Pause(seat=self.viewer or 0, now=now))
+            self.session.act(Pause(seat=self.seat(), now=now))
         except (IllegalAction, StoreError) as failed:  # never lose the screen over it
             self.log.warning(f"could not record the pause: {failed}")
 
     def tick(self) -> None:
         """Run the game to the clock's reading and redraw the clocks (and the rest if
-        anything but the countdowns changed). Also what tests call after moving a FakeClock."""
-        if self.session.outcome is not None:
-            return
-        self.session.advance(self.now())
-        if self.session.outcome is not None:  # a timer ran out
-            self.close_overlays()
-            self.after_change()
+        anything but the countdowns changed). Also what tests call after moving a FakeClock.
+        While a choice holds the clocks (a feed), nothing runs."""
+        if self._held_at is not None or not self.run_clocks(self.now()):
             return
         view = self.dview(self.viewer)
         if self._signature_of(view) != self._signature:
@@ -167,6 +170,18 @@ class PocketDragonScreen(GameScreen):
         top = self.app.screen
         if top is not self and isinstance(top, Overlay):
             top.show_clocks(self.dview(None))
+
+    def run_clocks(self, now: float) -> bool:
+        """Run the game to ``now``: False if it is over (a timer that ran out since the
+        last redraw ends it here, and the result is shown)."""
+        if self.session.outcome is not None:
+            return False
+        self.session.advance(now)
+        if self.session.outcome is not None:
+            self.close_overlays()
+            self.after_change()
+            return False
+        return True
 
     def _signature_of(self, view: PocketDragonView) -> tuple[object, ...]:
         c = view.clocks
@@ -245,8 +260,8 @@ class PocketDragonScreen(GameScreen):
         return [a for a in self.legal(seat)[1] if isinstance(a, kind)]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "undo":
-            return False  # real time: no undo (the reason is in the rules screen)
+        if action == "undo":  # shown only when it can act (PD-APP-4); pressed, it says why not
+            return self.session.undo_refusal(self.viewer) is None
         if action in ("start", "pause", "resume"):
             wanted = {"start": "ready", "pause": "running", "resume": "paused"}[action]
             return self.session.outcome is None and self.status == wanted
@@ -263,12 +278,26 @@ class PocketDragonScreen(GameScreen):
         return None
 
     def on_key(self, event: events.Key) -> None:
-        """A greyed key is explained: the engine's reason for refusing it."""
+        """A greyed key is explained: the engine's reason for refusing it; so is Undo,
+        hidden while it cannot act."""
         for binding in self._bindings.key_to_bindings.get(event.key, []):
+            if binding.action == "undo" and (refusal := self.session.undo_refusal(self.viewer)):
+                event.stop()
+                self.notify(refusal, title="No undo", severity="warning", markup=False)
+                return
             if self.check_action(binding.action, ()) is None:
                 event.stop()
                 self.explain(binding.action)
                 return
+
+    def action_undo(self) -> None:
+        """Take back the last button (a bookkeeping one, PD-APP-4), say which, and run
+        the clocks on from the earlier position to now."""
+        moves, taken = self.session.moves, self.session.log(self.viewer)[-1:]
+        super().action_undo()
+        if self.session.moves < moves:
+            self.tick()
+            self.notify(" ".join(["Taken back:", *taken]), title="Undo", markup=False)
 
     def explain(self, name: str) -> None:
         candidate = self.candidate(name)
@@ -304,13 +333,15 @@ class PocketDragonScreen(GameScreen):
         return with_now(action, self.now())
 
     def toggle_clocks(self) -> None:
-        """Pause a running game, resume a paused one (from an overlay's space key)."""
+        """Start or resume the clocks, or pause them (from an overlay's space key)."""
         if self.session.outcome is not None:
             return
         if self.status == "running":
             self.action_pause()
         elif self.status == "paused":
             self.action_resume()
+        else:
+            self.action_start()
         self.tick()
 
     def action_start(self) -> None:
@@ -336,6 +367,30 @@ class PocketDragonScreen(GameScreen):
 
         self.push_overlay(Chooser(title, options), chosen)
 
+    def choose_feed(
+        self,
+        question: str,
+        options: Sequence[Choice],
+        feed: Callable[[Any, float], Action],
+    ) -> None:
+        """Feed at the moment of the key press (PD-FEED-5): the clocks run to it, then hold
+        there while one of ``options`` is chosen; ``feed(value, pressed)`` is the feed,
+        stamped with the press. Cancelled, the clocks catch up as if nothing was pressed."""
+        pressed = self.now()
+        if not self.run_clocks(pressed):
+            return
+        self._held_at = pressed
+        shown = self.dview(None).clocks.hunger_display
+
+        def chosen(value: object | None) -> None:
+            self._held_at = None
+            if value is None:
+                self.tick()
+            else:
+                self.act(feed(value, pressed))
+
+        self.push_overlay(Chooser(f"Fed at {shown} s of hunger: {question}", options), chosen)
+
     def push_overlay(
         self, screen: Screen[Any], then: Callable[[Any], object] | None = None
     ) -> None:
@@ -347,10 +402,20 @@ class PocketDragonScreen(GameScreen):
             screen.toggle_clocks = self.toggle_clocks
 
         def dismissed(result: object) -> None:
-            if then is not None:
+            if result is LEAVE:
+                self.call_later(self.leave_from_overlay)
+            elif then is not None:
                 self.call_later(then, result)
 
         self.app.push_screen(screen, dismissed)
+
+    def leave_from_overlay(self) -> None:
+        """Escape on an overlay's curtain: leave the game as Escape on the board does. If
+        leaving is refused (moves not saved yet: the player is told), play goes on; an
+        open look or clue waits on the board for its key."""
+        self.action_leave()
+        if self in self.app.screen_stack:
+            self.after_change()
 
     # -- the end ----------------------------------------------------------------
 
@@ -445,14 +510,21 @@ class Chooser(ModalScreen[object]):
         self.dismiss(None)
 
 
+LEAVE = object()
+"""What an overlay is dismissed with when Escape on its curtain leaves the game."""
+
+
 class Overlay(Screen[object]):
-    """A private moment, opaque: first a curtain names who alone may look (Enter), then
-    only they see the content, then, if someone else held the keyboard before, a curtain
-    hands it back. The clocks run and show throughout."""
+    """A private moment, opaque: first a curtain names who alone may look (Enter, or
+    Escape to leave the game, as on every curtain), then only they see the content (Enter
+    ends it: a subclass names what that does), then, if someone else held the keyboard
+    before, a curtain hands it back. The clocks run and show throughout."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "proceed", "Ready", priority=True),
-        Binding("space", "toggle_clocks", "Pause/Resume"),
+        Binding("enter", "done", "Done", priority=True),
+        Binding("escape", "leave", "Leave game"),
+        Binding("space", "toggle_clocks", "Start/Pause"),
     ]
     DEFAULT_CSS = """
     Overlay {
@@ -529,20 +601,22 @@ class Overlay(Screen[object]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "toggle_clocks":
             return self.toggle_clocks is not None
-        if action == "proceed":
-            return self.stage != "open" or self.enter_closes
+        if action in ("proceed", "leave"):  # on a curtain
+            return self.stage != "open"
         return self.stage == "open"
-
-    enter_closes = True
 
     def action_proceed(self) -> None:
         if self.stage == "curtain":
             self.stage = "open"
             self.draw()
-        elif self.stage == "open":
-            self.finish(self.result)
         else:
             self.dismiss(self.result)
+
+    def action_done(self) -> None:
+        self.finish(self.result)
+
+    def action_leave(self) -> None:
+        self.dismiss(LEAVE)
 
     def finish(self, result: object) -> None:
         self.result = result

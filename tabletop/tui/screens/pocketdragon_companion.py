@@ -45,13 +45,15 @@ _KINDS: dict[str, Callable[..., Action]] = {
 
 class CompanionScreen(PocketDragonScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Short labels, so that with Undo the keys of play fit a 120-column footer; Reset,
+        # rare, is only in the help panel, which lists every key.
         Binding("f", "feed", "Feed"),
-        Binding("g", "general", "General clue (1)"),
-        Binding("s", "specific", "Specific clue (2)"),
-        Binding("l", "success", "Log success"),
+        Binding("g", "general", "General"),
+        Binding("s", "specific", "Specific"),
+        Binding("l", "success", "Success"),
         Binding("m", "mistake", "Mistake"),
         Binding("t", "tidy", "Tidy up"),
-        Binding("r", "reset", "Reset"),
+        Binding("r", "reset", "Reset", show=False),
     ]
 
     DEFAULT_CSS = """
@@ -133,6 +135,7 @@ class CompanionScreen(PocketDragonScreen):
             ("l", f"log success ({view.successes_left} to go)"),
             ("m", "mistake (Happiness -1)"),
             ("t", "tidy up (Happiness -1)"),
+            ("u", "undo a clue, success, mistake, tidy"),
             ("r", "reset"),
         ]
         lines = [Content.assemble((f"{key:>5} ", "bold"), text) for key, text in rows]
@@ -172,10 +175,10 @@ class CompanionScreen(PocketDragonScreen):
             Choice(str(n), f"{n} food card{'s' if n > 1 else ''} (Happiness {n - 1:+d})", n)
             for n in range(1, MAX_FOOD + 1)
         ]
-        self.choose(
-            "Fed: how many food cards of one type were discarded?",
+        self.choose_feed(
+            "how many food cards of one type were discarded?",
             options,
-            lambda n: self.act(LogFeed(seat=self.seat(), now=self.now(), discarded=n)),
+            lambda n, pressed: LogFeed(seat=self.seat(), now=pressed, discarded=n),
         )
 
     def action_general(self) -> None:

@@ -14,6 +14,7 @@ and show behind every curtain.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -170,14 +171,16 @@ class TableScreen(PocketDragonScreen):
         Binding("1", "select(0)", "Card 1", show=False),
         Binding("2", "select(1)", "Card 2", show=False),
         Binding("3", "select(2)", "Card 3", show=False),
+        # Verbs short enough for the turn's keys to fit a 120-column footer (the Keys
+        # panel says more).
         Binding("p", "play", "Play"),
-        Binding("k", "ask", "Card clue"),
-        Binding("g", "general", "Skill clue"),
+        Binding("k", "ask", "Ask card"),
+        Binding("g", "general", "Ask skill"),
         Binding("l", "look", "Look"),
         Binding("l", "look_again", "My look"),
         Binding("c", "collect", "Collect"),
         Binding("e", "feed", "Feed"),
-        Binding("t", "tidy", "Tidy up"),
+        Binding("t", "tidy", "Tidy"),
         Binding("f", "flip", "Flip"),
         Binding("s", "suggest", "Suggest"),
         Binding("x", "give_up", "Give up"),
@@ -270,6 +273,15 @@ class TableScreen(PocketDragonScreen):
     def _taken_over(self, _: object) -> None:
         self._handing_to = None
         self.viewer = self.next_viewer()
+
+    def leave_from_overlay(self) -> None:
+        self._handing_to = None  # a hand-over left by Escape is over: if play goes on, anew
+        super().leave_from_overlay()
+
+    def seat(self) -> int:
+        """Who presses the clock buttons: the keyboard's holder, else (behind a curtain,
+        or leaving) the player whose turn it is."""
+        return self.viewer if self.viewer is not None else self.owner()
 
     def next_viewer(self) -> int | None:
         if self.session.outcome is not None:
@@ -553,9 +565,9 @@ class TableScreen(PocketDragonScreen):
         content = Content.assemble(
             (f"Only {self.player(looker)} sees these:\n\n", "bold"),
             Content("\n").join(seen),
-            "\n\nYou may not tell what you saw. Enter closes the look and ends your turn.",
+            "\n\nYou may not tell what you saw. Enter ends the look and your turn.",
         )
-        overlay = ContentOverlay(
+        overlay = LookOverlay(
             self.player(looker),
             None,
             f"{self.player(looker)} looks at {places}. {self.player(1 - looker)}, look away.",
@@ -597,23 +609,22 @@ class TableScreen(PocketDragonScreen):
 
     def action_feed(self) -> None:
         seat = self.owner()
-        pile = self.table().food[seat]
-        legend = Legend(self.pub())
-        counts: dict[str, int] = {}
-        for card in pile:
-            counts[card.food] = counts.get(card.food, 0) + 1
+        counts = Counter(card.food for card in self.table().food[seat])
+        if len(counts) == 1:  # one kind of food: nothing to choose
+            [food] = counts
+            self.act(Feed(seat=seat, now=self.now(), food=food))
+            return
+        foods = Legend(self.pub()).foods
         options = [
             Choice(
-                legend.foods[food].letter.lower(),
-                f"{legend.foods[food].name} × {n} (Happiness {n - 1:+d})",
-                food,
+                foods[food].letter.lower(), f"{foods[food].name} × {n} (Happiness {n - 1:+d})", food
             )
             for food, n in counts.items()
         ]
-        self.choose(
-            f"{self.player(seat)} feeds the dragon all their food of one type:",
+        self.choose_feed(
+            f"which food does {self.player(seat)} give (all their cards of it)?",
             options,
-            lambda food: self.act(Feed(seat=seat, now=self.now(), food=food)),
+            lambda food, pressed: Feed(seat=seat, now=pressed, food=food),
         )
 
     def action_tidy(self) -> None:
@@ -699,12 +710,24 @@ class ContentOverlay(Overlay):
         return self.shown
 
 
+class LookOverlay(ContentOverlay):
+    """A look at two grid cards: Enter ends it, and with it the looker's turn."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "proceed", "Ready", priority=True),
+        Binding("enter", "done", "End look and turn", priority=True),
+    ]
+
+
 class ClueOverlay(Overlay):
     """The partner sees the asked card and names one of its icons (by letter). Escape
     puts it off: the keyboard goes back to the asker first."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "later", "Later")]
-    enter_closes = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "proceed", "Ready", priority=True),  # no Enter answers
+        Binding("escape", "leave", "Leave game"),
+        Binding("escape", "later", "Answer later"),
+    ]
 
     def __init__(
         self,
@@ -767,7 +790,7 @@ class SuggestOverlay(Overlay):
         Binding("down", "move(0,1)", "Move", show=False, priority=True),
         Binding("left", "move(-1,0)", "Move", show=False, priority=True),
         Binding("right", "move(1,0)", "Move", show=False, priority=True),
-        Binding("enter", "proceed", "Suggest", priority=True),
+        Binding("enter", "done", "Suggest", priority=True),
         Binding("escape", "later", "Back"),
     ]
 
@@ -794,7 +817,7 @@ class SuggestOverlay(Overlay):
         self.cursor = r * GRID_COLUMNS + c
         self.draw()
 
-    def action_proceed(self) -> None:
+    def action_done(self) -> None:
         self.dismiss(self.cursor)
 
     def action_later(self) -> None:

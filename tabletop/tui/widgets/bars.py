@@ -15,6 +15,7 @@ next frame: a key answers within a frame.
 
 from __future__ import annotations
 
+from itertools import groupby
 from typing import ClassVar
 
 from textual.app import App
@@ -76,22 +77,13 @@ class Footer(Widget):
                 actions.add(binding.action)
                 shown.append((binding, enabled))
         parts: list[Content] = []
-        index = 0
-        while index < len(shown):
-            binding, enabled = shown[index]
-            group = binding.group
-            members = [shown[index]]
-            if group is not None:
-                while index + len(members) < len(shown) and (
-                    shown[index + len(members)][0].group == group
-                ):
-                    members.append(shown[index + len(members)])
-            if len(members) > 1 and group is not None:
+        for group, run in groupby(shown, key=lambda item: item[0].group):
+            members = list(run)
+            if group is not None and len(members) > 1:
                 keys = Content("").join(self._key(b, e, "") for b, e in members)
                 parts.append(Content.assemble(keys, " ", (group.description, DESCRIPTION)))
             else:
-                parts.append(self._key(binding, enabled, binding.description))
-            index += len(members)
+                parts.extend(self._key(b, e, b.description) for b, e in members)
         return Content(self.GAP).join(parts), palette
 
     def _key(self, binding: Binding, enabled: bool, description: str) -> Content:
