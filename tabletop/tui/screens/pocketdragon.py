@@ -320,11 +320,7 @@ class PocketDragonScreen(GameScreen):
 
     def on_key(self, event: events.Key) -> None:
         """A greyed key is explained: the engine's reason for refusing it (Undo, hidden
-<<<<<<< HEAD
-        while it cannot act, says why in GameScreen.on_key)."""
-=======
         while it cannot act, is explained by GameScreen)."""
->>>>>>> main
         for binding in self._bindings.key_to_bindings.get(event.key, []):
             if self.check_action(binding.action, ()) is None:
                 event.stop()
