@@ -507,19 +507,21 @@ class Choice:
 
 
 class Chooser(ModalScreen[object]):
-    """Pick one option by its key; Escape cancels. Public choices only."""
+    """Pick one option by its key; Escape cancels. Public choices only, so the board
+    stays in sight: the choice sits over the side panels' Keys and Log, below the clocks."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
     Chooser {
-        align: center middle;
+        align: right bottom;
     }
     Chooser #choices {
-        width: auto;
-        max-width: 90%;
+        width: 34;
         height: auto;
+        margin-bottom: 1;  /* above the status line */
         border: thick $accent;
-        padding: 0 2;
+        padding: 0 1;
+        background: $surface;
     }
     """
 
@@ -527,6 +529,9 @@ class Chooser(ModalScreen[object]):
         super().__init__()
         self.heading = title
         self.options = list(options)
+        # See-through, so the board shows around the choice (app.tcss makes every screen
+        # opaque, and an app's CSS overrides a screen's own).
+        self.styles.background = "transparent"
 
     def compose(self) -> ComposeResult:
         lines = [Content.styled(self.heading, "bold")]
