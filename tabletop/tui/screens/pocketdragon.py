@@ -319,13 +319,9 @@ class PocketDragonScreen(GameScreen):
         return None
 
     def on_key(self, event: events.Key) -> None:
-        """A greyed key is explained: the engine's reason for refusing it; so is Undo,
-        hidden while it cannot act."""
+        """A greyed key is explained: the engine's reason for refusing it (Undo, hidden
+        while it cannot act, is explained by GameScreen)."""
         for binding in self._bindings.key_to_bindings.get(event.key, []):
-            if binding.action == "undo" and (refusal := self.session.undo_refusal(self.viewer)):
-                event.stop()
-                self.notify(refusal, title="No undo", severity="warning", markup=False)
-                return
             if self.check_action(binding.action, ()) is None:
                 event.stop()
                 self.explain(binding.action)
