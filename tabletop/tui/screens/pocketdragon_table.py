@@ -205,16 +205,8 @@ class TableScreen(PocketDragonScreen):
         self.selected = 0
         self.marks: list[int] = []
         self._handing_to: int | None = None
-        self._public: tuple[object, PocketDragonView] | None = None
 
     # -- reading ----------------------------------------------------------------
-
-    def pub(self) -> PocketDragonView:
-        """The public view of the current state (cached: keys ask for it often)."""
-        state = self.session.state
-        if self._public is None or self._public[0] is not state:
-            self._public = (state, self.dview(None))
-        return self._public[1]
 
     def table(self) -> TableView:
         table = self.pub().table
@@ -249,8 +241,9 @@ class TableScreen(PocketDragonScreen):
     @property
     def handover(self) -> bool:
         """Table mode is a hot seat: a view shows the partner's Activities, so the keyboard
-        changes hands behind a curtain (unless the Curtain setting is off)."""
-        return self.settings.curtain and len(self.session.humans) > 1
+        changes hands behind a curtain (unless the Curtain setting is off). A seat at
+        a hosted game is at its own screen: no keyboard changes hands."""
+        return self.settings.curtain and len(self.session.here) > 1
 
     def after_change(self) -> None:
         if self.session.outcome is not None:
@@ -284,7 +277,7 @@ class TableScreen(PocketDragonScreen):
         return self.viewer if self.viewer is not None else self.owner()
 
     def next_viewer(self) -> int | None:
-        if self.session.outcome is not None:
+        if self.session.outcome is not None or self.remote is not None:
             return super().next_viewer()
         return self.owner()
 
@@ -429,18 +422,19 @@ class TableScreen(PocketDragonScreen):
         phase = self.phase()
         if phase == "over":
             return False
-        if action == "partner_hand":
-            return self.viewer is not None
+        t = self.table()
+        if action == "partner_hand":  # a hosted seat's screen shows the partner's hand
+            return self.viewer is not None and self.remote is None
         if action == "look_again":
-            return phase == "peek"
+            return phase == "peek" and t.peek is not None and self.plays(t.peek.seat)
         if action == "answer":
-            return phase == "clue"
+            return phase == "clue" and t.clue is not None and self.plays(1 - t.clue.asker)
         owner, now = self.owner(), self.now()
         if action in TURN_KEYS:
-            if phase != "turn":
+            if phase != "turn" or not self.plays(owner):
                 return False
             return self._turn_candidate(action, owner, now)
-        if phase != "play":
+        if phase != "play" or not self.plays(1 - owner if action == "suggest" else owner):
             return False
         if action == "flip":
             return Flip(seat=owner, now=now, place=self.cursor)
@@ -518,12 +512,15 @@ class TableScreen(PocketDragonScreen):
         return self.stamp(candidate)
 
     def action_play(self) -> None:
-        if (action := self._act_now("play")) is not None and self.act(action):
-            self.selected = 0
+        if (action := self._act_now("play")) is not None:
+            self.act(action, then=self._played)
+
+    def _played(self) -> None:
+        self.selected = 0
 
     def action_ask(self) -> None:
-        if (action := self._act_now("ask")) is not None and self.act(action):
-            self.action_answer()
+        if (action := self._act_now("ask")) is not None:
+            self.act(action, then=self.action_answer)  # at one keyboard, the partner answers
 
     def action_general(self) -> None:
         seat = self.owner()
@@ -545,8 +542,7 @@ class TableScreen(PocketDragonScreen):
         else:
             action = self._act_now("look")
             self.marks = []
-            if action is not None and self.act(action):
-                self.action_look_again()
+            if action is not None and self.act(action, then=self.action_look_again):
                 return
         self.redraw()
 
@@ -582,6 +578,8 @@ class TableScreen(PocketDragonScreen):
         t = self.table()
         assert t.clue is not None
         asker, answerer = t.clue.asker, 1 - t.clue.asker
+        if not self.plays(answerer):  # the partner answers at their own screen
+            return
         view = self.dview(answerer).table
         assert view is not None
         card = view.hands[asker][t.clue.card]

@@ -18,6 +18,7 @@ when nobody does before the countdown ends (or Enter), everyone asked passes.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
 from textual import events
@@ -164,7 +165,8 @@ class PocketParksScreen(GameScreen):
         engine = self.session.engine
         assert isinstance(engine, PocketParksEngine)
         self.engine = engine
-        saved = self.session.store.settings().get(WINDOW_SETTING, DEFAULT_WINDOW)
+        store = self.local.store if self.local is not None else None  # a hosted seat: none
+        saved = store.settings().get(WINDOW_SETTING, DEFAULT_WINDOW) if store else DEFAULT_WINDOW
         if isinstance(saved, bool) or not isinstance(saved, int | float) or saved < 0:
             saved = DEFAULT_WINDOW  # a value this version cannot read keeps the default
         self.window_seconds: float | None = float(saved) if saved > 0 else None
@@ -197,7 +199,7 @@ class PocketParksScreen(GameScreen):
         return self._now()[0]
 
     def _now(self) -> tuple[PPView, list[Action]]:
-        state, seat = self.session.state, self.viewer
+        state, seat = self.session.current, self.viewer
         cached = self._cache
         if cached is None or cached[0] is not state or cached[1] != seat:
             view = self.session.view(seat)
@@ -363,13 +365,15 @@ class PocketParksScreen(GameScreen):
 
     # -- the flow: windows, round ends, the result ----------------------------------
 
-    def act(self, action: Action) -> Transition[Any] | None:
+    def act(
+        self, action: Action, then: Callable[[], object] | None = None
+    ) -> Transition[Any] | None:
         """Commit ``action`` (refusals say the engine's reason); a round it ends is
         scored on its own sheet before play goes on."""
         scored = len(self.public().results)
         self._quiet += 1
         try:
-            transition = super().act(action)
+            transition = super().act(action, then)
         finally:
             self._quiet -= 1
         if transition is not None:
@@ -440,7 +444,8 @@ class PocketParksScreen(GameScreen):
         bot = self.bots.get(seat)
         if bot is not None:
             try:
-                return ask(self.engine, self.session.state, seat, bot)
+                assert self.local is not None  # bots sit at this keyboard only
+                return ask(self.engine, self.local.state, seat, bot)
             except ValueError as exc:  # a bot that breaks the rules is reported; it passes
                 self.notify(str(exc), severity="error", markup=False)
         return Pass(seat=seat)
@@ -778,7 +783,8 @@ class PocketParksScreen(GameScreen):
             else 0
         ]
         self.window_seconds = float(following) if following else None
-        self.session.store.save_setting(WINDOW_SETTING, following)
+        if self.local is not None:
+            self.local.store.save_setting(WINDOW_SETTING, following)
         said = f"{following} s countdown" if following else "waits for a key (no countdown)"
         self.notify(f"Response windows: {said}.", timeout=3, markup=False)
 

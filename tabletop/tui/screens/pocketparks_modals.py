@@ -22,7 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tabletop.core.session import GameSession
+from tabletop.core.table import Table
 from tabletop.games.pocketparks.view import PPView, RoundView
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer
@@ -420,7 +420,7 @@ class FinalResultScreen(ModalScreen[bool]):
     }}
     """
 
-    def __init__(self, session: GameSession, results: Sequence[RoundView]) -> None:
+    def __init__(self, session: Table, results: Sequence[RoundView]) -> None:
         super().__init__()
         self.session = session
         self.results = list(results)
