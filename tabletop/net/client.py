@@ -52,6 +52,19 @@ def _to_stderr(line: str) -> None:
     print(f"tabletop join: {line}", file=sys.stderr, flush=True)
 
 
+def tls_context(url: str, cafile: str | None) -> ssl.SSLContext | None:
+    """What a seat trusts for ``url``: a wss:// host's certificate, ``cafile`` (a host's
+    own) or else the system's; None for ws://. ValueError saying why it cannot."""
+    if cafile is None:
+        return None
+    if not url.startswith("wss://"):
+        raise ValueError("--cafile is for a wss:// address")
+    try:
+        return ssl.create_default_context(cafile=cafile)
+    except (OSError, ssl.SSLError) as exc:
+        raise ValueError(f"cannot use {cafile}: {exc}") from None
+
+
 class Refused(Exception):
     """The host will not have this connection (a wrong code, the seat taken over, cut
     off), or is not a tabletop host: trying again cannot help."""
