@@ -64,7 +64,9 @@ class JoinApp(TabletopApp):
         self, store: Store, url: str, code: str, tls: ssl.SSLContext | None = None
     ) -> None:
         super().__init__(store)
-        self.connection = Connection(url, code, tls=tls, report=self._report)
+        self.url, self.code, self.tls = url, code, tls
+        self.connection: Connection | None = None
+        """The seat's connection, made once the app runs (it lives on the app's loop)."""
         self.joining = JoiningScreen(url)
         self.table: RemoteTable | None = None
         """The seat's table, once joined."""
@@ -79,29 +81,31 @@ class JoinApp(TabletopApp):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.run_worker(self._follow(), group="connection")
-        self.run_worker(self._open(), group="connection")
+        connection = Connection(self.url, self.code, tls=self.tls, report=self._report)
+        self.connection = connection
+        self.run_worker(self._follow(connection), group="connection")
+        self.run_worker(self._open(connection), group="connection")
 
     def _report(self, line: str) -> None:
         """The connection's progress: on the joining screen (on the game screen, its
         title and notices say it)."""
         self.joining.say(line)
 
-    async def _follow(self) -> None:
+    async def _follow(self, connection: Connection) -> None:
         """The connection, for the app's life: it reconnects by itself."""
         try:
-            await self.connection.run()
+            await connection.run()
         except (Refused, Offline) as ended:
             self._report(f"Cannot play this seat: {ended}")
 
-    async def _open(self) -> None:
+    async def _open(self, connection: Connection) -> None:
         """The seat's game screen, once its first update came."""
         try:
-            await self.connection.ready()
+            await connection.ready()
         except (Refused, Offline) as refused:
             self.joining.say(f"Not joined: {refused}\nEscape quits.")
             return
-        table = RemoteTable(self.connection)
+        table = RemoteTable(connection)
         if not has_screen(table.engine.name):
             self.joining.say(f"{table.engine.title} has no screen in this tabletop.")
             return
@@ -112,7 +116,8 @@ class JoinApp(TabletopApp):
         self.exit()
 
     async def action_quit(self) -> None:
-        await self.connection.close()
+        if self.connection is not None:
+            await self.connection.close()
         self.exit()
 
 

@@ -224,11 +224,10 @@ class GameScreen(SizedScreen):
         for _, notice in notices[self._notices :]:
             self.notify(notice, title="Table", timeout=6, markup=False)
         self._notices = len(notices)
+        self.show_connection()
         if remote.connection.update is not self._update:
             self._update = remote.connection.update
             self.after_change()
-        else:
-            self.show_connection()
 
     def show_connection(self) -> None:
         """A hosted seat's title says how its connection is: reconnecting, a move on

@@ -410,9 +410,11 @@ class TableScreen(PocketDragonScreen):
 
     def redraw(self) -> None:
         super().redraw()
-        self.sub_title = (
-            "" if self.viewer is None else f"{self.player(self.viewer)}'s turn and view"
-        )
+        if self.viewer is not None:  # a hosted seat's screen is theirs, on every turn
+            whose = "view" if self.remote is not None else "turn and view"
+            self.sub_title = f"{self.player(self.viewer)}'s {whose}"
+        else:
+            self.sub_title = ""
 
     # -- keys -------------------------------------------------------------------
 
