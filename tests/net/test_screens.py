@@ -7,6 +7,7 @@ not see (its own hand, in Pocket Dragon's table mode) is ever on its screen."""
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -21,6 +22,8 @@ from tabletop.core.store import Store
 from tabletop.games.pocketdragon.content import GRID_COLUMNS, cards
 from tabletop.games.pocketdragon.model import PocketDragonState, Table
 from tabletop.games.pocketdragon.rules import face_down, needed_skills
+from tabletop.games.spacepark import ENGINE
+from tabletop.games.spacepark.view import SpaceParkView
 from tabletop.net.host import HostedGame
 from tabletop.tui.join import JoinApp
 from tabletop.tui.screens.base import GameScreen
@@ -28,6 +31,7 @@ from tabletop.tui.screens.pocketdragon_table import TableScreen
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.timer import DragonTimer
 from tests.net.netkit import hosting
+from tests.tui.test_spacepark_screen import keys_for, pick
 
 SIZE = (120, 36)
 
@@ -180,3 +184,84 @@ async def test_a_seat_away_is_shown_away_and_the_clocks_pause_on_both_screens(
             await until(ann_pilot, lambda: "(away)" not in text_of(screen, "Scoreboard"))
             await until(ann_pilot, lambda: screen.status == "running")
             assert game_screen(bo).status == "running"
+
+
+# -- Space Park: moves at one screen appear at the other; refusals name the rule ----------
+
+
+async def test_space_park_seats_play_by_keys_and_a_move_shows_only_once_the_host_has_it(
+    tmp_path: Path,
+) -> None:
+    """SP-TURN-1 at two screens: the seat to act plays by keys, the other screen shows
+    the move and its log line as the host sends it; a move held on its way back from
+    the host is not drawn as made (the title says it is being sent); a refused move
+    names its rule; each screen shows its own hand and nobody else's."""
+    setup = Setup(players=("Ann", "Bo"), options={})
+    async with (
+        hosting(tmp_path, "spacepark", setup, 11) as (_, hosted, url),
+        seat_app(tmp_path / "ann", url, hosted.codes[0]) as (ann, ann_pilot),
+        seat_app(tmp_path / "bo", url, hosted.codes[1]) as (bo, bo_pilot),
+    ):
+        apps = {0: (ann, ann_pilot), 1: (bo, bo_pilot)}
+        screens = {seat: game_screen(app) for seat, (app, _) in apps.items()}
+        rng = random.Random(5)
+        for _ in range(8):
+            seat = hosted.session.to_act[0]
+            app, pilot = apps[seat]
+            screen = screens[seat]
+            other = screens[1 - seat]
+            assert app.screen is screen and screen.viewer == seat  # never a curtain
+            view = screen.session.view(seat)
+            assert isinstance(view, SpaceParkView)
+            action = pick(screen.session.legal_actions(seat), rng)
+            before = hosted.session.moves
+            await pilot.press(*keys_for(action, view))
+            await until(pilot, lambda s=screen, before=before: s.session.moves > before)
+            assert hosted.session.record.actions[before] == ENGINE.dump_action(action)
+            await until(apps[1 - seat][1], lambda o=other: o.session.moves == hosted.session.moves)
+            for s, shown in screens.items():
+                assert shown.query_one(GameLog).shown == hosted.session.log(s)
+                own = hosted.session.view(s)
+                assert isinstance(own, SpaceParkView)
+                hand = text_of(shown, "#hand")
+                assert all(badge.name in hand for badge in own.hand)
+
+        # A move on its way: the host has made it, the mover's screen not yet.
+        seat = hosted.session.to_act[0]
+        app, pilot = apps[seat]
+        screen = screens[seat]
+        link = hosted.links[seat]
+        held: list[bytes] = []
+        send = link.send
+        link.send = held.append  # type: ignore[method-assign]
+        view = screen.session.view(seat)
+        assert isinstance(view, SpaceParkView)
+        before = hosted.session.moves
+        await pilot.press(*keys_for(pick(screen.session.legal_actions(seat), rng), view))
+        await until(pilot, lambda: hosted.session.moves > before and len(held) >= 2)
+        assert screen.session.moves == before and "sending your move" in screen.title
+        await pilot.press(*keys_for(pick(screen.session.legal_actions(seat), rng), view))
+        told = [n.message for n in app._notifications]
+        assert "Your last move is still on its way to the host." in told  # one at a time
+        link.send = send  # type: ignore[method-assign]
+        for message in held:
+            send(message)
+        await until(pilot, lambda: screen.session.moves == hosted.session.moves)
+        assert "sending" not in screen.title and hosted.session.moves == before + 1
+
+        # A destination without a rocket: greyed, and pressed anyway the host refuses it.
+        seat = hosted.session.to_act[0]
+        app, pilot = apps[seat]
+        screen = screens[seat]
+        view = screen.session.view(seat)
+        assert isinstance(view, SpaceParkView)
+        if view.pending is None:
+            empty = next(i for i, d in enumerate(view.ring) if not d.rocket)
+            moves = hosted.session.moves
+            await pilot.press(str(empty + 1))
+            await until(pilot, lambda: any(refused(app)))
+            assert refused(app)[0].startswith("Not allowed (SP-") and hosted.session.moves == moves
+
+
+def refused(app: JoinApp) -> list[str]:
+    return [n.title or "" for n in app._notifications if (n.title or "").startswith("Not allowed")]
