@@ -183,6 +183,12 @@ class Engine(ABC, Generic[S, A]):
         ``state``: cards conserved, indices and seats in range, counts not negative, the
         phase consistent. The number of seats and the names are checked before (``check``)."""
 
+    def position(self, state: S) -> str:
+        """Where the game stands, in one line of public information only (what a
+        spectator sees: scores, round or turn, never a hidden card), for the list of
+        saved games. Empty when the game has nothing to say."""
+        return ""
+
     def check(self, state: S) -> None:
         """The one statement of a valid state: the seats, each player's name, then the
         game's own invariants. Every loaded state passes it (``load_state``)."""

@@ -126,6 +126,21 @@ def _restored(
     return state, steps
 
 
+def rebuilt(
+    engine: Engine[Any, Any], record: GameRecord, snapshot: str | None
+) -> tuple[Any, list[_Step]]:
+    """The state (and steps) ``record`` leads to: its ``snapshot`` if it fits, else the
+    record replayed. Needs no store, so a thread may do it (the Continue list does).
+    IllegalAction, ValueError or ContentError when the record no longer replays."""
+    kept = _restored(engine, record, snapshot)
+    state, steps = (
+        kept if kept is not None else _replay(engine, record.setup, record.seed, record.actions)
+    )
+    if record.ended_at is not None:
+        state = engine.advance(state, record.ended_at).state
+    return state, steps
+
+
 def _parse_step(data: object, seats: int) -> _Step:
     """A step as a snapshot keeps it: [seat, hidden, [[text, private_to], ...],
     irreversible]."""
@@ -250,13 +265,7 @@ class GameSession:
             raise ResumeError(f"game {game_id} is {record.game}, not {engine.name}")
         try:
             engine.check_players(record.setup)
-            kept = _restored(engine, record, store.load_snapshot(game_id, saved.version))
-            if kept is not None:
-                state, steps = kept
-            else:
-                state, steps = _replay(engine, record.setup, record.seed, record.actions)
-            if record.ended_at is not None:
-                state = engine.advance(state, record.ended_at).state
+            state, steps = rebuilt(engine, record, store.load_snapshot(game_id, saved.version))
         except IllegalAction as exc:
             raise ResumeError(
                 f"saved {engine.title} game {game_id} no longer replays: a stored move was "
@@ -445,7 +454,8 @@ class GameSession:
         if last.hidden:
             return "A card was drawn or revealed since: there is no undo across that."
         if seat is not None and last.seat != seat:
-            return f"{self.seats[last.seat].name} acted last: only they can take it back."
+            name = self.seats[last.seat].name
+            return f"The last move was {name}'s: only your own can be taken back."
         return None
 
     def undo(self, seat: int | None = None) -> None:

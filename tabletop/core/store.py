@@ -181,6 +181,7 @@ class SavedGame:
     game: str
     players: tuple[str, ...]
     moves: int
+    created: float
     updated: float
     version: int
 
@@ -761,7 +762,15 @@ class Store:
     def unfinished(self) -> list[SavedGame]:
         """Games still running, the one played last first."""
         return [
-            SavedGame(g.id, g.game, tuple(s.name for s in g.seats), g.moves, g.updated, g.version)
+            SavedGame(
+                g.id,
+                g.game,
+                tuple(s.name for s in g.seats),
+                g.moves,
+                g.created,
+                g.updated,
+                g.version,
+            )
             for g in self._listing()
             if isinstance(g, _Game) and g.result is None
         ]

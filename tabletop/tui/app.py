@@ -25,6 +25,7 @@ from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
+from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
 
 from tabletop import __version__
@@ -87,6 +88,29 @@ class TabletopApp(App[None]):
             self._exit_renderables.append(Text(crash_message(self.crash_report)))
         if self.crash_report is not None:
             add_to_crash_report(self.crash_report, error)
+
+    def tell(
+        self, message: str, *, title: str = "", severity: SeverityLevel = "information"
+    ) -> Notification:
+        """``notify`` (taken literally), giving back the notice so that ``withdraw`` can
+        take it down before its time: a notice about a move must not outlive the move."""
+        notice = Notification(message, title, severity, self.NOTIFICATION_TIMEOUT, markup=False)
+        self.post_message(Notify(notice))
+        return notice
+
+    def withdraw(self, notice: Notification) -> None:
+        """Take ``notice`` down if it is still up (or still on its way up)."""
+        if notice in self._notifications:
+            self._unnotify(notice)
+        else:  # its Notify is still queued: it shows for no time at all
+            notice.timeout = 0
+
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's variables, and the icons' colours made readable in it."""
+        from tabletop.tui.palette import icon_variables
+
+        variables = super().get_css_variables()
+        return {**variables, **icon_variables(variables)}
 
     def get_default_screen(self) -> Screen[None]:
         return HomeScreen()

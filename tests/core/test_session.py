@@ -285,7 +285,7 @@ def test_no_undo_across_a_revealed_card(session: GameSession) -> None:
 def test_no_undo_of_another_seats_move(session: GameSession) -> None:
     session.act(Play(seat=0, card=hand(session, 0)[0]))
     session.act(Bet(seat=1, amount=2))
-    assert session.undo_refusal(0) == "Bob acted last: only they can take it back."
+    assert session.undo_refusal(0) == "The last move was Bob's: only your own can be taken back."
     assert session.undo_refusal(1) is None
 
 
@@ -616,7 +616,7 @@ def test_a_game_whose_rules_changed_is_replayed_and_reported_if_refused(
     [saved] = store.unfinished()
     store.append_action(saved.id, saved.version, {"kind": "play", "seat": 1, "card": 999})
     data["rules"], data["moves"] = "earlier rules", 5
-    data["steps"].append([1, False, []])
+    data["steps"].append([1, False, [], None])
     [saved] = store.unfinished()
     store.save_snapshot(saved.id, saved.version, json.dumps(data))
     monkeypatch.setattr("tabletop.core.session.rules_fingerprint", lambda *_: "earlier rules")

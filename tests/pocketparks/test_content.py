@@ -102,3 +102,21 @@ def test_content_report_counts_icons_and_lists_cards() -> None:
     assert f"Mountain       physical     {_count('mountain')}" in text
     assert "#58 Great Sand Dunes" in text and "Mountain, Newest" in text
     assert "Dark sky" in text and "2 x Make a wish (blue)" in text
+
+
+def test_every_card_says_what_it_does() -> None:
+    """The card list's texts come from the assets: a park's icons, states, year and
+    fact; an event's colour, a line that fits beside it in the hand, and its text."""
+    content = load_content()
+    raw_events = {e["effect"]: e for e in _raw("events.json")["events"]}
+    for card in range(content.size):
+        text = content.card_text(card)
+        if content.is_event(card):
+            entry = raw_events[content.event(card).effect]
+            assert text.title == entry["name"] and text.summary == entry["summary"]
+            assert text.body[-1] == entry["text"] and entry["colour"] in text.body[0].lower()
+        else:
+            park = content.parks[card]
+            assert text.title == f"#{park.number} {park.name}" and text.body[-1] == park.fact
+            assert str(park.established) in text.summary
+            assert ("Dark sky park" in " ".join(text.body)) == park.dark_sky

@@ -12,7 +12,8 @@ import pytest
 from tabletop.core.engine import Setup
 from tabletop.core.errors import ContentError
 from tabletop.games.spacepark import ENGINE
-from tabletop.games.spacepark.content import ASSET, badges, counted, parse_deck
+from tabletop.games.spacepark.content import ASSET, badges, counted, destination_text, parse_deck
+from tabletop.games.spacepark.model import DEST_NAMES
 from tabletop.games.spacepark.rules import OTHER_TILES
 
 PLAYERS = ("Ann", "Bob", "Cy", "Di")
@@ -119,6 +120,26 @@ def test_ability_texts_count_in_plain_english() -> None:
     texts = [badge.ability_text() for badge in badges().values()]
     assert "Gain 2 Fast Travel passes at once." in texts
     assert not any("passs" in text or " 2 less" in text for text in texts)
+
+
+def test_every_badge_and_destination_says_what_it_does() -> None:
+    """The card list's texts come from the deck: a badge's type, cost, XP and ability
+    (in a few words beside it, whole in its text); each destination's action."""
+    for badge in badges().values():
+        text = badge.text()
+        assert text.title == badge.name and f"worth {badge.xp} XP" in text.body[0]
+        if badge.ability_text():
+            assert text.body[1] == badge.ability_text() and 0 < len(text.summary) <= 32
+        else:
+            assert text.body[1] == "No ability." and not text.summary
+    pathfinder = badges()["pathfinder"].text()
+    assert pathfinder.body[0] == "Purple triangle (Moon) badge. Costs 1 Moon crystal; worth 3 XP."
+    assert pathfinder.summary == "Badges cost 1 Sun less"
+    for dest, name in DEST_NAMES.items():
+        text = destination_text(dest, name, solo=False)
+        assert text.title == name and text.body[0].endswith(".") and len(text.summary) <= 32
+    solo = destination_text("starlight_station", "Starlight Station", solo=True)
+    assert "Scout Stack" in solo.body[0]  # SP-SOLO-5
 
 
 def _deck_json(mutate: Callable[[dict[str, Any]], None]) -> str:

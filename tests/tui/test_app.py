@@ -99,13 +99,19 @@ async def test_a_hot_seat_game_from_setup_to_history(store: Store, toy: None) ->
         assert isinstance(expected, ToyView) and expected.hand is not None
         assert hand_text(app) == "hand: " + " ".join(map(str, expected.hand))
 
-        # undo is greyed with its reason until there is a plain move to take back
-        assert game.check_action("undo", ()) is None
-        assert "Nothing to undo" in str(game.query_one("#status", Static).render())
+        # undo is not offered until there is a plain move to take back; u says why
+        assert game.check_action("undo", ()) is False
+        await pilot.press("u")
+        await pilot.pause()
+        assert [(n.title, n.message) for n in app._notifications] == [
+            ("No undo", "Nothing to undo yet.")
+        ]
         await pilot.press("b")
+        await pilot.pause()
         assert store.load_record(session.game_id).actions == [
             {"seat": 0, "kind": "bet", "amount": 1}
         ]
+        assert not app._notifications  # the move took the notice down
         assert game.check_action("undo", ()) is True
         await pilot.press("u")
         assert store.load_record(session.game_id).actions == []
@@ -115,10 +121,15 @@ async def test_a_hot_seat_game_from_setup_to_history(store: Store, toy: None) ->
         await pilot.pause()
         assert any("TOY-PLAY-1" in (n.title or "") for n in app._notifications)
         assert session.moves == 0
+        await pilot.press("x")  # refused again: one notice, not two
+        await pilot.pause()
+        assert [n.title for n in app._notifications] == ["Not allowed (TOY-PLAY-1)"]
 
-        # playing passes the turn: curtain for Bob, Ann's hand gone first
+        # playing passes the turn: curtain for Bob, Ann's hand gone first; the move
+        # takes the refusal down
         await pilot.press("p")
         await pilot.pause()
+        assert not app._notifications
         assert isinstance(app.screen, Curtain) and app.screen.player == "Bob"
         assert game.viewer is None and "hidden" in str(game.query_one("#hand", Static).render())
         await pilot.press("enter", "p")
@@ -214,6 +225,67 @@ async def test_setup_refuses_bad_input_and_keeps_it(store: Store, toy: None) -> 
         assert store.unfinished() == []
 
 
+async def test_a_game_opened_from_continue_goes_back_there(store: Store, toy: None) -> None:
+    saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 1)
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c", "enter")
+        await pilot.pause()
+        await pilot.press("enter")  # Ann takes the keyboard
+        game = app.screen
+        assert isinstance(game, ToyScreen) and game.session.game_id == saved.game_id
+        [leave] = [b for b in game.active_bindings.values() if b.binding.action == "leave"]
+        assert leave.binding.description == "Back to Continue"
+        await pilot.press("p")
+        for _ in range(3):
+            await pilot.press("enter", "p")
+        await pilot.pause()
+        result = app.screen
+        assert isinstance(result, ResultScreen)
+        [back] = [b for b in result.active_bindings.values() if b.binding.key == "enter"]
+        assert back.binding.description == "Back to Continue"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ContinueScreen)
+
+
+async def test_continue_tells_games_apart(store: Store) -> None:
+    """Three games of the same players: each row says when it was started and its moves;
+    the highlighted one whose turn it is and where it stands, in its engine's words."""
+    from tabletop.games.pocketparks import ENGINE as PARKS
+    from tabletop.games.spacepark import ENGINE as SPACE
+
+    seats = (SeatInfo("Ann"), SeatInfo("Bob"))
+    parks = GameSession.start(store, PARKS, seats, {}, 1)
+    space = GameSession.start(store, SPACE, seats, {}, 2)
+    space.act(space.legal_actions(space.to_act[0])[0])
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        screen = app.screen
+        assert isinstance(screen, ContinueScreen)
+        table = screen.query_one(DataTable)
+        assert [str(c.label) for c in table.columns.values()] == [
+            "Game",
+            "Players",
+            "Started",
+            "Moves",
+            "Last played",
+        ]
+        for row, session in enumerate((space, parks)):  # the one played last first
+            table.move_cursor(row=row)
+            for _ in range(50):  # worked out in a thread
+                await pilot.pause()
+                details = str(screen.query_one("#details", Static).render())
+                if "reading" not in details:
+                    break
+            state = session.state
+            turn = session.seats[session.engine.to_act(state)[0]].name
+            assert f"{turn}'s turn." in details
+            assert session.engine.position(state) in details
+            assert f"{session.moves} move" in details
+
+
 async def test_continue_lists_newest_first_and_resumes(store: Store, toy: None) -> None:
     older = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 1)
     newer = GameSession.start(store, ENGINE, (SeatInfo("Cat"), SeatInfo("Dan")), {}, 2)
@@ -228,7 +300,7 @@ async def test_continue_lists_newest_first_and_resumes(store: Store, toy: None) 
         assert isinstance(app.screen, ContinueScreen)
         table = app.screen.query_one(DataTable)
         assert [str(table.get_row_at(i)[1]) for i in range(2)] == ["Cat, Dan", "Ann, Bob"]
-        assert str(table.get_row_at(0)[2]) == "2"
+        assert str(table.get_row_at(0)[3]) == "2"
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, Curtain) and app.screen.player == "Dan"
@@ -270,6 +342,7 @@ async def test_settings_are_saved_and_read_back(store: Store) -> None:
         app.screen.query_one("#curtain", Switch).toggle()
         app.screen.query_one("#glyphs", Switch).toggle()
         app.screen.query_one("#bot_pace", Select).value = "slow"
+        app.screen.query_one("#response_window", Select).value = 0
         app.theme = "nord"
         await pilot.pause()
     assert store.settings() == {
@@ -277,13 +350,17 @@ async def test_settings_are_saved_and_read_back(store: Store) -> None:
         "glyphs": True,
         "theme": "nord",
         "bot_pace": "slow",
+        "response_window": 0,
     }
     again = TabletopApp(store)
     async with again.run_test(size=SIZE):
         assert again.settings.curtain is False and again.settings.glyphs is True
         assert again.theme == "nord" and again.settings.bot_pause == 1.5
+        assert again.settings.window_seconds is None  # the window waits for a key
     store.save_setting("bot_pace", "warp")  # a pace this tabletop does not know
+    store.save_setting("response_window", 7)  # nor a wait it does not offer
     assert Settings.load(store).bot_pace == "readable"
+    assert Settings.load(store).response_window == 20
 
 
 async def test_a_too_small_terminal_gets_a_message_and_recovers(store: Store) -> None:
@@ -496,6 +573,4 @@ async def test_a_real_time_table_gets_no_turn_curtain(
         app.play(session)
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)  # no curtain on top
-        assert app.screen.check_action("undo", ()) is None
-        status = str(app.screen.query_one("#status", Static).render())
-        assert status == "Undo: Nothing to undo yet."
+        assert app.screen.check_action("undo", ()) is False

@@ -37,7 +37,7 @@ from tabletop.games.spacepark.content import badges
 from tabletop.games.spacepark.model import State
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.base import ResultScreen
-from tabletop.tui.screens.pocketparks import WINDOW_SETTING, PocketParksScreen
+from tabletop.tui.screens.pocketparks import PocketParksScreen
 from tabletop.tui.screens.pocketparks_modals import (
     ChoiceScreen,
     FinalResultScreen,
@@ -59,7 +59,7 @@ move before the test calls it stalled."""
 def store(tmp_path: Path) -> Iterator[Store]:
     s = Store(tmp_path / "tabletop.db")
     s.save_setting("bot_pace", "instant")
-    s.save_setting(WINDOW_SETTING, 0)  # response windows wait for a key: no timing
+    s.save_setting("response_window", 0)  # response windows wait for a key: no timing
     yield s
     s.close()
 
@@ -256,7 +256,7 @@ async def test_pocketparks_against_three_bots_to_the_end(store: Store) -> None:
                 await pilot.press("enter")
             elif isinstance(top, ResponseWindow):
                 windows += 1
-                await pilot.press("enter")  # nobody (else) answers: Ann passes
+                await pilot.press("n")  # nobody (else) answers: Ann passes
             elif top is game:
                 # Ann's own hand only, and her move through the screen's own path
                 view = game.view()

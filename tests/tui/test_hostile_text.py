@@ -38,10 +38,10 @@ from tabletop.tui.screens.pocketdragon import DragonResult, Handover, PocketDrag
 from tabletop.tui.screens.pocketdragon_table import ContentOverlay
 from tabletop.tui.screens.pocketparks import PocketParksScreen
 from tabletop.tui.screens.pocketparks_modals import (
-    ChoiceScreen,
     FinalResultScreen,
     ResponseWindow,
     ScoreSheet,
+    TourPicker,
 )
 from tabletop.tui.screens.saved import ContinueScreen, HistoryScreen
 from tabletop.tui.screens.setup import SetupScreen
@@ -50,10 +50,9 @@ from tabletop.tui.text import ControlFilter, plain
 from tabletop.tui.widgets.curtain import Curtain
 from tests.pocketparks.scenario import park, parks, table
 from tests.tui.test_pocketparks_screen import (
-    WINDOW_SETTING,
     laid_out,
+    let_go,
     play_winning_set,
-    use,
     winning_table,
 )
 from tests.tui.test_spacepark_screen import pick
@@ -95,7 +94,7 @@ def test_every_hostile_name_goes_through_a_screen() -> None:
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Store]:
     s = Store(tmp_path / "tabletop.db")
-    s.save_setting(WINDOW_SETTING, 0)  # response windows wait for a key
+    s.save_setting("response_window", 0)  # response windows wait for a key
     yield s
     s.close()
 
@@ -198,7 +197,7 @@ async def test_pocketparks_window_answer_and_result_show_names_as_typed(store: S
         await assert_shown(pilot, f"Pass to {TOUR[0]}")
         await pilot.press("enter")
         await assert_shown(pilot, *TOUR, f"{TOUR[0]}'s hand")
-        await use(pilot, game, park("Saguaro"))
+        await let_go(pilot, game, park("Saguaro"))
         assert isinstance(app.screen, ResponseWindow)
         await assert_shown(pilot, *(f"{seat + 1} {name}" for seat, name in enumerate(TOUR) if seat))
         await pilot.press("1")  # not asked: the toast names the player
@@ -206,12 +205,12 @@ async def test_pocketparks_window_answer_and_result_show_names_as_typed(store: S
         await pilot.press("2")
         await assert_shown(pilot, f"Pass to {TOUR[1]}")
         await pilot.press("enter")
-        assert isinstance(app.screen, ChoiceScreen)
-        await assert_shown(pilot, f"{TOUR[1]}: Park Tour on Saguaro?")
+        assert isinstance(app.screen, TourPicker)
+        await assert_shown(pilot, f"{TOUR[1]}: Park Tour on #")
         await pilot.press("escape")  # passes
         await pilot.pause()
         assert isinstance(app.screen, ResponseWindow)
-        await pilot.press("enter")  # nobody else answers
+        await pilot.press("n")  # nobody else answers
         await pilot.pause()
         await pilot.press("escape")  # leave the curtain: home, the game unfinished
 
@@ -361,7 +360,7 @@ async def test_a_saved_games_file_with_markup_and_escapes_lists_as_it_is(
     players = ("[/]", "Eve\x1b[2J")
     game = "[link=e.vil]x\x07"  # a game this version does not know: its id is shown
     summary = "\x1b]8;;http://e.vil\x1b\\[b]won\u202e"
-    monkeypatch.setattr(store, "unfinished", lambda: [SavedGame(1, game, players, 3, 0.0, 0)])
+    monkeypatch.setattr(store, "unfinished", lambda: [SavedGame(1, game, players, 3, 0.0, 0.0, 0)])
     finished = FinishedGame(
         2, game, players, (None, None), {}, (1, 2), (1,), summary, 0.0, 0.0, 3, 0
     )

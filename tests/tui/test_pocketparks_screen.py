@@ -39,21 +39,21 @@ from tabletop.games.pocketparks.model import (
     StartSteal,
     TourPick,
 )
-from tabletop.games.pocketparks.rules import CONTENT, MASK
+from tabletop.games.pocketparks.rules import CONTENT, MASK, tour_picks
 from tabletop.games.pocketparks.view import PPView, card_view
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.screens.pocketparks import (
-    WINDOW_SETTING,
-    PocketParksScreen,
-)
+from tabletop.tui.screens.cards import CardsScreen
+from tabletop.tui.screens.pocketparks import PocketParksScreen
 from tabletop.tui.screens.pocketparks_modals import (
     ChoiceScreen,
     FinalResultScreen,
     ResponseWindow,
     ScoreSheet,
+    TourPicker,
 )
 from tabletop.tui.screens.rules import RulesScreen, page_id
 from tabletop.tui.screens.setup import SetupScreen
+from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.park_hand import ParkHand, grouped, icon_counts
@@ -86,7 +86,7 @@ def seeded_session(store: Store) -> GameSession:
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Store]:
     s = Store(tmp_path / "tabletop.db")
-    s.save_setting(WINDOW_SETTING, 0)  # response windows wait for a key: no timing in tests
+    s.save_setting("response_window", 0)  # response windows wait for a key: no timing in tests
     yield s
     s.close()
 
@@ -119,8 +119,7 @@ def hand_ids(game: PocketParksScreen) -> list[int]:
 
 
 def hand_text(game: PocketParksScreen) -> str:
-    hand = game.query_one(ParkHand)
-    return "\n".join(str(hand.get_option_at_index(i).prompt) for i in range(hand.option_count))
+    return option_text(game.query_one(ParkHand))
 
 
 def prompt(game: PocketParksScreen) -> str:
@@ -155,7 +154,7 @@ async def lift(pilot: Pilot[None], name: str) -> None:
 
 async def nobody_answers(pilot: Pilot[None]) -> None:
     assert isinstance(pilot.app.screen, ResponseWindow), pilot.app.screen
-    await pilot.press("enter")
+    await pilot.press("n")
     await pilot.pause()
 
 
@@ -164,6 +163,25 @@ async def use(pilot: Pilot[None], game: PocketParksScreen, card: int) -> None:
     game.query_one(ParkHand).highlight_card(card)
     await pilot.press("space")
     await pilot.pause()
+
+
+async def let_go(pilot: Pilot[None], game: PocketParksScreen, card: int) -> None:
+    """Pick a hand card to discard (or put back) with Space, and confirm it with c."""
+    await use(pilot, game, card)
+    await pilot.press("c")
+    await pilot.pause()
+
+
+async def pick_on(pilot: Pilot[None], hand: ParkHand, cards: list[int]) -> None:
+    """Pick each card with Space, where the cursor is put on it."""
+    for card in cards:
+        hand.highlight_card(card)
+        await pilot.press("space")
+        await pilot.pause()
+
+
+def option_text(hand: ParkHand) -> str:
+    return "\n".join(str(hand.get_option_at_index(i).prompt) for i in range(hand.option_count))
 
 
 async def opened(pilot: Pilot[None], rules: RulesScreen) -> None:
@@ -201,11 +219,16 @@ async def test_a_three_player_game_draw_set_and_steal(store: Store) -> None:
 
         # a draw turn: the first card is seen before the second is chosen
         dealt = set(hand_ids(game))
+        hand = game.query_one(ParkHand)
+        before = hand_ids(game)[1]
+        hand.highlight_card(before)
         await pilot.press("p")
         await pilot.pause()
         [new] = set(hand_ids(game)) - dealt
-        hand = game.query_one(ParkHand)
-        assert hand.highlighted_card == new and "+ new" in str(hand.border_title)
+        # the new card is marked; the cursor stays on the card it was on
+        assert hand.highlighted_card == before
+        assert "+ new" in str(hand.border_title)
+        assert hand_text(game).splitlines()[hand_ids(game).index(new)].startswith("+ ")
         [drawn] = set(session.log(0)) - set(session.log(None))  # the card, for Ann alone
         assert drawn in str(game.query_one("#pp-news", Static).render())
         assert "second card" in prompt(game)
@@ -214,7 +237,11 @@ async def test_a_three_player_game_draw_set_and_steal(store: Store) -> None:
         await pilot.pause()
         assert view(game, 0).phase == "discard"
         a_park = next(c for c in view(game, 0).hand or [] if c.event is None)
-        await use(pilot, game, a_park.id)
+        await use(pilot, game, a_park.id)  # Space only picks the card to discard
+        assert session.moves == 2 and f"Discard #{a_park.number}" in prompt(game)
+        assert "✗" in hand_text(game) and "c confirms" in prompt(game)
+        await pilot.press("c")
+        await pilot.pause()
         # the discard opens a Park Tour window for Bob and Cy; nobody answers
         window = app.screen
         assert isinstance(window, ResponseWindow)
@@ -224,8 +251,15 @@ async def test_a_three_player_game_draw_set_and_steal(store: Store) -> None:
         await nobody_answers(pilot)
         assert [a["kind"] for a in session.record.actions[-2:]] == ["pass", "pass"]
 
-        # Bob plays a set: s, then Space on two parks sharing an icon, c
+        # Bob's turn, right after the passes: Undo is not offered, and u says why, truly
         await lift(pilot, "Bob")
+        assert game.check_action("undo", ()) is False
+        await pilot.press("u")
+        await pilot.pause()
+        [told] = [n.message for n in app._notifications if n.title == "No undo"]
+        assert told == "The last move was Cy's: only your own can be taken back."
+
+        # Bob plays a set: s, then Space on two parks sharing an icon, c
         await pilot.press("s")
         await pilot.pause()
         assert view(game, 1).phase == "set"
@@ -271,6 +305,63 @@ async def test_a_three_player_game_draw_set_and_steal(store: Store) -> None:
         assert view(game, None).players[1].sets[0].size == 1  # what is left is still a set
         assert view(game, None).players[2].hand_size == held - 2 + 1  # paid 2, took 1
         assert stolen in [c.id for c in view(game, 2).hand or []]
+
+
+async def test_the_steal_list_numbers_each_player_by_their_seat(store: Store) -> None:
+    # Ana (seat 1) may steal from Ben (seat 2) and Cy (seat 3): Cy is 3, not the list's 2
+    st = table(
+        [parks("Zion", "Arches", "Acadia"), parks("Olympic"), parks("Denali")],
+        sets=[[], [parks("Yosemite", "Glacier")], [parks("Everglades", "Biscayne")]],
+    )
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, "Ana")
+        await pilot.press("x")
+        await pilot.pause()
+        choice = app.screen
+        assert isinstance(choice, ChoiceScreen) and choice.keys == ["2", "3"]
+        await pilot.press("3")
+        await pilot.pause()
+        draft = view(game, 0).draft
+        assert draft is not None and draft.target == 2
+        # the steal's keys, Undo among them, all fit the footer at 120 columns
+        await use(pilot, game, park("Zion"))
+        footer = str(game.query_one(Footer).render())
+        assert footer.startswith(" u Undo") and footer.rstrip().endswith("i Cards")
+
+
+async def test_every_card_says_what_it_does(store: Store) -> None:
+    # Ana holds a park and an event; Ben has a set on the table; Cy's hand is hidden
+    st = table(
+        [[park("Zion"), event("make_a_wish")], parks("Olympic"), parks("Denali", "Acadia")],
+        sets=[[], [parks("Yosemite", "Glacier")], []],
+        discard=parks("Wind Cave"),
+    )
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, "Ana")
+        # in the hand, the event says what it does, from the content
+        wish = CONTENT.card_text(event("make_a_wish"))
+        assert wish.summary in hand_text(game)
+        game.query_one(ParkHand).highlight_card(event("make_a_wish"))
+        await pilot.press("i")
+        await pilot.pause()
+        cards = app.screen
+        assert isinstance(cards, CardsScreen)
+        assert wish.body[-1] in " ".join(cards.text.split())  # the whole text, at that card
+        listed = [c.line.plain for c in cards.cards]
+        assert any("Yosemite" in line for line in listed)  # Ben's set, on the table
+        assert any("Wind Cave" in line for line in listed)  # the discard top
+        assert not any(name in line for line in listed for name in ("Denali", "Acadia"))
+        await pilot.press("up")  # another card: Zion, its facts from the content
+        await pilot.pause()
+        zion = CONTENT.card_text(park("Zion"))
+        assert all(" ".join(p.split()) in " ".join(cards.text.split()) for p in zion.body)
+        await pilot.press("i")  # the key that opened it closes it
+        await pilot.pause()
+        assert app.screen is game
 
 
 async def test_a_greyed_key_says_the_engines_reason(store: Store) -> None:
@@ -320,7 +411,7 @@ async def test_undo_takes_back_a_step_that_revealed_nothing(store: Store) -> Non
     async with app.run_test(size=SIZE) as pilot:
         game = await open_game(app, pilot, session)
         await lift(pilot, "Ana")
-        await pilot.press("x", "1")  # start a steal from Ben
+        await pilot.press("x", "2")  # start a steal from Ben (seat 2)
         await pilot.pause()
         assert view(game, 0).phase == "steal" and game.check_action("undo", ()) is True
         await pilot.press("u")
@@ -340,7 +431,7 @@ async def test_each_player_keeps_their_own_hand_order(store: Store) -> None:
         await pilot.pause()
         hand = game.query_one(ParkHand)
         assert "grouped by icon" in str(hand.border_title) and "── " in hand_text(game)
-        await use(pilot, game, park("Acadia"))
+        await let_go(pilot, game, park("Acadia"))
         await nobody_answers(pilot)
         await lift(pilot, "Ben")
         assert "by park number" in str(hand.border_title) and "── " not in hand_text(game)
@@ -375,11 +466,11 @@ async def window_text(store: Store, ben_can_tour: bool, clock: FakeClock | None)
         screen = PocketParksScreen(session, app.settings)
         if clock is not None:
             screen.clock = clock.now
-            screen.window_seconds = 8
+            app.settings.response_window = 8
         await app.push_screen(screen)
         await pilot.pause()
         await lift(pilot, "Ana")
-        await use(pilot, screen, park("Saguaro"))
+        await let_go(pilot, screen, park("Saguaro"))
         window = app.screen
         assert isinstance(window, ResponseWindow)
         assert screen.viewer is None and hand_ids(screen) == []
@@ -406,7 +497,7 @@ async def test_a_park_tour_is_claimed_in_private(store: Store) -> None:
         session = laid_out(store, tour_table(True))
         game = await open_game(app, pilot, session)
         await lift(pilot, "Ana")
-        await use(pilot, game, park("Saguaro"))
+        await let_go(pilot, game, park("Saguaro"))
         assert isinstance(app.screen, ResponseWindow)
         await pilot.press("1")  # Ana is not asked: her own discard
         await pilot.pause()
@@ -422,15 +513,25 @@ async def test_a_park_tour_is_claimed_in_private(store: Store) -> None:
         await pilot.press("escape")
         await pilot.pause()
         await lift(pilot, "Ben")
-        choice = app.screen
-        assert isinstance(choice, ChoiceScreen)
-        assert game.viewer == 1 and sorted(hand_ids(game)) == sorted(
-            tour_table(True).players[1].hand
-        )
-        assert "Park Tour:" in choice.text and "Pass: answer nothing" in choice.text
-        for _ in range(5):  # picks the four mountains, one at a time, then claims
-            await pilot.press("1")
-            await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, TourPicker)
+        mountains = tour_table(True).players[1].hand
+        assert game.viewer == 1 and sorted(hand_ids(game)) == sorted(mountains)
+        hand = picker.query_one(ParkHand)
+        assert sorted(hand.cards) == sorted(mountains)  # Ben's own hand, to pick from
+        await pick_on(pilot, hand, mountains[:2])
+        assert tour_picks(session.state, 1) == mountains[:2]
+        assert picker.check_action("claim", ()) is None  # two are not a Park Tour yet
+        await pilot.press("c")  # tried anyway: the engine says why, the picker stays
+        await pilot.pause()
+        assert refusals(app) == ["Not allowed (PP-TOUR-1)"] and app.screen is picker
+        await pilot.press("backspace")  # start over
+        await pilot.pause()
+        assert tour_picks(session.state, 1) == [] and "✓" not in option_text(hand)
+        await pick_on(pilot, hand, mountains)  # the four mountains, one at a time
+        assert option_text(hand).count("✓") == 4 and picker.check_action("claim", ()) is True
+        await pilot.press("c")
+        await pilot.pause()
         # Cy is still asked: the same window, without Ben; nothing tells Ben claimed
         window = app.screen
         assert isinstance(window, ResponseWindow)
@@ -450,7 +551,7 @@ async def test_a_bot_asked_in_a_window_answers_through_the_engine(store: Store) 
         session = laid_out(store, tour_table(True), bots={1: "normal"})
         game = await open_game(app, pilot, session)
         await lift(pilot, "Ana")
-        await use(pilot, game, park("Saguaro"))
+        await let_go(pilot, game, park("Saguaro"))
         window = app.screen
         assert isinstance(window, ResponseWindow)
         assert "Asked: 3 Cy" in window.text  # the bot has answered already, unseen
@@ -467,11 +568,11 @@ async def test_the_countdown_runs_on_the_injected_clock(store: Store) -> None:
         session = laid_out(store, tour_table(True))
         screen = PocketParksScreen(session, app.settings)
         screen.clock = clock.now
-        screen.window_seconds = 5
+        app.settings.response_window = 5
         await app.push_screen(screen)
         await pilot.pause()
         await lift(pilot, "Ana")
-        await use(pilot, screen, park("Saguaro"))
+        await let_go(pilot, screen, park("Saguaro"))
         window = app.screen
         assert isinstance(window, ResponseWindow)
         assert "5 s, then everyone asked passes" in window.text
@@ -487,21 +588,33 @@ async def test_the_countdown_runs_on_the_injected_clock(store: Store) -> None:
         assert isinstance(app.screen, Curtain) and app.screen.player == "Ben"
 
 
-async def test_the_window_time_setting_cycles_and_is_saved(store: Store) -> None:
-    st = table([parks("Zion", "Arches"), parks("Acadia"), parks("Olympic")])
+async def test_enter_never_passes_for_the_table_and_the_wait_is_a_setting(store: Store) -> None:
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
-        game = await open_game(app, pilot, laid_out(store, st))
+        # the wait is chosen in Settings, saved, and used by the next window
+        app.action_settings()
+        await pilot.pause()
+        app.screen.query_one("#response_window", Select).value = 40
+        await pilot.pause()
+        assert app.settings.response_window == 40 and store.settings()["response_window"] == 40
+        await pilot.press("escape")
+        game = await open_game(app, pilot, laid_out(store, tour_table(True)))
         await lift(pilot, "Ana")
-        assert game.window_seconds is None
-        await pilot.press("i")  # the icon legend: glyph, code and name
-        assert isinstance(app.screen, ScoreSheet) and "▲Mt  Mountain" in app.screen.text
-        await pilot.press("enter")
-        await pilot.press("w")
-        assert game.window_seconds == 10 and store.settings()[WINDOW_SETTING] == 10
-        for _ in range(3):
-            await pilot.press("w")
-        assert game.window_seconds is None and store.settings()[WINDOW_SETTING] == 0
+        assert "window_time" not in {b.binding.action for b in game.active_bindings.values()}
+        await let_go(pilot, game, park("Saguaro"))
+        window = app.screen
+        assert isinstance(window, ResponseWindow) and "40 s, then" in window.text
+        moves = game.session.moves
+        await pilot.press("enter")  # goes on elsewhere; here it only says how to answer
+        await pilot.pause()
+        assert app.screen is window and game.session.moves == moves
+        assert any("press your seat number" in n.message for n in app._notifications)
+        await pilot.press("space")  # the table needs longer: no countdown for this window
+        await pilot.pause()
+        assert window.remaining() is None and "No countdown" in window.text
+        await pilot.press("n")  # nobody answers: a key of its own
+        await pilot.pause()
+        assert game.session.moves == moves + 2
 
 
 # -- round end, scoring, the result --------------------------------------------------------
@@ -660,7 +773,7 @@ async def test_no_hand_but_the_curtain_lifters_is_ever_drawn(store: Store) -> No
                 assert game.viewer is None and hand_ids(game) == []
                 if isinstance(top, Curtain):
                     holder = NAMES.index(top.player)
-                await pilot.press("enter")
+                await pilot.press("n" if isinstance(top, ResponseWindow) else "enter")
                 await pilot.pause()
                 continue
             if top is not game:
@@ -696,13 +809,35 @@ async def test_no_hand_but_the_curtain_lifters_is_ever_drawn(store: Store) -> No
 
 
 async def test_a_narrow_terminal_hides_the_side_panel(store: Store) -> None:
-    st = table([parks("Zion", "Arches"), parks("Acadia"), parks("Olympic")])
+    # five players with sets at 80x24: the table, the prompt and a hand of nine all show
+    hand = parks(
+        *[
+            "Zion",
+            "Arches",
+            "Acadia",
+            "Olympic",
+            "Denali",
+            "Redwood",
+            "Glacier",
+            "Biscayne",
+            "Saguaro",
+        ]
+    )
+    st = table(
+        [hand, *(parks(name) for name in ("Everglades", "Yosemite", "Sequoia", "Wind Cave"))],
+        sets=[[], [parks("Bryce Canyon", "Capitol Reef")], [], [], []],
+    )
     app = TabletopApp(store)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await open_game(app, pilot, laid_out(store, st))
         await lift(pilot, "Ana")
         assert game.has_class("-narrow") and not game.query_one("#side").display
         assert game.query_one(ParkHand).display and game.viewer == 0
+        screen = game.region
+        for part in ("#pp-table", "#pp-prompt", "#pp-hand"):
+            assert screen.contains_region(game.query_one(part).region), part
+        assert game.query_one(ParkHand).region.height >= 2 + 6  # six cards at least
+        assert not game.query_one("#status").display  # the empty status line gives way
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         assert not game.has_class("-narrow")
@@ -767,10 +902,18 @@ async def test_the_hand_limit_puts_cards_back(store: Store) -> None:
     async with app.run_test(size=SIZE) as pilot:
         game = await open_game(app, pilot, laid_out(store, st))
         await lift(pilot, "Ana")
+        await pilot.press("c")  # nothing picked yet: c says how, and nothing leaves the hand
+        await pilot.pause()
+        [told] = [n.message for n in app._notifications]
+        assert "Space on a card picks it first" in told
         await use(pilot, game, park("Acadia"))
+        await pilot.press("backspace")  # Ana changes her mind: Acadia stays
+        await pilot.pause()
+        assert "✗" not in hand_text(game) and game.session.moves == 0
+        await let_go(pilot, game, park("Acadia"))
         assert view(game, 0).phase == "limit"
         assert "Hand limit 9: put back 1 card(s)" in prompt(game)
-        await use(pilot, game, park("Denali"))
+        await let_go(pilot, game, park("Denali"))
         assert view(game, None).players[0].hand_size == 9
         assert isinstance(app.screen, ResponseWindow)  # then Acadia may be Park Toured
         assert question(game) in app.screen.text and "Acadia" in app.screen.text
@@ -810,7 +953,7 @@ async def test_make_a_wish_asks_everyone_at_each_flip(store: Store) -> None:
     async with app.run_test(size=SIZE) as pilot:
         game = await open_game(app, pilot, laid_out(store, st))
         await lift(pilot, "Ana")
-        await use(pilot, game, wish)
+        await let_go(pilot, game, wish)
         assert isinstance(app.screen, ResponseWindow)
         assert question(game) in app.screen.text and "Make a wish" in app.screen.text
         await nobody_answers(pilot)

@@ -35,6 +35,7 @@ from tabletop.games.spacepark.model import (
 from tabletop.games.spacepark.view import SpaceParkView
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.base import ResultScreen
+from tabletop.tui.screens.cards import CardsScreen
 from tabletop.tui.screens.spacepark import ASKS, SpaceParkScreen
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
@@ -392,14 +393,14 @@ async def test_solo_shows_the_scout_stack_and_scout_moves(store: Store) -> None:
         assert not isinstance(app.screen, Curtain)  # nobody to hide from
         game = game_screen(app)
         session = game.session
-        assert "Scout Stack: 0 cards" in panel(app, "display")
+        assert "Scout Stack: 0" in panel(app, "display")
         for _ in range(3):
             await play_one(pilot, app, rng)
         state = session.state
         assert isinstance(state, State)
         top = badges()[state.scout_stack[-1]].name
         display = panel(app, "display")
-        assert f"Scout Stack: {len(state.scout_stack)} cards" in display and top in display
+        assert f"Scout Stack: {len(state.scout_stack)}, the top:" in display and top in display
         assert f"deck {len(state.deck)}" in plain(game.query_one("#display").border_title)
         # Scout's draws and moves are in the log, in words
         events = session.log(0)
@@ -587,14 +588,43 @@ async def test_80_by_24_fits_with_short_tiles_and_grows_back(store: Store) -> No
     canyon = f"#dest-{state.ring.index('cosmic_canyon')}"
     async with TabletopApp(store).run_test(size=(80, 24)) as pilot:
         _, game = await resume(pilot, saved.game_id)
+        await pilot.pause()
         assert not game.has_class("-too-small") and game.has_class("-narrow")
         tile = str(game.query_one(canyon, Static).render())
-        assert "Cosmic Canyon" in tile and "+2 ☀Sun" in tile
+        assert "Cosmic Canyon" in tile and "Gain 2 Sun" in tile  # words, not glyphs
+        # the hand, the display and every player's crystals are on screen, no scrolling
+        shown = game.query_one("#sp-scroll").region
+        for panel in ("display", "hand", "players"):
+            region = game.query_one(f"#{panel}").region
+            assert region.height and shown.contains_region(region), panel
+        assert not game.query_one("#more").display
+        assert "☀1 ☾0 ≈0 »0" in plain(game.query_one("#hand").border_subtitle)
         assert game.query_one("#prompt").region.height >= 1  # the question is on screen
         await pilot.resize_terminal(120, 36)
         await pilot.pause()
         assert not game.has_class("-narrow")
         assert "Gain two Sun crystals." in str(game.query_one(canyon, Static).render())
+
+
+async def test_a_board_taller_than_80_by_24_says_there_is_more(store: Store) -> None:
+    """Four players late in a game: the Players panel goes on below the terminal, and
+    the screen says so until PgDn shows the rest."""
+    store.save_setting("curtain", False)
+    names = ("Ann", "Bob", "Cy", "Di")
+    saved = GameSession.start(store, ENGINE, tuple(SeatInfo(n) for n in names), {}, 3)
+    rng = random.Random(1)
+    for _ in range(40):
+        saved.act(rng.choice(saved.legal_actions(saved.to_act[0])))
+    async with TabletopApp(store).run_test(size=(80, 24)) as pilot:
+        _, game = await resume(pilot, saved.game_id)
+        await pilot.pause()
+        more = game.query_one("#more")
+        assert more.display and "more below" in str(more.render())
+        shown = game.query_one("#sp-scroll").region
+        assert shown.contains_region(game.query_one("#hand").region)  # the hand stays in view
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert not more.display
 
 
 async def test_solo_players_panel_states_scouts_rules(store: Store) -> None:
@@ -615,3 +645,56 @@ async def test_solo_players_panel_states_scouts_rules(store: Store) -> None:
         await pilot.pause()
         text = panel(app, "players")
         assert f"Scout Stack 1 · deck {view.deck_count - 1}: {turns - 1} turns" in text
+
+
+async def test_solo_starlight_names_only_the_badges_it_offers(store: Store) -> None:
+    """A display of one badge and a Scout Stack: the prompt offers a and d, not a-c,
+    and b says it chooses nothing (SP-SOLO-5's Starlight Station)."""
+    state = next(
+        s
+        for s in played_by_pick(NAMES[:1], 3)
+        if s.scout_stack and 0 in s.rockets and s.pending is None and s.scout != 0
+    ).clone()
+    state.deck[:0] = state.revealed[1:]  # one badge left on display, the rest under the deck
+    del state.revealed[1:]
+    session = GameSession.start(store, ENGINE, (SeatInfo("Ann"),), {}, 3)
+    session.state = state
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.play(session)
+        await pilot.pause()
+        await pilot.press("1")  # Starlight Station
+        prompt = panel(app, "prompt")
+        assert "take a badge on display (a) or the Scout Stack's top (d)." in prompt
+        await pilot.press("b")
+        await pilot.pause()
+        told = [n.message for n in app._notifications]
+        assert told == ["b chooses nothing here: a or d does."]
+        assert session.moves == 0
+
+
+async def test_i_lists_every_card_in_view_with_its_whole_text(store: Store) -> None:
+    store.save_setting("curtain", False)
+    saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 6)
+    async with TabletopApp(store).run_test(size=SIZE) as pilot:
+        app, game = await resume(pilot, saved.game_id)
+        view = game.session.view(game.viewer)
+        assert isinstance(view, SpaceParkView) and view.hand
+        await pilot.press("i")
+        await pilot.pause()
+        cards = app.screen
+        assert isinstance(cards, CardsScreen)
+        places = [c.place for c in cards.cards]
+        assert places[:7] == ["Destinations"] * 7 and places[-1] == "Symbols"
+        assert view.ring[0].action in cards.text  # opens at the first destination
+        listed = " ".join(c.line.plain for c in cards.cards)
+        other = game.session.view(1 - (game.viewer or 0))
+        assert isinstance(other, SpaceParkView)
+        assert all(b.name not in listed for b in other.hand if b not in view.hand)
+        mine = places.index("Ann's hand")
+        for _ in range(mine):  # down to Ann's first badge (the headings are skipped)
+            await pilot.press("down")
+        await pilot.pause()
+        assert " ".join(badges()[view.hand[0].id].text().body[0].split()) in " ".join(
+            cards.text.split()
+        )

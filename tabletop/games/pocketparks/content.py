@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from tabletop.core.cards import CardText
 from tabletop.core.errors import ContentError
 
 Colour = Literal["blue", "red", "purple"]
@@ -50,10 +51,17 @@ class EventEntry(_Strict):
     name: str = Field(min_length=1)
     colour: Colour
     count: int = Field(ge=1, le=4)
+    summary: str = Field(min_length=1, max_length=45)  # one line beside the card's name
     text: str = Field(min_length=1)
 
 
 DARK_SKY = "dark_sky"
+COLOUR_KINDS: dict[str, tuple[str, str]] = {
+    "blue": ("good", "played on your turn after drawing 2 (PP-EVENT-1)"),
+    "red": ("harmful", "played on your turn after drawing 2 (PP-EVENT-1)"),
+    "purple": ("reactive", "played in answer to another player (PP-EVENT-2)"),
+}
+"""What each event colour means: a word, and when such an event is played."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +88,28 @@ class Content:
 
     def event(self, card: int) -> EventEntry:
         return self.events[card - len(self.parks)]
+
+    def card_text(self, card: int) -> CardText:
+        """``card`` in words: a park's icons, dark sky mark, states, year and a fact; an
+        event's colour and effect."""
+        if self.is_event(card):
+            entry = self.event(card)
+            kind, when = COLOUR_KINDS[entry.colour]
+            colour = f"{entry.colour.capitalize()} event ({kind}): {when}."
+            return CardText(entry.name, entry.summary, (colour, entry.text))
+        park = self.parks[card]
+        labels = [icon.label for icon in self.icons if icon.id in park.icons]
+        body = [f"Icons: {', '.join(labels)}."]
+        if park.dark_sky:
+            body.append(
+                "Dark sky park: on its own it pays for a steal (PP-STEAL-2), and it counts as "
+                "an icon for a player under Aspiring astronomer (PP-ASTRO-1)."
+            )
+        body.append(f"{', '.join(park.states)}; established {park.established}.")
+        body.append(park.fact)
+        return CardText(
+            f"#{park.number} {park.name}", f"{park.states[0]}, {park.established}", tuple(body)
+        )
 
     def icon_names(self, mask: int) -> list[str]:
         names = [icon.id for i, icon in enumerate(self.icons) if mask >> i & 1]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabletop.core.engine import Engine, Outcome, Setup, Transition
 from tabletop.games.pocketparks import rules
 from tabletop.games.pocketparks.model import PPAction, PPOptions, PPState, check_state
-from tabletop.games.pocketparks.view import PPView, build_view
+from tabletop.games.pocketparks.view import PPView, build_view, position_line
 
 
 class PocketParksEngine(Engine[PPState, PPAction]):
@@ -43,6 +43,9 @@ class PocketParksEngine(Engine[PPState, PPAction]):
 
     def view(self, state: PPState, seat: int | None) -> PPView:
         return build_view(state, seat)
+
+    def position(self, state: PPState) -> str:
+        return position_line(build_view(state, None))
 
 
 ENGINE = PocketParksEngine()

@@ -7,7 +7,14 @@ from functools import cache
 from pydantic import BaseModel, ConfigDict
 
 from tabletop.games.pocketparks import rules as R
-from tabletop.games.pocketparks.model import NO_CARD, NO_SEAT, PPState, RoundResult, SetScore
+from tabletop.games.pocketparks.model import (
+    NO_CARD,
+    NO_SEAT,
+    ROUNDS,
+    PPState,
+    RoundResult,
+    SetScore,
+)
 
 
 class CardView(BaseModel):
@@ -257,3 +264,13 @@ def build_view(st: PPState, seat: int | None) -> PPView:
         draft=_draft(st, seat),
         results=[_round_view(i + 1, r) for i, r in enumerate(st.results)],
     )
+
+
+def position_line(view: PPView) -> str:
+    """Where a game stands, from a spectator's view (nothing hidden): the round, each
+    player's points and sets, the draw pile."""
+    scores = ", ".join(
+        f"{p.name} {p.score} pts ({len(p.sets)} set{'s' * (len(p.sets) != 1)})"
+        for p in view.players
+    )
+    return f"Round {view.round} of {ROUNDS} · {scores} · draw pile {view.pile_size}"

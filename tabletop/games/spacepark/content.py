@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from tabletop.core.cards import CardText
 from tabletop.core.errors import ContentError
 
 ASSET = "spacepark/badges.json"
@@ -35,6 +36,25 @@ TYPE_NAMES: dict[str, str] = {
     "diamond": "red diamond (Sun)",
     "forbidden": "Forbidden (every type)",
 }
+
+# What each destination does (SP-DEST-*): the whole sentence, and a few words for a
+# narrow tile. Solo Starlight Station works otherwise (SP-SOLO-5).
+DESTINATION_TEXTS: dict[str, tuple[str, str]] = {
+    "starlight_station": (
+        "Draw a badge; keep it or exchange it for one on display.",
+        "Draw a badge",
+    ),
+    "cosmic_canyon": ("Gain two Sun crystals.", "Gain 2 Sun"),
+    "celestial_seas": ("Gain a Sea crystal.", "Gain 1 Sea"),
+    "lunar_woods": ("Gain a Moon crystal.", "Gain 1 Moon"),
+    "fusion_falls": ("Turn in a Sun crystal to gain 1 XP.", "1 Sun → 1 XP"),
+    "astral_arcade": (
+        "Gain the Controller, move Scout, gain a Fast Travel pass.",
+        "Controller, move Scout, +1 pass",
+    ),
+    "outpost13": ("Turn in crystals to earn a badge from your hand.", "Crystals → a badge"),
+}
+SOLO_STARLIGHT_TEXT = ("Take a badge on display or the top of the Scout Stack.", "Take a badge")
 
 
 class _Strict(BaseModel):
@@ -119,6 +139,32 @@ class Badge:
     def counts_as(self, badge_type: str) -> bool:
         return self.type == badge_type or self.type == "forbidden"
 
+    def text(self) -> CardText:
+        """The badge in words: its type, cost, XP and ability."""
+        costs = [
+            counted(n, f"{name.capitalize()} crystal")
+            for name, n in zip(CRYSTALS, self.cost, strict=True)
+            if n
+        ]
+        cost = ", ".join(costs[:-1]) + " and " + costs[-1] if len(costs) > 1 else "".join(costs)
+        kind = TYPE_NAMES[self.type]
+        line = f"{kind[0].upper()}{kind[1:]} badge. Costs {cost or 'nothing'}; worth {self.xp} XP."
+        return CardText(
+            self.name, self.ability_short(), (line, self.ability_text() or "No ability.")
+        )
+
+    def ability_short(self) -> str:
+        """The ability in a few words (a line beside the badge)."""
+        if any(self.discount):
+            kind = CRYSTALS[next(i for i, n in enumerate(self.discount) if n)]
+            return f"Badges cost {max(self.discount)} {kind.capitalize()} less"
+        if any(self.gains):
+            slot = next(i for i, n in enumerate(self.gains) if n)
+            return f"+{counted(self.gains[slot], RESOURCE_NAMES[slot])} now"
+        if self.bonus_type is not None:
+            return f"+1 XP per {TYPE_NAMES[self.bonus_type].split(' (')[0]} badge"
+        return ""
+
     def ability_text(self) -> str:
         if any(self.discount):
             kind = CRYSTALS[next(i for i, n in enumerate(self.discount) if n)]
@@ -194,3 +240,11 @@ def badges() -> dict[str, Badge]:
     except OSError as exc:
         raise ContentError(f"{ASSET}: cannot be read: {exc}") from exc
     return parse_deck(text)
+
+
+def destination_text(dest: str, name: str, solo: bool) -> CardText:
+    """What visiting ``dest`` does (solo Starlight Station differs)."""
+    action, short = (
+        SOLO_STARLIGHT_TEXT if solo and dest == "starlight_station" else DESTINATION_TEXTS[dest]
+    )
+    return CardText(name, short, (action,))

@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from tabletop.core.engine import Engine, Outcome, Setup, Transition
 from tabletop.games.spacepark import rules
 from tabletop.games.spacepark.model import SpaceParkAction, SpaceParkOptions, State, check_state
-from tabletop.games.spacepark.view import SpaceParkView, build_view
+from tabletop.games.spacepark.view import SpaceParkView, build_view, position_line
 
 
 class SpaceParkEngine(Engine[State, Any]):
@@ -47,6 +47,9 @@ class SpaceParkEngine(Engine[State, Any]):
 
     def view(self, state: State, seat: int | None) -> SpaceParkView:
         return build_view(state, seat, rules.to_act(state))
+
+    def position(self, state: State) -> str:
+        return position_line(self.view(state, None))
 
     def dump_action(self, action: Any) -> dict[str, Any]:
         data: dict[str, Any] = self._actions.dump_python(action, mode="json", exclude_none=True)

@@ -6,20 +6,15 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict
 
-from tabletop.games.spacepark.content import CRYSTALS, RESOURCES, Badge, badges
+from tabletop.games.spacepark.content import (
+    CRYSTALS,
+    RESOURCES,
+    Badge,
+    badges,
+    destination_text,
+)
 from tabletop.games.spacepark.model import DEST_NAMES, Dest, Player, State
 from tabletop.games.spacepark.rules import crystals_of, price, xp_of
-
-DEST_ACTIONS: dict[Dest, str] = {
-    "starlight_station": "Draw a badge; keep it or exchange it for one on display.",
-    "cosmic_canyon": "Gain two Sun crystals.",
-    "celestial_seas": "Gain a Sea crystal.",
-    "lunar_woods": "Gain a Moon crystal.",
-    "fusion_falls": "Turn in a Sun crystal to gain 1 XP.",
-    "astral_arcade": "Gain the Controller, move Scout, gain a Fast Travel pass.",
-    "outpost13": "Turn in crystals to earn a badge from your hand.",
-}
-SOLO_STARLIGHT = "Take a badge on display or the top of the Scout Stack."
 
 
 class _View(BaseModel):
@@ -43,6 +38,7 @@ class DestinationView(_View):
     id: Dest
     name: str
     action: str
+    short: str  # the action in a few words
     rocket: bool
     scout: bool
 
@@ -117,16 +113,19 @@ def hand_view(player: Player) -> list[HandBadgeView]:
 def build_view(state: State, seat: int | None, to_act: tuple[int, ...]) -> SpaceParkView:
     deck = badges()
     solo = len(state.players) == 1
-    ring = [
-        DestinationView(
-            id=dest,
-            name=DEST_NAMES[dest],
-            action=SOLO_STARLIGHT if solo and dest == "starlight_station" else DEST_ACTIONS[dest],
-            rocket=pos in state.rockets,
-            scout=pos == state.scout,
+    ring = []
+    for pos, dest in enumerate(state.ring):
+        text = destination_text(dest, DEST_NAMES[dest], solo)
+        ring.append(
+            DestinationView(
+                id=dest,
+                name=text.title,
+                action=text.body[0],
+                short=text.summary,
+                rocket=pos in state.rockets,
+                scout=pos == state.scout,
+            )
         )
-        for pos, dest in enumerate(state.ring)
-    ]
     players = [
         PlayerView(
             seat=i,
@@ -174,3 +173,14 @@ def build_view(state: State, seat: int | None, to_act: tuple[int, ...]) -> Space
         last_round=state.last_round,
         over=state.over,
     )
+
+
+def position_line(view: SpaceParkView) -> str:
+    """Where a game stands, from a spectator's view (nothing hidden): the turn, each
+    player's XP, the deck (and, solo, Scout's stack)."""
+    scores = ", ".join(f"{p.name} {p.xp} XP" for p in view.players)
+    left = f"deck {view.deck_count}"
+    if view.solo:
+        left = f"Scout Stack {len(view.scout_stack)}, {left}"
+    last = ", last round" if view.last_round else ""
+    return f"Turn {view.turn}{last} · {scores} · {left}"

@@ -29,14 +29,17 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.notifications import Notification, SeverityLevel
 from textual.reactive import reactive
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from tabletop.core.bot import Bot, Hint, ask, hint, hint_games, make_bot
@@ -124,6 +127,8 @@ class GameScreen(SizedScreen):
         self._suggested: tuple[Any, int, str] | None = None
         """The hint asked for: the position, the seat it is for, what the status line says."""
         self._curtain: Curtain | None = None  # the hand-over curtain, once needed
+        self._notice: Notification | None = None
+        """The notice about the latest move tried (a refusal...), until the next one."""
         self.title = session.engine.title
 
     # -- for subclasses ---------------------------------------------------------
@@ -147,13 +152,22 @@ class GameScreen(SizedScreen):
         """Tell the table which rule refused a move, and why (? then opens the rules at
         that rule)."""
         self.refused_rule = refused.rule
-        self.notify(
-            refused.message,
-            title=f"Not allowed ({refused.rule})",
-            severity="warning",
-            markup=False,
-        )
+        self.tell(refused.message, title=f"Not allowed ({refused.rule})", severity="warning")
         self.ring()
+
+    def tell(
+        self, message: str, *, title: str = "", severity: SeverityLevel = "information"
+    ) -> None:
+        """A notice about the move being tried (taken literally). It replaces the one
+        before, and the next move made takes it down: notices never pile up over the
+        prompt or the result."""
+        self.withdraw_notice()
+        self._notice = self.tabletop.tell(message, title=title, severity=severity)
+
+    def withdraw_notice(self) -> None:
+        if self._notice is not None:
+            self.tabletop.withdraw(self._notice)
+            self._notice = None
 
     def act(
         self, action: Action, then: Callable[[], object] | None = None
@@ -174,6 +188,7 @@ class GameScreen(SizedScreen):
         except StoreConflict:
             self.reload_stale("Your move was not made")
             return None
+        self.withdraw_notice()  # about a move tried before this one
         self.after_change()
         if then is not None:
             then()
@@ -188,7 +203,7 @@ class GameScreen(SizedScreen):
     def _send(self, action: Action, then: Callable[[], object] | None) -> None:
         """One move at a time goes to the host; the screen stays live meanwhile."""
         if self._sending is not None:
-            self.notify("Your last move is still on its way to the host.", timeout=3)
+            self.tell("Your last move is still on its way to the host.")
             return
         self._sending = action
         self.show_connection()
@@ -203,9 +218,7 @@ class GameScreen(SizedScreen):
         except IllegalAction as refused:
             self.explain_refusal(refused)
         except Offline as offline:
-            self.notify(
-                f"{offline}.", title="Not sent", severity="warning", timeout=8, markup=False
-            )
+            self.tell(f"{offline}.", title="Not sent", severity="warning")
         else:
             if then is not None and self.is_attached:
                 then()
@@ -333,11 +346,23 @@ class GameScreen(SizedScreen):
             self._notices = len(self.remote.connection.notices)
             self.remote.subscribe(self._table_changed)
             self.show_connection()
+        # Esc and the result go back where the player came from: home, or Continue.
+        relabel(self, "leave", self.back_label)
         self.after_change()
+
+    @property
+    def back_label(self) -> str:
+        """Where leaving the game goes, in the footer's words."""
+        stack = self.app.screen_stack
+        below = stack[stack.index(self) - 1] if self in stack and stack[0] is not self else None
+        if below is None or below is stack[0]:
+            return "Home"
+        return f"Back to {below.title}"
 
     def after_change(self) -> None:
         """After any move or undo: hand over the keyboard, redraw, or end the game."""
         self.refused_rule = None
+        self.withdraw_notice()
         self._suggested = None
         if self.local is not None and self.local.stale is not None:  # a retried save found it
             self.reload_stale("The latest moves here were not saved")
@@ -475,22 +500,23 @@ class GameScreen(SizedScreen):
             outcome.winners if outcome else (),
         )
         self.query_one(GameLog).show(self.session.log(self.viewer))
-        refusal = self.session.undo_refusal(self.viewer) if self.local is not None else None
         suggested = self._suggested
-        if suggested is not None and self._for_now(suggested[0], suggested[1]):
-            status = plain(suggested[2])  # for this position and this seat only
-        else:
-            status = plain(f"Undo: {refusal}" if refusal else "")
-        refresh_text(self.query_one("#status", Static), status)
+        hinted = suggested is not None and self.for_now(suggested[0], suggested[1])
+        self.show_status(plain(suggested[2] if suggested and hinted else ""))
         self.refresh_bindings()
 
+    def show_status(self, content: Content) -> None:
+        """The status line under the board (a hint, for this position and seat only);
+        class -empty while it says nothing, for a screen to give its line back."""
+        status = self.query_one("#status", Static)
+        refresh_text(status, content)
+        status.set_class(not content.plain, "-empty")
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Greys Undo when it is refused. Subclasses grey their own actions and defer
-        the rest to ``super().check_action``."""
+        """Shows Undo only when it can take a move back. Subclasses grey their own
+        actions and defer the rest to ``super().check_action``."""
         if action == "undo":
-            if self.local is None:
-                return False
-            return None if self.session.undo_refusal(self.viewer) else True
+            return self.session.undo_refusal(self.viewer) is None
         if action == "hint":
             return (
                 self.local is not None
@@ -499,7 +525,7 @@ class GameScreen(SizedScreen):
             )
         return True
 
-    def _for_now(self, state: Any, seat: int) -> bool:
+    def for_now(self, state: Any, seat: int) -> bool:
         """The position on the table is ``state``, and ``seat`` holds the keyboard."""
         return self.session.current is state and self.viewer == seat
 
@@ -529,7 +555,7 @@ class GameScreen(SizedScreen):
         self.app.call_from_thread(self._hinted, seat, state, suggested)
 
     def _hinted(self, seat: int, state: Any, suggested: Hint | None) -> None:
-        if not self.is_attached or self._suggested is None or not self._for_now(state, seat):
+        if not self.is_attached or self._suggested is None or not self.for_now(state, seat):
             return  # the table moved on (a move, an undo, a hand-over): a hint for then
         said = "Hint: nothing to do." if suggested is None else f"Hint: {suggested.why}"
         self._suggested = (state, seat, said)
@@ -541,6 +567,12 @@ class GameScreen(SizedScreen):
         self.tabletop.action_rules(
             self.session.engine.name, self.refused_rule or self.rules_section()
         )
+
+    def on_key(self, event: events.Key) -> None:
+        """Undo, not offered now, says why."""
+        if event.key == "u" and (refusal := self.session.undo_refusal(self.viewer)):
+            event.stop()
+            self.tell(refusal, title="No undo")
 
     def action_undo(self) -> None:
         if self.local is None:
@@ -580,7 +612,8 @@ class GameScreen(SizedScreen):
 
 
 class ResultScreen(ModalScreen[bool]):
-    """The result, over the finished board: Enter for home, h for History."""
+    """The result, over the finished board: Enter goes back where the game was opened
+    from (home, or Continue), h to History."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close(False)", "Home"),
@@ -602,6 +635,11 @@ class ResultScreen(ModalScreen[bool]):
         super().__init__()
         self.session = session
 
+    def on_mount(self) -> None:
+        game = self.app.screen_stack[-2]
+        if isinstance(game, GameScreen):
+            relabel(self, "close(False)", game.back_label)
+
     def compose(self) -> ComposeResult:
         outcome = self.session.outcome
         assert outcome is not None
@@ -615,3 +653,13 @@ class ResultScreen(ModalScreen[bool]):
 
     def action_close(self, to_history: bool) -> None:
         self.dismiss(to_history)
+
+
+def relabel(screen: Screen[Any], action: str, description: str) -> None:
+    """Give the keys that run ``action`` on ``screen`` (its own copy of its bindings)
+    a new description."""
+    for key, bindings in screen._bindings.key_to_bindings.items():
+        screen._bindings.key_to_bindings[key] = [
+            replace(b, description=description) if b.action == action else b for b in bindings
+        ]
+    screen.refresh_bindings()

@@ -6,19 +6,21 @@ the hand of the player holding the keyboard, drawn only once their curtain is
 lifted. Keys are the moves ``engine.legal_actions`` lists for the step: a key
 whose move is not legal now is greyed, and pressing it anyway sends the move so
 the engine says why it is refused. Space, Enter or a click uses the highlighted
-hand card for the step (add to a set, pay, discard, put back).
+hand card for the step (add to a set, pay); a card that would leave the hand for
+good (a discard, an event played, a card put back) is only picked, and c confirms.
 
 Response windows (a Park Tour chance, a purple reaction) are asked of the whole
 table through one public pop-up drawn from the spectator's view, identical
 whether or not anyone can answer. Whoever wants to answer presses their seat
 number, takes the keyboard behind the curtain and answers or passes in private;
-when nobody does before the countdown ends (or Enter), everyone asked passes.
+when nobody does before the countdown ends (its length is a setting), or someone
+presses n (nobody answers), everyone asked passes.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from textual import events
@@ -52,34 +54,31 @@ from tabletop.games.pocketparks.model import (
 )
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView
 from tabletop.tui.screens.base import GameScreen
+from tabletop.tui.screens.cards import CardsScreen, Shown, card_text
 from tabletop.tui.screens.pocketparks_modals import (
     ChoiceScreen,
     Clock,
     FinalResultScreen,
     ResponseWindow,
     ScoreSheet,
+    TourPicker,
     icon_summary,
     points_chart,
     score_table,
 )
-from tabletop.tui.text import refresh_text
+from tabletop.tui.text import plain, refresh_text
 from tabletop.tui.widgets.park_cards import (
     card_chip,
+    card_line,
     card_title,
     icon,
     icon_legend,
     set_chip,
-    short_name,
 )
-from tabletop.tui.widgets.park_hand import ParkHand, SortMode, icon_counts
+from tabletop.tui.widgets.park_hand import ParkHand, SortMode, icon_counts, number_order
 from tabletop.tui.widgets.park_table import ParkTable
 
-PopupT = TypeVar("PopupT", ChoiceScreen, ScoreSheet)
-
-WINDOW_SETTING = "pocketparks.window_seconds"
-"""Store setting: the response window's countdown in seconds; 0 waits for a key."""
-WINDOW_CHOICES: tuple[int, ...] = (10, 20, 5, 0)
-DEFAULT_WINDOW = 10
+PopupT = TypeVar("PopupT", ChoiceScreen, ScoreSheet, TourPicker)
 
 # The moves of the current player's steps: binding action -> the phases it belongs to.
 STEP_ACTIONS: dict[str, frozenset[str]] = {
@@ -91,9 +90,11 @@ STEP_ACTIONS: dict[str, frozenset[str]] = {
     "use": frozenset({"discard", "set", "build", "steal", "limit"}),
     "take": frozenset({"steal"}),
     "take_random": frozenset({"steal"}),
-    "confirm": frozenset({"set", "build", "steal"}),
-    "cancel": frozenset({"set", "build", "steal"}),
+    "confirm": frozenset({"set", "build", "steal", "discard", "limit"}),
+    "cancel": frozenset({"set", "build", "steal", "discard", "limit"}),
 }
+LETTING_GO = frozenset({"discard", "limit"})
+"""The steps whose card leaves the hand for good: Space picks it, c confirms."""
 # Rules help opens at the digest's section for the step.
 SECTIONS: dict[str, str] = {
     "turn": "Setup and turns",
@@ -129,8 +130,7 @@ class PocketParksScreen(GameScreen):
         Binding("h", "hint", "Hint"),
         Binding("o", "sort", "Sort"),
         Binding("g", "scores", "Scores"),
-        Binding("i", "icons", "Icons"),
-        Binding("w", "window_time", "Countdown"),
+        Binding("i", "cards", "Cards"),
     ]
 
     DEFAULT_CSS = """
@@ -138,6 +138,9 @@ class PocketParksScreen(GameScreen):
         width: 36;
     }
     PocketParksScreen.-narrow #side {
+        display: none;
+    }
+    PocketParksScreen #status.-empty {
         display: none;
     }
     PocketParksScreen #pp-table-scroll {
@@ -153,7 +156,7 @@ class PocketParksScreen(GameScreen):
     PocketParksScreen #pp-prompt {
         height: auto;
         padding: 0 1;
-        background: $accent 15%;
+        background: $pp-prompt;
     }
     """
 
@@ -165,12 +168,6 @@ class PocketParksScreen(GameScreen):
         engine = self.session.engine
         assert isinstance(engine, PocketParksEngine)
         self.engine = engine
-        store = self.local.store if self.local is not None else None  # a hosted seat: none
-        saved = store.settings().get(WINDOW_SETTING, DEFAULT_WINDOW) if store else DEFAULT_WINDOW
-        if isinstance(saved, bool) or not isinstance(saved, int | float) or saved < 0:
-            saved = DEFAULT_WINDOW  # a value this version cannot read keeps the default
-        self.window_seconds: float | None = float(saved) if saved > 0 else None
-        """The response window's countdown; None waits for a key."""
         self.sort_modes: dict[int, SortMode] = {}
         """Each player's way of sorting their hand."""
         self._pending: list[RoundView] = []
@@ -178,6 +175,8 @@ class PocketParksScreen(GameScreen):
         self._quiet = 0
         self._cache: tuple[Any, int | None, PPView, list[Action]] | None = None
         self._news: list[tuple[str, int | None]] = []
+        self._going: tuple[Any, int, int] | None = None
+        """The card picked to leave the hand (position, seat, card), until c confirms."""
 
     # -- layout -------------------------------------------------------------------
 
@@ -247,9 +246,22 @@ class PocketParksScreen(GameScreen):
         mine = view.hand is not None and self.my_turn(view)
         usable = self._usable(view) if mine else None
         dark = view.seat is not None and view.players[view.seat].dark_sky_sets
-        hand.show(view.hand, chosen, usable, title=self._hand_title(view), dark_sky=dark)
+        hand.show(
+            view.hand,
+            chosen,
+            usable,
+            title=self._hand_title(view),
+            dark_sky=dark,
+            going=self.going(),
+        )
         if view.hand is not None and not hand.has_focus:
             hand.focus()
+
+    def going(self) -> int | None:
+        """The card picked to be discarded (or put back), waiting for c; a move, an undo
+        or a hand-over forgets it."""
+        going = self._going
+        return going[2] if going is not None and self.for_now(going[0], going[1]) else None
 
     def _hand_title(self, view: PPView) -> str:
         if view.seat is None:
@@ -309,11 +321,27 @@ class PocketParksScreen(GameScreen):
                 "p from the draw pile · d the discard top",
                 top,
             )
+        going = self._going_card(view)
+        if phase == "discard" and going is not None:
+            if going.event is None:
+                return Content.assemble(
+                    ("Discard ", "bold"),
+                    card_chip(going),
+                    ("? c confirms", "bold"),
+                    " (it goes on the park discard, for anyone to Park Tour) · "
+                    "Backspace keeps it · Space picks another card",
+                )
+            return Content.assemble(
+                ("Play ", "bold"),
+                card_chip(going),
+                ("? c confirms", "bold"),
+                " (a purple event may instead be discarded unplayed) · Backspace keeps it",
+            )
         if phase == "discard":
             return Content.assemble(
                 ("Then discard a park or play an event. ", "bold"),
-                "Space on a park discards it; e (or Space on an event) plays an event; "
-                "a purple event may be discarded unplayed.",
+                "Space picks the highlighted card, c confirms: a park is discarded, an "
+                "event played; e plays an event; a purple event may be discarded unplayed.",
             )
         if phase in ("set", "build") and view.draft is not None:
             chosen = Content(", ").join(card_chip(c) for c in view.draft.cards) or Content(
@@ -357,9 +385,18 @@ class PocketParksScreen(GameScreen):
             )
         if phase == "limit":
             extra = len(view.hand or []) - R.HAND_LIMIT
+            head = Content.styled(f"Hand limit {R.HAND_LIMIT}: put back {extra} card(s). ", "bold")
+            if going is not None:
+                return Content.assemble(
+                    head,
+                    "Put back ",
+                    card_chip(going),
+                    ("? c confirms", "bold"),
+                    " · Backspace keeps it",
+                )
             return Content.assemble(
-                (f"Hand limit {R.HAND_LIMIT}: put back {extra} card(s). ", "bold"),
-                "Space on a card puts it under its discard pile (no effect, no Park Tour).",
+                head,
+                "Space picks a card, c puts it under its discard pile (no effect, no Park Tour).",
             )
         return Content("")
 
@@ -462,7 +499,9 @@ class PocketParksScreen(GameScreen):
         self.show_to(None)
         self.ring()
         self.app.push_screen(
-            ResponseWindow(self.public(), self.window_seconds, self.clock, self.action_rules),
+            ResponseWindow(
+                self.public(), self.settings.window_seconds, self.clock, self.action_rules
+            ),
             self._window_closed,
         )
 
@@ -492,10 +531,14 @@ class PocketParksScreen(GameScreen):
         return lifted
 
     def _answer_privately(self, seat: int) -> None:
-        """The claimant's own screen: their hand, and every answer the engine allows."""
+        """The claimant's own screen: their hand, and every answer the engine allows (a
+        Park Tour is picked card by card from the hand)."""
         self.viewer = seat
         window = self.view().window
         assert window is not None
+        if window.kind in ("tour", "wish"):
+            self._pick_tour(seat)
+            return
         answers = [a for a in self.session.legal_actions(seat) if not isinstance(a, Pass)]
         choices = [self._answer_label(a) for a in answers]
         choices.append(Content("Pass: answer nothing"))
@@ -516,32 +559,52 @@ class PocketParksScreen(GameScreen):
             answered,
         )
 
+    def _pick_tour(self, seat: int) -> None:
+        """The Park Tour picker over the claimant's hand: each pick (or start over) is a
+        move made at once, the claim or the pass ends the answer."""
+        window = self.view().window
+        assert window is not None and window.card is not None
+        heading = Content.assemble(
+            plain(f"{self.session.seats[seat].name}: Park Tour on "), card_chip(window.card), "?"
+        )
+
+        def pick(card: int | None) -> None:
+            self._silently(Cancel(seat=seat) if card is None else TourPick(seat=seat, card=card))
+            self._show_tour(picker)
+
+        def claim() -> bool:
+            picked = self.view().window
+            cards = tuple(sorted(c.id for c in picked.picked)) if picked else ()
+            return self._silently(ParkTour(seat=seat, cards=cards)) is not None
+
+        def answered(claimed: bool | None) -> None:
+            if claimed:
+                self.after_change()
+            else:
+                self.act(Pass(seat=seat))
+
+        picker = self._helped(TourPicker(heading, pick, claim))
+        self.app.push_screen(picker, answered)
+        self.call_after_refresh(self._show_tour, picker)
+
+    def _show_tour(self, picker: TourPicker) -> None:
+        view, legal = self._now()
+        window = view.window
+        if window is None or not picker.is_attached:
+            return
+        pickable = frozenset(a.card for a in legal if isinstance(a, TourPick))
+        claimable = any(isinstance(a, ParkTour) for a in legal)
+        dark = view.seat is not None and view.players[view.seat].dark_sky_sets
+        picker.show(view.hand or [], window.picked, pickable, claimable, dark)
+
     def _answer_label(self, action: Action) -> Content:
-        view = self.view()
-        cards = {c.id: c for c in view.hand or []}
-        if isinstance(action, TourPick) and action.card in cards:
-            pick = cards[action.card]
-            return Content.assemble(("Park Tour: pick ", "bold"), f"#{pick.number} {pick.name}")
-        if isinstance(action, Cancel):
-            return Content("Park Tour: start the picks over")
-        if isinstance(action, ParkTour):
-            top = view.window.card if view.window is not None else None
-            parts = [
-                f"#{cards[c].number} {short_name(cards[c].name, 14)}"
-                for c in action.cards
-                if c in cards
-            ]
-            return Content.assemble(
-                ("Park Tour: ", "bold"),
-                ", ".join(parts),
-                (f" + #{top.number} {top.name}" if top is not None else "", "bold"),
-            )
-        if isinstance(action, React):
-            card = cards.get(action.card)
-            name = card.name if card is not None else "a card"
-            copied = f" as {_effect_name(action.as_effect)}" if action.as_effect else ""
-            return Content.assemble(("Play ", "bold"), f"{name}{copied}")
-        return Content(str(action))
+        """A purple reaction, in words (the only answer besides a Park Tour and a pass)."""
+        assert isinstance(action, React)
+        cards = {c.id: c for c in self.view().hand or []}
+        card = cards.get(action.card)
+        name = card.name if card is not None else "a card"
+        copied = f" as {_effect_name(action.as_effect)}" if action.as_effect else ""
+        return Content.assemble(("Play ", "bold"), f"{name}{copied}")
 
     # -- keys ---------------------------------------------------------------------
 
@@ -553,11 +616,13 @@ class PocketParksScreen(GameScreen):
             return True if self._step_legal(action, parameters) else None
         if action == "sort":
             return self.viewer is not None
-        if action in ("scores", "window_time", "icons"):
+        if action in ("scores", "cards"):
             return True
         return super().check_action(action, parameters)
 
     def _step_legal(self, action: str, parameters: tuple[object, ...]) -> bool:
+        if action in ("confirm", "cancel") and self.view().phase in LETTING_GO:
+            return self.going() is not None
         legal = self.legal()
         if action == "draw":
             return any(isinstance(a, Draw) and a.source == parameters[0] for a in legal)
@@ -623,6 +688,9 @@ class PocketParksScreen(GameScreen):
         elif action == "use":
             self.action_use()
             return
+        elif view.phase in LETTING_GO:  # c or Backspace with no card picked
+            self.tell("Space on a card picks it first; c then confirms.")
+            return
         else:
             candidate = Confirm(seat=seat)
         self.act(candidate)
@@ -653,11 +721,13 @@ class PocketParksScreen(GameScreen):
             player = view.players[a.target]
             open_sets = sum(1 for s in player.sets if not s.protected)
             labels.append(
-                Content(
+                plain(
                     f"{player.name}: hand {player.hand_size}, {open_sets} set(s) open to stealing"
                 )
             )
-        self._choose("Steal from whom?", labels, options)
+        # each player by their seat number, as the table and the scoreboard show them
+        keys = [str(a.target + 1) for a in options]
+        self._choose("Steal from whom?", labels, options, keys)
 
     def action_event(self) -> None:
         options = [a for a in self.legal() if isinstance(a, PlayEvent)]
@@ -702,9 +772,18 @@ class PocketParksScreen(GameScreen):
         self.act(TakeRandom(seat=self._seat()))
 
     def action_confirm(self) -> None:
+        if self.view().phase in LETTING_GO:
+            card = self.going()
+            if card is not None:
+                self.let_go(card)
+            return
         self.act(Confirm(seat=self._seat()))
 
     def action_cancel(self) -> None:
+        if self.view().phase in LETTING_GO:
+            self._going = None
+            self.redraw()
+            return
         self.act(Cancel(seat=self._seat()))
 
     def action_use(self) -> None:
@@ -724,27 +803,38 @@ class PocketParksScreen(GameScreen):
         phase = view.phase
         chosen = {c.id for c in view.draft.cards} if view.draft else set()
         if phase in ("set", "build", "steal") and card in chosen:
-            self.notify("That card is already chosen; Backspace cancels and starts again.")
+            self.tell("That card is already chosen; Backspace cancels and starts again.")
             return
         if phase in ("set", "build"):
             self.act(AddCard(seat=seat, card=card))
         elif phase == "steal":
             self.act(Pay(seat=seat, card=card))
-        elif phase == "limit":
-            self.act(Discard(seat=seat, card=card))
-        elif phase == "discard":
-            options = [
-                a for a in self.legal() if isinstance(a, Discard | PlayEvent) and a.card == card
-            ]
-            if len(options) == 1 or not options:
-                self.act(options[0] if options else Discard(seat=seat, card=card))
-            else:
-                labels = [self._event_label(a) for a in options]
-                self._choose("Play or discard this event?", labels, options)
+        elif phase in LETTING_GO:  # it would leave the hand for good: c confirms
+            self._going = (self.session.current, seat, card)
+            self.redraw()
         else:  # a turn's first choice or the second draw: say what the step wants instead
-            self.notify(f"No hand card is used here. {self.prompt(view).plain}", markup=False)
+            self.tell(f"No hand card is used here. {self.prompt(view).plain}")
 
-    def _choose(self, title: str, labels: list[Content], options: list[Any]) -> None:
+    def let_go(self, card: int) -> None:
+        """Discard ``card``, play it (an event) or put it back (the hand limit)."""
+        seat = self._seat()
+        if self.view().phase == "limit":
+            self.act(Discard(seat=seat, card=card))
+            return
+        options = [a for a in self.legal() if isinstance(a, Discard | PlayEvent) and a.card == card]
+        if len(options) == 1 or not options:
+            self.act(options[0] if options else Discard(seat=seat, card=card))
+        else:
+            labels = [self._event_label(a) for a in options]
+            self._choose("Play or discard this event?", labels, options)
+
+    def _going_card(self, view: PPView) -> CardView | None:
+        card = self.going()
+        return next((c for c in view.hand or [] if c.id == card), None)
+
+    def _choose(
+        self, title: str, labels: list[Content], options: list[Any], keys: Sequence[str] = ()
+    ) -> None:
         if not options:
             return
 
@@ -752,7 +842,7 @@ class PocketParksScreen(GameScreen):
             if index is not None:
                 self.act(options[index])
 
-        self.app.push_screen(self._helped(ChoiceScreen(title, labels)), chosen)
+        self.app.push_screen(self._helped(ChoiceScreen(title, labels, keys=keys)), chosen)
 
     def action_undo(self) -> None:
         self._news = []  # the news was of the move taken back
@@ -772,21 +862,34 @@ class PocketParksScreen(GameScreen):
         parts.append(points_chart([s.name for s in self.session.seats], view.results))
         self.app.push_screen(self._helped(ScoreSheet(Content("\n\n").join(parts))))
 
-    def action_icons(self) -> None:
-        self.app.push_screen(self._helped(ScoreSheet(icon_legend())))
+    def action_cards(self) -> None:
+        """Every card in the viewer's view with its whole text, at the hand's highlighted
+        card; the icon legend last."""
+        view = self.view()
+        shown: list[Shown] = []
 
-    def action_window_time(self) -> None:
-        current = 0 if self.window_seconds is None else int(self.window_seconds)
-        following = WINDOW_CHOICES[
-            (WINDOW_CHOICES.index(current) + 1) % len(WINDOW_CHOICES)
-            if current in WINDOW_CHOICES
-            else 0
-        ]
-        self.window_seconds = float(following) if following else None
-        if self.local is not None:
-            self.local.store.save_setting(WINDOW_SETTING, following)
-        said = f"{following} s countdown" if following else "waits for a key (no countdown)"
-        self.notify(f"Response windows: {said}.", timeout=3, markup=False)
+        def add(place: str, card: CardView) -> None:
+            text = R.CONTENT.card_text(card.id)
+            shown.append(Shown(place, card_line(card, 22), card_text(card_chip(card), text)))
+
+        for card in sorted(view.hand or [], key=number_order):
+            add(self._hand_title(view), card)
+        if view.discard_top is not None:
+            add("Park discard pile, the top", view.discard_top)
+        if view.featured is not None:
+            add("Featured park", view.featured)
+        for card in reversed(view.event_discard):
+            add("Event discard pile, the top first", card)
+        for player in view.players:
+            for park_set in player.sets:
+                for card in park_set.cards:
+                    add(f"{player.seat + 1} {player.name}'s sets", card)
+        legend = Content("Every icon, event colour and mark")
+        shown.append(Shown("Icons and marks", legend, icon_legend()))
+        held = self.query_one(ParkHand).highlighted_card
+        ids = [c.id for c in sorted(view.hand or [], key=number_order)]
+        at = ids.index(held) if held in ids else 0
+        self.app.push_screen(CardsScreen(shown, at, "i", self.action_rules))
 
     def rules_section(self) -> str:
         view = self.public()

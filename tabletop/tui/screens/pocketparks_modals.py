@@ -23,10 +23,12 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop.core.table import Table
-from tabletop.games.pocketparks.view import PPView, RoundView
+from tabletop.games.pocketparks.view import CardView, PPView, RoundView
+from tabletop.tui.screens.base import ResultScreen
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.park_cards import card_chip, icons, set_chip
+from tabletop.tui.widgets.park_hand import ParkHand
 
 Clock = Callable[[], float]
 ResultT = TypeVar("ResultT")
@@ -71,8 +73,9 @@ class _SeeThrough(ModalScreen[ResultT]):
 
 
 class ChoiceScreen(_SeeThrough[int | None]):
-    """Pick one of a few choices: arrows and Enter, a click, or its number key.
-    Esc dismisses with None (the caller says what backing out means)."""
+    """Pick one of a few choices: arrows and Enter, a click, or its key (its number in
+    the list, or the ``keys`` given: a seat's own number). Esc dismisses with None (the
+    caller says what backing out means)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
     DEFAULT_CSS = f"""
@@ -97,11 +100,17 @@ class ChoiceScreen(_SeeThrough[int | None]):
     """
 
     def __init__(
-        self, title: str, choices: Sequence[Content | str], note: str = "", back: str = "Back"
+        self,
+        title: str,
+        choices: Sequence[Content | str],
+        note: str = "",
+        back: str = "Back",
+        keys: Sequence[str] = (),
     ) -> None:
         super().__init__()
         self.heading = title
         self.choices = list(choices)
+        self.keys = list(keys) or [str(n) for n in range(1, min(len(self.choices), 9) + 1)]
         self.note = note
         self.back_label = back
         self.picked = False
@@ -111,10 +120,10 @@ class ChoiceScreen(_SeeThrough[int | None]):
             yield Static(plain(self.heading), id="choice-title")
             options: list[Option] = []
             for index, choice in enumerate(self.choices):
-                key = f"{index + 1} " if index < 9 else "  "
+                key = f"{self.keys[index]} " if index < len(self.keys) else "  "
                 options.append(Option(Content.assemble((key, "bold $accent"), choice)))
             yield OptionList(*options)
-            note = self.note or f"Enter or a number picks; Esc: {self.back_label}."
+            note = self.note or f"Enter or a key picks; Esc: {self.back_label}."
             yield Static(plain(note), id="choice-note")
         yield Footer()
 
@@ -130,11 +139,9 @@ class ChoiceScreen(_SeeThrough[int | None]):
         self.pick(event.option_index)
 
     def on_key(self, event: events.Key) -> None:
-        if event.character and event.character.isdigit() and event.character != "0":
-            index = int(event.character) - 1
-            if index < len(self.choices):
-                event.stop()
-                self.pick(index)
+        if event.character in self.keys:
+            event.stop()
+            self.pick(self.keys.index(event.character))
 
     def action_back(self) -> None:
         self.pick(None)
@@ -146,13 +153,140 @@ class ChoiceScreen(_SeeThrough[int | None]):
             self.dismiss(index)
 
 
+class TourPicker(_SeeThrough[bool]):
+    """A Park Tour picked from the claimant's own hand, card by card, as the engine
+    takes it (PP-TOUR-1): the park to claim, the hand with the cards picked ticked and
+    those that cannot join dimmed. Space (Enter, a click) picks the highlighted card,
+    Backspace starts the picks over: ``on_pick`` makes each of these moves (None:
+    start over), and the screen redraws the picker with ``show``. c claims through
+    ``on_claim`` (False: refused, and the engine said why; the picker stays). Dismissed
+    with True once the claim is made, False to pass."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "pick", "Pick card"),
+        Binding("c", "claim", "Claim the Park Tour"),
+        Binding("backspace", "restart", "Start over"),
+        Binding("escape", "pass", "Pass"),
+    ]
+    DEFAULT_CSS = f"""
+    TourPicker {{
+        {_BOX_CSS}
+    }}
+    TourPicker Static {{
+        width: auto;
+        max-width: 100%;
+    }}
+    TourPicker #tour-title {{
+        text-style: bold;
+        color: $accent;
+    }}
+    TourPicker #tour-how {{
+        color: $text-muted;
+    }}
+    TourPicker ParkHand {{
+        height: auto;
+        max-height: 16;
+        width: 76;
+        max-width: 100%;
+    }}
+    """
+
+    def __init__(
+        self,
+        heading: Content,
+        on_pick: Callable[[int | None], None],
+        on_claim: Callable[[], bool],
+    ) -> None:
+        super().__init__()
+        self.asked = heading
+        self.on_pick = on_pick
+        self.on_claim = on_claim
+        self.claimable = False
+        self.answered = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.asked, id="tour-title")
+            yield Static(
+                "4 park cards from your hand sharing one of its icons claim it (8 for a set "
+                "of 9). Space picks a card · c claims · Backspace starts over · Esc passes. "
+                "Nobody sees which you chose.",
+                id="tour-how",
+            )
+            yield Static(id="tour-picked")
+            yield ParkHand(id="tour-hand")
+        yield Footer()
+
+    def show(
+        self,
+        hand: list[CardView],
+        picked: list[CardView],
+        pickable: frozenset[int],
+        claimable: bool,
+        dark_sky: bool,
+    ) -> None:
+        """The hand as it is now: ``picked`` ticked, only ``pickable`` cards bright."""
+        self.claimable = claimable
+        chosen = Content(", ").join(card_chip(c) for c in picked) or Content("none yet")
+        done = " · c claims the Park Tour" if claimable else ""
+        self.query_one("#tour-picked", Static).update(
+            Content.assemble(("Picked: ", "bold"), chosen, (done, "bold $success"))
+        )
+        cards = frozenset(c.id for c in picked)
+        self.query_one(ParkHand).show(hand, cards, pickable, "Your hand", dark_sky)
+        self.refresh_bindings()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(ParkHand).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "claim":
+            return True if self.claimable else None
+        return super().check_action(action, parameters)
+
+    def on_park_hand_used(self, message: ParkHand.Used) -> None:
+        message.stop()
+        self.on_pick(message.card)
+
+    def action_pick(self) -> None:
+        card = self.query_one(ParkHand).highlighted_card
+        if card is not None:
+            self.on_pick(card)
+
+    def action_restart(self) -> None:
+        self.on_pick(None)
+
+    def action_claim(self) -> None:
+        if not self.answered and self.on_claim():
+            self.close(True)
+
+    def action_pass(self) -> None:
+        self.close(False)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "c" and not self.claimable:  # greyed: the engine says why
+            event.stop()
+            self.action_claim()
+
+    def close(self, claim: bool) -> None:
+        """Dismiss once (a second quick key must not answer again)."""
+        if not self.answered:
+            self.answered = True
+            self.dismiss(claim)
+
+
 class ResponseWindow(_SeeThrough[int | None]):
     """The open question, asked of the whole table at once. Dismissed with the seat
     that pressed its number to answer in private, or None when nobody did (the
-    countdown ran out, or Enter): then every person asked passes."""
+    countdown ran out, or someone pressed n): then every person asked passes. Enter,
+    which goes on everywhere else, only says how to answer here; Space stops the
+    countdown for a table that needs longer."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "nobody", "Nobody answers", priority=True),
+        Binding("n", "nobody", "Nobody answers"),
+        Binding("space", "wait", "Stop the countdown"),
+        Binding("enter", "how", "How to answer", show=False, priority=True),
     ]
     DEFAULT_CSS = f"""
     ResponseWindow {{
@@ -228,7 +362,9 @@ class ResponseWindow(_SeeThrough[int | None]):
         left = self.remaining()
         countdown = self.query_one("#window-countdown", Static)
         if left is None:
-            countdown.update("No countdown: Enter when nobody (else) answers.")
+            countdown.update(
+                Content("No countdown: n when nobody (else) answers. The wait is a setting.")
+            )
             return
         assert self.seconds is not None
         whole = math.ceil(left)
@@ -279,6 +415,20 @@ class ResponseWindow(_SeeThrough[int | None]):
 
     def action_nobody(self) -> None:
         self.close(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "wait":
+            return self.deadline is not None
+        return super().check_action(action, parameters)
+
+    def action_wait(self) -> None:
+        """No countdown for this window: it waits for a seat's number, or n."""
+        self.deadline = None
+        self.tick()
+        self.refresh_bindings()
+
+    def action_how(self) -> None:
+        self.notify("To answer, press your seat number. If nobody answers, press n.", markup=False)
 
     def close(self, seat: int | None) -> None:
         """Dismiss once, whatever comes first: a seat's key, Enter, the countdown."""
@@ -403,26 +553,12 @@ class ScoreSheet(_SeeThrough[None]):
         self.dismiss(None)
 
 
-class FinalResultScreen(ModalScreen[bool]):
-    """The game's result (the engine's outcome), the tie-break and the points chart.
-    Enter goes home, h to History (as the shared result screen)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "close(False)", "Home"),
-        Binding("h", "close(True)", "History"),
-    ]
-    DEFAULT_CSS = f"""
-    FinalResultScreen {{
-        {_BOX_CSS}
-    }}
-    FinalResultScreen Static {{
-        width: auto;
-    }}
-    """
+class FinalResultScreen(ResultScreen):
+    """The game's result (the engine's outcome), the tie-break and the points chart;
+    its keys and frame are the shared result screen's."""
 
     def __init__(self, session: Table, results: Sequence[RoundView]) -> None:
-        super().__init__()
-        self.session = session
+        super().__init__(session)
         self.results = list(results)
 
     def lines(self) -> Content:
@@ -441,16 +577,12 @@ class FinalResultScreen(ModalScreen[bool]):
         return Content("\n").join(out)
 
     def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(self.lines(), id="result")
+        yield Static(self.lines(), id="result")
         yield Footer()
 
     @property
     def text(self) -> str:
         return self.lines().plain
-
-    def action_close(self, to_history: bool) -> None:
-        self.dismiss(to_history)
 
 
 def icon_summary(counts: dict[str, int]) -> Content:

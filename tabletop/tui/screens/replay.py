@@ -32,7 +32,7 @@ from tabletop.core.store import StoreError
 from tabletop.tui.screens import has_screen, load_screen
 from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.settings import Settings
-from tabletop.tui.text import plain, refresh_text
+from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer
 
 if TYPE_CHECKING:
@@ -109,7 +109,7 @@ class ReplayScreen(GameScreen):
 
     def redraw(self) -> None:
         super().redraw()
-        refresh_text(self.query_one("#status", Static), self.where())
+        self.show_status(self.where())
 
     def where(self) -> Content:
         """The status line: the position, and the move that led to it."""

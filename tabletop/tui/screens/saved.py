@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -25,7 +26,8 @@ from textual.widgets import DataTable, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from tabletop.core.names import visible
-from tabletop.core.store import DamagedGame, FinishedGame, SavedGame, StoreError
+from tabletop.core.record import GameRecord
+from tabletop.core.store import DamagedGame, FinishedGame, GameDamaged, SavedGame, StoreError
 from tabletop.games import GAMES, title
 from tabletop.stats import STAR, ranking
 from tabletop.tui.screens.sized import SizedScreen
@@ -44,7 +46,8 @@ def _damage(game: DamagedGame) -> Text:
 
 
 class ListScreen(SizedScreen):
-    """A table of saved games, or a line saying there are none."""
+    """A table of saved games, or a line saying there are none, and the highlighted
+    game whole in a pane under it."""
 
     MIN_SIZE = (70, 12)
     EMPTY: ClassVar[str] = ""
@@ -55,6 +58,12 @@ class ListScreen(SizedScreen):
     ListScreen #empty {
         padding: 1 2;
         color: $text-muted;
+    }
+    ListScreen #details {
+        height: auto;
+        max-height: 10;
+        border-top: solid $primary;
+        padding: 0 1;
     }
     """
 
@@ -159,6 +168,10 @@ class ListScreen(SizedScreen):
 
 
 class ContinueScreen(ListScreen):
+    """Unfinished games, last played first: when each was started, its moves, and, for
+    the highlighted one, whose turn it is and where it stands (the engine's words, from
+    public information only), worked out in a thread from the saved record."""
+
     TITLE = "Continue"
     EMPTY = "No unfinished games. Start one from the home screen."
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -169,8 +182,17 @@ class ContinueScreen(ListScreen):
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.positions: dict[tuple[int, int], Content] = {}
+        """Where each game stands, by (id, version): worked out once."""
+
+    def compose_screen(self) -> ComposeResult:
+        yield from super().compose_screen()
+        yield Static(id="details")
+
     def fill(self, table: DataTable[Text]) -> None:
-        table.add_columns("Game", "Players", "Moves", "Last played")
+        table.add_columns("Game", "Players", "Started", "Moves", "Last played")
         store = self.tabletop.store
         for game in store.unfinished():
             self.add(
@@ -179,6 +201,7 @@ class ContinueScreen(ListScreen):
                 [
                     plain_text(title(game.game)),
                     plain_text(", ".join(game.players)),
+                    plain_text(_when(game.created)),
                     plain_text(str(game.moves)),
                     plain_text(_when(game.updated)),
                 ],
@@ -189,6 +212,73 @@ class ContinueScreen(ListScreen):
 
     def deletable(self, game: Listed) -> bool:
         return True
+
+    def show(self) -> None:
+        super().show()
+        self.show_details()
+
+    def on_data_table_row_highlighted(self) -> None:
+        super().on_data_table_row_highlighted()
+        self.show_details()
+
+    def show_details(self) -> None:
+        """The highlighted game: when, its moves, whose turn, where it stands."""
+        game = self.selected()
+        details = self.query_one("#details", Static)
+        details.display = game is not None
+        if isinstance(game, DamagedGame):
+            details.update(
+                Content.assemble(
+                    (f"{title(game.game)}: damaged", "bold $error"),
+                    plain(f" ({game.why}). It cannot be opened; d deletes it."),
+                )
+            )
+        elif isinstance(game, SavedGame):
+            head = Content.assemble(
+                (title(game.game), "bold"),
+                plain(
+                    f", started {_when(game.created)}, {game.moves} "
+                    f"move{'s' if game.moves != 1 else ''}, last played {_when(game.updated)}"
+                ),
+            )
+            known = self.positions.get((game.id, game.version))
+            if known is None:
+                self._work_out(game)
+            where = known or plain("Where it stands: reading the game…", "dim")
+            details.update(Content("\n").join([head, where]))
+
+    def _work_out(self, game: SavedGame) -> None:
+        """Read the game's record here (the store is this thread's), rebuild it in a
+        thread: a long game without a snapshot takes a while to replay."""
+        from tabletop.core.store import StoreConflict
+
+        try:
+            stored = self.tabletop.store.load_game(game.id)
+        except (GameDamaged, StoreConflict) as failed:
+            self.positions[(game.id, game.version)] = plain(str(failed), "italic")
+            return
+        snapshot = self.tabletop.store.load_snapshot(game.id, game.version)
+        self._rebuild(game, stored.record, snapshot)
+
+    @work(thread=True, exclusive=True, group="position")
+    def _rebuild(self, game: SavedGame, record: GameRecord, snapshot: str | None) -> None:
+        from tabletop.core.errors import ContentError, IllegalAction
+        from tabletop.core.session import rebuilt
+        from tabletop.games import get_engine
+
+        try:
+            engine = get_engine(game.game)
+            state, _ = rebuilt(engine, record, snapshot)
+        except (IllegalAction, ValueError, ContentError) as failed:
+            said = plain(f"This game cannot be read: {failed}", "italic")
+        else:
+            said = standing(game, engine.to_act(state), engine.position(state))
+        self.app.call_from_thread(self._worked_out, game, said)
+
+    def _worked_out(self, game: SavedGame, said: Content) -> None:
+        self.positions[(game.id, game.version)] = said
+        if self.is_attached and self.selected() == game:
+            self.show_details()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
@@ -241,6 +331,16 @@ class ContinueScreen(ListScreen):
             self.tabletop.resume(game.id, game.game)
 
 
+def standing(game: SavedGame, to_act: tuple[int, ...], position: str) -> Content:
+    """Whose turn it is, and the engine's line on where the game stands."""
+    names = [game.players[seat] for seat in to_act]
+    if len(names) == 1:
+        turn = f"{names[0]}'s turn."
+    else:
+        turn = f"Waiting for {', '.join(names[:-1])} and {names[-1]}." if names else ""
+    return Content("\n").join(plain(line) for line in (turn, position) if line)
+
+
 SORTS = {"date": "newest first", "score": "best score first"}
 """History's orders: by when the game ended, or by its best score."""
 
@@ -274,12 +374,6 @@ class HistoryScreen(ListScreen):
         width: auto;
         padding: 1 1 0 1;
         color: $text-muted;
-    }
-    HistoryScreen #details {
-        height: auto;
-        max-height: 10;
-        border-top: solid $primary;
-        padding: 0 1;
     }
     """
 

@@ -1,5 +1,5 @@
-"""Settings: theme, bot pace, colour-blind glyphs, curtain, bell. Each change is saved
-at once."""
+"""Settings: theme, bot pace, how long a response window waits, colour-blind glyphs,
+curtain, bell. Each change is saved at once."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.widgets import Label, Select, Switch
 
 from tabletop.tui.screens.sized import SizedScreen
-from tabletop.tui.settings import BOT_PACES
+from tabletop.tui.settings import BOT_PACES, RESPONSE_WINDOWS
 from tabletop.tui.widgets.bars import Footer, Header
 
 SWITCHES = {
@@ -32,7 +32,7 @@ class SettingsScreen(SizedScreen):
         padding: 1 2;
     }
     SettingsScreen Select {
-        width: 40;
+        width: 48;
         margin-bottom: 1;
     }
     SettingsScreen .switch {
@@ -61,6 +61,13 @@ class SettingsScreen(SizedScreen):
                 allow_blank=False,
                 id="bot_pace",
             )
+            yield Label("PocketParks response windows (a Park Tour, an answer to an event)")
+            yield Select(
+                [(Text(label), seconds) for seconds, label in RESPONSE_WINDOWS.items()],
+                value=settings.response_window,
+                allow_blank=False,
+                id="response_window",
+            )
             for name, label in SWITCHES.items():
                 with Horizontal(classes="switch"):
                     yield Switch(value=getattr(settings, name), id=name)
@@ -68,14 +75,15 @@ class SettingsScreen(SizedScreen):
         yield Footer()
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if not isinstance(event.value, str):
-            return
-        if event.select.id == "theme":
-            self.app.theme = event.value  # the app saves it (see TabletopApp.watch_theme)
-        elif event.value in BOT_PACES:
+        name, value = event.select.id, event.value
+        if name == "theme" and isinstance(value, str):
+            self.app.theme = value  # the app saves it (see TabletopApp.watch_theme)
+        elif name in ("bot_pace", "response_window"):
             settings = self.tabletop.settings
-            settings.bot_pace = event.value
-            settings.save(self.tabletop.store, "bot_pace")
+            if getattr(settings, name) == value:
+                return  # a Select says its first value too
+            setattr(settings, name, value)
+            settings.save(self.tabletop.store, name)
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
         name = event.switch.id

@@ -20,8 +20,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
+from tabletop.core.cards import CardText
 from tabletop.core.engine import Action
 from tabletop.core.table import Table
+from tabletop.games.spacepark.content import badges
 from tabletop.games.spacepark.model import (
     DEST_NAMES,
     Exchange,
@@ -34,17 +36,23 @@ from tabletop.games.spacepark.model import (
 from tabletop.games.spacepark.rules import WIN_XP, solo_turns_left
 from tabletop.games.spacepark.view import BadgeView, SpaceParkView
 from tabletop.tui.screens.base import GameScreen
+from tabletop.tui.screens.cards import CardsScreen, Shown, card_text
 from tabletop.tui.settings import Settings
-from tabletop.tui.text import refresh_text, refresh_title
+from tabletop.tui.text import plain, refresh_text, refresh_title
 from tabletop.tui.widgets.spacepark_board import (
     CONTROLLER,
+    DEST_ICONS,
     LEGEND,
     RESOURCE_NOUNS,
+    ROCKET,
+    SCOUT,
+    SYMBOLS,
     DestTile,
     badge_line,
     clickable,
     player_line,
     resource,
+    stock,
 )
 
 # Ring positions as on the table: Starlight Station at the left, then the top row
@@ -101,7 +109,11 @@ DEST_ASKS = ("visit", "rocket", "scout_to")
 
 def _bindings() -> list[BindingType]:
     # Escape replaces the base's "leave": it first goes back out of a half-made move.
-    bindings: list[BindingType] = [Binding("escape", "back", "Back"), Binding("h", "hint", "Hint")]
+    bindings: list[BindingType] = [
+        Binding("escape", "back", "Back"),
+        Binding("h", "hint", "Hint"),
+        Binding("i", "cards", "Cards"),
+    ]
     for kind, ask in ASKS.items():
         group = Binding.Group(ask.group) if ask.group else None
         for index, key in enumerate(ask.keys):
@@ -152,17 +164,36 @@ class SpaceParkScreen(GameScreen):
         border-title-color: $text-muted;
         padding: 0 1;
     }
+    SpaceParkScreen #news {
+        display: none;
+        height: auto;
+        max-height: 2;
+        padding: 0 1;
+        color: $text-muted;
+    }
+    SpaceParkScreen #more {
+        display: none;
+        width: 100%;
+        text-align: right;
+        color: $warning;
+        padding: 0 1;
+    }
+    SpaceParkScreen #status.-empty {
+        display: none;
+    }
+    /* Narrow: no side column (the Players panel has the scores, the news line the
+       latest moves), short tiles. */
     SpaceParkScreen.-narrow #side {
-        width: 26;
+        display: none;
+    }
+    SpaceParkScreen.-narrow #news {
+        display: block;
     }
     SpaceParkScreen.-narrow #ring, SpaceParkScreen.-narrow #dest-0 {
         height: 10;
     }
     SpaceParkScreen.-narrow .ring-row {
         height: 5;
-    }
-    SpaceParkScreen.-narrow #cards {
-        layout: vertical;
     }
     SpaceParkScreen #prompt {
         height: auto;
@@ -204,14 +235,20 @@ class SpaceParkScreen(GameScreen):
                 yield Static(id="display", classes="sp-panel")
                 yield Static(id="hand", classes="sp-panel")
             yield Static(id="players", classes="sp-panel")
+        yield Static("↓ more below: PgDn", id="more")
+        yield Static(id="news")
         yield Static(id="prompt")
 
     def on_mount(self) -> None:
         self._fit(self.app.size.width)
+        scroll = self.query_one("#sp-scroll")
+        for changes in ("scroll_y", "virtual_size"):  # the board grew, shrank or was scrolled
+            self.watch(scroll, changes, self._hint_more, init=False)
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width)
         self.redraw()
+        self.call_after_refresh(self._hint_more)  # the terminal's height changed
 
     def _fit(self, width: int) -> None:
         narrow = width < self.NARROW
@@ -302,6 +339,18 @@ class SpaceParkScreen(GameScreen):
             return False
         return True if self.is_legal(kind, candidate) else None
 
+    def offered(self, kind: str, stop: int, start: int = 0) -> str:
+        """The keys of ``kind`` from ``start`` to ``stop`` that choose something now, in
+        words: "a", "a or d", "a-c"."""
+        keys = [
+            key
+            for index, key in enumerate(ASKS[kind].keys[start:stop], start)
+            if self.choice_state(kind, index) is not False
+        ]
+        if len(keys) > 2 and "".join(keys) in ASKS[kind].keys:
+            return f"{keys[0]}-{keys[-1]}"
+        return " or ".join(keys)
+
     @property
     def building(self) -> bool:
         """A visit or a Fast Travel is half chosen (Esc goes back)."""
@@ -314,18 +363,27 @@ class SpaceParkScreen(GameScreen):
             kind, index = parameters
             assert isinstance(kind, str) and isinstance(index, int)
             return self.choice_state(kind, index)
-        if action in ("back", "click"):
+        if action in ("back", "click", "cards"):
             return True
         return super().check_action(action, parameters)
 
     def on_key(self, event: events.Key) -> None:
-        """A greyed key is not run by its binding: say why the move is refused instead."""
+        """A greyed key is not run by its binding: say why the move is refused instead;
+        a key of the question that chooses nothing now says so."""
         for kind in self.question():
             keys = ASKS[kind].keys
-            if event.key in keys and self.choice_state(kind, keys.index(event.key)) is None:
+            if event.key not in keys:
+                continue
+            state = self.choice_state(kind, keys.index(event.key))
+            if state is None:
                 event.stop()
                 event.prevent_default()
                 self.choose(kind, keys.index(event.key))
+                return
+            if state is False:
+                event.stop()
+                offered = self.offered(kind, len(keys))
+                self.tell(f"{event.key} chooses nothing here: {offered or 'nothing'} does.")
                 return
 
     def action_choose(self, kind: str, index: int) -> None:
@@ -340,6 +398,47 @@ class SpaceParkScreen(GameScreen):
             if kind in DEST_ASKS:
                 self.choose(kind, message.position)
                 return
+
+    def action_cards(self) -> None:
+        """Every destination and badge in the viewer's view with its whole text, at what
+        the question now is about; the symbols last."""
+        view = self.now().view
+        shown: list[Shown] = []
+        for pos, dest in enumerate(view.ring):
+            glyph, style = DEST_ICONS[dest.id]
+            marks = " ".join(m for m, on in ((ROCKET, dest.rocket), (SCOUT, dest.scout)) if on)
+            line = Content.assemble(
+                (f"{pos + 1} ", "bold $accent"), (glyph, style), f" {dest.name}  ", (marks, "dim")
+            )
+            text = CardText(dest.name, dest.short, (dest.action,))
+            shown.append(Shown("Destinations", line, card_text(line, text)))
+
+        def add(place: str, badge: BadgeView, key: str = "") -> None:
+            text = card_text(badge_line(badge, says=False), badges()[badge.id].text())
+            shown.append(Shown(place, badge_line(badge, key=key), text))
+
+        for index, badge in enumerate(view.revealed):
+            add("On display", badge, "abc"[index])
+        if view.scout_stack:
+            add("Scout Stack, the top", view.scout_stack[-1], "d" if view.solo else "")
+        if view.pending is not None and view.pending.drawn is not None:
+            add("Drawn at Starlight Station", view.pending.drawn)
+        mine = len(shown)
+        if view.seat is not None:
+            for index, badge in enumerate(view.hand):
+                add(f"{view.players[view.seat].name}'s hand", badge, str(index + 1))
+        for player in view.players:
+            for badge in player.earned:
+                add(f"{player.name}'s badges", badge)
+        shown.append(Shown("Symbols", Content("Crystals, passes, badge types"), SYMBOLS))
+        question = self.question()
+        if "earn" in question:
+            at = mine
+        elif "take" in question or "exchange" in question:
+            at = len(view.ring)
+        else:
+            at = 0
+        self.app.push_screen(CardsScreen(shown, at, "i", self.action_rules))
 
     def action_back(self) -> None:
         """Out of a half-made move; else home (every move is already saved)."""
@@ -432,11 +531,31 @@ class SpaceParkScreen(GameScreen):
                     extra += f" · Scout Stack {len(view.scout_stack)}"
             visiting = self.draft is not None and self.draft["dest"] == dest.id
             pickable = visiting or (picking is not None and self.choice_state(picking, pos) is True)
-            self.query_one(f"#dest-{pos}", DestTile).show(dest, pickable, extra, view.solo)
+            self.query_one(f"#dest-{pos}", DestTile).show(dest, pickable, extra)
         self._show_display(view, question)
         self._show_hand(view, question)
         self._show_players(view)
         refresh_text(self.query_one("#prompt", Static), self._prompt(view, question))
+        if self.has_class("-narrow"):  # the log is not shown: its latest lines are
+            news = [plain(line) for line in self.session.log(view.seat)[-2:]]
+            refresh_text(self.query_one("#news", Static), Content("\n").join(news))
+
+    def _hint_more(self) -> None:
+        """Say when the board goes on below what the terminal shows."""
+        scroll = self.query_one("#sp-scroll", VerticalScroll)
+        more = self.query_one("#more")
+        below = scroll.scroll_y < scroll.max_scroll_y
+        if more.display != below:
+            more.display = below
+
+    def _badge_line(
+        self, panel: Static, badge: BadgeView, key: str = "", mark: str = ""
+    ) -> Content:
+        """A badge on one line of ``panel``: with its ability in a few words if they fit."""
+        line = badge_line(badge, key, mark)
+        if line.cell_length > panel.content_region.width:
+            return badge_line(badge, key, mark, says=False)
+        return line
 
     def _show_display(self, view: SpaceParkView, question: tuple[str, ...]) -> None:
         panel = self.query_one("#display", Static)
@@ -444,28 +563,30 @@ class SpaceParkScreen(GameScreen):
         kind = next((k for k in question if k in ("exchange", "take")), None)
         lines: list[Content] = []
         for index, badge in enumerate(view.revealed):
-            lines.append(self._choice_line(badge, kind, index))
+            lines.append(self._choice_line(panel, badge, kind, index))
         if not view.revealed:
             lines.append(Content.styled("(no badge on display)", "dim"))
         if view.solo:
             stack = view.scout_stack
-            count = f"{len(stack)} card{'s' if len(stack) != 1 else ''}"
-            lines.append(Content(f"Scout Stack: {count}" + (", the top one:" if stack else "")))
+            lines.append(Content(f"Scout Stack: {len(stack)}" + (", the top:" if stack else "")))
             if stack:
-                lines.append(self._choice_line(stack[-1], kind if kind == "take" else None, 3))
-            # Scout's last move in the engine's words, by the Scout Stack (the log has all)
+                lines.append(
+                    self._choice_line(panel, stack[-1], kind if kind == "take" else None, 3)
+                )
+            # Scout's last move in the engine's words, by the Scout Stack (the log has all;
+            # narrow, the news line has it)
             moved = [e for e in self.session.log(view.seat) if e.startswith("Scout ")]
-            if moved:
+            if moved and not self.has_class("-narrow"):
                 lines.append(Content.assemble(("Last: ", "bold $warning"), moved[-1]))
-        supply = Content(" ").join(resource(name, n) for name, n in view.supply.items())
-        lines.append(Content.assemble(Content.styled("Supply ", "dim"), supply))
         refresh_text(panel, Content("\n").join(lines))
 
-    def _choice_line(self, badge: BadgeView, kind: str | None, index: int) -> Content:
+    def _choice_line(
+        self, panel: Static, badge: BadgeView, kind: str | None, index: int
+    ) -> Content:
         """A badge that a key (shown before it) and a click choose while ``kind`` is asked."""
         if kind is None:
-            return badge_line(badge)
-        line = badge_line(badge, key=ASKS[kind].keys[index])
+            return self._badge_line(panel, badge)
+        line = self._badge_line(panel, badge, key=ASKS[kind].keys[index])
         return clickable(line, f"screen.click('{kind}', {index})")
 
     def _show_hand(self, view: SpaceParkView, question: tuple[str, ...]) -> None:
@@ -481,17 +602,19 @@ class SpaceParkScreen(GameScreen):
             )
             return
         me = view.players[seat]
-        refresh_title(panel, Content(f"{me.name}'s hand · ✓ = you can pay"))
+        refresh_title(panel, plain(f"{me.name}'s hand"))
+        refresh_title(panel, Content.assemble(stock(me), " · ✓ payable"), subtitle=True)
         lines: list[Content] = []
         pending = view.pending
         if pending is not None and pending.drawn is not None:
-            lines.append(Content.assemble(("Drawn: ", "bold $warning"), badge_line(pending.drawn)))
+            drawn = self._badge_line(panel, pending.drawn)
+            lines.append(Content.assemble(("Drawn: ", "bold $warning"), drawn))
         have = {"sun": me.sun, "moon": me.moon, "sea": me.sea}
         for index, badge in enumerate(view.hand):
             due = badge.price
             payable = all(n <= have[name] for name, n in due.items())
             key = str(index + 1) if index < len(ASKS["earn"].keys) else ""
-            line = badge_line(badge, key=key, mark="✓" if payable else "✗")
+            line = self._badge_line(panel, badge, key=key, mark="✓" if payable else "✗")
             if due != {name: badge.cost.get(name, 0) for name in have}:
                 paid = Content(" ").join(resource(n, a) for n, a in due.items() if a) or "nothing"
                 line = Content.assemble(line, Content.styled(" · you pay ", "dim"), paid)
@@ -504,16 +627,18 @@ class SpaceParkScreen(GameScreen):
 
     def _show_players(self, view: SpaceParkView) -> None:
         panel = self.query_one("#players", Static)
-        title = f"Turn {view.turn}"
-        if view.last_round:
-            title += " · ⚑ LAST ROUND"
-        refresh_title(panel, Content(title))
+        supply = Content(" ").join(resource(name, n) for name, n in view.supply.items())
+        last = " · ⚑ LAST ROUND" if view.last_round else ""
+        refresh_title(panel, Content.assemble(f"Turn {view.turn}{last} · supply ", supply))
+        refresh_title(panel, LEGEND, subtitle=True)
+        width = panel.content_region.width
         lines = [
-            player_line(p, p.seat in view.to_act, p.seat == view.first_player) for p in view.players
+            player_line(p, p.seat in view.to_act, p.seat == view.first_player, width)
+            for p in view.players
         ]
         if view.solo:
             lines += scout_lines(view)
-        refresh_text(panel, Content("\n").join([*lines, LEGEND]))
+        refresh_text(panel, Content("\n").join(lines))
 
     def _prompt(self, view: SpaceParkView, question: tuple[str, ...]) -> Content:
         names = [p.name for p in view.players]
@@ -545,10 +670,11 @@ class SpaceParkScreen(GameScreen):
         if kind == "earn":
             return Content("Outpost 13: earn which badge from your hand? Its number." + back)
         if kind == "take":
-            return Content(
-                "Starlight Station: take a badge on display (a-c) or the Scout Stack's top (d)."
-                + back
-            )
+            shown = self.offered("take", 3)
+            parts = [f"a badge on display ({shown})"] if shown else []
+            if self.offered("take", 4, 3):
+                parts.append("the Scout Stack's top (d)")
+            return Content(f"Starlight Station: take {' or '.join(parts)}." + back)
         if kind == "scout_to":
             return Content("Astral Arcade: send Scout to which destination (1-7)?" + back)
         pending = view.pending
@@ -564,11 +690,9 @@ class SpaceParkScreen(GameScreen):
             return Content(f"The supply has no {noun} left: take one from {whom}.")
         drawn = pending.drawn
         assert drawn is not None
-        return Content.assemble(
-            "You drew ",
-            badge_line(drawn),
-            " — k: keep it, or a-c: exchange it for a badge on display.",
-        )
+        shown = self.offered("exchange", 3)
+        swap = f", or {shown}: exchange it for that badge on display" if shown else ""
+        return Content.assemble("You drew ", badge_line(drawn), f" — k: keep it{swap}.")
 
 
 def scout_lines(view: SpaceParkView) -> list[Content]:

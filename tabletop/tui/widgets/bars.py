@@ -97,9 +97,9 @@ class Footer(Widget):
     def render(self) -> Content:
         keys, palette = self._keys(self.screen)
         line = Content.assemble(" ", keys)
-        if palette:
-            room = self.size.width - line.cell_length - palette.cell_length - 1
-            line = Content.assemble(line, " " * max(room, 1), palette, " ")
+        room = self.size.width - line.cell_length - palette.cell_length - 1
+        if palette and room >= 1:  # the screen's own keys first: the palette has ^p
+            line = Content.assemble(line, " " * room, palette, " ")
         return line.truncate(self.size.width)
 
     def action_press(self, key: str) -> None:

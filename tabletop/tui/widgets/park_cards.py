@@ -1,9 +1,9 @@
 """How PocketParks cards read on screen: park number, name, icons, dark sky mark.
 
-Every icon is a glyph, a two-letter code and a colour (mid tones, readable on
-dark and light themes), so no icon is told by colour alone; the dark sky mark is
-"☾DS". Events show their colour as a glyph and a letter too (✦B blue, ✖R red,
-↺P purple). Only views are drawn here: cards come from ``PPView`` (the engine
+Every icon is a glyph, a two-letter code and a colour (the theme's, made readable
+on every background it is drawn on: tui/palette.py), so no icon is told by colour
+alone; the dark sky mark is "☾DS". Events show their colour as a glyph and a letter
+too (✦B blue, ✖R red, ↺P purple). Only views are drawn here: cards come from ``PPView`` (the engine
 decides what a seat may see).
 """
 
@@ -13,40 +13,45 @@ from collections.abc import Iterable
 
 from textual.content import Content
 
+from tabletop.games.pocketparks.content import COLOUR_KINDS
+from tabletop.games.pocketparks.rules import CONTENT
 from tabletop.games.pocketparks.view import CardView, SetView
+from tabletop.tui.palette import variable
 
-# icon id -> (glyph, code, colour, label)
-ICONS: dict[str, tuple[str, str, str, str]] = {
-    "mountain": ("▲", "Mt", "#a08c6e", "Mountain"),
-    "glacier_ice": ("❄", "Gl", "#3fa7c4", "Glacier/ice"),
-    "desert": ("☼", "De", "#c9a227", "Desert"),
-    "volcano": ("♨", "Vo", "#e0542c", "Volcano"),
-    "island": ("◒", "Is", "#2fa86f", "Island"),
-    "canyon": ("∨", "Ca", "#c8733a", "Canyon"),
-    "cave": ("∩", "Cv", "#9b6fc4", "Cave"),
-    "coast": ("≈", "Co", "#3f86d6", "Coast"),
-    "wildlife": ("♞", "Wi", "#6fa13a", "Wildlife"),
-    "unesco": ("◆", "UN", "#4a74d9", "UNESCO"),
-    "oldest": ("«", "Ol", "#a8844a", "Oldest"),
-    "newest": ("»", "Nw", "#2fa8a0", "Newest"),
-    "largest": ("■", "Lg", "#d0608f", "Largest"),
-    "smallest": ("▪", "Sm", "#a87cc4", "Smallest"),
-    "most_visited": ("♥", "MV", "#d94f4f", "Most visited"),
-    "least_visited": ("♡", "LV", "#7f8c96", "Least visited"),
-    "dark_sky": ("☾", "DS", "#b09a2a", "Dark sky"),
+# icon id -> (glyph, code, label); the colour is the theme's $pp-<icon> (tui/palette.py)
+ICONS: dict[str, tuple[str, str, str]] = {
+    "mountain": ("▲", "Mt", "Mountain"),
+    "glacier_ice": ("❄", "Gl", "Glacier/ice"),
+    "desert": ("☼", "De", "Desert"),
+    "volcano": ("♨", "Vo", "Volcano"),
+    "island": ("◒", "Is", "Island"),
+    "canyon": ("∨", "Ca", "Canyon"),
+    "cave": ("∩", "Cv", "Cave"),
+    "coast": ("≈", "Co", "Coast"),
+    "wildlife": ("♞", "Wi", "Wildlife"),
+    "unesco": ("◆", "UN", "UNESCO"),
+    "oldest": ("«", "Ol", "Oldest"),
+    "newest": ("»", "Nw", "Newest"),
+    "largest": ("■", "Lg", "Largest"),
+    "smallest": ("▪", "Sm", "Smallest"),
+    "most_visited": ("♥", "MV", "Most visited"),
+    "least_visited": ("♡", "LV", "Least visited"),
+    "dark_sky": ("☾", "DS", "Dark sky"),
 }
+MIN_SUMMARY = 16
+"""Fewer cells than this say too little of what an event does: the line leaves it out."""
+# event colour -> (glyph, letter, style)
 EVENT_COLOURS: dict[str, tuple[str, str, str]] = {
-    "blue": ("✦", "B", "#4a86d9"),
-    "red": ("✖", "R", "#d94a4a"),
-    "purple": ("↺", "P", "#9b5fd0"),
+    colour: (glyph, letter, f"${variable(colour)}")
+    for colour, glyph, letter in (("blue", "✦", "B"), ("red", "✖", "R"), ("purple", "↺", "P"))
 }
-EVENT_KINDS = {"blue": "good", "red": "harmful", "purple": "reactive"}
 
 
 def icon(name: str) -> Content:
     """One icon: glyph and code in its colour, e.g. ▲Mt."""
-    glyph, code, colour, _ = ICONS.get(name, ("?", name[:2], "", name))
-    return Content.styled(f"{glyph}{code}", f"bold {colour}" if colour else "bold")
+    glyph, code, _ = ICONS.get(name, ("?", name[:2], name))
+    colour = f" ${variable(name)}" if name in ICONS else ""
+    return Content.styled(f"{glyph}{code}", f"bold{colour}")
 
 
 def icons(names: Iterable[str], sep: str = " ") -> Content:
@@ -54,24 +59,31 @@ def icons(names: Iterable[str], sep: str = " ") -> Content:
 
 
 def icon_label(name: str) -> str:
-    return ICONS.get(name, ("", "", "", name))[3]
+    return ICONS.get(name, ("", "", name))[2]
 
 
 def icon_legend() -> Content:
     """Every icon and event colour with its full name, one a line."""
     lines = [Content.styled("Icons", "bold")]
     lines += [
-        Content.assemble("  ", icon(name), f"  {label}") for name, (_, _, _, label) in ICONS.items()
+        Content.assemble("  ", icon(name), f"  {label}") for name, (_, _, label) in ICONS.items()
     ]
     lines.append(Content.styled("Events", "bold"))
     for colour, (glyph, letter, style) in EVENT_COLOURS.items():
+        word, when = COLOUR_KINDS[colour]
         lines.append(
-            Content.assemble("  ", (f"{glyph}{letter}", f"bold {style}"), f"  {colour}: ")
-            + EVENT_KINDS[colour]
+            Content.assemble(
+                "  ", (f"{glyph}{letter}", f"bold {style}"), f"  {colour}: {word}, {when}"
+            )
         )
     lines.append(Content("A set's ★ marks an icon it holds priority in (round 3)."))
     lines.append(Content("✓safe: a set of 5 or 9, protected from stealing."))
-    lines.append(Content("In your hand: ✓ picked for this step, + new since you last saw it."))
+    lines.append(
+        Content(
+            "In your hand: ✓ picked for this step, ✗ picked to leave the hand (c confirms), "
+            "+ new since you last saw it."
+        )
+    )
     return Content("\n").join(lines)
 
 
@@ -86,14 +98,27 @@ def card_title(card: CardView) -> str:
     return f"#{card.number} {card.name}"
 
 
-def card_line(card: CardView, name_width: int = 24) -> Content:
-    """One card on one line: number, name, icons and the dark sky mark."""
+def card_line(card: CardView, name_width: int = 24, room: int = 0) -> Content:
+    """One card on one line: number, name, icons and the dark sky mark; an event's
+    colour, and what it does in a line when ``room`` (the cells the line may take)
+    leaves space for some of it."""
     if card.event is not None:
         glyph, letter, colour = EVENT_COLOURS.get(card.colour or "", ("?", "?", ""))
+        word = COLOUR_KINDS.get(card.colour or "", ("", ""))[0]
+        kind = (f" {card.colour} · {word}", colour)
+        name = short_name(card.name, name_width + 4)
+        summary = CONTENT.card_text(card.id).summary
+        left = room - 3 - len(name) - len(kind[0]) - 2
+        if left < MIN_SUMMARY:  # the colour in a column, as the parks' icons are
+            return Content.assemble(
+                (f"{glyph}{letter} ", f"bold {colour}"), (name.ljust(name_width + 4), "bold"), kind
+            )
         return Content.assemble(
             (f"{glyph}{letter} ", f"bold {colour}"),
-            (short_name(card.name, name_width + 4).ljust(name_width + 4), "bold"),
-            (f" {card.colour} · {EVENT_KINDS.get(card.colour or '', '')}", colour),
+            (name, "bold"),
+            kind,
+            ": ",
+            (short_name(summary, left), "italic"),
         )
     parts: list[Content | str | tuple[str, str]] = [
         (f"#{card.number:<3}", "bold"),

@@ -1,13 +1,15 @@
 """The hand on screen: one card a line, sorted or grouped by icon, with the cards
-already picked for a set or a payment ticked and those new since the hand was
-last shown marked "+" (the cursor goes to the first of them). Enter or a click
-uses the card the cursor is on (what "use" means depends on the step; the screen
+already picked for a set or a payment ticked, the one picked to go (a discard,
+waiting for its confirmation) crossed, and those new since the hand was last
+shown marked "+". The cursor stays on the card it was on: a new card never moves
+it, so a key meant for one card never lands on another. Enter or a click uses
+the card the cursor is on (what "use" means depends on the step; the screen
 decides)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Literal
+from typing import Any, Literal
 
 from textual.content import Content
 from textual.message import Message
@@ -73,6 +75,15 @@ class ParkHand(OptionList):
     ParkHand:focus {
         border: round $accent;
     }
+    /* The cursor row: a grey bar the icons are made readable on (tui/palette.py),
+       where a coloured one took the colour of one icon or another; underlined too,
+       for the themes of ANSI colours, which cannot tint it. */
+    ParkHand > .option-list--option-highlighted,
+    ParkHand:focus > .option-list--option-highlighted {
+        color: $foreground;
+        background: $pp-cursor;
+        text-style: bold underline;
+    }
     """
 
     class Used(Message):
@@ -92,6 +103,8 @@ class ParkHand(OptionList):
         """Per hand (its title names its owner): the cards it held when last shown."""
         self._fresh: dict[str, frozenset[int]] = {}
         """Per hand: the cards that came in since it was shown before (marked "+")."""
+        self._asked: tuple[Any, ...] | None = None
+        """What ``show`` was last given, to draw again at a new width."""
 
     def show(
         self,
@@ -100,9 +113,12 @@ class ParkHand(OptionList):
         usable: frozenset[int] | None = None,
         title: str = "Your hand",
         dark_sky: bool = False,
+        going: int | None = None,
     ) -> None:
-        """Draw ``hand`` (None: no hand may be shown now), ticking the ``chosen`` cards
-        and dimming those the step cannot use (``usable`` None: no step uses a card)."""
+        """Draw ``hand`` (None: no hand may be shown now), ticking the ``chosen`` cards,
+        crossing the one ``going`` and dimming those the step cannot use (``usable``
+        None: no step uses a card). An event says what it does where the width allows."""
+        self._asked = (hand, chosen, usable, title, dark_sky, going)
         key = (
             None if hand is None else tuple(c.id for c in hand),
             chosen,
@@ -110,6 +126,8 @@ class ParkHand(OptionList):
             self.mode,
             title,
             dark_sky,
+            going,
+            self.scrollable_content_region.width,
         )
         if key == self._shown:
             return
@@ -143,17 +161,14 @@ class ParkHand(OptionList):
                 options.append(
                     Option(Content.assemble("── ", label, f" ({len(cards)})"), disabled=True)
                 )
-                options.extend(self._option(c, chosen, usable, fresh) for c in cards)
+                options.extend(self._option(c, chosen, usable, fresh, going) for c in cards)
         else:
-            cards = hand if self.mode == "held" else sorted(hand, key=_number_order)
-            options.extend(self._option(c, chosen, usable, fresh) for c in cards)
+            cards = hand if self.mode == "held" else sorted(hand, key=number_order)
+            options.extend(self._option(c, chosen, usable, fresh, going) for c in cards)
         if not hand:
             options.append(Option(Content.styled("(no cards)", "dim"), disabled=True))
         self.add_options(options)
-        newest = [c for c in self.cards if c in fresh]
-        if arrived and newest:
-            self.highlight_card(newest[0])  # the card just drawn or received
-        elif keep in self.cards:
+        if keep in self.cards:
             self.highlight_card(keep)
         elif self.cards:
             self.highlight_card(self.cards[0])
@@ -164,15 +179,18 @@ class ParkHand(OptionList):
         chosen: frozenset[int],
         usable: frozenset[int] | None,
         fresh: frozenset[int],
+        going: int | None,
     ) -> Option:
         self.cards.append(card.id)
-        if card.id in chosen:
+        if card.id == going:
+            tick = Content.styled("✗ ", "bold $error")
+        elif card.id in chosen:
             tick = Content.styled("✓ ", "bold $success")
         elif card.id in fresh:
             tick = Content.styled("+ ", "bold $warning")
         else:
             tick = Content("  ")
-        line = card_line(card, 22)
+        line = card_line(card, 22, self.scrollable_content_region.width - 2)
         if usable is not None and card.id not in usable and card.id not in chosen:
             line = line.stylize("dim")
         return Option(Content.assemble(tick, line), id=str(card.id))
@@ -187,6 +205,10 @@ class ParkHand(OptionList):
     def highlight_card(self, card: int) -> None:
         self.highlighted = self.get_option_index(str(card))
 
+    def on_resize(self) -> None:
+        if self._asked is not None:
+            self.show(*self._asked)
+
     def cycle_sort(self) -> SortMode:
         self.mode = SORT_MODES[(SORT_MODES.index(self.mode) + 1) % len(SORT_MODES)]
         self._shown = ()
@@ -198,5 +220,5 @@ class ParkHand(OptionList):
             self.post_message(self.Used(int(event.option.id)))
 
 
-def _number_order(card: CardView) -> tuple[int, int, str]:
+def number_order(card: CardView) -> tuple[int, int, str]:
     return (1 if card.event is not None else 0, card.number, card.name)

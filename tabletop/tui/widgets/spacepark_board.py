@@ -12,6 +12,7 @@ from textual.message import Message
 from textual.style import Style
 from textual.widgets import Static
 
+from tabletop.games.spacepark.content import TYPE_NAMES, badges
 from tabletop.games.spacepark.view import BadgeView, DestinationView, PlayerView
 from tabletop.tui.text import plain, refresh_text, refresh_title
 
@@ -46,17 +47,6 @@ DEST_ICONS: dict[str, tuple[str, str]] = {
     "astral_arcade": ("✜AA", "bold"),
     "outpost13": ("⌂O13", "bold"),
 }
-# What each destination does, in a few glyphs, for tiles too narrow for the sentence.
-DEST_SHORT: dict[str, str] = {
-    "starlight_station": "Draw a badge",
-    "cosmic_canyon": "+2 ☀Sun",
-    "celestial_seas": "+1 ≈Sea",
-    "lunar_woods": "+1 ☾Moon",
-    "fusion_falls": "☀ → 1 XP",
-    "astral_arcade": "✜, ☻→, +1»",
-    "outpost13": "☀☾≈ → badge",
-}
-SOLO_SHORT = "Take a badge"
 ROCKET = "⇑ROCKET"
 SCOUT = "☻SCOUT"
 CONTROLLER = "✜"
@@ -69,6 +59,28 @@ LEGEND = Content.assemble(
     (CONTROLLER, "bold"),
     " Controller  ☻ Scout",
 )
+
+
+SYMBOLS = Content("\n").join(
+    [
+        Content.styled("Crystals and passes", "bold"),
+        *(
+            Content.assemble("  ", (glyph, style), f"  {RESOURCE_NOUNS[name]}")
+            for name, (glyph, style) in RESOURCE_MARKS.items()
+        ),
+        Content.assemble("  ", (CONTROLLER, "bold"), "  the Controller"),
+        Content.styled("Badge types", "bold"),
+        *(
+            Content.assemble("  ", (mark, style), f"  {TYPE_NAMES[name]}")
+            for name, (mark, style) in TYPE_MARKS.items()
+        ),
+        Content.styled("On the ring", "bold"),
+        Content(f"  {ROCKET}  a rocket: visit its destination"),
+        Content(f"  {SCOUT}  Scout"),
+        Content("In your hand: ✓ you can pay for it now, ✗ not yet."),
+    ]
+)
+"""Every symbol of the screen with its name (the card list's last entry)."""
 
 
 def clickable(content: Content, action: str) -> Content:
@@ -94,8 +106,14 @@ def type_mark(badge_type: str) -> Content:
     return Content.styled(mark, style)
 
 
-def badge_line(badge: BadgeView, key: str = "", mark: str = "") -> Content:
-    """One badge: [key] [mark] type, name, cost, XP, and its ability after a dash."""
+def ability(badge: BadgeView) -> str:
+    """The badge's ability in a few words (its whole text is in the card list, i)."""
+    return badges()[badge.id].ability_short()
+
+
+def badge_line(badge: BadgeView, key: str = "", mark: str = "", says: bool = True) -> Content:
+    """One badge: [key] [mark] type, name, cost, XP, and (``says``) its ability in a few
+    words."""
     parts: list[Content | str] = []
     if key:
         parts.append(Content.styled(f"{key} ", "bold $accent"))
@@ -105,13 +123,28 @@ def badge_line(badge: BadgeView, key: str = "", mark: str = "") -> Content:
         [type_mark(badge.type), " ", Content.styled(badge.name, "bold"), "  ", cost(badge.cost)]
     )
     parts.append(f"  {badge.xp} XP")
-    if badge.ability:
-        parts.append(Content.styled(f" · {badge.ability}", "dim"))
+    if badge.ability and says:
+        parts.append(Content.styled(f" · {ability(badge)}", "dim"))
     return Content.assemble(*parts)
 
 
-def player_line(player: PlayerView, active: bool, first: bool) -> Content:
-    """A player's stock, XP, hand count, Controller, earned badges and their abilities."""
+def stock(player: PlayerView) -> Content:
+    """A player's crystals and passes: ☀1 ☾0 ≈2 »0."""
+    return Content(" ").join(
+        resource(name, n)
+        for name, n in (
+            ("sun", player.sun),
+            ("moon", player.moon),
+            ("sea", player.sea),
+            ("pass", player.passes),
+        )
+    )
+
+
+def player_line(player: PlayerView, active: bool, first: bool, width: int = 0) -> Content:
+    """A player's stock, XP, hand count and Controller, then the badges they earned
+    (their whole texts are in the card list): on the same line if it has room within
+    ``width``, else under it."""
     marker = "▶ " if active else "  "
     parts: list[Content | str] = [
         Content.styled(marker, "bold $accent"),
@@ -121,31 +154,17 @@ def player_line(player: PlayerView, active: bool, first: bool) -> Content:
         parts.append(" (first player)")
     if player.controller:
         parts.append(Content.styled(f" {CONTROLLER}Controller", "bold"))
-    parts.append("  ")
-    parts.append(
-        Content(" ").join(
-            resource(name, n)
-            for name, n in (
-                ("sun", player.sun),
-                ("moon", player.moon),
-                ("sea", player.sea),
-                ("pass", player.passes),
-            )
-        )
-    )
-    parts.append(Content.styled(f"  {player.xp} XP", "bold"))
+    parts += ["  ", stock(player), Content.styled(f"  {player.xp} XP", "bold")]
     parts.append(f"  hand {player.hand_count}")
     line = Content.assemble(*parts)
-    earned = [
-        Content.assemble(
-            "    ",
-            type_mark(b.type),
-            f" {b.name} {b.xp} XP",
-            Content.styled(f" · {b.ability}" if b.ability else "", "dim"),
-        )
-        for b in player.earned
-    ]
-    return Content("\n").join([line, *earned])
+    if not player.earned:
+        return line
+    earned = Content(" · ").join(
+        Content.assemble(type_mark(b.type), f" {b.name}") for b in player.earned
+    )
+    if width and line.cell_length + 3 + earned.cell_length <= width:
+        return Content.assemble(line, " │ ", earned)
+    return Content.assemble(line, "\n    ", earned)
 
 
 class DestTile(Static):
@@ -193,9 +212,7 @@ class DestTile(Static):
         super().__init__(id=f"dest-{position}")
         self.position = position
 
-    def show(
-        self, dest: DestinationView, pickable: bool, extra: str = "", solo: bool = False
-    ) -> None:
+    def show(self, dest: DestinationView, pickable: bool, extra: str = "") -> None:
         icon, style = DEST_ICONS[dest.id]
         refresh_title(
             self, Content.assemble((f"{self.position + 1} ", "bold $accent"), (icon, style))
@@ -207,9 +224,7 @@ class DestTile(Static):
         self.set_class(pickable, "-pick")
         if self.tooltip is None:  # what a destination does never changes
             self.tooltip = plain(dest.action)
-        action = dest.action
-        if self.has_class("-short"):
-            action = SOLO_SHORT if solo and dest.id == "starlight_station" else DEST_SHORT[dest.id]
+        action = dest.short if self.has_class("-short") else dest.action
         lines = [Content.styled(dest.name, "bold"), Content(action)]
         if extra:
             lines.append(Content(extra))

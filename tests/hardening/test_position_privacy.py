@@ -1,0 +1,88 @@
+"""The line on where a saved game stands (Engine.position, shown by Continue) says only
+what every seat may see: two positions that differ only in hidden cards (a card in a
+hand swapped with one face down in the pile or deck) read the same, move after move of
+seeded games."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from tabletop.core.engine import Engine, Setup
+from tabletop.games.pocketparks import ENGINE as PARKS
+from tabletop.games.pocketparks.model import PPState
+from tabletop.games.spacepark import ENGINE as SPACE
+from tabletop.games.spacepark.model import State
+
+
+def played(engine: Engine[Any, Any], players: tuple[str, ...], seed: int) -> Iterator[Any]:
+    """Every state of a seeded random game, to its end or 400 moves."""
+    state = engine.new(Setup(players=players), seed)
+    rng = random.Random(seed)
+    for _ in range(400):
+        yield state
+        if engine.outcome(state) is not None:
+            return
+        seat = engine.to_act(state)[0]
+        state = engine.apply(state, rng.choice(engine.legal_actions(state, seat))).state
+
+
+Swapped = tuple[Any, int] | None
+"""The state with a hidden card swapped, and the seat whose hand changed."""
+
+
+def swap_parks(state: PPState, rng: random.Random) -> Swapped:
+    """A hand card swapped with a card of the draw pile (both hidden from the table)."""
+    seats = [seat for seat, p in enumerate(state.players) if p.hand]
+    if not seats or not state.pile:
+        return None
+    other = state.clone()
+    seat = rng.choice(seats)
+    hand = other.players[seat].hand
+    i, j = rng.randrange(len(hand)), rng.randrange(len(other.pile))
+    hand[i], other.pile[j] = other.pile[j], hand[i]
+    return other, seat
+
+
+def swap_badges(state: State, rng: random.Random) -> Swapped:
+    """A badge in hand swapped with one of the face-down deck."""
+    seats = [seat for seat, p in enumerate(state.players) if p.hand]
+    if not seats or not state.deck:
+        return None
+    other = state.clone()
+    seat = rng.choice(seats)
+    hand = other.players[seat].hand
+    i, j = rng.randrange(len(hand)), rng.randrange(len(other.deck))
+    hand[i], other.deck[j] = other.deck[j], hand[i]
+    return other, seat
+
+
+@pytest.mark.parametrize(
+    ("engine", "players", "swap"),
+    [
+        (PARKS, ("Ann", "Bob", "Cy"), swap_parks),
+        (SPACE, ("Ann", "Bob"), swap_badges),
+        (SPACE, ("Ann",), swap_badges),
+    ],
+    ids=["pocketparks", "spacepark", "spacepark-solo"],
+)
+def test_the_position_line_shows_no_hidden_card(
+    engine: Engine[Any, Any],
+    players: tuple[str, ...],
+    swap: Callable[[Any, random.Random], Swapped],
+) -> None:
+    rng = random.Random(7)
+    compared = 0
+    for state in played(engine, players, 11):
+        swapped = swap(state, rng)
+        if swapped is None:
+            continue
+        other, seat = swapped
+        assert engine.view(other, seat) != engine.view(state, seat)  # a real, hidden change
+        assert engine.position(other) == engine.position(state)
+        compared += 1
+    assert compared >= 20
+    assert engine.position(state).split(" · ")[1].startswith("Ann ")  # names and scores
