@@ -113,7 +113,7 @@ def assert_private(app: TabletopApp, screen: TableScreen, session: GameSession) 
         assert all(name in hands for name in theirs)
         # The holder's own rows: card backs, and no Skill but what clues told.
         lines = hands.splitlines()
-        start = lines.index(f"{session.seats[active].name}'s hand (yours: hidden from you)")
+        start = lines.index(f"{session.seats[active].name}'s hand (yours: hidden)")
         glyphs = {s.glyph for s in cards().skills} | {s.name for s in cards().skills}
         for line, card in zip(lines[start + 1 :], tbl.hands[active], strict=False):
             assert "▒" in line

@@ -27,12 +27,12 @@ with it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
@@ -70,6 +70,17 @@ RULES_SECTIONS = {
     "companion": "Companion mode",
 }
 
+NARROW = 100
+"""Below this many columns the footer holds only the keys every game screen has (Undo,
+Rules, Home) and the clocks' key: the game's own keys would not fit it, and the screen
+lists them all (the Keys panel, the companion's help)."""
+
+FOOTER_WHEN_NARROW = frozenset({"undo", "rules", "leave", "start", "pause", "resume"})
+
+SHORT = 32
+"""Below this many rows the panels close up: no Players panel (whose turn it is and
+each player's food are on the board), no blank lines between the board's parts."""
+
 CLOCK_BINDINGS: list[BindingType] = [
     Binding("space", "start", "Start"),
     Binding("space", "pause", "Pause"),
@@ -88,6 +99,14 @@ class PocketDragonScreen(GameScreen):
 
     AUTO_FOCUS = ""  # keys belong to the game, not to the log
     BINDINGS: ClassVar[list[BindingType]] = [*CLOCK_BINDINGS]
+    # Textual types these as instance variables (its ClassVar sits inside a union).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-wide")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (SHORT, "-tall")]  # noqa: RUF012
+    DEFAULT_CSS = """
+    PocketDragonScreen.-short Scoreboard {
+        display: none;
+    }
+    """
 
     def __new__(
         cls, session: Table, settings: Settings, clock: Clock | None = None
@@ -114,6 +133,7 @@ class PocketDragonScreen(GameScreen):
         self._held_at: float | None = None
         """The reading a choice holds the clocks at (a feed pressed then), if one is open."""
         self._signature: tuple[object, ...] = ()
+        self._narrow_footer = False
         self._legal: dict[int, tuple[object, set[Action], list[Action]]] = {}
         self._public: tuple[object, PocketDragonView] | None = None
 
@@ -147,6 +167,25 @@ class PocketDragonScreen(GameScreen):
             # A terminal closed without pausing: go on, paused at the clocks' last reading.
             self._record_pause(view.clock)
         self.set_interval(REFRESH_S, self.tick)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._footer_keys(narrow=event.size.width < NARROW)
+
+    def _footer_keys(self, *, narrow: bool) -> None:
+        """The footer's keys for the width: every key shown, or only FOOTER_WHEN_NARROW.
+        (A key's ``show`` is fixed in its Binding: the screen's bindings are swapped for a
+        copy with other ``show`` flags; every key works the same either way.)"""
+        if narrow == self._narrow_footer:
+            return
+        self._narrow_footer = narrow
+        bindings = self._merge_bindings()
+        if narrow:
+            bindings = BindingsMap(
+                replace(binding, show=binding.show and binding.action in FOOTER_WHEN_NARROW)
+                for _, binding in bindings
+            )
+        self._bindings = bindings
+        self.refresh_bindings()
 
     def on_unmount(self) -> None:
         """Leaving (Home, Ctrl+C, the app closing) pauses: the clocks stop with the screen.
@@ -222,14 +261,16 @@ class PocketDragonScreen(GameScreen):
                 yield from self.compose_board()
             with Vertical(id="side"):
                 yield Scoreboard()
-                yield DragonTimer(bell=self.settings.bell, success_button=self.companion)
+                labels = {button: label for button, (_, label) in self.BUTTONS.items()}
+                yield DragonTimer(bell=self.settings.bell, labels=labels)
+                yield from self.compose_side()
                 yield GameLog()
         yield Static(id="status")
         yield Footer()
 
-    @property
-    def companion(self) -> bool:
-        return False
+    def compose_side(self) -> ComposeResult:
+        """The mode's own panels between the Dragon panel and the log."""
+        yield from ()
 
     def redraw(self) -> None:
         super().redraw()
@@ -288,13 +329,9 @@ class PocketDragonScreen(GameScreen):
         return None
 
     def on_key(self, event: events.Key) -> None:
-        """A greyed key is explained: the engine's reason for refusing it; so is Undo,
-        hidden while it cannot act."""
+        """A greyed key is explained: the engine's reason for refusing it (Undo, hidden
+        while it cannot act, is explained by GameScreen)."""
         for binding in self._bindings.key_to_bindings.get(event.key, []):
-            if binding.action == "undo" and (refusal := self.session.undo_refusal(self.viewer)):
-                event.stop()
-                self.notify(refusal, title="No undo", severity="warning", markup=False)
-                return
             if self.check_action(binding.action, ()) is None:
                 event.stop()
                 self.explain(binding.action)
@@ -325,18 +362,14 @@ class PocketDragonScreen(GameScreen):
         # Legal after all (time moved since the keys were drawn): do it.
         getattr(self, f"action_{name}")()
 
-    BUTTONS: ClassVar[dict[str, str]] = {
-        "feed": "feed",
-        "general": "general",
-        "specific": "specific",
-        "success": "success",
-    }
-    """The timer panel's buttons and the key actions they stand for."""
+    BUTTONS: ClassVar[dict[str, tuple[str, str]]] = {}
+    """The Dragon panel's buttons: the key action each stands for, and its label (the
+    key first, so the clue pool shows its keys)."""
 
     def on_dragon_timer_pressed(self, event: DragonTimer.Pressed) -> None:
-        name = self.BUTTONS.get(event.button)
-        if name is None:
+        if event.button not in self.BUTTONS:
             return
+        name = self.BUTTONS[event.button][0]
         if self.check_action(name, ()):
             getattr(self, f"action_{name}")()
         else:
@@ -413,6 +446,7 @@ class PocketDragonScreen(GameScreen):
         if isinstance(screen, Overlay):
             screen.timer.show(self.dview(None))
             screen.toggle_clocks = self.toggle_clocks
+            screen.rules = self.action_rules
             if self.remote is not None:  # nobody else looks at this screen: no curtain
                 screen.stage, screen.hand_back_to = "open", None
 
@@ -538,6 +572,7 @@ class Overlay(Screen[object]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "proceed", "Ready", priority=True),
         Binding("enter", "done", "Done", priority=True),
+        Binding("question_mark", "rules", "Rules"),
         Binding("escape", "leave", "Leave game"),
         Binding("space", "toggle_clocks", "Start/Pause"),
     ]
@@ -567,9 +602,11 @@ class Overlay(Screen[object]):
         self.curtain_text = curtain_text
         self.stage = "curtain" if curtain else "open"
         self.result: object = None
-        self.timer = DragonTimer(buttons=False)
+        self.timer = DragonTimer()
         self.toggle_clocks: Callable[[], object] | None = None
         """Set by the game screen: pause or resume from behind the curtain too."""
+        self.rules: Callable[[], object] | None = None
+        """Set by the game screen: its rules (the ? key), as on every curtain."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="overlay-box"):
@@ -613,9 +650,15 @@ class Overlay(Screen[object]):
         if self.toggle_clocks is not None:
             self.toggle_clocks()
 
+    def action_rules(self) -> None:
+        if self.rules is not None:
+            self.rules()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "toggle_clocks":
             return self.toggle_clocks is not None
+        if action == "rules":  # nothing private is on the rules
+            return self.rules is not None
         if action in ("proceed", "leave"):  # on a curtain
             return self.stage != "open"
         return self.stage == "open"

@@ -56,6 +56,13 @@ class CompanionScreen(PocketDragonScreen):
         Binding("r", "reset", "Reset", show=False),
     ]
 
+    BUTTONS: ClassVar[dict[str, tuple[str, str]]] = {
+        "general": ("general", "g General ●"),
+        "specific": ("specific", "s Specific ●●"),
+        "feed": ("feed", "f Feed"),
+        "success": ("success", "l Log success"),
+    }
+
     DEFAULT_CSS = """
     CompanionScreen #pd-mode {
         padding: 0 1;
@@ -83,10 +90,6 @@ class CompanionScreen(PocketDragonScreen):
         padding: 0 1;
     }
     """
-
-    @property
-    def companion(self) -> bool:
-        return True
 
     @property
     def curtained(self) -> bool:

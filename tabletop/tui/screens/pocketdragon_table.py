@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Static
 
@@ -51,29 +51,30 @@ from tabletop.games.pocketdragon.view import (
     TableView,
 )
 from tabletop.tui.screens.pocketdragon import Choice, Handover, Overlay, PocketDragonScreen
-from tabletop.tui.text import plain
+from tabletop.tui.text import plain, refresh_text
 
 # Rich has no plain "grey"; the cards' colour names map to terminal colours here.
 _COLOURS = {"grey": "grey62"}
 
+# The Keys panel, by step (space, Esc, ? and Undo are in the footer at every width).
 KEYS_TURN = (
-    ("arrows", "grid card"),
+    ("←→↑↓", "grid card"),
     ("1-3", "your card"),
-    ("p", "play it"),
-    ("k", "card clue (2)"),
-    ("g", "skill clue (1)"),
-    ("l", "look: mark 2 cards"),
-    ("c", "collect food"),
+    ("p", "play"),
+    ("k", "ask card ●●"),
+    ("g", "ask skill ●"),
+    ("l", "look (mark 2)"),
+    ("c", "collect"),
     ("e", "feed"),
     ("t", "tidy up"),
 )
 KEYS_PLAY = (
-    ("arrows", "grid card"),
+    ("←→↑↓", "grid card"),
     ("f", "flip"),
     ("x", "give up"),
     ("s", "partner suggests"),
 )
-KEYS_ALWAYS = (("h", "partner's hand"), ("space", "pause/resume"), ("esc", "home"))
+KEYS_ALWAYS = (("h", "partner's hand"),)
 
 TURN_KEYS = ("play", "ask", "general", "look", "collect", "feed", "tidy")
 PLAY_KEYS = ("flip", "suggest", "give_up")
@@ -104,10 +105,42 @@ class Legend:
         skills = Content(" ").join([self.skill(s) for s in activity.skills])
         return Content.assemble((activity.name, "bold"), ": ", skills)
 
-    def line(self, view: PocketDragonView) -> Content:
-        skills = Content(" ").join([self.skill(s.id, name=True) for s in view.skills])
-        foods = " ".join(f"{f.letter} {f.name}" for f in view.foods)
-        return Content.assemble(skills, "\nFood: ", foods)
+    def entries(self, view: PocketDragonView) -> list[Content]:
+        skills = [self.skill(s.id, name=True) for s in view.skills]
+        foods = [Content(f"{f.letter} {f.name}") for f in view.foods]
+        return [*skills, Content.assemble(("Food: ", "bold"), foods[0]), *foods[1:]]
+
+
+class Packed(Static):
+    """Entries (a key and what it does, a glyph and its name) packed into as few lines
+    as the width allows, each entry whole: Textual wraps between words, which would
+    part a key from its action. Packed again when the width changes."""
+
+    GAP = Content("  ")
+
+    def __init__(self, id: str) -> None:
+        super().__init__(id=id)
+        self.entries: list[Content] = []
+
+    def show(self, entries: list[Content]) -> None:
+        self.entries = entries
+        self._pack()
+
+    def on_resize(self) -> None:
+        self._pack()
+
+    def _pack(self) -> None:
+        width = self.content_region.width
+        lines: list[list[Content]] = []
+        used = width + 1  # no line yet
+        for entry in self.entries:
+            if used + len(self.GAP) + entry.cell_length > width:
+                lines.append([entry])
+                used = entry.cell_length
+            else:
+                lines[-1].append(entry)
+                used += len(self.GAP) + entry.cell_length
+        refresh_text(self, Content("\n").join([self.GAP.join(line) for line in lines]))
 
 
 def _card_back(hand_card: HandCardView, legend: Legend) -> Content:
@@ -188,14 +221,25 @@ class TableScreen(PocketDragonScreen):
         Binding("h", "partner_hand", "Hand"),
     ]
 
-    BUTTONS: ClassVar[dict[str, str]] = {"feed": "feed", "general": "general", "specific": "ask"}
+    BUTTONS: ClassVar[dict[str, tuple[str, str]]] = {
+        "general": ("general", "g Ask skill ●"),
+        "specific": ("ask", "k Ask card ●●"),
+        "feed": ("feed", "e Feed"),
+    }
 
     DEFAULT_CSS = """
     TableScreen #pd-board {
-        padding: 0 1;
+        padding: 0 0 0 1;
     }
-    TableScreen #pd-grid, TableScreen #pd-play, TableScreen #pd-hands {
+    TableScreen.-tall #pd-grid, TableScreen.-tall #pd-play, TableScreen.-tall #pd-food,
+    TableScreen.-tall #pd-hands {
         margin-bottom: 1;
+    }
+    TableScreen #pd-keys {
+        border: round $secondary;
+        border-title-color: $text-muted;
+        height: auto;
+        padding: 0 1;
     }
     """
 
@@ -288,16 +332,20 @@ class TableScreen(PocketDragonScreen):
     # -- drawing ----------------------------------------------------------------
 
     def compose_board(self) -> ComposeResult:
-        board = VerticalScroll(id="pd-board")
-        board.can_focus = False
-        with board:
+        # Whose turn, the grid, the Activity in play, the food and the hands fit 80x24
+        # (the legend below them is what a too short board cuts).
+        with Vertical(id="pd-board"):
             yield Static(id="pd-top")
             yield Static(id="pd-grid")
-            yield Static(id="pd-food")
             yield Static(id="pd-play")
+            yield Static(id="pd-food")
             yield Static(id="pd-hands")
-            yield Static(id="pd-legend")
-            yield Static(id="pd-keys")
+            yield Packed(id="pd-legend")
+
+    def compose_side(self) -> ComposeResult:
+        keys = Packed(id="pd-keys")
+        keys.border_title = "Keys"
+        yield keys
 
     def render_view(self, view: PocketDragonView) -> None:
         t = view.table
@@ -307,30 +355,31 @@ class TableScreen(PocketDragonScreen):
         self.marks = [m for m in self.marks if m in faces]
         if self.phase() != "turn":
             self.marks = []
-        self.query_one("#pd-top", Static).update(self._top(view, t))
-        self.query_one("#pd-grid", Static).update(grid_content(t, legend, self.cursor, self.marks))
-        self.query_one("#pd-play", Static).update(self._play(view, t, legend))
-        self.query_one("#pd-hands", Static).update(self._hands(view, t, legend))
-        self.query_one("#pd-food", Static).update(self._food(t, legend))
-        self.query_one("#pd-legend", Static).update(legend.line(view))
-        self.query_one("#pd-keys", Static).update(self._keys())
+        play = self.query_one("#pd-play", Static)
+        play.display = t.play is not None
+        for name, content in (
+            ("#pd-top", self._top(t)),
+            ("#pd-grid", grid_content(t, legend, self.cursor, self.marks)),
+            ("#pd-play", self._play(t, legend)),
+            ("#pd-food", self._food(t, legend)),
+            ("#pd-hands", self._hands(view, t, legend)),
+        ):
+            refresh_text(self.query_one(name, Static), content)
+        self.query_one("#pd-legend", Packed).show(legend.entries(view))
+        self.query_one("#pd-keys", Packed).show(self._keys())
 
-    def _top(self, view: PocketDragonView, t: TableView) -> Content:
-        turn = self.player(self.owner())
+    def _top(self, t: TableView) -> Content:
+        """Whose turn it is, and the Activities: in the deck, done, given up (the clocks,
+        the clues, the successes and Happiness are in the Dragon panel)."""
         return Content.assemble(
-            (f"Table · {view.difficulty.title()}", "bold"),
-            "   Turn: ",
-            (f"▶ {turn}", "bold $accent"),
-            f"   Successes {view.successes_needed - view.successes_left}"
-            f"/{view.successes_needed}   Happiness {view.happiness}   Clues {view.clocks.clues}",
+            ("Turn: ", "bold"),
+            plain(f"▶ {self.player(self.owner())}", "bold $accent"),
+            f"   Deck {t.deck} · Done {len(t.done)} · Given up {len(t.given_up)}",
         )
 
-    def _play(self, view: PocketDragonView, t: TableView, legend: Legend) -> Content:
+    def _play(self, t: TableView, legend: Legend) -> Content:
         if t.play is None:
-            return Content.assemble(
-                ("No Activity in play. ", "bold"),
-                f"Deck {t.deck} · Done {len(t.done)} · Given up {len(t.given_up)}",
-            )
+            return Content("")
         p = t.play
         parts: list[Content | str | tuple[str, str]] = [
             (f"{self.player(p.seat)} plays ", "bold"),
@@ -344,12 +393,14 @@ class TableScreen(PocketDragonScreen):
         return Content.assemble(*parts)
 
     def _hands(self, view: PocketDragonView, t: TableView, legend: Legend) -> Content:
+        """Both hands as the viewer may see them: their own as backs with what clues
+        told, the partner's faces, with what the partner was told."""
         lines: list[Content] = []
         for owner, hand in enumerate(t.hands):
             who = self.player(owner)
             own = owner == view.seat
             if own:
-                title = f"{who}'s hand (yours: hidden from you)"
+                title = f"{who}'s hand (yours: hidden)"
             elif view.seat is None:
                 title = f"{who}'s hand"
             else:
@@ -360,7 +411,7 @@ class TableScreen(PocketDragonScreen):
                 face = legend.activity(card.activity) if card.activity else _card_back(card, legend)
                 if card.activity and card.known:
                     known = Content(" ").join([legend.skill(s) for s in card.known])
-                    face = Content.assemble(face, "  (clued ", known, ")")
+                    face = Content.assemble(face, "  told ", known)
                 lines.append(Content.assemble(f" {mark}{i + 1} ", face))
         return Content("\n").join(lines)
 
@@ -369,22 +420,24 @@ class TableScreen(PocketDragonScreen):
         for seat, pile in enumerate(t.food):
             cards = Content(" ").join([legend.card(c) for c in pile]) if pile else Content("none")
             lines.append(Content.assemble((f"{self.player(seat)}'s food: ", "bold"), cards))
-        discard = Content(" ").join([legend.card(c) for c in t.discard]) if t.discard else "empty"
-        lines.append(Content.assemble((f"Discard pile ({len(t.discard)}): ", "bold"), discard))
+        # The discard pile by Skill (its food plays no part any more): one line, however long.
+        counts = Counter(card.skill for card in t.discard)
+        discard = Content("  ").join(
+            [Content.assemble(legend.skill(s), f"×{counts[s]}") for s in legend.skills if counts[s]]
+        )
+        lines.append(
+            Content.assemble((f"Discard pile ({len(t.discard)}): ", "bold"), discard or "empty")
+        )
         return Content("\n").join(lines)
 
-    def _keys(self) -> Content:
+    def _keys(self) -> list[Content]:
         keys = {
             "turn": KEYS_TURN,
             "play": KEYS_PLAY,
-            "peek": (("l", "see your look again; Enter there closes it"),),
-            "clue": (("a", "the partner answers the clue"),),
+            "peek": (("l", "see your look again"),),
+            "clue": (("a", "partner answers"),),
         }.get(self.phase(), ())
-        rows = [*keys, *KEYS_ALWAYS]
-        return Content.assemble(
-            ("Keys  ", "bold"),
-            Content(" · ").join([Content.assemble((k, "bold"), f" {text}") for k, text in rows]),
-        )
+        return [Content.assemble((k, "bold"), f" {text}") for k, text in (*keys, *KEYS_ALWAYS)]
 
     def hint(self, view: PocketDragonView) -> Content:
         if view.status == "ready":
@@ -396,17 +449,14 @@ class TableScreen(PocketDragonScreen):
         phase = self.phase()
         turn = self.player(self.owner())
         other = self.player(1 - self.owner())
+        # One line at 80 columns, whatever the names (16 characters at most).
         if phase == "clue":
-            return plain(f"{other} names an icon on {turn}'s card: a hands them the card.")
+            return plain(f"a: {other} names an icon on {turn}'s card.")
         if phase == "peek":
-            return plain(f"{turn} is looking at 2 cards: l shows them again, Enter there closes.")
+            return plain(f"{turn}'s look: l shows the 2 cards again; Enter there ends it.")
         if phase == "play":
-            return plain(
-                f"{turn}: arrows + f flip a card, x give up. {other}: s suggests when one is left."
-            )
-        return plain(
-            f"{turn}'s turn: arrows pick a grid card, 1-3 your card; the footer lists the moves."
-        )
+            return plain(f"{turn}: flip (arrows, f) or give up (x); s: partner suggests.")
+        return plain(f"{turn}'s turn: pick a card (arrows, 1-3) and a move (see Keys).")
 
     def redraw(self) -> None:
         super().redraw()

@@ -241,14 +241,11 @@ class SpaceParkScreen(GameScreen):
 
     def on_mount(self) -> None:
         self._fit(self.app.size.width)
-        scroll = self.query_one("#sp-scroll")
-        for changes in ("scroll_y", "virtual_size"):  # the board grew, shrank or was scrolled
-            self.watch(scroll, changes, self._hint_more, init=False)
+        self.watch(self.query_one("#sp-scroll"), "scroll_y", self._hint_more, init=False)
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size.width)
         self.redraw()
-        self.call_after_refresh(self._hint_more)  # the terminal's height changed
 
     def _fit(self, width: int) -> None:
         narrow = width < self.NARROW
@@ -539,6 +536,7 @@ class SpaceParkScreen(GameScreen):
         if self.has_class("-narrow"):  # the log is not shown: its latest lines are
             news = [plain(line) for line in self.session.log(view.seat)[-2:]]
             refresh_text(self.query_one("#news", Static), Content("\n").join(news))
+        self.call_after_refresh(self._hint_more)  # once laid out: does the board go on below?
 
     def _hint_more(self) -> None:
         """Say when the board goes on below what the terminal shows."""

@@ -11,7 +11,7 @@ bell (when asked to) as the hunger display reaches 30, 20 and 10.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -21,6 +21,7 @@ from textual.widgets import Button, Static
 
 from tabletop.games.pocketdragon.model import FEED_WINDOW_S
 from tabletop.games.pocketdragon.view import PocketDragonView
+from tabletop.tui.text import refresh_text
 
 WARNINGS = (FEED_WINDOW_S, 20, 10)
 """The hunger displays at which the warning steps up (and the bell rings)."""
@@ -29,10 +30,11 @@ _WARNING_WORDS = ("", "⚠ FEED ME", "⚠⚠ FEED NOW", "⚠⚠⚠ STARVING")
 _WARNING_STYLES = ("", "bold $warning", "bold $error", "bold reverse $error")
 
 STATUS_WORDS = {
-    "ready": "■ Ready: space starts the clocks",
+    # On the panel's lower edge, so short enough for its 34 columns.
+    "ready": "■ Ready: space starts",
     "running": "▶ Running",
     "paused": "⏸ Paused: space resumes",
-    "won": "★ Won: the dragon is very happy",
+    "won": "★ Won",
     "lost": "✗ Lost",
 }
 
@@ -73,8 +75,10 @@ class DragonTimer(Vertical):
     DragonTimer {
         border: round $secondary;
         border-title-color: $text-muted;
+        border-subtitle-color: $text;
+        border-subtitle-style: bold;
         height: auto;
-        padding: 0 1;
+        padding: 0 0 0 1;
     }
     DragonTimer #timer-lines {
         height: auto;
@@ -83,31 +87,25 @@ class DragonTimer(Vertical):
         height: auto;
     }
     DragonTimer Button {
-        margin-right: 2;
+        /* Two buttons with their keys fit one row of the 34-column side panel. */
+        margin-right: 1;
         min-width: 0;
         width: auto;
     }
     """
 
-    LABELS: ClassVar[dict[str, str]] = {
-        "feed": "Feed",
-        "general": "General (1)",
-        "specific": "Specific (2)",
-        "success": "Log success",
-    }
-
     def __init__(
         self,
         *,
         bell: bool = False,
-        buttons: bool = True,
-        success_button: bool = False,
+        labels: Mapping[str, str] | None = None,
         id: str | None = None,
     ):
+        """``labels``: the buttons (feed, general, specific and, in companion mode,
+        success) and what each says (its key first); none, a panel without buttons."""
         super().__init__(id=id)
         self.bell = bell
-        self.buttons = buttons
-        self.success_button = success_button
+        self.labels = dict(labels or {})
         self.alarm = HungerAlarm()
         self.text = ""
         """The panel's text as last drawn."""
@@ -116,16 +114,17 @@ class DragonTimer(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(id="timer-lines")
         with Horizontal() as row:
-            row.display = self.buttons
+            row.display = bool(self.labels)
             yield self._button("general")
             yield self._button("specific")
         with Horizontal() as row:
-            row.display = self.buttons
+            row.display = bool(self.labels)
             yield self._button("feed")
             yield self._button("success")
 
     def _button(self, name: str) -> Button:
-        button = Button(Content(self.LABELS[name]), id=f"timer-{name}", compact=True)
+        label = Content(self.labels.get(name, ""))
+        button = Button(label, id=f"timer-{name}", compact=True)
         button.can_focus = False  # keys drive the game; the buttons are for the mouse
         return button
 
@@ -164,16 +163,19 @@ class DragonTimer(Vertical):
             Content.assemble(
                 ("Happiness ", "bold"), f"{view.happiness:>3}  ", "♥" * min(view.happiness, 12)
             ),
-            Content(STATUS_WORDS[view.status]),
         ]
         content = Content("\n").join(lines)
-        self.text = content.plain
-        self.query_one("#timer-lines", Static).update(content)
+        status = STATUS_WORDS[view.status]
+        self.text = f"{content.plain}\n{status}"
+        # Always five lines: a new reading repaints the panel, and lays nothing out.
+        refresh_text(self.query_one("#timer-lines", Static), content, layout=False)
+        if self.border_subtitle != status:
+            self.border_subtitle = status
         self.query_one("#timer-feed", Button).display = c.feed_available
         self.query_one("#timer-general", Button).disabled = not c.general_clue_available
         self.query_one("#timer-specific", Button).disabled = not c.specific_clue_available
         success = self.query_one("#timer-success", Button)
-        success.display = self.success_button
+        success.display = "success" in self.labels
         success.disabled = not running
         if self.alarm.update(c.hunger_display, running) and self.bell:
             self.app.bell()
