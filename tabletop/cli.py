@@ -157,20 +157,17 @@ def main(argv: list[str] | None = None) -> int:
         with contextlib.suppress(BrokenPipeError):
             print(content_report(), flush=True)
         return 0
-    if args.command == "join":
-        if not args.engine:
-            print(
-                "tabletop join: the game screens for a hosted game are not built yet; "
-                "--engine takes the seat over the engine protocol",
-                file=sys.stderr,
-            )
-            return 2
+    if args.command == "join" and args.engine:
         from tabletop.net import headless
 
         return headless.run(args.url, args.code, args.cafile)
     data_dir = args.data_dir
     if data_dir is None and os.environ.get("TABLETOP_DATA_DIR"):
         data_dir = Path(os.environ["TABLETOP_DATA_DIR"])
+    if args.command == "join":
+        from tabletop.tui import join
+
+        return join.run(data_dir, args.url, args.code, args.cafile)
     if args.command == "saves":
         with contextlib.suppress(BrokenPipeError):
             return saves(data_dir, args)

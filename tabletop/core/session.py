@@ -312,6 +312,24 @@ class GameSession:
     def humans(self) -> tuple[int, ...]:
         return tuple(i for i, seat in enumerate(self.seats) if seat.bot is None)
 
+    # What makes a session a table (core.table.Table) for a screen at this keyboard.
+
+    @property
+    def setup(self) -> Setup:
+        return self.record.setup
+
+    @property
+    def current(self) -> object:
+        return self.state
+
+    @property
+    def here(self) -> tuple[int, ...]:
+        return self.humans
+
+    @property
+    def away(self) -> tuple[int, ...]:
+        return ()
+
     def view(self, seat: int | None) -> BaseModel:
         return self.engine.view(self.state, seat)
 

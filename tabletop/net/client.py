@@ -26,7 +26,7 @@ from pydantic import BaseModel
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from tabletop.core.engine import Action, Engine, Outcome
+from tabletop.core.engine import Action, Engine, Outcome, Setup
 from tabletop.core.errors import IllegalAction
 from tabletop.core.store import SeatInfo
 from tabletop.games import get_engine
@@ -50,6 +50,19 @@ Report = Callable[[str], None]
 
 def _to_stderr(line: str) -> None:
     print(f"tabletop join: {line}", file=sys.stderr, flush=True)
+
+
+def tls_context(url: str, cafile: str | None) -> ssl.SSLContext | None:
+    """What a seat trusts for ``url``: a wss:// host's certificate, ``cafile`` (a host's
+    own) or else the system's; None for ws://. ValueError saying why it cannot."""
+    if cafile is None:
+        return None
+    if not url.startswith("wss://"):
+        raise ValueError("--cafile is for a wss:// address")
+    try:
+        return ssl.create_default_context(cafile=cafile)
+    except (OSError, ssl.SSLError) as exc:
+        raise ValueError(f"cannot use {cafile}: {exc}") from None
 
 
 class Refused(Exception):
@@ -118,6 +131,9 @@ class Connection:
     def subscribe(self, listener: Callable[[], None]) -> None:
         """Call ``listener`` (on the event loop) after every change."""
         self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Callable[[], None]) -> None:
+        self._listeners.remove(listener)
 
     # -- requests ----------------------------------------------------------------------
 
@@ -272,7 +288,7 @@ class Connection:
             self.notices.append((self.changes, notice))
         self._changed.set()
         self._changed = asyncio.Event()
-        for listener in self._listeners:
+        for listener in list(self._listeners):  # a listener may unsubscribe
             listener()
 
     def _fail_pending(self) -> None:
@@ -302,26 +318,32 @@ def _reason(exc: BaseException) -> str:
 
 
 class RemoteTable:
-    """One seat's table at a host, for a screen. Its reading side is a GameSession's, for
-    that one seat: ``engine``, ``seats``, ``view(seat)``, ``legal_actions(seat)``,
-    ``log(seat)``, ``to_act``, ``outcome``, ``moves``, all as the host last sent them
-    (typed as the engine types them), so a screen drawing a session draws this too. Only
-    this seat is here: asking for another's view (or the spectator's) is a ValueError.
-    ``act`` is awaited: it returns once the host saved the move, or raises IllegalAction
-    (a rule of the game or of the protocol, with its id) or Offline. ``subscribe`` calls
-    back after every change; ``away`` and ``connected`` tell who is at the table."""
+    """One seat's table at a host, for a screen: a core.table.Table for that one seat.
+    Its reading side is a GameSession's: ``engine``, ``seats``, ``setup``, ``view``,
+    ``legal_actions``, ``log``, ``to_act``, ``outcome``, ``moves``, all as the host last
+    sent them (typed as the engine types them), so a screen drawing a session draws
+    this too. Only this seat is here: its view is also what it shows for nobody in
+    particular (``view(None)``: no other seat looks at this screen), and asking for
+    another seat's is a ValueError. ``act`` is awaited: it returns once the host saved
+    the move, or raises IllegalAction (a rule of the game or of the protocol, with its
+    id) or Offline. ``subscribe`` calls back after every change; ``away`` and
+    ``connected`` tell who is at the table."""
 
     def __init__(self, connection: Connection) -> None:
-        assert connection.joined is not None and connection.update is not None, "not ready"
+        joined, update = connection.joined, connection.update
+        assert joined is not None and update is not None, "not ready"
         self.connection = connection
         self.seat = connection.seat
-        self.engine: Engine[Any, Any] = get_engine(connection.joined["game"])
-        self.seats = tuple(SeatInfo(name) for name in connection.joined["players"])
+        self.here = (self.seat,)
+        self.engine: Engine[Any, Any] = get_engine(joined["game"])
+        self.seats = tuple(SeatInfo(name) for name in joined["players"])
+        self.humans = tuple(range(len(self.seats)))  # a hosted game has no bot seat
+        self.setup = Setup(players=tuple(joined["players"]), options=joined["options"])
         self._view_type: type[BaseModel] = typing.get_type_hints(type(self.engine).view)["return"]
         self._cache: tuple[wire.Update, BaseModel, list[Action]] | None = None
 
     def _typed(self, seat: int | None) -> tuple[BaseModel, list[Action]]:
-        if seat != self.seat:
+        if seat is not None and seat != self.seat:
             raise ValueError(f"this table is seat {self.seat}'s: it has no view of seat {seat}")
         update = self._update
         if self._cache is None or self._cache[0] is not update:
@@ -335,6 +357,10 @@ class RemoteTable:
         update = self.connection.update
         assert update is not None
         return update
+
+    @property
+    def current(self) -> object:
+        return self._update
 
     def view(self, seat: int | None) -> BaseModel:
         return self._typed(seat)[0]
@@ -367,8 +393,17 @@ class RemoteTable:
     def connected(self) -> bool:
         return self.connection.connected
 
+    def undo_refusal(self, seat: int | None = None) -> str | None:
+        return "A hosted game has no undo: every move is final once the host has it."
+
+    def advance(self, now: float) -> None:
+        """The host runs the clocks: its updates bring their readings."""
+
     def subscribe(self, listener: Callable[[], None]) -> None:
         self.connection.subscribe(listener)
+
+    def unsubscribe(self, listener: Callable[[], None]) -> None:
+        self.connection.unsubscribe(listener)
 
     async def act(self, action: Action) -> None:
         answer = await self.connection.request(

@@ -21,7 +21,7 @@ from contextlib import suppress
 from typing import Any
 
 from tabletop.net import wire
-from tabletop.net.client import Connection, Offline, Refused
+from tabletop.net.client import Connection, Offline, Refused, tls_context
 from tabletop.protocol import ProtocolError, Response, encode, parse_request, read_lines, refusal
 
 OPS = (*wire.SEAT_OPS, "wait")
@@ -151,16 +151,11 @@ async def serve(url: str, code: str, tls: ssl.SSLContext | None) -> int:
 
 def run(url: str, code: str, cafile: str | None) -> int:
     """`tabletop join URL CODE --engine`."""
-    tls = None
-    if cafile is not None:
-        if not url.startswith("wss://"):
-            print("tabletop join: error: --cafile is for a wss:// address", file=sys.stderr)
-            return 2
-        try:
-            tls = ssl.create_default_context(cafile=cafile)
-        except (OSError, ssl.SSLError) as exc:
-            print(f"tabletop join: error: cannot use {cafile}: {exc}", file=sys.stderr)
-            return 2
+    try:
+        tls = tls_context(url, cafile)
+    except ValueError as exc:
+        print(f"tabletop join: error: {exc}", file=sys.stderr)
+        return 2
     with suppress(KeyboardInterrupt, BrokenPipeError):
         return asyncio.run(serve(url, code, tls))
     return 1

@@ -216,6 +216,7 @@ class HostedGame:
             "game": self.engine.name,
             "title": self.engine.title,
             "players": list(self.names),
+            "options": dict(self.session.setup.options),
             "game_id": self.session.game_id,
         }
         link.send(encode(joined))

@@ -71,6 +71,7 @@ class Joined(TypedDict):
     game: str
     title: str
     players: list[str]
+    options: dict[str, Any]
     game_id: int
 
 

@@ -79,17 +79,15 @@ def test_the_announcement_gives_each_seat_its_code_and_warns_beyond_this_compute
     assert "wss://192.168.1.20:4321" in secure and "not encrypted" not in secure
 
 
-def test_join_without_engine_says_the_screens_are_not_built_yet() -> None:
-    done = run("join", "ws://127.0.0.1:1", "code")
-    assert done.returncode == 2 and "--engine" in done.stderr
-
-
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (("not an address", "code", "--engine"), "not a host address"),
         (("ws://127.0.0.1:1", "code", "--engine", "--cafile", "c.pem"), "for a wss:// address"),
         (("wss://127.0.0.1:1", "code", "--engine", "--cafile", "nothing.pem"), "cannot use"),
+        # The game screen's join checks its command line before any screen opens.
+        (("ws://127.0.0.1:1", "code", "--cafile", "c.pem"), "for a wss:// address"),
+        (("wss://127.0.0.1:1", "code", "--cafile", "nothing.pem"), "cannot use"),
     ],
 )
 def test_join_says_what_is_wrong(args: tuple[str, ...], message: str) -> None:

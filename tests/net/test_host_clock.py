@@ -165,9 +165,12 @@ async def test_remote_table_is_the_seat_s_game_typed_as_a_local_session_gives_it
         assert table.view(turn) == session.view(turn)
         assert table.legal_actions(turn) == session.legal_actions(turn)
         assert table.log(turn) == session.log(turn) and table.away == () and table.connected
-        for other in (None, (turn + 1) % 3):  # nobody else's view is here
-            with pytest.raises(ValueError, match="no view"):
-                table.view(other)
+        assert table.setup == session.setup and table.here == (turn,)
+        # Nobody else looks at a seat's screen: what it shows nobody in particular is the
+        # seat's own view; nobody else's view is here.
+        assert table.view(None) == session.view(turn) and table.log(None) == session.log(turn)
+        with pytest.raises(ValueError, match="no view"):
+            table.view((turn + 1) % 3)
         other = RemoteTable(seats[(turn + 1) % 3].connection)
         with pytest.raises(IllegalAction) as refused:  # the same move, out of turn
             move = table.legal_actions(turn)[0]

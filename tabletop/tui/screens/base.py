@@ -10,6 +10,14 @@ when the game ends (the session has already filed it for History).
 ``viewer`` is the seat whose private view may be on screen; it is None while a
 curtain is down (or at an all-bot table), so nothing private is drawn then.
 
+The screen reads its game through ``self.session``, a core.table.Table: a
+GameSession at this keyboard (``local``), or one seat of a hosted game
+(``remote``, a net.client.RemoteTable). A remote seat's screen is that seat's
+alone: its viewer is always that seat, so there is never a curtain; other seats'
+moves arrive as the host sends them and are drawn as local moves are; a move made
+here is drawn only once the host accepted it (``act`` sends it, and the screen
+stays live meanwhile). Bots, hints, undo and saving belong to the local game.
+
 A subclass sets MIN_SIZE, yields its widgets from ``compose_board``, redraws
 them in ``render_view`` and may override ``seat_scores``, ``next_viewer`` (who
 takes the keyboard when several seats may act) and ``curtained``; its own
@@ -22,7 +30,7 @@ import gc
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, work
 from textual.app import ComposeResult, ScreenStackError
@@ -39,6 +47,7 @@ from tabletop.core.engine import Action, Transition
 from tabletop.core.errors import IllegalAction
 from tabletop.core.session import GameSession
 from tabletop.core.store import StoreConflict, StoreError
+from tabletop.core.table import Table
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import plain, refresh_text
@@ -46,6 +55,9 @@ from tabletop.tui.widgets.bars import Footer, Header
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.scoreboard import Scoreboard
+
+if TYPE_CHECKING:
+    from tabletop.net.client import RemoteTable
 
 
 class GameScreen(SizedScreen):
@@ -81,17 +93,32 @@ class GameScreen(SizedScreen):
     viewer: reactive[int | None] = reactive(None, init=False, repaint=False)
     """The seat whose private view is shown; None while nobody's may be."""
 
-    def __init__(self, session: GameSession, settings: Settings) -> None:
+    def __init__(self, session: Table, settings: Settings) -> None:
         super().__init__()
         self.session = session
         self.settings = settings
-        record = session.record
-        self.bots: dict[int, Bot] = {
-            seat: make_bot(record.game, info.bot, record.seed + seat)
-            for seat, info in enumerate(session.seats)
-            if info.bot is not None
-        }
+        self.local = session if isinstance(session, GameSession) else None
+        """The game, when it is played at this keyboard."""
+        self.remote: RemoteTable | None = None
+        """The seat, when this screen is one seat of a hosted game."""
+        if self.local is None:
+            from tabletop.net.client import RemoteTable
+
+            assert isinstance(session, RemoteTable)
+            self.remote = session
+            self.set_reactive(GameScreen.viewer, session.seat)  # this screen is theirs
+        self._sending: Action | None = None  # a move on its way to the host
+        self._update: object = None  # the host's update last drawn
+        self._notices = 0  # the connection's notices already told
+        self.bots: dict[int, Bot] = {}
         """A bot per bot seat, seeded from the game's seed so a table replays alike."""
+        if self.local is not None:
+            record = self.local.record
+            self.bots = {
+                seat: make_bot(record.game, info.bot, record.seed + seat)
+                for seat, info in enumerate(session.seats)
+                if info.bot is not None
+            }
         self._thinking_about: Any = None  # the state a bot is thinking about, if any
         self._told_save_problem: str | None = None  # the save failure last told
         self._leave_unsaved = False  # Home pressed once with moves not saved
@@ -142,10 +169,19 @@ class GameScreen(SizedScreen):
             self.tabletop.withdraw(self._notice)
             self._notice = None
 
-    def act(self, action: Action) -> Transition[Any] | None:
-        """Apply and commit ``action``; on refusal, say why and return None."""
+    def act(
+        self, action: Action, then: Callable[[], object] | None = None
+    ) -> Transition[Any] | None:
+        """Apply and commit ``action``, then call ``then``; on refusal, say why and
+        return None. At a hosted game the move goes to the host and this returns None
+        at once: the move is drawn when the host's update comes, and ``then`` runs once
+        the host accepted it (a refusal is explained as here)."""
+        if self.remote is not None:
+            self._send(action, then)
+            return None
+        assert self.local is not None
         try:
-            transition = self.session.act(action)
+            transition = self.local.act(action)
         except IllegalAction as refused:
             self.explain_refusal(refused)
             return None
@@ -154,13 +190,81 @@ class GameScreen(SizedScreen):
             return None
         self.withdraw_notice()  # about a move tried before this one
         self.after_change()
+        if then is not None:
+            then()
         return transition
+
+    def plays(self, seat: int) -> bool:
+        """Is ``seat`` played at this screen (a hosted game's other seats are not)?"""
+        return seat in self.session.here
+
+    # -- a seat of a hosted game ----------------------------------------------------
+
+    def _send(self, action: Action, then: Callable[[], object] | None) -> None:
+        """One move at a time goes to the host; the screen stays live meanwhile."""
+        if self._sending is not None:
+            self.tell("Your last move is still on its way to the host.")
+            return
+        self._sending = action
+        self.show_connection()
+        self.run_worker(self._to_host(action, then), group="send")
+
+    async def _to_host(self, action: Action, then: Callable[[], object] | None) -> None:
+        from tabletop.net.client import Offline
+
+        assert self.remote is not None
+        try:
+            await self.remote.act(action)
+        except IllegalAction as refused:
+            self.explain_refusal(refused)
+        except Offline as offline:
+            self.tell(f"{offline}.", title="Not sent", severity="warning")
+        else:
+            if then is not None and self.is_attached:
+                then()
+        finally:
+            self._sending = None
+            if self.is_attached:
+                self.show_connection()
+
+    def _table_changed(self) -> None:
+        """The host sent an update, or the connection was lost, came back or ended."""
+        remote = self.remote
+        assert remote is not None
+        if not self.is_attached:
+            return
+        notices = remote.connection.notices
+        for _, notice in notices[self._notices :]:
+            self.notify(notice, title="Table", timeout=6, markup=False)
+        self._notices = len(notices)
+        self.show_connection()
+        if remote.connection.update is not self._update:
+            self._update = remote.connection.update
+            self.after_change()
+
+    def show_connection(self) -> None:
+        """A hosted seat's title says how its connection is: reconnecting, a move on
+        its way, or gone for good."""
+        remote = self.remote
+        if remote is None:
+            return
+        connection = remote.connection
+        if connection.ended is not None:
+            state = "disconnected"
+        elif not connection.connected:
+            state = "reconnecting to the host…"
+        elif self._sending is not None:
+            state = "sending your move…"
+        else:
+            state = f"{remote.seats[remote.seat].name}'s seat"
+        self.title = f"{remote.engine.title} · {state}"
 
     def reload_stale(self, lost: str, *, leaving: bool = False) -> None:
         """Another tabletop changed this game (``session.stale``): tell the table what
         was ``lost`` here, and show the game as it is saved now (unless ``leaving`` it,
         or it was deleted)."""
-        conflict = self.session.stale
+        assert self.local is not None
+        conflict = self.local.stale
         assert conflict is not None
         reload = not (leaving or conflict.deleted)
         then = "here it is as saved there" if reload else "the game here is closed"
@@ -174,12 +278,14 @@ class GameScreen(SizedScreen):
         self.pop_until_active()  # a choice or curtain open over the old position
         self.dismiss()
         if reload:
-            self.tabletop.resume(self.session.game_id, self.session.engine.name)
+            self.tabletop.resume(self.local.game_id, self.local.engine.name)
 
     def tell_save_problem(self) -> None:
         """Say once when moves stop being saved (a full disk...) and once when they are
-        saved again; the game goes on in memory meanwhile."""
-        problem = self.session.save_problem
+        saved again; the game goes on in memory meanwhile. (A host tells its seats.)"""
+        if self.local is None:
+            return
+        problem = self.local.save_problem
         if problem == self._told_save_problem:
             return
         self._told_save_problem = problem
@@ -203,12 +309,12 @@ class GameScreen(SizedScreen):
     def next_viewer(self) -> int | None:
         """Who should hold the keyboard now: the current viewer while they may act,
         else the first person (not bot) asked to act. None at an all-bot table."""
-        waiting = [s for s in self.session.to_act if s in self.session.humans]
+        waiting = [s for s in self.session.to_act if s in self.session.here]
         if self.viewer in waiting:
             return self.viewer
         if waiting:
             return waiting[0]
-        return self.viewer if self.viewer in self.session.humans else None
+        return self.viewer if self.viewer in self.session.here else None
 
     @property
     def curtained(self) -> bool:
@@ -217,7 +323,7 @@ class GameScreen(SizedScreen):
         private moments are the game screen's own business)."""
         return (
             self.settings.curtain
-            and len(self.session.humans) > 1
+            and len(self.session.here) > 1
             and not self.session.engine.realtime
         )
 
@@ -235,6 +341,11 @@ class GameScreen(SizedScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.remote is not None:
+            self._update = self.remote.connection.update
+            self._notices = len(self.remote.connection.notices)
+            self.remote.subscribe(self._table_changed)
+            self.show_connection()
         # Esc and the result go back where the player came from: home, or Continue.
         relabel(self, "leave", self.back_label)
         self.after_change()
@@ -253,7 +364,7 @@ class GameScreen(SizedScreen):
         self.refused_rule = None
         self.withdraw_notice()
         self._suggested = None
-        if self.session.stale is not None:  # found by a retried save (a clock's end)
+        if self.local is not None and self.local.stale is not None:  # a retried save found it
             self.reload_stale("The latest moves here were not saved")
             return
         self.tell_save_problem()
@@ -309,7 +420,10 @@ class GameScreen(SizedScreen):
 
     def on_unmount(self) -> None:
         """Closing: the game is kept to open fast next time, and its curtain goes."""
-        self.session.keep_snapshot()
+        if self.remote is not None:
+            self.remote.unsubscribe(self._table_changed)
+        if self.local is not None:
+            self.local.keep_snapshot()
         curtain = self._curtain
         if curtain is None:
             return
@@ -324,7 +438,7 @@ class GameScreen(SizedScreen):
     def _let_bot_move(self) -> None:
         """When a bot is first to act, it thinks in a thread; the screen stays live."""
         seats = self.session.to_act
-        state = self.session.state
+        state = self.session.current
         # One bot at work per position: a redraw of the same table starts no second one.
         if seats and seats[0] in self.bots and self._thinking_about is not state:
             self._thinking_about = state
@@ -343,7 +457,7 @@ class GameScreen(SizedScreen):
 
     def _bot_moved(self, action: Action, state: Any) -> None:
         # Dropped if the table changed while the bot thought (an undo, leaving the game).
-        if self.is_attached and self.session.state is state:
+        if self.is_attached and self.session.current is state:
             self.act(action)
 
     def _curtain_closed(self, take_over: bool | None) -> None:
@@ -351,10 +465,13 @@ class GameScreen(SizedScreen):
             self.dismiss()
 
     def _after_result(self, to_history: bool | None) -> None:
-        self.session.retry_save()
-        if self.session.save_problem is not None:
+        if self.local is None:  # the host keeps the game and its end
+            self.dismiss()
+            return
+        self.local.retry_save()
+        if self.local.save_problem is not None:
             self.notify(
-                f"{self.session.save_problem} This game's end is not in the history.",
+                f"{self.local.save_problem} This game's end is not in the history.",
                 title="Not saved",
                 severity="error",
                 markup=False,
@@ -373,8 +490,11 @@ class GameScreen(SizedScreen):
         )
         self.render_view(view)
         outcome = self.session.outcome
+        away = self.session.away
         self.query_one(Scoreboard).show(
-            tuple(s.name for s in self.session.seats),
+            tuple(
+                s.name + (" (away)" if i in away else "") for i, s in enumerate(self.session.seats)
+            ),
             self.seat_scores(view),
             self.session.to_act,
             outcome.winners if outcome else (),
@@ -398,12 +518,16 @@ class GameScreen(SizedScreen):
         if action == "undo":
             return self.session.undo_refusal(self.viewer) is None
         if action == "hint":
-            return self.session.engine.name in hint_games() and self._may_act()
+            return (
+                self.local is not None
+                and self.session.engine.name in hint_games()
+                and self._may_act()
+            )
         return True
 
     def for_now(self, state: Any, seat: int) -> bool:
         """The position on the table is ``state``, and ``seat`` holds the keyboard."""
-        return self.session.state is state and self.viewer == seat
+        return self.session.current is state and self.viewer == seat
 
     def _may_act(self) -> bool:
         return self.viewer is not None and self.viewer in self.session.to_act
@@ -412,11 +536,15 @@ class GameScreen(SizedScreen):
         """The hard bot's move for the viewer, and why, on the status line. It is worked
         out in a thread from the viewer's view alone, and shown only while the position
         and the viewer are the same (a hand-over never shows it to the next player)."""
-        if not self._may_act() or self.session.engine.name not in hint_games():
+        if (
+            self.local is None
+            or not self._may_act()
+            or self.session.engine.name not in hint_games()
+        ):
             return
         seat = self.viewer
         assert seat is not None
-        state = self.session.state
+        state = self.local.state
         self._suggested = (state, seat, "Hint: thinking…")
         self.redraw()
         self._think_of_hint(seat, state)
@@ -447,8 +575,10 @@ class GameScreen(SizedScreen):
             self.tell(refusal, title="No undo")
 
     def action_undo(self) -> None:
+        if self.local is None:
+            return
         try:
-            self.session.undo(self.viewer)
+            self.local.undo(self.viewer)
         except StoreConflict:
             self.reload_stale("Nothing was undone")
             return
@@ -459,13 +589,17 @@ class GameScreen(SizedScreen):
 
     def action_leave(self) -> None:
         """Back to the home screen; every move is already saved, or the player is told
-        which are not and leaves only on a second press."""
-        self.session.retry_save()
-        if self.session.stale is not None:
+        which are not and leaves only on a second press. (A hosted game is the host's:
+        leaving it leaves the seat away.)"""
+        if self.local is None:
+            self.dismiss()
+            return
+        self.local.retry_save()
+        if self.local.stale is not None:
             self.reload_stale("The latest moves here were not saved", leaving=True)
             return
         self.tell_save_problem()
-        if self.session.save_problem is not None and not self._leave_unsaved:
+        if self.local.save_problem is not None and not self._leave_unsaved:
             self._leave_unsaved = True
             self.notify(
                 "The latest moves are not saved and would be lost. Press Escape again to "
@@ -497,7 +631,7 @@ class ResultScreen(ModalScreen[bool]):
     }
     """
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: Table) -> None:
         super().__init__()
         self.session = session
 

@@ -16,6 +16,9 @@ running game: the session saved the clocks' reading every half second while they
 ran and resumes the game there, and opening it records the Pause at that reading,
 so the game continues paused within a second of where it stopped.
 
+At a hosted game the host owns the clocks (its updates bring their readings) and
+pauses them itself when a player is away: this screen only shows them.
+
 Feeding is one moment, the key press (PD-FEED-5): the choice that follows (how
 many cards, which food) holds the clocks at the press, and the feed is stamped
 with it.
@@ -38,8 +41,8 @@ from textual.widgets import Static
 from tabletop.core.clock import Clock, MonotonicClock
 from tabletop.core.engine import Action
 from tabletop.core.errors import IllegalAction
-from tabletop.core.session import GameSession
 from tabletop.core.store import StoreError
+from tabletop.core.table import Table
 from tabletop.games.pocketdragon.model import (
     LEVELS,
     Pause,
@@ -106,11 +109,11 @@ class PocketDragonScreen(GameScreen):
     """
 
     def __new__(
-        cls, session: GameSession, settings: Settings, clock: Clock | None = None
+        cls, session: Table, settings: Settings, clock: Clock | None = None
     ) -> PocketDragonScreen:
         target: type[PocketDragonScreen] = cls
         if cls is PocketDragonScreen:
-            options = session.engine.options(session.record.setup)
+            options = session.engine.options(session.setup)
             assert isinstance(options, PocketDragonOptions)
             if options.mode == "companion":
                 from tabletop.tui.screens.pocketdragon_companion import CompanionScreen
@@ -123,9 +126,7 @@ class PocketDragonScreen(GameScreen):
         screen: PocketDragonScreen = super().__new__(target)
         return screen
 
-    def __init__(
-        self, session: GameSession, settings: Settings, clock: Clock | None = None
-    ) -> None:
+    def __init__(self, session: Table, settings: Settings, clock: Clock | None = None) -> None:
         super().__init__(session, settings)
         self.clock: Clock = clock if clock is not None else MonotonicClock()
         self._offset = 0.0
@@ -134,6 +135,7 @@ class PocketDragonScreen(GameScreen):
         self._signature: tuple[object, ...] = ()
         self._narrow_footer = False
         self._legal: dict[int, tuple[object, set[Action], list[Action]]] = {}
+        self._public: tuple[object, PocketDragonView] | None = None
 
     # -- time -------------------------------------------------------------------
 
@@ -146,16 +148,22 @@ class PocketDragonScreen(GameScreen):
         assert isinstance(view, PocketDragonView)
         return view
 
+    def pub(self) -> PocketDragonView:
+        """The public view of the table now (cached: keys ask for it often)."""
+        current = self.session.current
+        if self._public is None or self._public[0] is not current:
+            self._public = (current, self.dview(None))
+        return self._public[1]
+
     @property
     def status(self) -> str:
-        status: str = self.session.state.status
-        return status
+        return self.pub().status
 
     def on_mount(self) -> None:
         # Runs before GameScreen.on_mount (Textual calls every class's handler, subclass first).
         view = self.dview(None)
         self._offset = view.clock - self.clock.now()
-        if view.status == "running":
+        if view.status == "running" and self.local is not None:
             # A terminal closed without pausing: go on, paused at the clocks' last reading.
             self._record_pause(view.clock)
         self.set_interval(REFRESH_S, self.tick)
@@ -186,8 +194,9 @@ class PocketDragonScreen(GameScreen):
 
     def on_unmount(self) -> None:
         """Leaving (Home, Ctrl+C, the app closing) pauses: the clocks stop with the screen.
-        A timer that ran out since the last redraw ends the game instead (and files it)."""
-        if self.session.outcome is not None:
+        A timer that ran out since the last redraw ends the game instead (and files it).
+        (A hosted game's clocks are the host's: it pauses them for a player gone.)"""
+        if self.session.outcome is not None or self.local is None:
             return
         now = self.now()
         self.session.advance(now)
@@ -195,8 +204,9 @@ class PocketDragonScreen(GameScreen):
             self._record_pause(now)
 
     def _record_pause(self, now: float) -> None:
+        assert self.local is not None
         try:
-            self.session.act(Pause(seat=self.seat(), now=now))
+            self.local.act(Pause(seat=self.seat(), now=now))
         except (IllegalAction, StoreError) as failed:  # never lose the screen over it
             self.log.warning(f"could not record the pause: {failed}")
 
@@ -291,7 +301,7 @@ class PocketDragonScreen(GameScreen):
 
     def legal(self, seat: int) -> tuple[set[Action], list[Action]]:
         """The seat's legal actions now (cached per state), as keys and as actions."""
-        state = self.session.state
+        state = self.session.current
         cached = self._legal.get(seat)
         if cached is None or cached[0] is not state:
             actions = self.session.legal_actions(seat)
@@ -346,8 +356,11 @@ class PocketDragonScreen(GameScreen):
         if not isinstance(candidate, Action):
             return
         stamped = with_now(candidate, self.now())
+        if self.local is None:  # the host refuses it, saying why (or makes it: time moved)
+            self.act(stamped)
+            return
         try:
-            self.session.engine.apply(self.session.state, stamped)
+            self.session.engine.apply(self.local.state, stamped)
         except IllegalAction as refused:
             self.explain_refusal(refused)
             return
@@ -439,6 +452,8 @@ class PocketDragonScreen(GameScreen):
             screen.timer.show(self.dview(None))
             screen.toggle_clocks = self.toggle_clocks
             screen.rules = self.action_rules
+            if self.remote is not None:  # nobody else looks at this screen: no curtain
+                screen.stage, screen.hand_back_to = "open", None
 
         def dismissed(result: object) -> None:
             if result is LEAVE:

@@ -259,16 +259,8 @@ class TableScreen(PocketDragonScreen):
         self.selected = 0
         self.marks: list[int] = []
         self._handing_to: int | None = None
-        self._public: tuple[object, PocketDragonView] | None = None
 
     # -- reading ----------------------------------------------------------------
-
-    def pub(self) -> PocketDragonView:
-        """The public view of the current state (cached: keys ask for it often)."""
-        state = self.session.state
-        if self._public is None or self._public[0] is not state:
-            self._public = (state, self.dview(None))
-        return self._public[1]
 
     def table(self) -> TableView:
         table = self.pub().table
@@ -303,8 +295,9 @@ class TableScreen(PocketDragonScreen):
     @property
     def handover(self) -> bool:
         """Table mode is a hot seat: a view shows the partner's Activities, so the keyboard
-        changes hands behind a curtain (unless the Curtain setting is off)."""
-        return self.settings.curtain and len(self.session.humans) > 1
+        changes hands behind a curtain (unless the Curtain setting is off). A seat at
+        a hosted game is at its own screen: no keyboard changes hands."""
+        return self.settings.curtain and len(self.session.here) > 1
 
     def after_change(self) -> None:
         if self.session.outcome is not None:
@@ -338,7 +331,7 @@ class TableScreen(PocketDragonScreen):
         return self.viewer if self.viewer is not None else self.owner()
 
     def next_viewer(self) -> int | None:
-        if self.session.outcome is not None:
+        if self.session.outcome is not None or self.remote is not None:
             return super().next_viewer()
         return self.owner()
 
@@ -477,9 +470,11 @@ class TableScreen(PocketDragonScreen):
 
     def redraw(self) -> None:
         super().redraw()
-        self.sub_title = (
-            "" if self.viewer is None else f"{self.player(self.viewer)}'s turn and view"
-        )
+        if self.viewer is not None:  # a hosted seat's screen is theirs, on every turn
+            whose = "view" if self.remote is not None else "turn and view"
+            self.sub_title = f"{self.player(self.viewer)}'s {whose}"
+        else:
+            self.sub_title = ""
 
     # -- keys -------------------------------------------------------------------
 
@@ -489,18 +484,19 @@ class TableScreen(PocketDragonScreen):
         phase = self.phase()
         if phase == "over":
             return False
-        if action == "partner_hand":
-            return self.viewer is not None
+        t = self.table()
+        if action == "partner_hand":  # a hosted seat's screen shows the partner's hand
+            return self.viewer is not None and self.remote is None
         if action == "look_again":
-            return phase == "peek"
+            return phase == "peek" and t.peek is not None and self.plays(t.peek.seat)
         if action == "answer":
-            return phase == "clue"
+            return phase == "clue" and t.clue is not None and self.plays(1 - t.clue.asker)
         owner, now = self.owner(), self.now()
         if action in TURN_KEYS:
-            if phase != "turn":
+            if phase != "turn" or not self.plays(owner):
                 return False
             return self._turn_candidate(action, owner, now)
-        if phase != "play":
+        if phase != "play" or not self.plays(1 - owner if action == "suggest" else owner):
             return False
         if action == "flip":
             return Flip(seat=owner, now=now, place=self.cursor)
@@ -578,12 +574,15 @@ class TableScreen(PocketDragonScreen):
         return self.stamp(candidate)
 
     def action_play(self) -> None:
-        if (action := self._act_now("play")) is not None and self.act(action):
-            self.selected = 0
+        if (action := self._act_now("play")) is not None:
+            self.act(action, then=self._played)
+
+    def _played(self) -> None:
+        self.selected = 0
 
     def action_ask(self) -> None:
-        if (action := self._act_now("ask")) is not None and self.act(action):
-            self.action_answer()
+        if (action := self._act_now("ask")) is not None:
+            self.act(action, then=self.action_answer)  # at one keyboard, the partner answers
 
     def action_general(self) -> None:
         seat = self.owner()
@@ -605,8 +604,7 @@ class TableScreen(PocketDragonScreen):
         else:
             action = self._act_now("look")
             self.marks = []
-            if action is not None and self.act(action):
-                self.action_look_again()
+            if action is not None and self.act(action, then=self.action_look_again):
                 return
         self.redraw()
 
@@ -642,6 +640,8 @@ class TableScreen(PocketDragonScreen):
         t = self.table()
         assert t.clue is not None
         asker, answerer = t.clue.asker, 1 - t.clue.asker
+        if not self.plays(answerer):  # the partner answers at their own screen
+            return
         view = self.dview(answerer).table
         assert view is not None
         card = view.hands[asker][t.clue.card]

@@ -20,7 +20,7 @@ presses n (nobody answers), everyone asked passes.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from textual import events
@@ -198,7 +198,7 @@ class PocketParksScreen(GameScreen):
         return self._now()[0]
 
     def _now(self) -> tuple[PPView, list[Action]]:
-        state, seat = self.session.state, self.viewer
+        state, seat = self.session.current, self.viewer
         cached = self._cache
         if cached is None or cached[0] is not state or cached[1] != seat:
             view = self.session.view(seat)
@@ -402,13 +402,15 @@ class PocketParksScreen(GameScreen):
 
     # -- the flow: windows, round ends, the result ----------------------------------
 
-    def act(self, action: Action) -> Transition[Any] | None:
+    def act(
+        self, action: Action, then: Callable[[], object] | None = None
+    ) -> Transition[Any] | None:
         """Commit ``action`` (refusals say the engine's reason); a round it ends is
         scored on its own sheet before play goes on."""
         scored = len(self.public().results)
         self._quiet += 1
         try:
-            transition = super().act(action)
+            transition = super().act(action, then)
         finally:
             self._quiet -= 1
         if transition is not None:
@@ -479,7 +481,8 @@ class PocketParksScreen(GameScreen):
         bot = self.bots.get(seat)
         if bot is not None:
             try:
-                return ask(self.engine, self.session.state, seat, bot)
+                assert self.local is not None  # bots sit at this keyboard only
+                return ask(self.engine, self.local.state, seat, bot)
             except ValueError as exc:  # a bot that breaks the rules is reported; it passes
                 self.notify(str(exc), severity="error", markup=False)
         return Pass(seat=seat)
@@ -807,7 +810,7 @@ class PocketParksScreen(GameScreen):
         elif phase == "steal":
             self.act(Pay(seat=seat, card=card))
         elif phase in LETTING_GO:  # it would leave the hand for good: c confirms
-            self._going = (self.session.state, seat, card)
+            self._going = (self.session.current, seat, card)
             self.redraw()
         else:  # a turn's first choice or the second draw: say what the step wants instead
             self.tell(f"No hand card is used here. {self.prompt(view).plain}")

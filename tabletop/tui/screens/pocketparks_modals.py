@@ -22,7 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tabletop.core.session import GameSession
+from tabletop.core.table import Table
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView
 from tabletop.tui.screens.base import ResultScreen
 from tabletop.tui.text import plain
@@ -557,7 +557,7 @@ class FinalResultScreen(ResultScreen):
     """The game's result (the engine's outcome), the tie-break and the points chart;
     its keys and frame are the shared result screen's."""
 
-    def __init__(self, session: GameSession, results: Sequence[RoundView]) -> None:
+    def __init__(self, session: Table, results: Sequence[RoundView]) -> None:
         super().__init__(session)
         self.results = list(results)
 

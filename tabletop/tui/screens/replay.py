@@ -95,7 +95,7 @@ class ReplayScreen(GameScreen):
     def after_change(self) -> None:
         self.redraw()
 
-    def act(self, action: Any) -> Transition[Any] | None:
+    def act(self, action: Any, then: Callable[[], object] | None = None) -> Transition[Any] | None:
         return None  # a click on the board: nothing is played in a replay
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 from tabletop.core.cards import CardText
 from tabletop.core.engine import Action
-from tabletop.core.session import GameSession
+from tabletop.core.table import Table
 from tabletop.games.spacepark.content import badges
 from tabletop.games.spacepark.model import (
     DEST_NAMES,
@@ -204,7 +204,7 @@ class SpaceParkScreen(GameScreen):
     }
     """
 
-    def __init__(self, session: GameSession, settings: Settings) -> None:
+    def __init__(self, session: Table, settings: Settings) -> None:
         super().__init__(session, settings)
         self.draft: dict[str, Any] | None = None
         """The visit being built: its destination and the parts chosen so far."""
@@ -257,7 +257,7 @@ class SpaceParkScreen(GameScreen):
 
     def now(self) -> _Now:
         """The viewer's view and legal moves, computed once per state and viewer."""
-        key = (id(self.session.state), self.viewer)
+        key = (id(self.session.current), self.viewer)
         if self._now_value is None or self._now_key != key:
             view = self.session.view(self.viewer)
             assert isinstance(view, SpaceParkView)

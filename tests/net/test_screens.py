@@ -1,0 +1,267 @@
+"""The game screens at their own seats: `tabletop join URL CODE` (tui/join.py's
+JoinApp) on a host in this process, driven by Pilot. Each client is the same game
+screen a local game opens, on the seat's RemoteTable: no curtain, the other seats'
+moves appear as they are made, a seat away is shown so, and nothing another seat may
+not see (its own hand, in Pocket Dragon's table mode) is ever on its screen."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from tabletop.core.clock import FakeClock
+from tabletop.core.engine import Setup
+from tabletop.core.store import Store
+from tabletop.games.pocketdragon.content import GRID_COLUMNS, cards
+from tabletop.games.pocketdragon.model import PocketDragonState, Table
+from tabletop.games.pocketdragon.rules import face_down, needed_skills
+from tabletop.games.spacepark import ENGINE
+from tabletop.games.spacepark.view import SpaceParkView
+from tabletop.net.host import HostedGame
+from tabletop.tui.join import JoinApp
+from tabletop.tui.screens.base import GameScreen
+from tabletop.tui.screens.pocketdragon_table import TableScreen
+from tabletop.tui.widgets.log import GameLog
+from tabletop.tui.widgets.timer import DragonTimer
+from tests.net.netkit import hosting
+from tests.tui.test_spacepark_screen import keys_for, pick
+
+SIZE = (120, 36)
+
+
+async def until(pilot: Pilot[Any], holds: Callable[[], bool]) -> None:
+    """Let the apps and the host work until ``holds`` (a bound, not a timing)."""
+    async with asyncio.timeout(20):
+        while not holds():
+            await asyncio.sleep(0.005)
+            await pilot.pause()
+
+
+@asynccontextmanager
+async def seat_app(data: Path, url: str, code: str) -> AsyncIterator[tuple[JoinApp, Pilot[Any]]]:
+    """A player's `tabletop join URL CODE`, its settings in a store of its own, once its
+    game screen is open."""
+    store = Store(data / "tabletop.db")
+    app = JoinApp(store, url, code)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            yield app, pilot
+    finally:
+        store.close()
+
+
+def game_screen(app: JoinApp) -> GameScreen:
+    screen = app.screen_stack[1]
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+def rendered(app: JoinApp) -> str:
+    """Every line of text the terminal shows now."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def text_of(screen: GameScreen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+# -- Pocket Dragon, table mode: two players, each at their own screen ---------------------
+
+
+def dragon_table(hosted: HostedGame) -> Table:
+    state = hosted.session.state
+    assert isinstance(state, PocketDragonState) and state.table is not None
+    return state.table
+
+
+def assert_hands(app: JoinApp, seat: int, hosted: HostedGame) -> None:
+    """PD-TALK-2 at one's own screen: the partner's Activities are shown, never one's own
+    (not anywhere on the terminal)."""
+    t = dragon_table(hosted)
+    own = [cards().activities[h.activity].name for h in t.hands[seat]]
+    theirs = [cards().activities[h.activity].name for h in t.hands[1 - seat]]
+    screen = game_screen(app)
+    hands = text_of(screen, "#pd-hands")
+    text = rendered(app)
+    for name in own:
+        assert name not in text and name not in hands, f"seat {seat} sees its own {name}"
+    assert all(name in hands for name in theirs)
+
+
+async def test_two_table_mode_clients_play_by_the_host_s_clock_and_see_each_other_s_moves(
+    tmp_path: Path,
+) -> None:
+    """PD-TALK-2, PD-TIME-1, PD-PLAY-1: two JoinApps of Pocket Dragon's table mode on one
+    host; each sees the partner's hand and never its own, with no curtain at either; the
+    clocks run by the host's clock on both screens; an Activity played and a card flipped
+    at one screen appear on the other with their log lines."""
+    clock = FakeClock()
+    setup = Setup(players=("Ann", "Bo"), options={"mode": "table", "difficulty": "easy"})
+    async with (
+        hosting(tmp_path, "pocketdragon", setup, 2024, clock, tick_s=0.01) as (_, hosted, url),
+        seat_app(tmp_path / "ann", url, hosted.codes[0]) as (ann, ann_pilot),
+        seat_app(tmp_path / "bo", url, hosted.codes[1]) as (bo, bo_pilot),
+    ):
+        apps = {0: (ann, ann_pilot), 1: (bo, bo_pilot)}
+        screens = {seat: game_screen(app) for seat, (app, _) in apps.items()}
+        for seat, screen in screens.items():
+            assert isinstance(screen, TableScreen) and screen.viewer == seat
+            assert apps[seat][0].screen is screen  # no curtain, no hand-over
+            assert_hands(apps[seat][0], seat, hosted)
+
+        await ann_pilot.press("space")  # Ann starts the clocks, at her screen
+        await until(bo_pilot, lambda: "Time left 300 s" in screens[1].query_one(DragonTimer).text)
+        assert hosted.session.record.actions[0]["kind"] == "start"
+        clock.advance(30)  # the host's clock: both screens show it
+        for seat, (_, pilot) in apps.items():
+            timer = screens[seat].query_one(DragonTimer)
+            await until(pilot, lambda timer=timer: "Time left 270 s" in timer.text)
+
+        turn = dragon_table(hosted).turn
+        pilot = apps[turn][1]
+        other_pilot = apps[1 - turn][1]
+        other = screens[1 - turn]
+        # Keys of the turn belong to the player whose turn it is: at the other's screen
+        # the partner's moves are not offered.
+        assert screens[turn].check_action("play", ()) is not False
+        assert other.check_action("play", ()) is False and other.check_action("flip", ()) is False
+
+        await pilot.press("1", "p")
+        await until(other_pilot, lambda: dragon_table(hosted).play is not None)
+        await until(other_pilot, lambda: "plays" in text_of(other, "#pd-play"))
+        played = dragon_table(hosted).play
+        assert played is not None
+        activity = cards().activities[played.activity]
+        assert activity.name in text_of(other, "#pd-play")  # public once played
+
+        t = dragon_table(hosted)
+        skill = needed_skills(t, t.play)[0] if t.play else ""
+        place = next(p for p in face_down(t) if cards().collection[t.grid[p] or 0].skill == skill)
+        row, col = divmod(place, GRID_COLUMNS)
+        await pilot.press(*(["down"] * row + ["right"] * col))
+        assert screens[turn].cursor == place
+        log_before = len(other.query_one(GameLog).shown)
+        grid_before = text_of(other, "#pd-grid")
+        await pilot.press("f")
+        await until(other_pilot, lambda: text_of(other, "#pd-grid") != grid_before)
+        assert hosted.session.record.actions[-1]["kind"] == "flip"
+        flipped = other.query_one(GameLog).shown[log_before:]
+        assert flipped and flipped == hosted.session.log(1 - turn)[log_before:]
+        grid_row = text_of(other, "#pd-grid").splitlines()[1 + row]
+        assert "▒▒▒▒▒" not in grid_row.split()[1 + col]  # face up now, at the other screen
+        for seat, (seat_app_, _) in apps.items():
+            assert_hands(seat_app_, seat, hosted)
+
+
+async def test_a_seat_away_is_shown_away_and_the_clocks_pause_on_both_screens(
+    tmp_path: Path,
+) -> None:
+    """PD-TIME-4 over the network: Bo's app closes mid-game; Ann's screen marks Bo away and
+    says the clocks are paused; Bo joins again with his code and the game goes on."""
+    clock = FakeClock()
+    setup = Setup(players=("Ann", "Bo"), options={"mode": "table", "difficulty": "easy"})
+    async with (
+        hosting(tmp_path, "pocketdragon", setup, 7, clock, tick_s=0.01) as (_, hosted, url),
+        seat_app(tmp_path / "ann", url, hosted.codes[0]) as (ann, ann_pilot),
+    ):
+        screen = game_screen(ann)
+        async with seat_app(tmp_path / "bo", url, hosted.codes[1]) as (_, bo_pilot):
+            await bo_pilot.press("space")
+            await until(ann_pilot, lambda: screen.status == "running")
+        await until(ann_pilot, lambda: "Bo (away)" in text_of(screen, "Scoreboard"))
+        await until(ann_pilot, lambda: screen.status == "paused")
+        told = [n.message for n in ann._notifications]
+        assert any("Bo is away" in m and "paused" in m for m in told), told
+        async with seat_app(tmp_path / "bo2", url, hosted.codes[1]) as (bo, bo_pilot):
+            await until(ann_pilot, lambda: "(away)" not in text_of(screen, "Scoreboard"))
+            await until(ann_pilot, lambda: screen.status == "running")
+            assert game_screen(bo).status == "running"
+
+
+# -- Space Park: moves at one screen appear at the other; refusals name the rule ----------
+
+
+async def test_space_park_seats_play_by_keys_and_a_move_shows_only_once_the_host_has_it(
+    tmp_path: Path,
+) -> None:
+    """SP-TURN-1 at two screens: the seat to act plays by keys, the other screen shows
+    the move and its log line as the host sends it; a move held on its way back from
+    the host is not drawn as made (the title says it is being sent); a refused move
+    names its rule; each screen shows its own hand and nobody else's."""
+    setup = Setup(players=("Ann", "Bo"), options={})
+    async with (
+        hosting(tmp_path, "spacepark", setup, 11) as (_, hosted, url),
+        seat_app(tmp_path / "ann", url, hosted.codes[0]) as (ann, ann_pilot),
+        seat_app(tmp_path / "bo", url, hosted.codes[1]) as (bo, bo_pilot),
+    ):
+        apps = {0: (ann, ann_pilot), 1: (bo, bo_pilot)}
+        screens = {seat: game_screen(app) for seat, (app, _) in apps.items()}
+        rng = random.Random(5)
+        for _ in range(8):
+            seat = hosted.session.to_act[0]
+            app, pilot = apps[seat]
+            screen = screens[seat]
+            other = screens[1 - seat]
+            assert app.screen is screen and screen.viewer == seat  # never a curtain
+            view = screen.session.view(seat)
+            assert isinstance(view, SpaceParkView)
+            action = pick(screen.session.legal_actions(seat), rng)
+            before = hosted.session.moves
+            await pilot.press(*keys_for(action, view))
+            await until(pilot, lambda s=screen, before=before: s.session.moves > before)
+            assert hosted.session.record.actions[before] == ENGINE.dump_action(action)
+            await until(apps[1 - seat][1], lambda o=other: o.session.moves == hosted.session.moves)
+            for s, shown in screens.items():
+                assert shown.query_one(GameLog).shown == hosted.session.log(s)
+                own = hosted.session.view(s)
+                assert isinstance(own, SpaceParkView)
+                hand = text_of(shown, "#hand")
+                assert all(badge.name in hand for badge in own.hand)
+
+        # A move on its way: the host has made it, the mover's screen not yet.
+        seat = hosted.session.to_act[0]
+        app, pilot = apps[seat]
+        screen = screens[seat]
+        link = hosted.links[seat]
+        held: list[bytes] = []
+        send = link.send
+        link.send = held.append  # type: ignore[method-assign]
+        view = screen.session.view(seat)
+        assert isinstance(view, SpaceParkView)
+        before = hosted.session.moves
+        await pilot.press(*keys_for(pick(screen.session.legal_actions(seat), rng), view))
+        await until(pilot, lambda: hosted.session.moves > before and len(held) >= 2)
+        assert screen.session.moves == before and "sending your move" in screen.title
+        await pilot.press(*keys_for(pick(screen.session.legal_actions(seat), rng), view))
+        told = [n.message for n in app._notifications]
+        assert "Your last move is still on its way to the host." in told  # one at a time
+        link.send = send  # type: ignore[method-assign]
+        for message in held:
+            send(message)
+        await until(pilot, lambda: screen.session.moves == hosted.session.moves)
+        assert "sending" not in screen.title and hosted.session.moves == before + 1
+
+        # A destination without a rocket: greyed, and pressed anyway the host refuses it.
+        seat = hosted.session.to_act[0]
+        app, pilot = apps[seat]
+        screen = screens[seat]
+        view = screen.session.view(seat)
+        assert isinstance(view, SpaceParkView)
+        if view.pending is None:
+            empty = next(i for i, d in enumerate(view.ring) if not d.rocket)
+            moves = hosted.session.moves
+            await pilot.press(str(empty + 1))
+            await until(pilot, lambda: any(refused(app)))
+            assert refused(app)[0].startswith("Not allowed (SP-") and hosted.session.moves == moves
+
+
+def refused(app: JoinApp) -> list[str]:
+    return [n.title or "" for n in app._notifications if (n.title or "").startswith("Not allowed")]
