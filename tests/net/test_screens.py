@@ -22,13 +22,17 @@ from tabletop.core.store import Store
 from tabletop.games.pocketdragon.content import GRID_COLUMNS, cards
 from tabletop.games.pocketdragon.model import PocketDragonState, Table
 from tabletop.games.pocketdragon.rules import face_down, needed_skills
+from tabletop.games.pocketparks.view import PPView
 from tabletop.games.spacepark import ENGINE
 from tabletop.games.spacepark.view import SpaceParkView
 from tabletop.net.host import HostedGame
 from tabletop.tui.join import JoinApp
 from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.screens.pocketdragon_table import TableScreen
+from tabletop.tui.screens.pocketparks import PocketParksScreen
+from tabletop.tui.screens.pocketparks_modals import ResponseWindow
 from tabletop.tui.widgets.log import GameLog
+from tabletop.tui.widgets.park_hand import ParkHand
 from tabletop.tui.widgets.timer import DragonTimer
 from tests.net.netkit import hosting
 from tests.tui.test_spacepark_screen import keys_for, pick
@@ -265,3 +269,59 @@ async def test_space_park_seats_play_by_keys_and_a_move_shows_only_once_the_host
 
 def refused(app: JoinApp) -> list[str]:
     return [n.title or "" for n in app._notifications if (n.title or "").startswith("Not allowed")]
+
+
+# -- PocketParks: a turn at one screen, the response window at the other's ---------------
+
+
+async def test_pocketparks_seats_take_turns_and_the_window_opens_only_where_it_is_asked(
+    tmp_path: Path,
+) -> None:
+    """PP-TURN-1, PP-TOUR-1 at two screens: the player to act draws two and discards by
+    keys; the other screen shows the discard in its news and log (never the drawn
+    cards), and the Park Tour window opens at the screen of the seat asked, not at the
+    mover's, whose prompt says what the table waits for; n there passes for that seat."""
+    setup = Setup(players=("Ann", "Bo"), options={})
+    async with (
+        hosting(tmp_path, "pocketparks", setup, 3) as (_, hosted, url),
+        seat_app(tmp_path / "ann", url, hosted.codes[0]) as (ann, ann_pilot),
+        seat_app(tmp_path / "bo", url, hosted.codes[1]) as (bo, bo_pilot),
+    ):
+        apps = {0: (ann, ann_pilot), 1: (bo, bo_pilot)}
+        mover = hosted.session.to_act[0]
+        app, pilot = apps[mover]
+        other_app, other_pilot = apps[1 - mover]
+        game, other = game_screen(app), game_screen(other_app)
+        assert isinstance(game, PocketParksScreen) and isinstance(other, PocketParksScreen)
+        assert app.screen is game and other_app.screen is other  # no curtain at either
+        for seat, screen in ((mover, game), (1 - mover, other)):
+            own = hosted.session.view(seat)
+            assert isinstance(own, PPView) and own.hand is not None
+            assert sorted(screen.query_one(ParkHand).cards) == sorted(c.id for c in own.hand)
+        assert "is playing" in text_of(other, "#pp-prompt")
+
+        await pilot.press("p")
+        await until(pilot, lambda: game.session.moves == 1)
+        await pilot.press("p")
+        await until(pilot, lambda: game.session.moves == 2)
+        hand = hosted.session.view(mover)
+        assert isinstance(hand, PPView) and hand.hand is not None
+        park = next(c for c in hand.hand if c.event is None)
+        game.query_one(ParkHand).highlight_card(park.id)
+        await pilot.press("space", "c")
+        await until(other_pilot, lambda: isinstance(other_app.screen, ResponseWindow))
+        window = other_app.screen
+        assert isinstance(window, ResponseWindow) and park.name in window.text
+        assert app.screen is game  # the mover is not asked: no window on that screen
+        await until(pilot, lambda: "Response window" in text_of(game, "#pp-prompt"))
+        drawn = set(hosted.session.log(mover)) - set(hosted.session.log(1 - mover))
+        assert drawn and not drawn & set(other.query_one(GameLog).shown)  # only the mover's
+        assert park.name in text_of(other, "#pp-news")
+
+        await other_pilot.press("n")  # nobody answers: this seat passes
+        await until(other_pilot, lambda: other_app.screen is other)
+        await until(other_pilot, lambda: hosted.session.record.actions[-1]["kind"] == "pass")
+        assert hosted.session.record.actions[-1] == {"kind": "pass", "seat": 1 - mover}
+        assert hosted.session.to_act == (1 - mover,)
+        await until(other_pilot, lambda: "your turn" in text_of(other, "#pp-prompt"))
+        await until(pilot, lambda: "is playing" in text_of(game, "#pp-prompt"))

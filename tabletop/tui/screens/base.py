@@ -200,6 +200,11 @@ class GameScreen(SizedScreen):
 
     # -- a seat of a hosted game ----------------------------------------------------
 
+    @property
+    def sending(self) -> Action | None:
+        """A hosted seat: the move on its way to the host, if one is."""
+        return self._sending
+
     def _send(self, action: Action, then: Callable[[], object] | None) -> None:
         """One move at a time goes to the host; the screen stays live meanwhile."""
         if self._sending is not None:
@@ -240,7 +245,12 @@ class GameScreen(SizedScreen):
         self.show_connection()
         if remote.connection.update is not self._update:
             self._update = remote.connection.update
-            self.after_change()
+            self.host_moved()
+
+    def host_moved(self) -> None:
+        """A hosted seat: the host's update shows a change (a move here or at another
+        seat, a seat away or back, the clocks)."""
+        self.after_change()
 
     def show_connection(self) -> None:
         """A hosted seat's title says how its connection is: reconnecting, a move on
@@ -387,6 +397,8 @@ class GameScreen(SizedScreen):
     def show_to(self, seat: int | None) -> None:
         """Show ``seat``'s view (None: nobody's private view), redrawn once: a new
         ``viewer`` redraws by its watcher, the same one here."""
+        if self.remote is not None:  # nobody else looks: always the seat's own view
+            seat = self.remote.seat
         if seat == self.viewer:
             self.redraw()
         else:

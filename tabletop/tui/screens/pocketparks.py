@@ -15,6 +15,9 @@ whether or not anyone can answer. Whoever wants to answer presses their seat
 number, takes the keyboard behind the curtain and answers or passes in private;
 when nobody does before the countdown ends (its length is a setting), or someone
 presses n (nobody answers), everyone asked passes.
+
+At a hosted game each seat answers at its own screen: the window opens only on the
+screens of the seats asked, and its countdown passes for that seat alone.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.screen import Screen
 from textual.widgets import Static
 
 from tabletop.core.bot import ask
@@ -177,6 +181,12 @@ class PocketParksScreen(GameScreen):
         self._news: list[tuple[str, int | None]] = []
         self._going: tuple[Any, int, int] | None = None
         """The card picked to leave the hand (position, seat, card), until c confirms."""
+        self._asking: Screen[Any] | None = None
+        """A hosted seat: the pop-up asking it to answer a response window, while open."""
+        self._seen = (0, 0)
+        """A hosted seat: the log lines and scored rounds the screen has shown."""
+        if self.remote is not None:
+            self._seen = (len(self.session.log(self.viewer)), len(self.public().results))
 
     # -- layout -------------------------------------------------------------------
 
@@ -419,6 +429,16 @@ class PocketParksScreen(GameScreen):
             self.after_change()
         return transition
 
+    def host_moved(self) -> None:
+        """The host's update: the seat's new log lines are the news, and a round it
+        scored gets its sheet, as a move made here does."""
+        lines, scored = self._seen
+        log, results = self.session.log(self.viewer), self.public().results
+        self._news = [(line, None) for line in log[lines:]] or self._news
+        self._pending.extend(results[scored:])
+        self._seen = (len(log), len(results))
+        super().host_moved()
+
     def after_change(self) -> None:
         if self._quiet or not self.is_attached:
             return
@@ -437,6 +457,9 @@ class PocketParksScreen(GameScreen):
             return
         if self.public().window is not None:
             self._answer_for_bots()
+            if self.remote is not None:
+                self._answer_here()
+                return
             if self.public().window is not None:
                 window = self.view().window if self.viewer is not None else None
                 if self.viewer is not None and window is not None and window.picked:
@@ -448,12 +471,32 @@ class PocketParksScreen(GameScreen):
             return
         super().after_change()
 
+    def _answer_here(self) -> None:
+        """A hosted seat: asked in the window, it answers here (the window, then its
+        own answers); not asked, or once answered, the board shows the question. A pop-up
+        still asking once the seat is no longer asked (its answer made) goes."""
+        window = self.view().window
+        asked = window is not None and self._seat() in window.waiting
+        asking = self._asking
+        if asking is not None and asking in self.app.screen_stack:
+            if not asked and self.app.screen is asking:
+                self.app.pop_screen()
+            elif isinstance(asking, TourPicker):
+                self._show_tour(asking)
+        elif asked and self.sending is None:
+            if window is not None and window.picked:
+                self._answer_privately(self._seat())  # the Park Tour's next card
+            else:
+                self._open_window()
+            return
+        GameScreen.after_change(self)
+
     def _sheet_closed(self, _: None) -> None:
         self.after_change()
 
     def _result_closed(self, to_history: bool | None) -> None:
         self.dismiss()
-        if to_history:
+        if to_history and self.local is not None:  # a hosted game is in the host's history
             self.tabletop.action_history()
 
     def _score_body(self, result: RoundView) -> Content:
@@ -498,22 +541,21 @@ class PocketParksScreen(GameScreen):
     def _open_window(self) -> None:
         self.show_to(None)
         self.ring()
-        self.app.push_screen(
-            ResponseWindow(
-                self.public(), self.settings.window_seconds, self.clock, self.action_rules
-            ),
-            self._window_closed,
+        self._asking = ResponseWindow(
+            self.public(),
+            self.settings.window_seconds,
+            self.clock,
+            self.action_rules,
+            here=self.session.here,
         )
+        self.app.push_screen(self._asking, self._window_closed)
 
     def _window_closed(self, seat: int | None) -> None:
         if seat is None:
             window = self.public().window
             waiting = [] if window is None else list(window.waiting)
             for answering in waiting:
-                if (
-                    answering in self.session.humans
-                    and self._silently(Pass(seat=answering)) is None
-                ):
+                if answering in self.session.here and self._silently(Pass(seat=answering)) is None:
                     break
             self.after_change()
         elif self.curtained:
@@ -547,17 +589,15 @@ class PocketParksScreen(GameScreen):
         def answered(index: int | None) -> None:
             self.act(options[-1] if index is None else options[index])
 
-        self.app.push_screen(
-            self._helped(
-                ChoiceScreen(
-                    f"{self.session.seats[seat].name}: {window.question}",
-                    choices,
-                    note="Enter or a number answers; Esc passes. Nobody sees which you chose.",
-                    back="Pass",
-                )
-            ),
-            answered,
+        self._asking = self._helped(
+            ChoiceScreen(
+                f"{self.session.seats[seat].name}: {window.question}",
+                choices,
+                note="Enter or a number answers; Esc passes. Nobody sees which you chose.",
+                back="Pass",
+            )
         )
+        self.app.push_screen(self._asking, answered)
 
     def _pick_tour(self, seat: int) -> None:
         """The Park Tour picker over the claimant's hand: each pick (or start over) is a
@@ -583,7 +623,7 @@ class PocketParksScreen(GameScreen):
             else:
                 self.act(Pass(seat=seat))
 
-        picker = self._helped(TourPicker(heading, pick, claim))
+        picker = self._asking = self._helped(TourPicker(heading, pick, claim))
         self.app.push_screen(picker, answered)
         self.call_after_refresh(self._show_tour, picker)
 

@@ -315,12 +315,16 @@ class ResponseWindow(_SeeThrough[int | None]):
         seconds: float | None,
         clock: Clock,
         on_rules: Callable[[], None] | None = None,
+        here: Sequence[int] | None = None,
     ) -> None:
         super().__init__()
-        assert view.seat is None, "the response window is drawn from the public view"
+        # Drawn from the public view; at a hosted seat's own screen (``here``: the seats
+        # that answer at this screen), from that seat's view: nobody else looks.
+        assert view.seat is None or here == (view.seat,), "a view no other seat may see"
         assert view.window is not None
         self.view = view
         self.window = view.window
+        self.here = tuple(self.window.waiting if here is None else here)
         self.seconds = seconds
         self.clock = clock
         self.rules = on_rules
@@ -343,6 +347,8 @@ class ResponseWindow(_SeeThrough[int | None]):
             yield Static(id="window-countdown")
             with Horizontal():
                 for seat in self.window.waiting:
+                    if seat not in self.here:
+                        continue
                     yield _mouse_button(plain(f"{seat + 1} {self.names[seat]}"), f"claim-{seat}")
                 yield _mouse_button(Content("Nobody"), "claim-nobody")
         yield Footer()
@@ -404,8 +410,12 @@ class ResponseWindow(_SeeThrough[int | None]):
             self.claim(int(name))
 
     def claim(self, seat: int) -> None:
-        if seat in self.window.waiting:
+        if seat in self.window.waiting and seat in self.here:
             self.close(seat)
+        elif seat in self.window.waiting:
+            self.notify(
+                f"{self.names[seat]} answers at their own screen.", severity="warning", markup=False
+            )
         elif 0 <= seat < len(self.names):
             self.notify(
                 f"{self.names[seat]} is not asked this time.", severity="warning", markup=False
