@@ -392,7 +392,7 @@ class TableScreen(PocketDragonScreen):
             return Content("")
         p = t.play
         parts: list[Content | str | tuple[str, str]] = [
-            (f"{self.player(p.seat)} plays ", "bold"),
+            ("In play: ", "bold"),  # by the player whose turn the line above names
             legend.activity(p.activity),
             "\nStill to match: ",
             Content(" ").join([legend.skill(s) for s in p.needed]) if p.needed else "nothing",
