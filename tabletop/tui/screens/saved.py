@@ -76,6 +76,7 @@ class ListScreen(SizedScreen):
         yield Header()
         yield DataTable(cursor_type="row", zebra_stripes=True)
         yield Static(self.EMPTY, id="empty")
+        yield Static(id="details")
         yield Footer()
 
     def on_screen_resume(self) -> None:
@@ -94,6 +95,7 @@ class ListScreen(SizedScreen):
         table.display = table.row_count > 0
         self.query_one("#empty").display = table.row_count == 0
         self.refresh_bindings()
+        self.show_details()
 
     def fill(self, table: DataTable[Text]) -> None:
         """Add the columns and a row per game (row key: the game id) with ``add``."""
@@ -106,6 +108,26 @@ class ListScreen(SizedScreen):
 
     def on_data_table_row_highlighted(self) -> None:
         self.refresh_bindings()  # Delete may apply to one row and not another
+        self.show_details()
+
+    def show_details(self) -> None:
+        """The highlighted game in the pane under the table; a damaged one, why."""
+        game = self.selected()
+        details = self.query_one("#details", Static)
+        details.display = game is not None
+        if isinstance(game, DamagedGame):
+            details.update(
+                Content.assemble(
+                    (f"{title(game.game)}: damaged", "bold $error"),
+                    plain(f" ({game.why}). It cannot be opened; d deletes it."),
+                )
+            )
+        elif game is not None:
+            details.update(self.details(game))
+
+    def details(self, game: SavedGame | FinishedGame) -> Content:
+        """What the pane says of a game listed here that is not damaged."""
+        raise NotImplementedError
 
     def selected(self) -> Listed | None:
         table = self.query_one(DataTable)
@@ -187,10 +209,6 @@ class ContinueScreen(ListScreen):
         self.positions: dict[tuple[int, int], Content] = {}
         """Where each game stands, by (id, version): worked out once."""
 
-    def compose_screen(self) -> ComposeResult:
-        yield from super().compose_screen()
-        yield Static(id="details")
-
     def fill(self, table: DataTable[Text]) -> None:
         table.add_columns("Game", "Players", "Started", "Moves", "Last played")
         store = self.tabletop.store
@@ -213,39 +231,21 @@ class ContinueScreen(ListScreen):
     def deletable(self, game: Listed) -> bool:
         return True
 
-    def show(self) -> None:
-        super().show()
-        self.show_details()
-
-    def on_data_table_row_highlighted(self) -> None:
-        super().on_data_table_row_highlighted()
-        self.show_details()
-
-    def show_details(self) -> None:
-        """The highlighted game: when, its moves, whose turn, where it stands."""
-        game = self.selected()
-        details = self.query_one("#details", Static)
-        details.display = game is not None
-        if isinstance(game, DamagedGame):
-            details.update(
-                Content.assemble(
-                    (f"{title(game.game)}: damaged", "bold $error"),
-                    plain(f" ({game.why}). It cannot be opened; d deletes it."),
-                )
-            )
-        elif isinstance(game, SavedGame):
-            head = Content.assemble(
-                (title(game.game), "bold"),
-                plain(
-                    f", started {_when(game.created)}, {game.moves} "
-                    f"move{'s' if game.moves != 1 else ''}, last played {_when(game.updated)}"
-                ),
-            )
-            known = self.positions.get((game.id, game.version))
-            if known is None:
-                self._work_out(game)
-            where = known or plain("Where it stands: reading the game…", "dim")
-            details.update(Content("\n").join([head, where]))
+    def details(self, game: SavedGame | FinishedGame) -> Content:
+        """When the game began, its moves, whose turn, where it stands."""
+        assert isinstance(game, SavedGame)
+        head = Content.assemble(
+            (title(game.game), "bold"),
+            plain(
+                f", started {_when(game.created)}, {game.moves} "
+                f"move{'s' if game.moves != 1 else ''}, last played {_when(game.updated)}"
+            ),
+        )
+        known = self.positions.get((game.id, game.version))
+        if known is None:
+            self._work_out(game)
+        where = known or plain("Where it stands: reading the game…", "dim")
+        return Content("\n").join([head, where])
 
     def _work_out(self, game: SavedGame) -> None:
         """Read the game's record here (the store is this thread's), rebuild it in a
@@ -447,30 +447,9 @@ class HistoryScreen(ListScreen):
         empty.update(Content("No finished game matches." if self.games else self.EMPTY))
         self.query_one("#sort", Static).update(Content(f"Sorted: {SORTS[self.sort]} (s)"))
 
-    def show(self) -> None:
-        super().show()
-        self.show_details()
-
-    def on_data_table_row_highlighted(self) -> None:
-        super().on_data_table_row_highlighted()
-        self.show_details()
-
-    def show_details(self) -> None:
-        """The highlighted game whole, under the table."""
-        game = self.selected()
-        details = self.query_one("#details", Static)
-        details.display = game is not None
-        if isinstance(game, FinishedGame):
-            details.update(self.details(game))
-        elif isinstance(game, DamagedGame):
-            details.update(
-                Content.assemble(
-                    (f"{title(game.game)}: damaged", "bold $error"),
-                    plain(f" ({game.why}). It cannot be opened; d deletes it."),
-                )
-            )
-
-    def details(self, game: FinishedGame) -> Content:
+    def details(self, game: SavedGame | FinishedGame) -> Content:
+        """The finished game whole: each seat ranked, bots, moves, summary."""
+        assert isinstance(game, FinishedGame)
         placed = ranking(game)
         width = max(cell_len(p.name) for p in placed)
         lines = [
