@@ -15,6 +15,7 @@ resume actions, so the record replays) until every seat is back.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import secrets
@@ -22,6 +23,7 @@ import signal
 import socket
 import ssl
 import sys
+import tempfile
 import time
 import traceback
 from collections.abc import Callable, Coroutine, Sequence
@@ -465,6 +467,10 @@ class Host:
         self._server: Server
         self._ticker: asyncio.Task[None]
 
+    def seat_of(self, code: str) -> tuple[HostedGame, int] | None:
+        """The game and seat ``code`` joins, if it is one of this host's codes."""
+        return self._seats.get(_code_key(code))
+
     def add(self, session: GameSession, codes: Sequence[str]) -> HostedGame:
         game = HostedGame(session, codes, self.clock, self.report)
         keys = {_code_key(code): seat for seat, code in enumerate(game.codes)}
@@ -553,7 +559,7 @@ class Host:
             code = request.get("code")
             if not isinstance(code, str):
                 raise ProtocolError("PROTO-ARGS", "join needs 'code', your seat's join code")
-            found = self._seats.get(_code_key(code))
+            found = self.seat_of(code)
             if found is None:
                 await asyncio.sleep(REFUSE_DELAY_S)
                 self.report(f"refused a wrong join code from {ws.remote_address[0]}")
@@ -594,6 +600,9 @@ class HostArgs:
     bind: str
     port: int
     tls: tuple[Path, Path] | None
+    web: bool = False
+    """Also serve each seat's game screen to browsers (textual-serve), on ``web_port``."""
+    web_port: int = 0
 
 
 class HostError(Exception):
@@ -699,15 +708,27 @@ def run(args: HostArgs) -> int:
 
 
 def announce(
-    session: GameSession, codes: Sequence[str], bind: str, port: int, encrypted: bool
+    session: GameSession,
+    codes: Sequence[str],
+    bind: str,
+    port: int,
+    encrypted: bool,
+    web_port: int | None = None,
 ) -> tuple[str, str]:
     """What `tabletop host` prints once it listens: a JSON line for scripts (the address,
-    each seat's name and code), then a summary for people."""
-    url = f"{'wss' if encrypted else 'ws'}://{_address_for_others(bind)}:{port}"
-    seats = [
+    each seat's name and code, and with ``web_port`` its browser link), then a summary
+    for people."""
+    address = _address_for_others(bind)
+    url = f"{'wss' if encrypted else 'ws'}://{address}:{port}"
+    seats: list[dict[str, Any]] = [
         {"seat": seat, "name": info.name, "code": code}
         for seat, (info, code) in enumerate(zip(session.seats, codes, strict=True))
     ]
+    if web_port is not None:
+        for seat in seats:
+            seat["web"] = (
+                f"{'https' if encrypted else 'http'}://{address}:{web_port}/seat/{seat['code']}"
+            )
     line = json.dumps(
         {"url": url, "game": session.engine.name, "game_id": session.game_id, "seats": seats}
     )
@@ -715,7 +736,10 @@ def announce(
         f"Hosting {session.engine.title} (game {session.game_id}) at {url}",
         "Each player joins with their own code:",
     ]
-    lines += [f"  {s['name']}: tabletop join {url} {s['code']}" for s in seats]
+    for seat in seats:
+        lines.append(f"  {seat['name']}: tabletop join {url} {seat['code']}")
+        if web_port is not None:
+            lines.append(f"    or in a browser: {seat['web']}")
     where = "" if bind == "127.0.0.1" else f" --bind {bind}"
     if _loopback(bind):
         lines.append("Only this computer can join (127.0.0.1). For a LAN: --bind 0.0.0.0.")
@@ -737,8 +761,35 @@ async def _serve(
     host = Host()
     host.add(session, codes)
     port = await host.start(args.bind, args.port, tls)
-    for text in announce(session, codes, args.bind, port, tls is not None):
-        print(text, flush=True)
+    web = None
+    with contextlib.ExitStack() as scratch:
+        if args.web:
+            from tabletop.net.web import SeatServer, serve_web
+
+            # The browser seats' own settings (theme, bell...), kept while the host runs.
+            settings = Path(scratch.enter_context(tempfile.TemporaryDirectory()))
+            cafile = args.tls[0] if args.tls is not None else None
+            server = SeatServer(
+                host, _join_url_here(args.bind, port, tls), settings, cafile, _to_stderr
+            )
+            web, web_port = await serve_web(server, args.bind, args.web_port, tls)
+        for text in announce(
+            session, codes, args.bind, port, tls is not None, web_port if web else None
+        ):
+            print(text, flush=True)
+        return await _until_stopped(host, session, web)
+
+
+def _join_url_here(bind: str, port: int, tls: ssl.SSLContext | None) -> str:
+    """The address a browser seat's process joins from this computer: loopback, unless
+    the host listens on one address only, or its certificate names this computer's."""
+    if tls is None and (bind in ("0.0.0.0", "::", "") or _loopback(bind)):
+        return f"ws://127.0.0.1:{port}"
+    return f"{'wss' if tls else 'ws'}://{_address_for_others(bind)}:{port}"
+
+
+async def _until_stopped(host: Host, session: GameSession, web: Any) -> int:
+    """Serve until the game is over and every seat has gone, or a signal stops it."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -746,6 +797,8 @@ async def _serve(
     finished = asyncio.create_task(host.done.wait())
     stopped = asyncio.create_task(stop.wait())
     await asyncio.wait({finished, stopped}, return_when=asyncio.FIRST_COMPLETED)
+    if web is not None:
+        await web.cleanup()  # the browser seats' processes end with their pages' sockets
     await host.close()
     session.retry_save()
     if session.save_problem is not None:
