@@ -748,6 +748,8 @@ def announce(
             "Warning: the connections are not encrypted: anyone on this network can read "
             "the game and the join codes. Use --tls CERT KEY to encrypt them."
         )
+    if web_port is not None:
+        where += f" --web --web-port {web_port}"
     lines.append(
         f"Stopped? `tabletop host --resume {session.game_id}{where} --port {port}` goes on "
         "with the same codes at the same address."

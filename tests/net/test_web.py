@@ -135,6 +135,7 @@ def test_the_host_prints_each_seat_s_browser_link(tmp_path: Path) -> None:
     line, summary = announce(session, codes, "127.0.0.1", 4321, False, web_port=4322)
     assert '"web": "http://127.0.0.1:4322/seat/' + "A" * 27 + '"' in line
     assert f"or in a browser: http://127.0.0.1:4322/seat/{'B' * 27}" in summary
+    assert f"--resume {session.game_id} --web --web-port 4322 --port 4321" in summary
     _, secure = announce(session, codes, "192.168.1.20", 4321, True, web_port=4322)
     assert f"https://192.168.1.20:4322/seat/{'A' * 27}" in secure
     store.close()
