@@ -111,12 +111,13 @@ from tabletop.tui.app import TabletopApp
 
 root = Path(sys.argv[1])
 assert Path(tabletop.__file__).resolve().is_relative_to(root / "venv"), tabletop.__file__
-from tabletop.tui.screens.rules import rules_text
+from tabletop.core.rulebook import rulebook
 
 prefixes = {"spacepark": "SP-", "pocketparks": "PP-", "pocketdragon": "PD-"}
 for name in GAMES:
     get_engine(name)  # loads and validates the game's content
-    assert f"**{prefixes[name]}" in rules_text(name), f"the {name} digest did not ship"
+    ids = [rule.id for section in rulebook(name).sections for rule in section.rules]
+    assert ids and all(i.startswith(prefixes[name]) for i in ids), f"the {name} digest did not ship"
 
 
 async def main() -> None:

@@ -145,7 +145,9 @@ class TabletopApp(App[None]):
         yield SystemCommand("History", "Finished games and results", self.action_history)
         yield SystemCommand("Statistics", "Wins, scores and records", self.action_statistics)
         yield SystemCommand("Rules", "Read the rules of each game", self.action_rules)
-        yield SystemCommand("Settings", "Theme, glyphs, curtain, bell", self.action_settings)
+        yield SystemCommand(
+            "Settings", "Theme, bots, response windows, glyphs, curtain, bell", self.action_settings
+        )
 
     # -- screens --------------------------------------------------------------
 

@@ -152,8 +152,9 @@ def test_a_seeded_space_park_game_in_the_terminal(terminal: list[Terminal], tmp_
     term.keys("C-s")  # Enter in a field goes to the next one; starting is explicit
     term.wait_for("Pass to Ann")
     term.keys("Enter")
-    screen = term.wait_for("Ann's view")
-    assert "Starlight" in screen and "Bo" in screen
+    term.wait_for("Ann's view")
+    screen = term.wait_for("Starlight")  # the ring may draw a frame after the title
+    assert "Bo" in screen
     term.keys(visit)
     term.wait_for("Pass to Bo")  # the hand-over curtain: Bo's hand is hidden
     term.keys("Enter")

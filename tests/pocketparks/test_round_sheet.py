@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
-from tabletop.core.engine import Setup
+from tabletop.core.engine import InvalidState, Setup
 from tabletop.games.pocketparks.model import (
     NO_CARD,
     NO_SEAT,
@@ -200,6 +201,23 @@ def test_a_saved_game_keeps_the_sheet_and_an_old_save_loads_without_one() -> Non
     loaded = ENGINE.load_state(old)
     (shown,) = ENGINE.view(loaded, None).results
     assert shown.points == [2, 6] and shown.sets == [] and shown.featured is None
+
+
+def test_a_loaded_sheet_with_an_empty_set_or_a_park_scored_twice_is_refused() -> None:
+    """PP-SCORE-1: a loaded state's sheet scores each park once and no empty set; a
+    sheet edited to break either is not a state the game can be in."""
+    st, linda4 = jones_and_linda()
+    saved = ENGINE.state_json(play_set(st, 1, linda4))
+
+    def first_set(state: dict[str, Any]) -> dict[str, Any]:
+        return next(row[0] for result in state["results"] for row in result["sets"] if row)
+
+    twice, empty = json.loads(saved), json.loads(saved)
+    first_set(twice)["cards"].append(first_set(twice)["cards"][0])
+    first_set(empty)["cards"] = []
+    for broken in (twice, empty):
+        with pytest.raises(InvalidState, match="a set scored empty, or a park scored twice"):
+            ENGINE.load_state(broken)
 
 
 @pytest.mark.parametrize("n", [3, 4])

@@ -57,7 +57,8 @@ def test_a_steal_is_declared_in_full_before_anything_moves() -> None:
     assert st.players[0].hand == PLAIN and st.players[1].sets == [parks("Glacier", "Denali")]
     assert Confirm(seat=0) not in options(st, 0)
     refused(st, Confirm(seat=0), "PP-STEAL-2")
-    refused(st, Pay(seat=0, card=PLAIN[0]), "PP-STEAL-2")
+    paid_twice = refused(st, Pay(seat=0, card=PLAIN[0]), "PP-STEAL-2")
+    assert paid_twice.message == "pay with cards from your hand"
     st = run(st, TakeRandom(seat=0))
     refused(st, TakeRandom(seat=0), "PP-STEAL-2")
     refused(st, Take(seat=0, card=park("Denali")), "PP-STEAL-2")

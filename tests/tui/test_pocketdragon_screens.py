@@ -28,6 +28,7 @@ from tabletop.tui.screens.pocketdragon_table import (
     SuggestOverlay,
     TableScreen,
 )
+from tabletop.tui.screens.rules import RulesScreen
 from tabletop.tui.widgets.scoreboard import Scoreboard
 from tabletop.tui.widgets.timer import DragonTimer
 
@@ -598,7 +599,7 @@ async def test_companion_feed_is_taken_at_the_key_press_while_the_choice_holds_t
         await pilot.press("f")
         await pilot.pause()
         assert isinstance(app.screen, Chooser)
-        assert "Fed at 2 s of hunger: how many food cards" in rendered(app)
+        assert "Fed at 2 s of hunger:" in rendered(app)  # the choice is beside the board
         await tick(pilot, screen, clock, 3.0)  # the dragon would have starved by now
         assert session.outcome is None and "Hunger      2 s" in timer_text(screen)
         await pilot.press("2")
@@ -754,3 +755,32 @@ async def test_every_key_of_a_turn_fits_the_footer_at_120_columns(
         await pilot.pause()
         footer = rendered(app).splitlines()[-1]
         assert all(key in footer for key in shown), footer
+
+
+async def test_the_rules_open_from_pocket_dragons_own_curtains(store: Store) -> None:
+    """Issue 14: ? on the hand-over curtain opens the rules at the step being played
+    (PD-TURN: the first turn), as on every curtain, with no card of either hand on
+    screen; Escape there comes back to the curtain. A clue's curtain offers it too."""
+    session = start(store, "table")
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, session, clock)
+        assert isinstance(screen, TableScreen)
+        await pilot.press("space")  # behind the curtain, Ann's first turn starts
+        handover = app.screen
+        assert isinstance(handover, Handover) and "? Rules" in rendered(app)
+        await pilot.press("question_mark")
+        rules = app.screen
+        assert isinstance(rules, RulesScreen) and rules.game == "pocketdragon"
+        for _ in range(100):  # the page renders and jumps
+            if rules.opened_at is not None:
+                break
+            await pilot.pause()
+        assert rules.opened_at == "Turns (table mode)"
+        assert_private(app, screen, session)
+        await pilot.press("escape")
+        assert app.screen is handover and screen.viewer is None
+        await pilot.press("enter", "k")
+        await pilot.pause()
+        assert isinstance(app.screen, ClueOverlay) and "? Rules" in rendered(app)

@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap, BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
@@ -103,7 +103,7 @@ class PocketDragonScreen(GameScreen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (SHORT, "-tall")]  # noqa: RUF012
     DEFAULT_CSS = """
-    PocketDragonScreen.-short Scoreboard {
+    PocketDragonScreen.-short Scoreboard, PocketDragonScreen #status.-empty {
         display: none;
     }
     """
@@ -173,18 +173,23 @@ class PocketDragonScreen(GameScreen):
 
     def _footer_keys(self, *, narrow: bool) -> None:
         """The footer's keys for the width: every key shown, or only FOOTER_WHEN_NARROW.
-        (A key's ``show`` is fixed in its Binding: the screen's bindings are swapped for a
-        copy with other ``show`` flags; every key works the same either way.)"""
+        A key's ``show`` is fixed in its Binding: the screen's own copy of its bindings
+        gets copies with ``show`` set (as ``relabel`` does the descriptions); every key
+        works the same either way."""
         if narrow == self._narrow_footer:
             return
         self._narrow_footer = narrow
-        bindings = self._merge_bindings()
-        if narrow:
-            bindings = BindingsMap(
-                replace(binding, show=binding.show and binding.action in FOOTER_WHEN_NARROW)
-                for _, binding in bindings
-            )
-        self._bindings = bindings
+        shown = {(b.key, b.action) for _, b in self._merge_bindings() if b.show}
+        keys = self._bindings.key_to_bindings
+        for key, bindings in keys.items():
+            keys[key] = [
+                replace(
+                    b,
+                    show=(b.key, b.action) in shown
+                    and (not narrow or b.action in FOOTER_WHEN_NARROW),
+                )
+                for b in bindings
+            ]
         self.refresh_bindings()
 
     def on_unmount(self) -> None:
@@ -277,7 +282,7 @@ class PocketDragonScreen(GameScreen):
         view = self.dview(self.viewer)
         self._signature = self._signature_of(view)
         self.show_clocks(view)
-        self.query_one("#status", Static).update(self.hint(view))
+        self.show_status(self.hint(view))
 
     def hint(self, view: PocketDragonView) -> Content:
         """The status line: what to do now."""
@@ -518,19 +523,21 @@ class Choice:
 
 
 class Chooser(ModalScreen[object]):
-    """Pick one option by its key; Escape cancels. Public choices only."""
+    """Pick one option by its key; Escape cancels. Public choices only, so the board
+    stays in sight: the choice sits over the side panels' Keys and Log, below the clocks."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
     Chooser {
-        align: center middle;
+        align: right bottom;
     }
     Chooser #choices {
-        width: auto;
-        max-width: 90%;
+        width: 34;
         height: auto;
+        margin-bottom: 1;  /* above the status line */
         border: thick $accent;
-        padding: 0 2;
+        padding: 0 1;
+        background: $surface;
     }
     """
 
@@ -538,6 +545,9 @@ class Chooser(ModalScreen[object]):
         super().__init__()
         self.heading = title
         self.options = list(options)
+        # See-through, so the board shows around the choice (app.tcss makes every screen
+        # opaque, and an app's CSS overrides a screen's own).
+        self.styles.background = "transparent"
 
     def compose(self) -> ComposeResult:
         lines = [Content.styled(self.heading, "bold")]

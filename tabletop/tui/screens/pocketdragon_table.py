@@ -23,6 +23,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
+from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Static
 
 from tabletop.core.engine import Action
@@ -111,11 +113,16 @@ class Legend:
         return [*skills, Content.assemble(("Food: ", "bold"), foods[0]), *foods[1:]]
 
 
-class Packed(Static):
+class Packed(Widget):
     """Entries (a key and what it does, a glyph and its name) packed into as few lines
     as the width allows, each entry whole: Textual wraps between words, which would
-    part a key from its action. Packed again when the width changes."""
+    part a key from its action. Packed as it is laid out, for the width it gets."""
 
+    DEFAULT_CSS = """
+    Packed {
+        height: auto;
+    }
+    """
     GAP = Content("  ")
 
     def __init__(self, id: str) -> None:
@@ -123,14 +130,11 @@ class Packed(Static):
         self.entries: list[Content] = []
 
     def show(self, entries: list[Content]) -> None:
-        self.entries = entries
-        self._pack()
+        if [(e.plain, e.spans) for e in entries] != [(e.plain, e.spans) for e in self.entries]:
+            self.entries = entries
+            self.refresh(layout=True)
 
-    def on_resize(self) -> None:
-        self._pack()
-
-    def _pack(self) -> None:
-        width = self.content_region.width
+    def lines(self, width: int) -> list[Content]:
         lines: list[list[Content]] = []
         used = width + 1  # no line yet
         for entry in self.entries:
@@ -140,7 +144,13 @@ class Packed(Static):
             else:
                 lines[-1].append(entry)
                 used += len(self.GAP) + entry.cell_length
-        refresh_text(self, Content("\n").join([self.GAP.join(line) for line in lines]))
+        return [self.GAP.join(line) for line in lines]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+    def render(self) -> Content:
+        return Content("\n").join(self.lines(self.content_size.width))
 
 
 def _card_back(hand_card: HandCardView, legend: Legend) -> Content:
@@ -369,12 +379,12 @@ class TableScreen(PocketDragonScreen):
         self.query_one("#pd-keys", Packed).show(self._keys())
 
     def _top(self, t: TableView) -> Content:
-        """Whose turn it is, and the Activities: in the deck, done, given up (the clocks,
+        """Whose turn it is, and the Activities left in the deck and given up (the clocks,
         the clues, the successes and Happiness are in the Dragon panel)."""
         return Content.assemble(
             ("Turn: ", "bold"),
             plain(f"▶ {self.player(self.owner())}", "bold $accent"),
-            f"   Deck {t.deck} · Done {len(t.done)} · Given up {len(t.given_up)}",
+            f"  Deck {t.deck} · Given up {len(t.given_up)}",
         )
 
     def _play(self, t: TableView, legend: Legend) -> Content:
@@ -382,7 +392,7 @@ class TableScreen(PocketDragonScreen):
             return Content("")
         p = t.play
         parts: list[Content | str | tuple[str, str]] = [
-            (f"{self.player(p.seat)} plays ", "bold"),
+            ("In play: ", "bold"),  # by the player whose turn the line above names
             legend.activity(p.activity),
             "\nStill to match: ",
             Content(" ").join([legend.skill(s) for s in p.needed]) if p.needed else "nothing",
@@ -422,11 +432,11 @@ class TableScreen(PocketDragonScreen):
             lines.append(Content.assemble((f"{self.player(seat)}'s food: ", "bold"), cards))
         # The discard pile by Skill (its food plays no part any more): one line, however long.
         counts = Counter(card.skill for card in t.discard)
-        discard = Content("  ").join(
+        discard = Content(" ").join(
             [Content.assemble(legend.skill(s), f"×{counts[s]}") for s in legend.skills if counts[s]]
         )
         lines.append(
-            Content.assemble((f"Discard pile ({len(t.discard)}): ", "bold"), discard or "empty")
+            Content.assemble((f"Discard ({len(t.discard)}): ", "bold"), discard or "empty")
         )
         return Content("\n").join(lines)
 

@@ -534,9 +534,18 @@ class SpaceParkScreen(GameScreen):
         self._show_players(view)
         refresh_text(self.query_one("#prompt", Static), self._prompt(view, question))
         if self.has_class("-narrow"):  # the log is not shown: its latest lines are
-            news = [plain(line) for line in self.session.log(view.seat)[-2:]]
-            refresh_text(self.query_one("#news", Static), Content("\n").join(news))
+            refresh_text(self.query_one("#news", Static), plain(self._news(view.seat)))
         self.call_after_refresh(self._hint_more)  # once laid out: does the board go on below?
+
+    def _news(self, seat: int | None) -> str:
+        """The latest lines of the log ``seat`` may read, as many as two rows hold."""
+        room = 2 * max(1, self.size.width - 2)
+        news: list[str] = []
+        for line in reversed(self.session.log(seat)):
+            if news and sum(len(n) + 1 for n in news) + len(line) > room:
+                break
+            news.insert(0, line)
+        return " ".join(news)
 
     def _hint_more(self) -> None:
         """Say when the board goes on below what the terminal shows."""

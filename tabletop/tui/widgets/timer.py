@@ -81,7 +81,7 @@ class DragonTimer(Vertical):
         padding: 0 0 0 1;
     }
     DragonTimer #timer-lines {
-        height: auto;
+        height: 5;
     }
     DragonTimer Horizontal {
         height: auto;
