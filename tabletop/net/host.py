@@ -187,6 +187,9 @@ class HostedGame:
         self._seen_state: Any = None  # the state the cached views and legal actions are of
         self._views: dict[int, BaseModel] = {}
         self._legals: dict[int, list[dict[str, Any]]] = {}
+        self._applying = False  # the host is making a move (it publishes it itself)
+        session.watchers.append(self._moved_here)
+        self._tell_presence()
         self._hold_clocks(None)  # a game running when its host stopped waits for its seats
 
     # -- reading ------------------------------------------------------------------
@@ -225,6 +228,7 @@ class HostedGame:
         notice = f"{name} is back." if seat in self._seen else f"{name} joined."
         self._seen.add(seat)
         self._report(f"{notice} ({ws.remote_address[0]})")
+        self._tell_presence()
         self._catch_up()
         self.publish(self._hold_clocks(seat), notice)
         return link
@@ -237,6 +241,7 @@ class HostedGame:
         del self.links[link.seat]
         if self.stopping:  # a resumed host pauses a running game until all are back
             return
+        self._tell_presence()
         self._catch_up()
         events = self._hold_clocks(link.seat)
         notice = f"{self.names[link.seat]} is away."
@@ -358,12 +363,27 @@ class HostedGame:
         }
 
     def _apply(self, action: Action) -> Transition[Any]:
+        self._applying = True
         try:
             return self.session.act(action)
         except StoreConflict as conflict:
             raise ProtocolError(
                 "PROTO-SAVE", f"{conflict}: the move was not made. Restart the host to go on."
             ) from None
+        finally:
+            self._applying = False
+
+    def _moved_here(self, transition: Transition[Any] | None) -> None:
+        """A move made on the session by a screen of this process (a game hosted from
+        the app, its other seats at this keyboard) goes to every connected seat."""
+        if transition is not None and not self._applying:
+            self.publish(transition.events, self._save_notice())
+
+    def _tell_presence(self) -> None:
+        """The session's screen here learns who of the seats elsewhere is away."""
+        if self.session.elsewhere:
+            self.session.away = tuple(s for s in self.away if s in self.session.elsewhere)
+            self.session.changed(None)
 
     def _save_notice(self) -> str | None:
         """Said once when moves stop being saved (a full disk), once when they are again."""
@@ -612,6 +632,11 @@ class HostError(Exception):
 def open_game(store: Store, args: HostArgs) -> tuple[GameSession, list[str]]:
     """The game to host, new or resumed, and its join codes (kept with the game)."""
     session = _start(store, args) if args.resume is None else _resume(store, args.resume)
+    return session, codes_for(store, session)
+
+
+def codes_for(store: Store, session: GameSession) -> list[str]:
+    """The game's join codes, one per seat, as kept with it (new ones the first time)."""
     key = CODES_SETTING.format(game_id=session.game_id)
     codes = store.settings().get(key)
     if not (
@@ -623,7 +648,7 @@ def open_game(store: Store, args: HostArgs) -> tuple[GameSession, list[str]]:
         failed = store.save_setting(key, codes)
         if failed is not None:
             raise HostError(f"cannot keep the join codes with the game: {failed}")
-    return session, codes
+    return codes
 
 
 def _start(store: Store, args: HostArgs) -> GameSession:
@@ -669,11 +694,11 @@ def _tls_context(tls: tuple[Path, Path]) -> ssl.SSLContext:
     return context
 
 
-def _loopback(bind: str) -> bool:
+def loopback(bind: str) -> bool:
     return bind in ("localhost", "::1") or bind.startswith("127.")
 
 
-def _address_for_others(bind: str) -> str:
+def address_for_others(bind: str) -> str:
     """The address to give the players: the bound one, or for a bind to every interface
     this computer's address on its network (a UDP socket's route; nothing is sent)."""
     if bind not in ("0.0.0.0", "::", ""):
@@ -718,7 +743,7 @@ def announce(
     """What `tabletop host` prints once it listens: a JSON line for scripts (the address,
     each seat's name and code, and with ``web_port`` its browser link), then a summary
     for people."""
-    address = _address_for_others(bind)
+    address = address_for_others(bind)
     url = f"{'wss' if encrypted else 'ws'}://{address}:{port}"
     seats: list[dict[str, Any]] = [
         {"seat": seat, "name": info.name, "code": code}
@@ -741,7 +766,7 @@ def announce(
         if web_port is not None:
             lines.append(f"    or in a browser: {seat['web']}")
     where = "" if bind == "127.0.0.1" else f" --bind {bind}"
-    if _loopback(bind):
+    if loopback(bind):
         lines.append("Only this computer can join (127.0.0.1). For a LAN: --bind 0.0.0.0.")
     elif not encrypted:
         lines.append(
@@ -785,9 +810,9 @@ async def _serve(
 def _join_url_here(bind: str, port: int, tls: ssl.SSLContext | None) -> str:
     """The address a browser seat's process joins from this computer: loopback, unless
     the host listens on one address only, or its certificate names this computer's."""
-    if tls is None and (bind in ("0.0.0.0", "::", "") or _loopback(bind)):
+    if tls is None and (bind in ("0.0.0.0", "::", "") or loopback(bind)):
         return f"ws://127.0.0.1:{port}"
-    return f"{'wss' if tls else 'ws'}://{_address_for_others(bind)}:{port}"
+    return f"{'wss' if tls else 'ws'}://{address_for_others(bind)}:{port}"
 
 
 async def _until_stopped(host: Host, session: GameSession, web: Any) -> int:
