@@ -200,7 +200,12 @@ class HostedGame:
 
     @property
     def away(self) -> list[int]:
-        return [seat for seat in range(len(self.names)) if seat not in self.links]
+        """Seats whose players are not here: not connected, nor at the host's own
+        keyboard (a game hosted from the app plays its other seats there)."""
+        here = self.session.here if self.session.elsewhere else ()
+        return [
+            seat for seat in range(len(self.names)) if seat not in self.links and seat not in here
+        ]
 
     @property
     def over(self) -> bool:
@@ -421,8 +426,9 @@ class HostedGame:
         """Send every connected seat what it sees now, with the log lines it may read;
         seat ``last`` (the one that moved, which is answered too) after the others."""
         self.version += 1
+        away = self.away
         seats: list[wire.SeatPresence] = [
-            {"name": name, "connected": seat in self.links} for seat, name in enumerate(self.names)
+            {"name": name, "connected": seat not in away} for seat, name in enumerate(self.names)
         ]
         for link in sorted(self.links.values(), key=lambda link: link.seat == last):
             link.send(self._update(link, events, seats, notice))

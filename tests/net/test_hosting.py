@@ -70,6 +70,8 @@ async def test_a_table_hosted_from_setup_plays_here_and_at_a_remote_seat(store: 
         assert "Bo (away)" in players(game)
 
         bo = await join(url, code)
+        # Ann plays at the hosting keyboard: she is never away at Bo's screen.
+        assert [seat["connected"] for seat in latest(bo)["seats"]] == [True, True]
         await until(
             pilot, lambda: "(away)" not in str(game.query_one("Scoreboard", Static).render())
         )

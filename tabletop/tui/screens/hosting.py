@@ -93,8 +93,8 @@ class JoinCodes(ModalScreen[None]):
         align: center middle;
     }
     JoinCodes #codes {
-        width: auto;
-        max-width: 100%;
+        width: 90%;
+        max-width: 120;
         height: auto;
         border: thick $accent;
         padding: 1 2;

@@ -45,8 +45,8 @@ from tabletop.tui.widgets.bars import Footer, Header
 HUMAN = "person"  # the seat-kind choice that is not a bot level
 REMOTE = "remote"  # a person who joins from their own screen: the table is hosted
 BINDS: dict[str, str] = {
-    "127.0.0.1": "This computer only (other terminals)",
-    "0.0.0.0": "This computer's network (not encrypted)",
+    "127.0.0.1": "This computer only",
+    "0.0.0.0": "Its network (plain text)",
 }
 """Where remote seats may join from: the host's address to listen on."""
 RANDOM = "random"  # the seat choice that leaves the seat to chance
