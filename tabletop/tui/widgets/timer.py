@@ -21,7 +21,7 @@ from textual.widgets import Button, Static
 
 from tabletop.games.pocketdragon.model import FEED_WINDOW_S
 from tabletop.games.pocketdragon.view import PocketDragonView
-from tabletop.tui.text import refresh_text
+from tabletop.tui.text import refresh_text, refresh_title
 
 WARNINGS = (FEED_WINDOW_S, 20, 10)
 """The hunger displays at which the warning steps up (and the bell rings)."""
@@ -169,8 +169,7 @@ class DragonTimer(Vertical):
         self.text = f"{content.plain}\n{status}"
         # Always five lines: a new reading repaints the panel, and lays nothing out.
         refresh_text(self.query_one("#timer-lines", Static), content, layout=False)
-        if self.border_subtitle != status:
-            self.border_subtitle = status
+        refresh_title(self, Content(status), subtitle=True)
         self.query_one("#timer-feed", Button).display = c.feed_available
         self.query_one("#timer-general", Button).disabled = not c.general_clue_available
         self.query_one("#timer-specific", Button).disabled = not c.specific_clue_available
