@@ -61,8 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
         "host",
         help="serve one game to players at their own screens (see docs/network.md)",
         description="Serve one game over WebSocket: each player joins from their own "
-        "terminal with `tabletop join`. Prints a JSON line (address, one join code per "
-        "seat), then a summary.",
+        "terminal with `tabletop join`, or with --web from a browser. Prints a JSON line "
+        "(address, one join code per seat), then a summary.",
     )
     host.add_argument("game", nargs="?", help="the game of a new table")
     host.add_argument("--players", metavar="NAMES", help="the players, comma-separated")
@@ -86,6 +86,18 @@ def build_parser() -> argparse.ArgumentParser:
         type=Path,
         metavar=("CERT", "KEY"),
         help="encrypt the connections with this certificate and key",
+    )
+    host.add_argument(
+        "--web",
+        action="store_true",
+        help="also serve each seat's game screen to a browser (a link per seat)",
+    )
+    host.add_argument(
+        "--web-port",
+        type=int,
+        default=0,
+        metavar="PORT",
+        help="the browser seats' port, with --web (default 0: a free one)",
     )
     join = sub.add_parser(
         "join",
@@ -186,6 +198,8 @@ def main(argv: list[str] | None = None) -> int:
                 args.bind,
                 args.port,
                 tuple(args.tls) if args.tls else None,
+                args.web,
+                args.web_port,
             )
         )
     from tabletop.tui.app import run

@@ -37,6 +37,7 @@ import contextlib
 import functools
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from importlib.abc import Traversable
@@ -230,6 +231,14 @@ class GameSession:
         """Set once another tabletop changed this game: nothing more can be saved here."""
         self.clock_saved = clock_saved
         """Real time: the clocks' reading last saved while they ran (None: never)."""
+        self.elsewhere: frozenset[int] = frozenset()
+        """Seats played at other screens: a game hosted from here (net.host) whose other
+        seats join it. The screen here never shows their view."""
+        self.away: tuple[int, ...] = ()
+        """Of those, the seats whose players are not connected now (the host keeps it)."""
+        self.watchers: list[Callable[[Transition[Any] | None], None]] = []
+        """Told after every move (its transition) and seat gone or back (None): a host
+        publishes the moves made here, a screen draws those made elsewhere."""
 
     @classmethod
     def start(
@@ -324,11 +333,7 @@ class GameSession:
 
     @property
     def here(self) -> tuple[int, ...]:
-        return self.humans
-
-    @property
-    def away(self) -> tuple[int, ...]:
-        return ()
+        return tuple(seat for seat in self.humans if seat not in self.elsewhere)
 
     def view(self, seat: int | None) -> BaseModel:
         return self.engine.view(self.state, seat)
@@ -366,7 +371,13 @@ class GameSession:
         for seat, lines in self._logs.items():
             lines.extend(_readable(transition.events, seat))
         self._set_state(transition.state)
+        self.changed(transition)
         return transition
+
+    def changed(self, transition: Transition[Any] | None) -> None:
+        """Tell the watchers."""
+        for watcher in list(self.watchers):
+            watcher(transition)
 
     def advance(self, now: float) -> Transition[Any]:
         """Real-time games: run the clocks to ``now``. Not recorded (actions carry their own
@@ -446,6 +457,8 @@ class GameSession:
         """Why the last action cannot be taken back now (by ``seat``), or None if it can."""
         if self._outcome is not None:
             return "The game is over."
+        if self.elsewhere:
+            return "A hosted game has no undo: every move is final once the others have it."
         if not self._steps:
             return "Nothing to undo yet."
         last = self._steps[-1]

@@ -15,6 +15,7 @@ resume actions, so the record replays) until every seat is back.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import secrets
@@ -22,6 +23,7 @@ import signal
 import socket
 import ssl
 import sys
+import tempfile
 import time
 import traceback
 from collections.abc import Callable, Coroutine, Sequence
@@ -185,6 +187,9 @@ class HostedGame:
         self._seen_state: Any = None  # the state the cached views and legal actions are of
         self._views: dict[int, BaseModel] = {}
         self._legals: dict[int, list[dict[str, Any]]] = {}
+        self._applying = False  # the host is making a move (it publishes it itself)
+        session.watchers.append(self._moved_here)
+        self._tell_presence()
         self._hold_clocks(None)  # a game running when its host stopped waits for its seats
 
     # -- reading ------------------------------------------------------------------
@@ -195,7 +200,12 @@ class HostedGame:
 
     @property
     def away(self) -> list[int]:
-        return [seat for seat in range(len(self.names)) if seat not in self.links]
+        """Seats whose players are not here: not connected, nor at the host's own
+        keyboard (a game hosted from the app plays its other seats there)."""
+        here = self.session.here if self.session.elsewhere else ()
+        return [
+            seat for seat in range(len(self.names)) if seat not in self.links and seat not in here
+        ]
 
     @property
     def over(self) -> bool:
@@ -223,6 +233,7 @@ class HostedGame:
         notice = f"{name} is back." if seat in self._seen else f"{name} joined."
         self._seen.add(seat)
         self._report(f"{notice} ({ws.remote_address[0]})")
+        self._tell_presence()
         self._catch_up()
         self.publish(self._hold_clocks(seat), notice)
         return link
@@ -235,6 +246,7 @@ class HostedGame:
         del self.links[link.seat]
         if self.stopping:  # a resumed host pauses a running game until all are back
             return
+        self._tell_presence()
         self._catch_up()
         events = self._hold_clocks(link.seat)
         notice = f"{self.names[link.seat]} is away."
@@ -356,12 +368,27 @@ class HostedGame:
         }
 
     def _apply(self, action: Action) -> Transition[Any]:
+        self._applying = True
         try:
             return self.session.act(action)
         except StoreConflict as conflict:
             raise ProtocolError(
                 "PROTO-SAVE", f"{conflict}: the move was not made. Restart the host to go on."
             ) from None
+        finally:
+            self._applying = False
+
+    def _moved_here(self, transition: Transition[Any] | None) -> None:
+        """A move made on the session by a screen of this process (a game hosted from
+        the app, its other seats at this keyboard) goes to every connected seat."""
+        if transition is not None and not self._applying:
+            self.publish(transition.events, self._save_notice())
+
+    def _tell_presence(self) -> None:
+        """The session's screen here learns who of the seats elsewhere is away."""
+        if self.session.elsewhere:
+            self.session.away = tuple(s for s in self.away if s in self.session.elsewhere)
+            self.session.changed(None)
 
     def _save_notice(self) -> str | None:
         """Said once when moves stop being saved (a full disk), once when they are again."""
@@ -399,8 +426,9 @@ class HostedGame:
         """Send every connected seat what it sees now, with the log lines it may read;
         seat ``last`` (the one that moved, which is answered too) after the others."""
         self.version += 1
+        away = self.away
         seats: list[wire.SeatPresence] = [
-            {"name": name, "connected": seat in self.links} for seat, name in enumerate(self.names)
+            {"name": name, "connected": seat not in away} for seat, name in enumerate(self.names)
         ]
         for link in sorted(self.links.values(), key=lambda link: link.seat == last):
             link.send(self._update(link, events, seats, notice))
@@ -464,6 +492,10 @@ class Host:
         self._tick_s = tick_s
         self._server: Server
         self._ticker: asyncio.Task[None]
+
+    def seat_of(self, code: str) -> tuple[HostedGame, int] | None:
+        """The game and seat ``code`` joins, if it is one of this host's codes."""
+        return self._seats.get(_code_key(code))
 
     def add(self, session: GameSession, codes: Sequence[str]) -> HostedGame:
         game = HostedGame(session, codes, self.clock, self.report)
@@ -553,7 +585,7 @@ class Host:
             code = request.get("code")
             if not isinstance(code, str):
                 raise ProtocolError("PROTO-ARGS", "join needs 'code', your seat's join code")
-            found = self._seats.get(_code_key(code))
+            found = self.seat_of(code)
             if found is None:
                 await asyncio.sleep(REFUSE_DELAY_S)
                 self.report(f"refused a wrong join code from {ws.remote_address[0]}")
@@ -594,6 +626,9 @@ class HostArgs:
     bind: str
     port: int
     tls: tuple[Path, Path] | None
+    web: bool = False
+    """Also serve each seat's game screen to browsers (textual-serve), on ``web_port``."""
+    web_port: int = 0
 
 
 class HostError(Exception):
@@ -603,6 +638,11 @@ class HostError(Exception):
 def open_game(store: Store, args: HostArgs) -> tuple[GameSession, list[str]]:
     """The game to host, new or resumed, and its join codes (kept with the game)."""
     session = _start(store, args) if args.resume is None else _resume(store, args.resume)
+    return session, codes_for(store, session)
+
+
+def codes_for(store: Store, session: GameSession) -> list[str]:
+    """The game's join codes, one per seat, as kept with it (new ones the first time)."""
     key = CODES_SETTING.format(game_id=session.game_id)
     codes = store.settings().get(key)
     if not (
@@ -614,7 +654,7 @@ def open_game(store: Store, args: HostArgs) -> tuple[GameSession, list[str]]:
         failed = store.save_setting(key, codes)
         if failed is not None:
             raise HostError(f"cannot keep the join codes with the game: {failed}")
-    return session, codes
+    return codes
 
 
 def _start(store: Store, args: HostArgs) -> GameSession:
@@ -660,11 +700,11 @@ def _tls_context(tls: tuple[Path, Path]) -> ssl.SSLContext:
     return context
 
 
-def _loopback(bind: str) -> bool:
+def loopback(bind: str) -> bool:
     return bind in ("localhost", "::1") or bind.startswith("127.")
 
 
-def _address_for_others(bind: str) -> str:
+def address_for_others(bind: str) -> str:
     """The address to give the players: the bound one, or for a bind to every interface
     this computer's address on its network (a UDP socket's route; nothing is sent)."""
     if bind not in ("0.0.0.0", "::", ""):
@@ -699,15 +739,27 @@ def run(args: HostArgs) -> int:
 
 
 def announce(
-    session: GameSession, codes: Sequence[str], bind: str, port: int, encrypted: bool
+    session: GameSession,
+    codes: Sequence[str],
+    bind: str,
+    port: int,
+    encrypted: bool,
+    web_port: int | None = None,
 ) -> tuple[str, str]:
     """What `tabletop host` prints once it listens: a JSON line for scripts (the address,
-    each seat's name and code), then a summary for people."""
-    url = f"{'wss' if encrypted else 'ws'}://{_address_for_others(bind)}:{port}"
-    seats = [
+    each seat's name and code, and with ``web_port`` its browser link), then a summary
+    for people."""
+    address = address_for_others(bind)
+    url = f"{'wss' if encrypted else 'ws'}://{address}:{port}"
+    seats: list[dict[str, Any]] = [
         {"seat": seat, "name": info.name, "code": code}
         for seat, (info, code) in enumerate(zip(session.seats, codes, strict=True))
     ]
+    if web_port is not None:
+        for seat in seats:
+            seat["web"] = (
+                f"{'https' if encrypted else 'http'}://{address}:{web_port}/seat/{seat['code']}"
+            )
     line = json.dumps(
         {"url": url, "game": session.engine.name, "game_id": session.game_id, "seats": seats}
     )
@@ -715,15 +767,20 @@ def announce(
         f"Hosting {session.engine.title} (game {session.game_id}) at {url}",
         "Each player joins with their own code:",
     ]
-    lines += [f"  {s['name']}: tabletop join {url} {s['code']}" for s in seats]
+    for seat in seats:
+        lines.append(f"  {seat['name']}: tabletop join {url} {seat['code']}")
+        if web_port is not None:
+            lines.append(f"    or in a browser: {seat['web']}")
     where = "" if bind == "127.0.0.1" else f" --bind {bind}"
-    if _loopback(bind):
+    if loopback(bind):
         lines.append("Only this computer can join (127.0.0.1). For a LAN: --bind 0.0.0.0.")
     elif not encrypted:
         lines.append(
             "Warning: the connections are not encrypted: anyone on this network can read "
             "the game and the join codes. Use --tls CERT KEY to encrypt them."
         )
+    if web_port is not None:
+        where += f" --web --web-port {web_port}"
     lines.append(
         f"Stopped? `tabletop host --resume {session.game_id}{where} --port {port}` goes on "
         "with the same codes at the same address."
@@ -737,8 +794,35 @@ async def _serve(
     host = Host()
     host.add(session, codes)
     port = await host.start(args.bind, args.port, tls)
-    for text in announce(session, codes, args.bind, port, tls is not None):
-        print(text, flush=True)
+    web = None
+    with contextlib.ExitStack() as scratch:
+        if args.web:
+            from tabletop.net.web import SeatServer, serve_web
+
+            # The browser seats' own settings (theme, bell...), kept while the host runs.
+            settings = Path(scratch.enter_context(tempfile.TemporaryDirectory()))
+            cafile = args.tls[0] if args.tls is not None else None
+            server = SeatServer(
+                host, _join_url_here(args.bind, port, tls), settings, cafile, _to_stderr
+            )
+            web, web_port = await serve_web(server, args.bind, args.web_port, tls)
+        for text in announce(
+            session, codes, args.bind, port, tls is not None, web_port if web else None
+        ):
+            print(text, flush=True)
+        return await _until_stopped(host, session, web)
+
+
+def _join_url_here(bind: str, port: int, tls: ssl.SSLContext | None) -> str:
+    """The address a browser seat's process joins from this computer: loopback, unless
+    the host listens on one address only, or its certificate names this computer's."""
+    if tls is None and (bind in ("0.0.0.0", "::", "") or loopback(bind)):
+        return f"ws://127.0.0.1:{port}"
+    return f"{'wss' if tls else 'ws'}://{address_for_others(bind)}:{port}"
+
+
+async def _until_stopped(host: Host, session: GameSession, web: Any) -> int:
+    """Serve until the game is over and every seat has gone, or a signal stops it."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -746,6 +830,8 @@ async def _serve(
     finished = asyncio.create_task(host.done.wait())
     stopped = asyncio.create_task(stop.wait())
     await asyncio.wait({finished, stopped}, return_when=asyncio.FIRST_COMPLETED)
+    if web is not None:
+        await web.cleanup()  # the browser seats' processes end with their pages' sockets
     await host.close()
     session.retry_save()
     if session.save_problem is not None:

@@ -37,6 +37,7 @@ from tabletop.tui.text import ControlFilter
 
 if TYPE_CHECKING:
     from tabletop.core.session import GameSession
+    from tabletop.tui.screens.hosting import Hosting
 
 
 RULES = "rules"  # the name of the one Rules screen the app keeps
@@ -190,15 +191,22 @@ class TabletopApp(App[None]):
             return
         self.play(session)
 
-    def play(self, session: GameSession) -> None:
+    def play(self, session: GameSession, hosting: Hosting | None = None) -> None:
+        """Open the game's screen on ``session``; ``hosting``: a table hosted from here,
+        whose join commands are shown first."""
         from tabletop.tui.screens import load_screen
 
         try:
             screen = load_screen(session.engine.name)(session, self.settings)
         except ValueError as exc:  # a seat's bot level this version does not have
+            if hosting is not None:
+                hosting.stop()
             self.notify(str(exc), title="Cannot open this game", severity="error", markup=False)
             return
+        screen.hosting = hosting
         self.push_screen(screen)
+        if hosting is not None:
+            screen.action_join_codes()
 
     def action_continue(self) -> None:
         from tabletop.tui.screens.saved import ContinueScreen

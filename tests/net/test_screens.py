@@ -140,11 +140,11 @@ async def test_two_table_mode_clients_play_by_the_host_s_clock_and_see_each_othe
 
         await pilot.press("1", "p")
         await until(other_pilot, lambda: dragon_table(hosted).play is not None)
-        await until(other_pilot, lambda: "In play:" in text_of(other, "#pd-play"))
         played = dragon_table(hosted).play
         assert played is not None
         activity = cards().activities[played.activity]
-        assert activity.name in text_of(other, "#pd-play")  # public once played
+        # Public once played: the other screen shows it.
+        await until(other_pilot, lambda: activity.name in text_of(other, "#pd-play"))
 
         t = dragon_table(hosted)
         skill = needed_skills(t, t.play)[0] if t.play else ""
@@ -325,3 +325,18 @@ async def test_pocketparks_seats_take_turns_and_the_window_opens_only_where_it_i
         assert hosted.session.to_act == (1 - mover,)
         await until(other_pilot, lambda: "your turn" in text_of(other, "#pp-prompt"))
         await until(pilot, lambda: "is playing" in text_of(game, "#pp-prompt"))
+
+
+async def test_a_wrong_code_says_why_on_the_joining_screen(tmp_path: Path) -> None:
+    """PROTO-CODE at the game screen's join: no game screen, the host's refusal in words."""
+    setup = Setup(players=("Ann", "Bo"), options={})
+    async with hosting(tmp_path, "spacepark", setup, 1) as (_, _hosted, url):
+        store = Store(tmp_path / "tabletop.db")
+        app = JoinApp(store, url, "not-a-code-of-this-host-at-all")
+        async with app.run_test(size=SIZE) as pilot:
+            joining = app.joining
+            await until(pilot, lambda: any("Not joined" in line for line in joining.lines))
+            said = str(joining.query_one("#joining", Static).render())
+            assert "not a join code of this host" in said and "PROTO-CODE" in said
+            assert app.table is None and app.screen is joining
+        store.close()

@@ -58,6 +58,7 @@ from tabletop.tui.widgets.scoreboard import Scoreboard
 
 if TYPE_CHECKING:
     from tabletop.net.client import RemoteTable
+    from tabletop.tui.screens.hosting import Hosting
 
 
 class GameScreen(SizedScreen):
@@ -70,6 +71,7 @@ class GameScreen(SizedScreen):
         Binding("u", "undo", "Undo"),
         Binding("question_mark", "rules", "Rules"),
         Binding("escape", "leave", "Home"),
+        Binding("j", "join_codes", "Join codes"),
     ]
 
     DEFAULT_CSS = """
@@ -108,6 +110,9 @@ class GameScreen(SizedScreen):
             self.remote = session
             self.set_reactive(GameScreen.viewer, session.seat)  # this screen is theirs
         self._sending: Action | None = None  # a move on its way to the host
+        self.hosting: Hosting | None = None
+        """A table hosted from here: its other seats play at their own screens."""
+        self._acting = False  # a move made here is on its way into the session
         self._update: object = None  # the host's update last drawn
         self._notices = 0  # the connection's notices already told
         self.bots: dict[int, Bot] = {}
@@ -180,6 +185,7 @@ class GameScreen(SizedScreen):
             self._send(action, then)
             return None
         assert self.local is not None
+        self._acting = True
         try:
             transition = self.local.act(action)
         except IllegalAction as refused:
@@ -188,6 +194,8 @@ class GameScreen(SizedScreen):
         except StoreConflict:
             self.reload_stale("Your move was not made")
             return None
+        finally:
+            self._acting = False
         self.withdraw_notice()  # about a move tried before this one
         self.after_change()
         if then is not None:
@@ -246,6 +254,18 @@ class GameScreen(SizedScreen):
         if remote.connection.update is not self._update:
             self._update = remote.connection.update
             self.host_moved()
+
+    def _moved_elsewhere(self, transition: Transition[Any] | None) -> None:
+        """A table hosted from here: a remote seat moved, or came or went."""
+        if not self._acting and self.is_attached:
+            self.after_change()
+
+    def action_join_codes(self) -> None:
+        """A table hosted from here: each remote seat's join command."""
+        from tabletop.tui.screens.hosting import JoinCodes
+
+        if self.hosting is not None:
+            self.app.push_screen(JoinCodes(self.hosting))
 
     def host_moved(self) -> None:
         """A hosted seat: the host's update shows a change (a move here or at another
@@ -351,6 +371,8 @@ class GameScreen(SizedScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.local is not None and self.local.elsewhere:
+            self.local.watchers.append(self._moved_elsewhere)
         if self.remote is not None:
             self._update = self.remote.connection.update
             self._notices = len(self.remote.connection.notices)
@@ -435,7 +457,11 @@ class GameScreen(SizedScreen):
         if self.remote is not None:
             self.remote.unsubscribe(self._table_changed)
         if self.local is not None:
+            if self._moved_elsewhere in self.local.watchers:
+                self.local.watchers.remove(self._moved_elsewhere)
             self.local.keep_snapshot()
+        if self.hosting is not None:  # the remote seats wait for it to come back
+            self.hosting.stop()
         curtain = self._curtain
         if curtain is None:
             return
@@ -529,6 +555,8 @@ class GameScreen(SizedScreen):
         actions and defer the rest to ``super().check_action``."""
         if action == "undo":
             return self.session.undo_refusal(self.viewer) is None
+        if action == "join_codes":
+            return self.hosting is not None
         if action == "hint":
             return (
                 self.local is not None

@@ -441,13 +441,18 @@ class TableScreen(PocketDragonScreen):
         return Content("\n").join(lines)
 
     def _keys(self) -> list[Content]:
-        keys = {
+        keys: tuple[tuple[str, str], ...] = {
             "turn": KEYS_TURN,
             "play": KEYS_PLAY,
             "peek": (("l", "see your look again"),),
             "clue": (("a", "partner answers"),),
         }.get(self.phase(), ())
-        return [Content.assemble((k, "bold"), f" {text}") for k, text in (*keys, *KEYS_ALWAYS)]
+        always: tuple[tuple[str, str], ...] = KEYS_ALWAYS
+        if self.remote is not None:  # a seat's own screen: its partner's hand is on it
+            always = ()
+            if self.phase() == "turn" and not self.plays(self.owner()):
+                keys = ()  # the partner's turn is played at the partner's screen
+        return [Content.assemble((k, "bold"), f" {text}") for k, text in (*keys, *always)]
 
     def hint(self, view: PocketDragonView) -> Content:
         if view.status == "ready":

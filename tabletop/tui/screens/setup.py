@@ -10,6 +10,10 @@ for a solo count, the "Solo game" section of the rules are explained too.
 
 Enter in a text field goes to the next field; only Ctrl+S or the Start button
 starts the game.
+
+A seat of a turn-based game is played here (at this keyboard) or remote: with a
+remote seat the table is hosted (screens/hosting.py) and each remote seat's join
+command is shown once it starts.
 """
 
 from __future__ import annotations
@@ -39,6 +43,12 @@ from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer, Header
 
 HUMAN = "person"  # the seat-kind choice that is not a bot level
+REMOTE = "remote"  # a person who joins from their own screen: the table is hosted
+BINDS: dict[str, str] = {
+    "127.0.0.1": "This computer only",
+    "0.0.0.0": "Its network (plain text)",
+}
+"""Where remote seats may join from: the host's address to listen on."""
 RANDOM = "random"  # the seat choice that leaves the seat to chance
 SOLO_SECTION = "Solo game"
 """The section of a game's rules that setup shows when one player is chosen."""
@@ -159,6 +169,7 @@ class SetupScreen(SizedScreen):
         width: 24;
         margin-left: 1;
     }
+
     SetupScreen .option Input, SetupScreen .option Select {
         width: 24;
     }
@@ -188,6 +199,13 @@ class SetupScreen(SizedScreen):
         self.engine = engine
         self.title = f"New game: {engine.title}"
         self.bot_levels = levels(engine.name)
+        self.kinds = {HUMAN: "Person"}
+        """Who may sit at a seat: a person here, one remote (turn-based games), a bot."""
+        if not engine.realtime:
+            self.kinds[REMOTE] = "Remote person"
+        self.kinds.update((level, LEVEL_NAMES[level]) for level in self.bot_levels)
+        if len(self.kinds) == 1:
+            self.kinds = {}
         schema = engine.options_type.model_json_schema()
         self.option_fields = {
             name: field
@@ -218,12 +236,9 @@ class SetupScreen(SizedScreen):
                     yield Input(
                         placeholder=f"Player {seat + 1}", max_length=NAME_LIMIT, id=f"seat-{seat}"
                     )
-                    if self.bot_levels:
+                    if self.kinds:
                         yield Select(
-                            [
-                                (Text("Person"), HUMAN),
-                                *((Text(LEVEL_NAMES[v]), v) for v in self.bot_levels),
-                            ],
+                            [(Text(said), kind) for kind, said in self.kinds.items()],
                             value=HUMAN,
                             allow_blank=False,
                             id=f"kind-{seat}",
@@ -231,6 +246,21 @@ class SetupScreen(SizedScreen):
                         )
             if self.bot_levels:
                 yield Static(self._bots_note(), classes="explain")
+            if not engine.realtime:
+                yield Static(
+                    "A remote person joins from another terminal or computer with a code "
+                    "shown at the start (tabletop join): the table is hosted while the game "
+                    "is open here, and the other people play at this keyboard.",
+                    classes="explain",
+                )
+                with Horizontal(classes="row"):
+                    yield Label("Remote from")
+                    yield Select(
+                        [(Text(words), bind) for bind, words in BINDS.items()],
+                        value="127.0.0.1",
+                        allow_blank=False,
+                        id="bind",
+                    )
             if self.option_fields:
                 yield Static("Options", classes="heading")
                 for option in self.option_fields.values():
@@ -299,36 +329,71 @@ class SetupScreen(SizedScreen):
     def action_rules(self) -> None:
         self.tabletop.action_rules(self.engine.name)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
-            self.action_start()
+            await self.action_start()
 
-    def action_start(self) -> None:
-        """Start the game, or say what is wrong with the form (nothing typed is lost)."""
+    async def action_start(self) -> None:
+        """Start the game, or say what is wrong with the form (nothing typed is lost).
+        With remote seats the table is hosted first."""
         from tabletop.core.session import GameSession
 
         try:
             seats = self._seats()
+            remote = self._remote()
+            if remote and any(seat.bot is not None for seat in seats):
+                raise ValueError("A hosted table is played by people only: no bot seats.")
             options = self.chosen_options()
             seed = self._seed()
             session = GameSession.start(self.tabletop.store, self.engine, seats, options, seed)
         except (ValueError, ContentError) as exc:
-            self.query_one("#error", Static).update(plain(str(exc)))
-            self.tabletop.bell()
+            self._refuse(str(exc))
             return
+        hosting = None
+        if remote:
+            from tabletop.net.host import HostError
+            from tabletop.tui.screens.hosting import Hosting
+
+            bind = self.query_one("#bind", Select).value
+            assert isinstance(bind, str)
+            try:
+                hosting = await Hosting.start(
+                    self.tabletop.store, session, remote, bind, self._host_said
+                )
+            except (HostError, OSError) as exc:
+                self._refuse(f"The table cannot be hosted: {exc}")
+                return
         self.dismiss()
-        self.tabletop.play(session)
+        self.tabletop.play(session, hosting)
+
+    def _refuse(self, why: str) -> None:
+        self.query_one("#error", Static).update(plain(why))
+        self.tabletop.bell()
+
+    def _host_said(self, line: str) -> None:
+        """The host's news (a seat joined or away, a wrong code refused): a notice."""
+        self.tabletop.notify(line, title="Host", timeout=5, markup=False)
+
+    def _remote(self) -> frozenset[int]:
+        """The seats played from other screens."""
+        if not self.kinds:
+            return frozenset()
+        return frozenset(
+            seat
+            for seat in range(self._count())
+            if self.query_one(f"#kind-{seat}", Select).value == REMOTE
+        )
 
     def _seats(self) -> tuple[SeatInfo, ...]:
         seats = []
         for seat in range(self._count()):
             field = self.query_one(f"#seat-{seat}", Input)
-            bot = self.query_one(f"#kind-{seat}", Select).value if self.bot_levels else HUMAN
+            kind = self.query_one(f"#kind-{seat}", Select).value if self.kinds else HUMAN
             try:
                 name = check_name(field.value.strip() or field.placeholder)
             except ValueError as refused:
                 raise ValueError(f"Seat {seat + 1}: {refused}") from None
-            seats.append(SeatInfo(name, None if bot == HUMAN else str(bot)))
+            seats.append(SeatInfo(name, None if kind in (HUMAN, REMOTE) else str(kind)))
         names = [s.name for s in seats]
         for name in names:
             if names.count(name) > 1:

@@ -1,0 +1,138 @@
+"""A table hosted from the app: some seats here, at this keyboard (curtains between
+them as at any table), the others remote, each joining from its own screen with its
+code, exactly as at `tabletop host` (net/host.py; docs/network.md).
+
+The host runs inside the app, on the game's own session: a move made here is sent to
+the remote seats, a move made there is drawn here (the session's watchers), and the
+game is saved as any game is. It stops when the game screen closes; the remote seats
+then wait for it, and `tabletop host --resume ID` serves the game again with the
+same codes. Turn-based games only: a real-time game's clocks need one owner, and
+`tabletop host` is it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from tabletop.core.session import GameSession
+from tabletop.core.store import Store
+from tabletop.net.host import Host, address_for_others, codes_for, loopback
+from tabletop.tui.text import plain
+from tabletop.tui.widgets.bars import Footer
+
+
+class Hosting:
+    """The host of a game whose ``remote`` seats join from elsewhere."""
+
+    def __init__(self, host: Host, session: GameSession, url: str, codes: list[str]) -> None:
+        self.host = host
+        self.session = session
+        self.url = url
+        self.codes = codes
+        self._closing: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def start(
+        cls,
+        store: Store,
+        session: GameSession,
+        remote: frozenset[int],
+        bind: str,
+        report: Callable[[str], None],
+    ) -> Hosting:
+        """Serve ``session`` on ``bind`` (a free port), its ``remote`` seats played
+        elsewhere. HostError or OSError (nothing served) if it cannot."""
+        codes = codes_for(store, session)
+        session.elsewhere = remote
+        host = Host(report=report)
+        host.add(session, codes)
+        try:
+            port = await host.start(bind, 0)
+        except OSError:
+            session.elsewhere = frozenset()
+            raise
+        return cls(host, session, f"ws://{address_for_others(bind)}:{port}", codes)
+
+    def joins(self) -> list[tuple[str, str]]:
+        """Each remote seat's player and the command that takes their seat."""
+        seats = self.session.seats
+        return [
+            (seats[seat].name, f"tabletop join {self.url} {self.codes[seat]}")
+            for seat in sorted(self.session.elsewhere)
+        ]
+
+    @property
+    def plain_traffic(self) -> bool:
+        return not loopback(self.url.split("//", 1)[1].rsplit(":", 1)[0])
+
+    def stop(self) -> None:
+        """Stop serving (the remote seats are told the host went away)."""
+        if self._closing is None:
+            self._closing = asyncio.get_running_loop().create_task(self.host.close())
+
+
+class JoinCodes(ModalScreen[None]):
+    """Who joins how: each remote seat's command, to give to that player alone."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "copy", "Copy the commands"),
+        Binding("enter", "close", "Play"),
+        Binding("escape", "close", "Play"),
+    ]
+    DEFAULT_CSS = """
+    JoinCodes {
+        align: center middle;
+    }
+    JoinCodes #codes {
+        width: 90%;
+        max-width: 120;
+        height: auto;
+        border: thick $accent;
+        padding: 1 2;
+    }
+    """
+
+    def __init__(self, hosting: Hosting) -> None:
+        super().__init__()
+        self.hosting = hosting
+
+    @property
+    def commands(self) -> str:
+        return "\n".join(f"{name}: {command}" for name, command in self.hosting.joins())
+
+    def compose(self) -> ComposeResult:
+        lines = [
+            Content.styled("This table is hosted: the remote seats join with", "bold"),
+            plain(self.commands),
+            Content(""),
+            plain(
+                "Give each player their own line only: its code is their seat. The seats "
+                "here play at this keyboard. j on the game shows this again."
+            ),
+        ]
+        if self.hosting.plain_traffic:
+            lines.append(
+                plain(
+                    "The connections are not encrypted: anyone on this network can read "
+                    "the game and the codes (tabletop host --tls encrypts them)."
+                )
+            )
+        with Vertical(id="codes"):
+            yield Static(Content("\n").join(lines))
+        yield Footer()
+
+    def action_copy(self) -> None:
+        self.app.copy_to_clipboard(self.commands)
+        self.notify("Copied (where the terminal lets programs copy).", timeout=3)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

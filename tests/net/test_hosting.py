@@ -1,0 +1,104 @@
+"""A table hosted from the app's setup screen (tui/screens/hosting.py): seats marked
+here play at this keyboard, seats marked remote join with their codes, shown when the
+game starts; moves made at either reach the other, and nothing of a remote seat's
+hand is drawn here."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Select, Static
+
+from tabletop.core.store import Store
+from tabletop.games.spacepark.view import SpaceParkView
+from tabletop.tui.app import TabletopApp
+from tabletop.tui.screens.hosting import JoinCodes
+from tabletop.tui.screens.setup import REMOTE, SetupScreen
+from tabletop.tui.screens.spacepark import SpaceParkScreen
+from tabletop.tui.widgets.log import GameLog
+from tests.net.netkit import join, latest
+from tests.tui.test_spacepark_screen import keys_for
+
+SIZE = (120, 36)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    s = Store(tmp_path / "tabletop.db")
+    yield s
+    s.close()
+
+
+async def until(pilot: Pilot[Any], holds: Callable[[], bool]) -> None:
+    async with asyncio.timeout(20):
+        while not holds():
+            await asyncio.sleep(0.005)
+            await pilot.pause()
+
+
+async def test_a_table_hosted_from_setup_plays_here_and_at_a_remote_seat(store: Store) -> None:
+    """SP-TURN-1 across a table hosted from the app: Ann here, Bo remote (a headless seat
+    with the code the app showed); each one's moves reach the other, Bo is shown away
+    until he joins, and Ann's screen never shows Bo's hand (no curtain: only Ann is here)."""
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_game("spacepark")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        for seat, name in enumerate(("Ann", "Bo")):
+            setup.query_one(f"#seat-{seat}", Input).value = name
+        setup.query_one("#kind-1", Select).value = REMOTE
+        setup.query_one("#seed", Input).value = "8"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, JoinCodes))
+        codes = app.screen
+        assert isinstance(codes, JoinCodes)
+        [(name, command)] = codes.hosting.joins()
+        assert name == "Bo" and command.startswith("tabletop join ws://127.0.0.1:")
+        assert "Ann" not in codes.commands  # a seat here has no command to give
+        _, _, url, code = command.split()
+        await pilot.press("enter")
+        game = app.screen
+        assert isinstance(game, SpaceParkScreen) and game.local is not None
+        session = game.local
+        assert "Bo (away)" in players(game)
+
+        bo = await join(url, code)
+        # Ann plays at the hosting keyboard: she is never away at Bo's screen.
+        assert [seat["connected"] for seat in latest(bo)["seats"]] == [True, True]
+        await until(
+            pilot, lambda: "(away)" not in str(game.query_one("Scoreboard", Static).render())
+        )
+        for _ in range(4):
+            seat = session.to_act[0]
+            before = session.moves
+            if seat == 0:
+                assert game.viewer == 0 and app.screen is game  # never a curtain
+                view = session.view(0)
+                assert isinstance(view, SpaceParkView)
+                await pilot.press(*keys_for(session.legal_actions(0)[0], view))
+                await until(pilot, lambda before=before: latest(bo)["moves"] > before)
+            else:
+                legal = (await bo.ask({"op": "legal"}))["actions"]
+                assert (await bo.ask({"op": "act", "action": legal[0]}))["ok"]
+                await until(pilot, lambda before=before: session.moves > before)
+            await until(pilot, lambda: game.query_one(GameLog).shown == session.log(0))
+            assert bo.connection.log == session.log(1)
+            hand = game.query_one("#hand", Static)
+            assert game.viewer == 0 and str(hand.border_title) == "Ann's hand"
+        await bo.stop()
+        await until(
+            pilot, lambda: "Bo (away)" in str(game.query_one("Scoreboard", Static).render())
+        )
+        await pilot.press("escape")  # leaving stops the host
+        await pilot.pause()
+
+
+def players(game: SpaceParkScreen) -> str:
+    return str(game.query_one("Scoreboard", Static).render())

@@ -1,0 +1,141 @@
+"""Browser seats (`tabletop host --web`, net/web.py): textual-serve serves a seat's page
+at its link, refuses a wrong code before anything runs, and for each browser tab runs
+that seat's game screen, `tabletop join URL CODE`, which joins the host as that seat."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import shlex
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from tabletop.core.engine import Setup
+from tabletop.net.host import Host, HostedGame, announce
+from tabletop.net.web import SeatServer, serve_web
+from tests.net.netkit import hosting, quiet
+
+SETUP = Setup(players=("Ann", "Bo"), options={})
+
+
+@asynccontextmanager
+async def web_seats(tmp_path: Path) -> AsyncIterator[tuple[Host, HostedGame, SeatServer, str]]:
+    """A Space Park host and its browser seats' server, both on loopback: host, game,
+    server and the server's address."""
+    async with hosting(tmp_path, "spacepark", SETUP, 4) as (host, hosted, url):
+        server = SeatServer(host, url, tmp_path / "browsers", None, quiet)
+        runner, port = await serve_web(server, "127.0.0.1", 0, None)
+        try:
+            yield host, hosted, server, f"http://127.0.0.1:{port}"
+        finally:
+            await runner.cleanup()
+
+
+async def test_a_seat_s_link_serves_its_page_and_wrong_links_serve_nothing(
+    tmp_path: Path,
+) -> None:
+    async with web_seats(tmp_path) as (_, hosted, _server, web), aiohttp.ClientSession() as http:
+        code = hosted.codes[1]
+        async with http.get(f"{web}/seat/{code}") as page:
+            assert page.status == 200 and page.headers["Cache-Control"] == "no-store"
+            html = await page.text()
+        # The page's terminal connects to this seat's socket, its script served beside it.
+        port = web.rsplit(":", 1)[1]
+        assert f'data-session-websocket-url="ws://127.0.0.1:{port}/ws/{code}"' in html
+        async with http.get(f"{web}/static/js/textual.js") as script:
+            assert script.status == 200
+        for path in ("/", "/ws", f"/seat/{code[:-1]}x", "/seat/not-a-code", f"/ws/{code}x"):
+            async with http.get(f"{web}{path}") as refused:
+                assert refused.status in (403, 404), path
+                assert code not in await refused.text()
+
+
+def test_the_process_run_for_a_tab_is_the_join_screen_of_that_code(tmp_path: Path) -> None:
+    """One argument per part (a code is never split or read by a shell), and the game
+    screen: `tabletop join URL CODE`, not the headless `--engine`."""
+    server = SeatServer(Host(), "ws://127.0.0.1:9", tmp_path, tmp_path / "cert.pem", quiet)
+    command = shlex.split(server.command_for("Zp9-_abcdefghijklmnopqrs"))
+    assert command == [
+        sys.executable,
+        "-m",
+        "tabletop",
+        "--data-dir",
+        str(tmp_path),
+        "join",
+        "ws://127.0.0.1:9",
+        "Zp9-_abcdefghijklmnopqrs",
+        "--cafile",
+        str(tmp_path / "cert.pem"),
+    ]
+
+
+async def test_a_browser_tab_plays_its_seat_and_a_second_tab_takes_it_over(
+    tmp_path: Path,
+) -> None:
+    """The tab's socket runs the seat's `tabletop join` (textual-serve's web driver): the
+    host sees that seat join, and the screen's bytes reach the tab; a second tab with
+    the same code ends the first one's process; closing the tab leaves the seat away."""
+    async with web_seats(tmp_path) as (_, hosted, _server, web), aiohttp.ClientSession() as http:
+        socket = f"{web.replace('http', 'ws')}/ws/{hosted.codes[0]}?width=120&height=36"
+        async with http.ws_connect(socket) as first:
+            screen = await _until_screen(first, b"Space Park")
+            assert 0 in hosted.links and b"Ann" in screen
+            async with http.ws_connect(socket) as second:
+                await _until_screen(second, b"Space Park")
+                async with asyncio.timeout(20):
+                    while not first.closed:
+                        await first.receive()
+                assert 0 in hosted.links  # the second tab's process plays Ann now
+        async with asyncio.timeout(20):
+            while 0 in hosted.links or _processes_of(hosted.codes[0]):
+                await asyncio.sleep(0.05)
+        for _ in range(5):  # the loop takes the processes' exits (none outlives the test)
+            await asyncio.sleep(0)
+
+
+def _processes_of(code: str) -> list[str]:
+    """The processes running with ``code`` on their command line."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        with contextlib.suppress(OSError):
+            if entry.name.isdigit() and code in (entry / "cmdline").read_text(errors="replace"):
+                found.append(entry.name)
+    return found
+
+
+async def _until_screen(tab: aiohttp.ClientWebSocketResponse, text: bytes) -> bytes:
+    """What the tab received until the screen shows ``text`` (a bound, not a timing)."""
+    received = b""
+    async with asyncio.timeout(30):
+        while text not in received:
+            message = await tab.receive()
+            if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                pytest.fail(f"the tab closed before showing {text!r}")
+            if message.type == aiohttp.WSMsgType.BINARY:
+                received += message.data
+            elif message.type == aiohttp.WSMsgType.TEXT:
+                received += message.data.encode()
+    return received
+
+
+def test_the_host_prints_each_seat_s_browser_link(tmp_path: Path) -> None:
+    from tabletop.core.session import GameSession
+    from tabletop.core.store import SeatInfo, Store
+    from tabletop.games import get_engine
+
+    store = Store(tmp_path / "tabletop.db")
+    seats = (SeatInfo("Ann"), SeatInfo("Bo"))
+    session = GameSession.start(store, get_engine("spacepark"), seats, {}, 1)
+    codes = ["A" * 27, "B" * 27]
+    line, summary = announce(session, codes, "127.0.0.1", 4321, False, web_port=4322)
+    assert '"web": "http://127.0.0.1:4322/seat/' + "A" * 27 + '"' in line
+    assert f"or in a browser: http://127.0.0.1:4322/seat/{'B' * 27}" in summary
+    assert f"--resume {session.game_id} --web --web-port 4322 --port 4321" in summary
+    _, secure = announce(session, codes, "192.168.1.20", 4321, True, web_port=4322)
+    assert f"https://192.168.1.20:4322/seat/{'A' * 27}" in secure
+    store.close()
