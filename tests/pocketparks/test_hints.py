@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tabletop.core.bot import HINT_SEED, Hint, hint
+from tabletop.core.bot import hint
 from tabletop.core.engine import InvalidState, Setup
 from tabletop.core.rng import Rng
 from tabletop.games.pocketparks import ENGINE
@@ -20,8 +20,8 @@ from tabletop.games.pocketparks import bots as pp_bots
 from tabletop.games.pocketparks import rules as R
 from tabletop.games.pocketparks.model import PPState, StartSet
 from tabletop.games.pocketparks.view import PPView
+from tests.core.hintkit import BUDGET_S, assert_hint_ignores_hidden, peeking_hint
 
-BUDGET_S = 60.0  # never reached: the search does all its samples, as on a fast machine
 VARIANTS = 3
 NAMES = ("Ana", "Ben", "Cy", "Di")
 DRAFTS = ("set", "build", "steal")
@@ -94,39 +94,12 @@ def test_a_hint_is_the_same_whatever_the_seat_cannot_see(players: int, seed: int
         variants = [redealt(state, seat, rng) for _ in range(VARIANTS)]
         if None in variants:
             continue
-        first = hint(ENGINE, state, seat, BUDGET_S)
-        assert first is not None and first.action in ENGINE.legal_actions(state, seat)
-        view = ENGINE.view(state, seat)
-        assert isinstance(view, PPView)
-        named = {n for n in names if n in first.why}
-        assert named <= visible_cards(view), first.why
-        assert first.why.endswith(".") and "\n" not in first.why
         others = [v for v in variants if v is not None]
-        assert len({hidden(v, seat) for v in [state, *others]}) == VARIANTS + 1
-        for variant in others:
-            assert ENGINE.view(variant, seat) == view
-            assert hint(ENGINE, variant, seat, BUDGET_S) == first
+        assert_hint_ignores_hidden(ENGINE, state, seat, others, hidden, names, visible_cards)
         checked += 1
         if checked == 6:
             break
     assert checked == 6
-
-
-def peeking_hint(state: PPState, seat: int) -> Hint:
-    """A hint that cheats: every sample of its search is the real state."""
-    real = state.clone()
-
-    def determinize(view: PPView, rng: Rng) -> PPState:
-        twin = real.clone()
-        twin.rng = Rng(rng.next64())
-        return twin
-
-    legal = ENGINE.legal_actions(state, seat)
-    view = ENGINE.view(state, seat)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(pp_bots, "determinize", determinize)
-        action = pp_bots.SearchBot(HINT_SEED).choose(view, legal, BUDGET_S)
-    return Hint(action, "")
 
 
 def test_the_variations_reach_what_a_peeking_hint_would_read() -> None:
@@ -138,7 +111,7 @@ def test_the_variations_reach_what_a_peeking_hint_would_read() -> None:
             continue  # the search runs at the start of a turn
         variants = [redealt(state, seat, rng) for _ in range(4)]
         found = [v for v in variants if v is not None]
-        moves = {peeking_hint(v, seat).action for v in [state, *found]}
+        moves = {peeking_hint(ENGINE, pp_bots, v, seat).action for v in [state, *found]}
         if len(moves) > 1:
             return
     pytest.fail("no position where the hidden cards change a peeking hint")
