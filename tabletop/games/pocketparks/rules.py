@@ -1087,11 +1087,17 @@ def _pay(ctx: Ctx, action: Pay) -> None:
     draft.cards.append(action.card)
 
 
-def _check_take(st: PPState, action: Take) -> None:
+def _steal_with_room(st: PPState) -> Draft:
+    """The steal being made, refused once it holds its 2 cards."""
     draft = st.draft
     assert draft is not None
     if len(draft.takes) + draft.random_takes >= 2:
         raise IllegalAction("PP-STEAL-2", "you can steal at most 2 cards")
+    return draft
+
+
+def _check_take(st: PPState, action: Take) -> None:
+    draft = _steal_with_room(st)
     idx = set_holding(st, draft.target, action.card)
     if idx < 0 or action.card in draft.takes:
         raise IllegalAction("PP-STEAL-4", "name a card in one of that player's sets")
@@ -1106,10 +1112,7 @@ def _take(ctx: Ctx, action: Take) -> None:
 
 
 def _check_take_random(st: PPState, action: TakeRandom) -> None:
-    draft = st.draft
-    assert draft is not None
-    if len(draft.takes) + draft.random_takes >= 2:
-        raise IllegalAction("PP-STEAL-2", "you can steal at most 2 cards")
+    draft = _steal_with_room(st)
     if draft.random_takes >= len(st.players[draft.target].hand):
         raise IllegalAction("PP-STEAL-4", "that player's hand has no more cards")
 
