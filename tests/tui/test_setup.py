@@ -17,7 +17,7 @@ from tabletop.core.rulebook import plain_words, rulebook
 from tabletop.core.store import Store
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.rules import RulesScreen
-from tabletop.tui.screens.setup import RANDOM, SetupScreen
+from tabletop.tui.screens.setup import HUMAN, RANDOM, REMOTE, SetupScreen
 
 SIZE = (100, 40)
 
@@ -138,3 +138,31 @@ async def test_solo_space_park_says_how_scout_plays(store: Store) -> None:
         setup.query_one("#count", Select).value = 2
         await pilot.pause()
         assert not note.display
+
+
+async def test_where_remote_seats_join_from_is_asked_once_a_seat_is_remote(store: Store) -> None:
+    """The hosting choice and its explanation appear with the first remote seat, go with
+    the last one (also when the player count drops it), and never for a real-time game."""
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(app, pilot, "pocketparks")
+        remote = setup.query_one("#remote")
+        assert not remote.display
+        assert "remote person joins" in str(remote.query_one(".explain", Static).render())
+        setup.query_one("#count", Select).value = 3
+        setup.query_one("#kind-2", Select).value = REMOTE
+        await pilot.pause()
+        assert remote.display
+        setup.query_one("#count", Select).value = 2
+        await pilot.pause()
+        assert not remote.display
+        setup.query_one("#kind-1", Select).value = REMOTE
+        await pilot.pause()
+        assert remote.display
+        setup.query_one("#kind-1", Select).value = HUMAN
+        await pilot.pause()
+        assert not remote.display
+        await pilot.press("escape")
+        await pilot.pause()
+        dragon = await open_setup(app, pilot, "pocketdragon")
+        assert not dragon.query("#remote") and "Remote person" not in dragon.kinds.values()

@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static, Switch
@@ -155,7 +155,7 @@ class SetupScreen(SizedScreen):
     SetupScreen #form {
         padding: 0 2;
     }
-    SetupScreen .row {
+    SetupScreen .row, SetupScreen #remote {
         height: auto;
     }
     SetupScreen .row Label {
@@ -247,20 +247,21 @@ class SetupScreen(SizedScreen):
             if self.bot_levels:
                 yield Static(self._bots_note(), classes="explain")
             if not engine.realtime:
-                yield Static(
-                    "A remote person joins from another terminal or computer with a code "
-                    "shown at the start (tabletop join): the table is hosted while the game "
-                    "is open here, and the other people play at this keyboard.",
-                    classes="explain",
-                )
-                with Horizontal(classes="row"):
-                    yield Label("Remote from")
-                    yield Select(
-                        [(Text(words), bind) for bind, words in BINDS.items()],
-                        value="127.0.0.1",
-                        allow_blank=False,
-                        id="bind",
+                with Vertical(id="remote"):  # shown once a seat is remote
+                    yield Static(
+                        "A remote person joins from another terminal or computer with a code "
+                        "shown at the start (tabletop join): the table is hosted while the "
+                        "game is open here, and the other people play at this keyboard.",
+                        classes="explain",
                     )
+                    with Horizontal(classes="row"):
+                        yield Label("Remote from")
+                        yield Select(
+                            [(Text(words), bind) for bind, words in BINDS.items()],
+                            value="127.0.0.1",
+                            allow_blank=False,
+                            id="bind",
+                        )
             if self.option_fields:
                 yield Static("Options", classes="heading")
                 for option in self.option_fields.values():
@@ -295,7 +296,7 @@ class SetupScreen(SizedScreen):
         self.query_one("#seat-0", Input).focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "count":
+        if event.select.id == "count" or event.select.has_class("kind"):
             self._show_seats()
 
     def _show_seats(self) -> None:
@@ -311,6 +312,8 @@ class SetupScreen(SizedScreen):
                 )
                 if not isinstance(chosen, int) or chosen < count:
                     option.widget.value = chosen
+        if not self.engine.realtime:
+            self.query_one("#remote").display = bool(self._remote())
         note = self.query_one("#count-note", Static)
         book = rulebook(self.engine.name) if count == 1 else None
         solo = book is not None and any(s.title == SOLO_SECTION for s in book.sections)
