@@ -11,7 +11,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, TabbedContent
 
-from tabletop.core.store import SeatInfo, Store
+from tabletop.core.engine import Outcome
+from tabletop.core.store import FIRST_VERSION, SeatInfo, Store
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.home import HomeScreen
 from tabletop.tui.screens.statistics import StatisticsScreen
@@ -58,6 +59,14 @@ async def test_home_sums_up_the_last_game_and_opens_statistics(store: Store) -> 
         await pilot.press("h", "escape")
         await pilot.pause()
         assert "(Pocket Dragon, " in shown(pilot) and "): over  t: statistics" in shown(pilot)
+        long = "Scout wins: the deck ran out with Ann at 13 XP, 2 badges short of a tie."
+        solo = store.create_game("spacepark", {"players": ["Ann"]}, (ANN,), 1)
+        store.finish(solo, FIRST_VERSION, Outcome(scores=(13,), winners=(), summary=long))
+        await pilot.resize_terminal(80, 24)
+        await pilot.press("h", "escape")
+        await pilot.pause()
+        said = " ".join(shown(pilot).split())  # a long line wraps: its key is never cut off
+        assert f"{long} t: statistics" in said
 
 
 async def test_each_tab_shows_its_figures_and_the_chart_each_game(store: Store) -> None:

@@ -53,10 +53,6 @@ class HomeScreen(SizedScreen):
         max-height: 1fr;
         margin: 1 2;
     }
-    HomeScreen #last {
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
-    }
     HomeScreen #saved, HomeScreen #last {
         width: 90;
         max-width: 100%;
