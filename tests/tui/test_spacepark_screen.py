@@ -39,6 +39,7 @@ from tabletop.tui.screens.cards import CardsScreen
 from tabletop.tui.screens.spacepark import ASKS, SpaceParkScreen
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
+from tabletop.tui.widgets.spacepark_board import Ring
 
 SIZE = (120, 36)
 NAMES = ("Ann", "Bob", "Cy")
@@ -188,7 +189,7 @@ def screen_text(app: TabletopApp) -> str:
             parts.append(plain(widget.border_subtitle))
             if isinstance(widget, GameLog):
                 parts.extend(log_lines(widget))
-            elif isinstance(widget, Static):
+            elif isinstance(widget, (Static, Ring)):
                 parts.append(str(widget.render()))
     parts.extend(n.message for n in app._notifications)
     return "\n".join(parts)
@@ -196,6 +197,22 @@ def screen_text(app: TabletopApp) -> str:
 
 def panel(app: TabletopApp, name: str) -> str:
     return str(game_screen(app).query_one(f"#{name}", Static).render())
+
+
+def tile_lines(game: SpaceParkScreen, pos: int) -> tuple[str, str, str]:
+    """Ring position ``pos``'s tile as drawn: its top edge, its text (the lines inside
+    its sides, joined) and its bottom edge."""
+    ring = game.query_one(Ring)
+    box = ring.box(pos)
+    top, *inside, bottom = (
+        ring.render_line(y).crop(box.x, box.right).text for y in range(box.y, box.bottom)
+    )
+    return top, " ".join(" ".join(line[1:-1] for line in inside).split()), bottom
+
+
+async def click_tile(pilot: Pilot[None], game: SpaceParkScreen, pos: int) -> None:
+    ring = game.query_one(Ring)
+    await pilot.click(Ring, offset=ring.box(pos).center)
 
 
 async def start_from_home(
@@ -240,11 +257,11 @@ async def test_setup_turns_curtain_and_refused_keys(store: Store) -> None:
         view = session.view(0)
         assert isinstance(view, SpaceParkView)
         for pos, dest in enumerate(view.ring):
-            tile = game.query_one(f"#dest-{pos}")
-            assert plain(tile.border_title).startswith(f"{pos + 1} ")
-            assert dest.name in str(tile.render())
-            assert ("⇑ROCKET" in plain(tile.border_subtitle)) == dest.rocket
-            assert ("☻SCOUT" in plain(tile.border_subtitle)) == dest.scout
+            top, text, bottom = tile_lines(game, pos)
+            assert top.lstrip("╭┏─━ ").startswith(f"{pos + 1} ")
+            assert text.startswith(f"{dest.name} {dest.action}")
+            assert ("⇑ROCKET" in bottom) == dest.rocket == top.startswith("┏")  # heavy: a rocket
+            assert ("☻SCOUT" in bottom) == dest.scout
         # a destination without a rocket is greyed; pressing it names the rule
         empty = next(pos for pos, d in enumerate(view.ring) if not d.rocket)
         assert game.check_action("choose", ("visit", empty)) is None
@@ -270,7 +287,7 @@ async def test_setup_turns_curtain_and_refused_keys(store: Store) -> None:
         view = session.view(1)
         assert isinstance(view, SpaceParkView)
         rocket = next(pos for pos, d in enumerate(view.ring) if d.rocket and d.id != "outpost13")
-        await pilot.click(f"#dest-{rocket}")
+        await click_tile(pilot, game, rocket)
         await pilot.pause()
         assert session.moves == 2 and isinstance(app.screen, Curtain)
 
@@ -528,7 +545,7 @@ async def test_fast_travel_by_keys_and_a_badge_earned_by_a_click(store: Store) -
         view = game.session.view(game.viewer)
         assert isinstance(view, SpaceParkView)
         outpost = [d.id for d in view.ring].index("outpost13")
-        await pilot.click(f"#dest-{outpost}")
+        await click_tile(pilot, game, outpost)
         assert game.question() == ("earn",)
         name = badges()[earn.badge].name  # type: ignore[attr-defined]
         [line] = [line for line in panel(app, "hand").splitlines() if name in line]
@@ -585,13 +602,12 @@ async def test_80_by_24_fits_with_short_tiles_and_grows_back(store: Store) -> No
     saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 6)
     state = saved.state
     assert isinstance(state, State)
-    canyon = f"#dest-{state.ring.index('cosmic_canyon')}"
+    canyon = state.ring.index("cosmic_canyon")
     async with TabletopApp(store).run_test(size=(80, 24)) as pilot:
         _, game = await resume(pilot, saved.game_id)
         await pilot.pause()
         assert not game.has_class("-too-small") and game.has_class("-narrow")
-        tile = str(game.query_one(canyon, Static).render())
-        assert "Cosmic Canyon" in tile and "Gain 2 Sun" in tile  # words, not glyphs
+        assert tile_lines(game, canyon)[1] == "Cosmic Canyon Gain 2 Sun"  # words, not glyphs
         # the hand, the display and every player's crystals are on screen, no scrolling
         shown = game.query_one("#sp-scroll").region
         for panel in ("display", "hand", "players"):
@@ -603,7 +619,7 @@ async def test_80_by_24_fits_with_short_tiles_and_grows_back(store: Store) -> No
         await pilot.resize_terminal(120, 36)
         await pilot.pause()
         assert not game.has_class("-narrow")
-        assert "Gain two Sun crystals." in str(game.query_one(canyon, Static).render())
+        assert tile_lines(game, canyon)[1] == "Cosmic Canyon Gain two Sun crystals."
 
 
 async def test_a_board_taller_than_80_by_24_says_there_is_more(store: Store) -> None:

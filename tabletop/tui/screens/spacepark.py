@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Literal
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
@@ -47,7 +47,8 @@ from tabletop.tui.widgets.spacepark_board import (
     ROCKET,
     SCOUT,
     SYMBOLS,
-    DestTile,
+    Ring,
+    Tile,
     badge_line,
     clickable,
     player_line,
@@ -55,10 +56,6 @@ from tabletop.tui.widgets.spacepark_board import (
     stock,
 )
 
-# Ring positions as on the table: Starlight Station at the left, then the top row
-# left to right and the bottom row right to left (clockwise).
-TOP_ROW = (1, 2, 3)
-BOTTOM_ROW = (6, 5, 4)
 VISIT_FIELDS = ("scout_fee", "badge", "scout_to")
 """The parts of a visit chosen after its destination, in the order they are asked."""
 
@@ -142,18 +139,6 @@ class SpaceParkScreen(GameScreen):
         height: 1fr;
         scrollbar-gutter: stable;  /* a scrollbar coming and going would redraw the board */
     }
-    SpaceParkScreen #ring {
-        height: 14;
-    }
-    SpaceParkScreen #dest-0 {
-        height: 14;
-    }
-    SpaceParkScreen #rows {
-        width: 3fr;
-    }
-    SpaceParkScreen .ring-row {
-        height: 7;
-    }
     SpaceParkScreen #cards {
         height: auto;
     }
@@ -166,6 +151,7 @@ class SpaceParkScreen(GameScreen):
     }
     SpaceParkScreen #news {
         display: none;
+        width: 100%;
         height: auto;
         max-height: 2;
         padding: 0 1;
@@ -189,13 +175,8 @@ class SpaceParkScreen(GameScreen):
     SpaceParkScreen.-narrow #news {
         display: block;
     }
-    SpaceParkScreen.-narrow #ring, SpaceParkScreen.-narrow #dest-0 {
-        height: 10;
-    }
-    SpaceParkScreen.-narrow .ring-row {
-        height: 5;
-    }
     SpaceParkScreen #prompt {
+        width: 100%;
         height: auto;
         max-height: 5;
         padding: 0 1;
@@ -222,15 +203,7 @@ class SpaceParkScreen(GameScreen):
 
     def compose_board(self) -> ComposeResult:
         with VerticalScroll(id="sp-scroll"):
-            with Horizontal(id="ring"):
-                yield DestTile(0)
-                with Vertical(id="rows"):
-                    with Horizontal(classes="ring-row"):
-                        for pos in TOP_ROW:
-                            yield DestTile(pos)
-                    with Horizontal(classes="ring-row"):
-                        for pos in BOTTOM_ROW:
-                            yield DestTile(pos)
+            yield Ring()
             with Horizontal(id="cards"):
                 yield Static(id="display", classes="sp-panel")
                 yield Static(id="hand", classes="sp-panel")
@@ -250,8 +223,7 @@ class SpaceParkScreen(GameScreen):
     def _fit(self, width: int) -> None:
         narrow = width < self.NARROW
         self.set_class(narrow, "-narrow")
-        for tile in self.query(DestTile):
-            tile.set_class(narrow, "-short")
+        self.query_one(Ring).fit(narrow)
 
     # -- what the keys work from --------------------------------------------------
 
@@ -390,7 +362,7 @@ class SpaceParkScreen(GameScreen):
         if self.choice_state(kind, index) is not False:
             self.choose(kind, index)
 
-    def on_dest_tile_picked(self, message: DestTile.Picked) -> None:
+    def on_ring_picked(self, message: Ring.Picked) -> None:
         for kind in self.question():
             if kind in DEST_ASKS:
                 self.choose(kind, message.position)
@@ -520,6 +492,7 @@ class SpaceParkScreen(GameScreen):
         assert isinstance(view, SpaceParkView)
         question = self.question()
         picking = next((k for k in question if k in DEST_ASKS), None)
+        tiles = []
         for pos, dest in enumerate(view.ring):
             extra = ""
             if dest.id == "starlight_station":
@@ -528,7 +501,8 @@ class SpaceParkScreen(GameScreen):
                     extra += f" · Scout Stack {len(view.scout_stack)}"
             visiting = self.draft is not None and self.draft["dest"] == dest.id
             pickable = visiting or (picking is not None and self.choice_state(picking, pos) is True)
-            self.query_one(f"#dest-{pos}", DestTile).show(dest, pickable, extra)
+            tiles.append(Tile(dest, pickable, extra))
+        self.query_one(Ring).show(tiles)
         self._show_display(view, question)
         self._show_hand(view, question)
         self._show_players(view)
@@ -601,12 +575,12 @@ class SpaceParkScreen(GameScreen):
         seat = view.seat
         if seat is None:
             refresh_title(panel, Content("Hand"))
-            refresh_text(
-                panel,
-                Content.styled(
-                    "Badges in hand stay hidden until their owner has the keyboard.", "dim"
-                ),
-            )
+            # As tall as the hand of whoever takes the keyboard next (how many badges a
+            # player holds is public): lifting the curtain lays nothing out again.
+            upcoming = self.next_viewer()
+            rows = 1 if upcoming is None else max(1, view.players[upcoming].hand_count)
+            hidden = [Content.styled("(hand hidden until its owner plays)", "dim")]
+            refresh_text(panel, Content("\n").join(hidden + [Content()] * (rows - 1)))
             return
         me = view.players[seat]
         refresh_title(panel, plain(f"{me.name}'s hand"))
