@@ -39,13 +39,25 @@ def plain_text(text: str, style: str = "") -> Text:
 def refresh_text(widget: Static, content: Content, *, layout: bool = True) -> None:
     """Show ``content`` in ``widget``, only if it changed: an update repaints the widget
     and, unless ``layout`` is False (a widget whose size the content cannot change),
-    lays the screen out. Content's own == compares the text alone; styles and click
-    actions count here too."""
+    lays the screen out, a cost that grows with the screen's widgets; so it is spared
+    when the new content is as tall as the old in a widget of a set width. Content's
+    own == compares the text alone; styles and click actions count here too."""
     shown = widget.content
-    if not (
-        isinstance(shown, Content) and (shown.plain, shown.spans) == (content.plain, content.spans)
-    ):
+    if not isinstance(shown, Content):
         widget.update(content, layout=layout)
+    elif (shown.plain, shown.spans) != (content.plain, content.spans):
+        widget.update(content, layout=layout and not _as_tall(widget, shown, content))
+
+
+def _as_tall(widget: Static, shown: Content, content: Content) -> bool:
+    """In ``widget``, whose width its content does not set, ``content`` takes as many
+    lines as ``shown``: showing it changes no widget's size."""
+    width = widget.content_region.width
+    set_width = widget.styles.width
+    if not width or set_width is None or set_width.is_auto:
+        return False
+    rules = widget.styles.get_rules()
+    return content.get_height(rules, width) == shown.get_height(rules, width)
 
 
 def refresh_title(widget: Widget, title: Content, *, subtitle: bool = False) -> None:

@@ -1,6 +1,7 @@
 """The Header and Footer every screen uses.
 
-The Header is Textual's, without its leak (Textualize/textual#6666, open in Textual
+The Header is Textual's, without a clock, its title repainted without a layout, and
+without its leak (Textualize/textual#6666, open in Textual
 8.2.8): it watches the app's title and sub-title, which never change here, and
 Textual drops the watchers of a removed widget only when the reactive next changes,
 so every screen ever closed kept its header alive. Setting the reactive to its own
@@ -15,23 +16,42 @@ next frame: a key answers within a frame.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import groupby
-from typing import ClassVar
+from typing import ClassVar, Self
 
-from textual.app import App
+from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.content import Content
+from textual.content import Content, Span
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.style import Style
 from textual.widget import Widget
 from textual.widgets import Header as TextualHeader
+from textual.widgets._header import HeaderClockSpace, HeaderIcon, HeaderTitle
 
 KEY = "bold $footer-key-foreground"
 DESCRIPTION = "$footer-description-foreground"
 GREYED = "dim"
 
 
+class Title(HeaderTitle):
+    """The header's title. Its size is the header's whatever it says, so a new title
+    (a game screen's "Bob's view" at every hand-over) repaints it without laying the
+    whole screen out, as Textual's would."""
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        return super().refresh(*regions, repaint=repaint, recompose=recompose)
+
+
 class Header(TextualHeader):
+    def compose(self) -> ComposeResult:
+        yield HeaderIcon().data_bind(TextualHeader.icon)
+        yield Title()
+        yield HeaderClockSpace()  # no clock: a game's own clocks are on its board
+
     def on_unmount(self) -> None:
         self.app.mutate_reactive(App.title)
         self.app.mutate_reactive(App.sub_title)
@@ -53,6 +73,11 @@ class Footer(Widget):
     """
     GAP: ClassVar[str] = "  "
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._shown: list[tuple[str, Sequence[Span]]] = []
+        """The keys last drawn, as text and styles (the styles hold the clicks)."""
+
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
 
@@ -60,9 +85,15 @@ class Footer(Widget):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen: Screen[object]) -> None:
-        # Drawn anew with the next frame: several changes before it cost one drawing.
+        # Drawn again only when the keys on show change: Textual signals a change of
+        # bindings at every key and screen switch, mostly for the same keys, and a
+        # refresh costs a frame of its own (after a hand-over's work, say).
         if screen is self.screen:
-            self.refresh()
+            keys = self._keys(screen)
+            look = [(part.plain, part.spans) for part in keys]
+            if look != self._shown:
+                self._shown = look
+                self.refresh()
 
     def _keys(self, screen: Screen[object]) -> tuple[Content, Content]:
         """The keys on show, and the command palette's key."""
