@@ -51,13 +51,15 @@ def refresh_text(widget: Static, content: Content, *, layout: bool = True) -> No
 
 def _as_tall(widget: Static, shown: Content, content: Content) -> bool:
     """In ``widget``, whose width its content does not set, ``content`` takes as many
-    lines as ``shown``: showing it changes no widget's size."""
-    width = widget.content_region.width
-    set_width = widget.styles.width
-    if not width or set_width is None or set_width.is_auto:
+    lines as ``shown``, or the widget's height is set too: showing it changes no
+    widget's size."""
+    width, height = widget.styles.width, widget.styles.height
+    if not widget.content_region.width or width is None or width.is_auto:
         return False
-    rules = widget.styles.get_rules()
-    return content.get_height(rules, width) == shown.get_height(rules, width)
+    if height is not None and not height.is_auto:
+        return True
+    rules, room = widget.styles.get_rules(), widget.content_region.width
+    return content.get_height(rules, room) == shown.get_height(rules, room)
 
 
 def refresh_title(widget: Widget, title: Content, *, subtitle: bool = False) -> None:

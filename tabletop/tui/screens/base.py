@@ -85,6 +85,7 @@ class GameScreen(SizedScreen):
         width: 34;
     }
     GameScreen #status {
+        width: 100%;
         height: auto;
         max-height: 3;
         padding: 0 1;
@@ -538,10 +539,15 @@ class GameScreen(SizedScreen):
             outcome.winners if outcome else (),
         )
         self.query_one(GameLog).show(self.session.log(self.viewer))
+        self.show_status(self.status_line())
+        self.refresh_bindings()
+
+    def status_line(self) -> Content:
+        """What the status line says now: the hint asked for, for this position and seat
+        only."""
         suggested = self._suggested
         hinted = suggested is not None and self.for_now(suggested[0], suggested[1])
-        self.show_status(plain(suggested[2] if suggested and hinted else ""))
-        self.refresh_bindings()
+        return plain(suggested[2] if suggested and hinted else "")
 
     def show_status(self, content: Content) -> None:
         """The status line under the board (a hint, for this position and seat only);

@@ -16,13 +16,12 @@ next frame: a key answers within a frame.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from itertools import groupby
 from typing import ClassVar, Self
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.content import Content, Span
+from textual.content import Content
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.style import Style
@@ -33,6 +32,9 @@ from textual.widgets._header import HeaderClockSpace, HeaderIcon, HeaderTitle
 KEY = "bold $footer-key-foreground"
 DESCRIPTION = "$footer-description-foreground"
 GREYED = "dim"
+Keys = tuple[tuple[tuple[Binding, bool], ...], tuple[Binding, bool] | None]
+"""The keys on show, each with whether it may be pressed now, and the command
+palette's key (if any)."""
 
 
 class Title(HeaderTitle):
@@ -75,8 +77,8 @@ class Footer(Widget):
 
     def __init__(self) -> None:
         super().__init__()
-        self._shown: list[tuple[str, Sequence[Span]]] = []
-        """The keys last drawn, as text and styles (the styles hold the clicks)."""
+        self._shown: Keys = ((), None)
+        """The keys last drawn."""
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -89,24 +91,26 @@ class Footer(Widget):
         # bindings at every key and screen switch, mostly for the same keys, and a
         # refresh costs a frame of its own (after a hand-over's work, say).
         if screen is self.screen:
-            keys = self._keys(screen)
-            look = [(part.plain, part.spans) for part in keys]
-            if look != self._shown:
-                self._shown = look
+            keys = self._active(screen)
+            if keys != self._shown:
+                self._shown = keys
                 self.refresh()
 
-    def _keys(self, screen: Screen[object]) -> tuple[Content, Content]:
+    def _active(self, screen: Screen[object]) -> Keys:
         """The keys on show, and the command palette's key."""
         app = self.app
         shown: list[tuple[Binding, bool]] = []
         actions: set[str] = set()
-        palette = Content()
+        palette = None
         for _node, binding, enabled, _tooltip in screen.active_bindings.values():
             if binding.key == app.COMMAND_PALETTE_BINDING and app.ENABLE_COMMAND_PALETTE:
-                palette = self._key(binding, enabled, binding.description)
+                palette = (binding, enabled)
             elif binding.show and binding.action not in actions:  # one key per action
                 actions.add(binding.action)
                 shown.append((binding, enabled))
+        return tuple(shown), palette
+
+    def _keys(self, shown: tuple[tuple[Binding, bool], ...]) -> Content:
         parts: list[Content] = []
         for group, run in groupby(shown, key=lambda item: item[0].group):
             members = list(run)
@@ -115,7 +119,7 @@ class Footer(Widget):
                 parts.append(Content.assemble(keys, " ", (group.description, DESCRIPTION)))
             else:
                 parts.extend(self._key(b, e, b.description) for b, e in members)
-        return Content(self.GAP).join(parts), palette
+        return Content(self.GAP).join(parts)
 
     def _key(self, binding: Binding, enabled: bool, description: str) -> Content:
         """A key and what it does, clickable; dim when it may not be pressed now."""
@@ -126,8 +130,12 @@ class Footer(Widget):
         return shown.stylize(Style.from_meta({"@click": f"press({binding.key!r})"}))
 
     def render(self) -> Content:
-        keys, palette = self._keys(self.screen)
-        line = Content.assemble(" ", keys)
+        shown, palette_key = self._shown = self._active(self.screen)
+        palette = Content()
+        if palette_key is not None:
+            binding, enabled = palette_key
+            palette = self._key(binding, enabled, binding.description)
+        line = Content.assemble(" ", self._keys(shown))
         room = self.size.width - line.cell_length - palette.cell_length - 1
         if palette and room >= 1:  # the screen's own keys first: the palette has ^p
             line = Content.assemble(line, " " * room, palette, " ")
