@@ -607,14 +607,15 @@ async def test_80_by_24_fits_with_short_tiles_and_grows_back(store: Store) -> No
         _, game = await resume(pilot, saved.game_id)
         await pilot.pause()
         assert not game.has_class("-too-small") and game.has_class("-narrow")
-        assert tile_lines(game, canyon)[1] == "Cosmic Canyon Gain 2 Sun"  # words, not glyphs
+        top, text, _ = tile_lines(game, canyon)
+        assert "Cosmic Canyon" in top and text == "Gain 2 Sun"  # words, not glyphs
         # the hand, the display and every player's crystals are on screen, no scrolling
         shown = game.query_one("#sp-scroll").region
         for panel in ("display", "hand", "players"):
             region = game.query_one(f"#{panel}").region
             assert region.height and shown.contains_region(region), panel
         assert not game.query_one("#more").display
-        assert "☀1 ☾0 ≈0 »0" in plain(game.query_one("#hand").border_subtitle)
+        assert "☀1 ☾0 ≈0 »0" in plain(game.query_one("#hand").border_title)  # no bottom edge
         assert game.query_one("#prompt").region.height >= 1  # the question is on screen
         await pilot.resize_terminal(120, 36)
         await pilot.pause()
@@ -622,25 +623,74 @@ async def test_80_by_24_fits_with_short_tiles_and_grows_back(store: Store) -> No
         assert tile_lines(game, canyon)[1] == "Cosmic Canyon Gain two Sun crystals."
 
 
+def fits(game: SpaceParkScreen) -> None:
+    """Every panel of the board is on screen whole, nothing below the fold, and the
+    Players panel has a row per player with their XP."""
+    shown = game.query_one("#sp-scroll").region
+    for name in ("ring", "display", "hand", "players"):
+        region = game.query_one(f"#{name}").region
+        assert region.height and shown.contains_region(region), name
+    assert not game.query_one("#more").display
+    prompt = game.query_one("#prompt").region
+    assert prompt.height and game.region.contains_region(prompt)
+    view = game.session.view(game.viewer)
+    assert isinstance(view, SpaceParkView)
+    players = game.query_one("#players", Static)
+    rows = [players.render_line(y).text for y in range(players.size.height)]
+    for player in view.players:
+        [row] = [r for r in rows if r[1:].lstrip(" ▶").startswith(player.name)]
+        assert f" {player.xp} XP " in row and f"hand {player.hand_count}" in row
+
+
+@pytest.mark.parametrize("players", [3, 4])
+async def test_80_by_24_fits_three_and_four_players(store: Store, players: int) -> None:
+    """Issue 14 (11): at 80x24 every panel fits without scrolling, with a compact row
+    per player, whenever the hand on show holds up to four badges; checked at every
+    move of a seeded game."""
+    store.save_setting("curtain", False)
+    names = ("Ann", "Bob", "Cy", "Di")[:players]
+    saved = GameSession.start(store, ENGINE, tuple(SeatInfo(n) for n in names), {}, 7)
+    rng = random.Random(7)
+    checked = 0
+    async with TabletopApp(store).run_test(size=(80, 24)) as pilot:
+        app, game = await resume(pilot, saved.game_id)
+        session = game.session
+        while session.outcome is None and session.moves < 80:
+            await pilot.pause()
+            view = session.view(game.viewer)
+            assert isinstance(view, SpaceParkView)
+            if len(view.hand) <= 4:
+                fits(game)
+                checked += 1
+            await play_one(pilot, app, rng, typed=False)
+    assert checked > 40
+
+
 async def test_a_board_taller_than_80_by_24_says_there_is_more(store: Store) -> None:
-    """Four players late in a game: the Players panel goes on below the terminal, and
-    the screen says so until PgDn shows the rest."""
+    """A hand too big for 80x24 (eight badges): the board goes on below the terminal,
+    and the screen says so until PgDn shows the rest."""
     store.save_setting("curtain", False)
     names = ("Ann", "Bob", "Cy", "Di")
-    saved = GameSession.start(store, ENGINE, tuple(SeatInfo(n) for n in names), {}, 3)
-    rng = random.Random(1)
-    for _ in range(40):
-        saved.act(rng.choice(saved.legal_actions(saved.to_act[0])))
-    async with TabletopApp(store).run_test(size=(80, 24)) as pilot:
-        _, game = await resume(pilot, saved.game_id)
+    session = GameSession.start(store, ENGINE, tuple(SeatInfo(n) for n in names), {}, 3)
+    state = session.state.clone()
+    assert isinstance(state, State)
+    state.players[0].hand.extend(state.deck[:7])
+    del state.deck[:7]
+    session.state = state
+    app = TabletopApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.play(session)
         await pilot.pause()
+        game = game_screen(app)
+        view = session.view(0)
+        assert isinstance(view, SpaceParkView) and game.viewer == 0 and len(view.hand) == 8
         more = game.query_one("#more")
         assert more.display and "more below" in str(more.render())
-        shown = game.query_one("#sp-scroll").region
-        assert shown.contains_region(game.query_one("#hand").region)  # the hand stays in view
         await pilot.press("pagedown")
         await pilot.pause()
         assert not more.display
+        shown = game.query_one("#sp-scroll").region
+        assert shown.contains_region(game.query_one("#hand").region)  # the hand whole
 
 
 async def test_solo_players_panel_states_scouts_rules(store: Store) -> None:

@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
+from textual.geometry import Size
 from textual.widgets import Static
 
 from tabletop.core.cards import CardText
@@ -175,6 +176,21 @@ class SpaceParkScreen(GameScreen):
     SpaceParkScreen.-narrow #news {
         display: block;
     }
+    /* Short (80x24): tiles short, panels with a top edge only (their titles), a row
+       per player, one news line: every panel fits, nothing scrolls. */
+    SpaceParkScreen.-compact .sp-panel {
+        border: none;
+        border-top: round $secondary;
+    }
+    SpaceParkScreen.-compact #players.-rows {  /* solo: Scout's lines wrap */
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    SpaceParkScreen.-compact #news {
+        max-height: 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
     SpaceParkScreen #prompt {
         width: 100%;
         height: auto;
@@ -197,7 +213,10 @@ class SpaceParkScreen(GameScreen):
         self._now_value: _Now | None = None
 
     NARROW = 110
-    """Below this width: a slimmer side panel, short tile texts, the hand under the display."""
+    """Below this width: no side column (the news line has the latest moves), short
+    tiles."""
+    COMPACT = 32
+    """Below this height: short tiles and compact panels."""
 
     # -- layout -----------------------------------------------------------------
 
@@ -213,17 +232,18 @@ class SpaceParkScreen(GameScreen):
         yield Static(id="prompt")
 
     def on_mount(self) -> None:
-        self._fit(self.app.size.width)
+        self._fit(self.app.size)
         self.watch(self.query_one("#sp-scroll"), "scroll_y", self._hint_more, init=False)
 
     def on_resize(self, event: events.Resize) -> None:
-        self._fit(event.size.width)
+        self._fit(event.size)
         self.redraw()
 
-    def _fit(self, width: int) -> None:
-        narrow = width < self.NARROW
+    def _fit(self, size: Size) -> None:
+        narrow, compact = size.width < self.NARROW, size.height < self.COMPACT
         self.set_class(narrow, "-narrow")
-        self.query_one(Ring).fit(narrow)
+        self.set_class(compact, "-compact")
+        self.query_one(Ring).fit(narrow or compact)
 
     # -- what the keys work from --------------------------------------------------
 
@@ -512,8 +532,10 @@ class SpaceParkScreen(GameScreen):
         self.call_after_refresh(self._hint_more)  # once laid out: does the board go on below?
 
     def _news(self, seat: int | None) -> str:
-        """The latest lines of the log ``seat`` may read, as many as two rows hold."""
-        room = 2 * max(1, self.size.width - 2)
+        """The latest lines of the log ``seat`` may read, as many as the news rows hold
+        (two, one on a compact screen)."""
+        rows = 1 if self.has_class("-compact") else 2
+        room = rows * max(1, self.size.width - 2)
         news: list[str] = []
         for line in reversed(self.session.log(seat)):
             if news and sum(len(n) + 1 for n in news) + len(line) > room:
@@ -530,12 +552,19 @@ class SpaceParkScreen(GameScreen):
             more.display = below
 
     def _badge_line(
-        self, panel: Static, badge: BadgeView, key: str = "", mark: str = ""
+        self,
+        panel: Static,
+        badge: BadgeView,
+        key: str = "",
+        mark: str = "",
+        then: Content | None = None,
     ) -> Content:
-        """A badge on one line of ``panel``: with its ability in a few words if they fit."""
-        line = badge_line(badge, key, mark)
+        """A badge, then ``then``, on one line of ``panel``: with the badge's ability in a
+        few words if they fit."""
+        after = then or Content()
+        line = Content.assemble(badge_line(badge, key, mark), after)
         if line.cell_length > panel.content_region.width:
-            return badge_line(badge, key, mark, says=False)
+            return Content.assemble(badge_line(badge, key, mark, says=False), after)
         return line
 
     def _show_display(self, view: SpaceParkView, question: tuple[str, ...]) -> None:
@@ -583,8 +612,15 @@ class SpaceParkScreen(GameScreen):
             refresh_text(panel, Content("\n").join(hidden + [Content()] * (rows - 1)))
             return
         me = view.players[seat]
-        refresh_title(panel, plain(f"{me.name}'s hand"))
-        refresh_title(panel, Content.assemble(stock(me), " · ✓ payable"), subtitle=True)
+        mine = Content.assemble(stock(me), " · ✓ payable")
+        if self.has_class("-compact"):  # no bottom edge: the stock in the title
+            title = Content.assemble(plain(f"{me.name}'s hand · "), mine)
+            if title.cell_length > panel.size.width - 2:
+                title = Content.assemble(plain(f"{me.name}'s hand · "), stock(me))
+            refresh_title(panel, title)
+        else:
+            refresh_title(panel, plain(f"{me.name}'s hand"))
+            refresh_title(panel, mine, subtitle=True)
         lines: list[Content] = []
         pending = view.pending
         if pending is not None and pending.drawn is not None:
@@ -595,10 +631,12 @@ class SpaceParkScreen(GameScreen):
             due = badge.price
             payable = all(n <= have[name] for name, n in due.items())
             key = str(index + 1) if index < len(ASKS["earn"].keys) else ""
-            line = self._badge_line(panel, badge, key=key, mark="✓" if payable else "✗")
+            paying = None
             if due != {name: badge.cost.get(name, 0) for name in have}:
                 paid = Content(" ").join(resource(n, a) for n, a in due.items() if a) or "nothing"
-                line = Content.assemble(line, Content.styled(" · you pay ", "dim"), paid)
+                paying = Content.assemble(Content.styled(" · you pay ", "dim"), paid)
+            mark = "✓" if payable else "✗"
+            line = self._badge_line(panel, badge, key=key, mark=mark, then=paying)
             if "earn" in question:
                 line = clickable(line, f"screen.click('earn', {index})")
             lines.append(line)
@@ -612,13 +650,15 @@ class SpaceParkScreen(GameScreen):
         last = " · ⚑ LAST ROUND" if view.last_round else ""
         refresh_title(panel, Content.assemble(f"Turn {view.turn}{last} · supply ", supply))
         refresh_title(panel, LEGEND, subtitle=True)
-        width = panel.content_region.width
+        # compact: a row each, the earned badges by type (their names are in the card list)
+        width = None if self.has_class("-compact") else panel.content_region.width
         lines = [
             player_line(p, p.seat in view.to_act, p.seat == view.first_player, width)
             for p in view.players
         ]
         if view.solo:
             lines += scout_lines(view)
+        panel.set_class(not view.solo, "-rows")
         refresh_text(panel, Content("\n").join(lines))
 
     def _prompt(self, view: SpaceParkView, question: tuple[str, ...]) -> Content:

@@ -151,24 +151,32 @@ def stock(player: PlayerView) -> Content:
     )
 
 
-def player_line(player: PlayerView, active: bool, first: bool, width: int = 0) -> Content:
+def player_line(player: PlayerView, active: bool, first: bool, width: int | None = None) -> Content:
     """A player's stock, XP, hand count and Controller, then the badges they earned
     (their whole texts are in the card list): on the same line if it has room within
-    ``width``, else under it."""
+    ``width``, else under it. ``width`` None: one short row, each earned badge by its
+    type alone."""
+    short = width is None
     marker = "▶ " if active else "  "
     parts: list[Content | str] = [
         Content.styled(marker, "bold $accent"),
         Content.styled(player.name, "bold" if active else ""),
     ]
     if first:
-        parts.append(" (first player)")
+        parts.append(" (1st)" if short else " (first player)")
     if player.controller:
-        parts.append(Content.styled(f" {CONTROLLER}Controller", "bold"))
+        parts.append(
+            Content.styled(f" {CONTROLLER}" if short else f" {CONTROLLER}Controller", "bold")
+        )
     parts += ["  ", stock(player), Content.styled(f"  {player.xp} XP", "bold")]
     parts.append(f"  hand {player.hand_count}")
     line = Content.assemble(*parts)
     if not player.earned:
         return line
+    if short:
+        return Content.assemble(
+            line, "  badges ", Content(" ").join(type_mark(b.type) for b in player.earned)
+        )
     earned = Content(" · ").join(
         Content.assemble(type_mark(b.type), f" {b.name}") for b in player.earned
     )
@@ -215,7 +223,7 @@ class Ring(Widget):
         text-overflow: clip;
     }
     Ring.-short {
-        height: 10;
+        height: 8;
     }
     """
 
@@ -317,18 +325,28 @@ class Ring(Widget):
         pad = 0 if short else 1
         inner = box.width - 2 - 2 * pad
         icon, style = DEST_ICONS[dest.id]
-        title = Content.assemble((f"{position + 1} ", "bold $accent"), (icon, style))
+        number = Content.styled(f"{position + 1} ", "bold $accent")
+        title = Content.assemble(number, (icon, style))
         marks = [m for m, on in ((ROCKET, dest.rocket), (SCOUT, dest.scout)) if on]
         edge = "$warning" if dest.scout else "$accent" if dest.rocket else ""
         subtitle = Content.styled(" ".join(marks), edge)
         text = [Content.styled(dest.name, "bold")]
+        tight = short and position > 0
+        if tight:  # a short tile, two lines inside: its name on its edge
+            name = Content.styled(dest.name, "bold")
+            titles = [
+                Content.assemble(number, (icon[0], style), name),
+                Content.assemble(number, name),
+            ]
+            title = next((t for t in titles if t.cell_length <= box.width - 2), title)
+            text = []
         text += Content(dest.short if short else dest.action).wrap(max(1, inner))
         if tile.extra:
             text.append(Content(tile.extra))
         corner, line, right, side, low, low_right = HEAVY if dest.rocket else ROUND
         border = "$accent" if dest.rocket else "$panel-lighten-2"
         body = "$foreground" if dest.rocket else ""
-        lines = [_edge(corner, line, right, title, box.width, border, left=True)]
+        lines = [_edge(corner, line, right, title, box.width, border, left=True, tight=tight)]
         blank = " " * pad
         for index in range(box.height - 2):
             said = text[index] if index < len(text) else Content()
@@ -387,13 +405,25 @@ def _row_of(y: int, height: int) -> tuple[int, ...]:
 
 
 def _edge(
-    corner: str, line: str, right: str, label: Content, width: int, style: str, *, left: bool
+    corner: str,
+    line: str,
+    right: str,
+    label: Content,
+    width: int,
+    style: str,
+    *,
+    left: bool,
+    tight: bool = False,
 ) -> Content:
     """A tile's top (``left``: its label at the left) or bottom edge (label at the
-    right), drawn as Textual draws a border's title and subtitle."""
-    label = label.truncate(width - 4, ellipsis=True)
+    right), drawn as Textual draws a border's title and subtitle; ``tight``: the label
+    against the corner, for a label that needs the room."""
+    label = label.truncate(width - (2 if tight else 5), ellipsis=True)
     if not label.cell_length:
         return Content.styled(corner + line * (width - 2) + right, style)
+    if tight:
+        fill = line * (width - 2 - label.cell_length)
+        return Content.assemble((corner, style), label, (f"{fill}{right}", style))
     fill = line * (width - 5 - label.cell_length)
     before, after = (line, fill) if left else (fill, line)
     return Content.assemble((f"{corner}{before} ", style), label, (f" {after}{right}", style))
