@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
+from textual.css.scalar import Scalar
 from textual.geometry import Size
 from textual.widgets import Static
 
@@ -525,6 +526,7 @@ class SpaceParkScreen(GameScreen):
         self.query_one(Ring).show(tiles)
         self._show_display(view, question)
         self._show_hand(view, question)
+        self._size_cards()
         self._show_players(view)
         refresh_text(self.query_one("#prompt", Static), self._prompt(view, question))
         if self.has_class("-narrow"):  # the log is not shown: its latest lines are
@@ -566,6 +568,22 @@ class SpaceParkScreen(GameScreen):
         if line.cell_length > panel.content_region.width:
             return Content.assemble(badge_line(badge, key, mark, says=False), after)
         return line
+
+    def _size_cards(self) -> None:
+        """The display and the hand, side by side, both as tall as the taller one: the
+        hand changing within that height (a badge drawn, one earned) repaints it
+        without laying the screen out."""
+        panels = [self.query_one("#display", Static), self.query_one("#hand", Static)]
+        width = panels[0].content_region.width
+        if not width:
+            return  # not laid out yet: as tall as its text until it is
+        rules = panels[0].styles.get_rules()
+        texts = [panel.content for panel in panels]
+        rows = max(t.get_height(rules, width) for t in texts if isinstance(t, Content))
+        height = Scalar.from_number(rows + (1 if self.has_class("-compact") else 2))  # edges
+        for panel in panels:
+            if panel.styles.height != height:
+                panel.styles.height = height
 
     def _show_display(self, view: SpaceParkView, question: tuple[str, ...]) -> None:
         panel = self.query_one("#display", Static)
@@ -711,9 +729,10 @@ class SpaceParkScreen(GameScreen):
             return Content(f"The supply has no {noun} left: take one from {whom}.")
         drawn = pending.drawn
         assert drawn is not None
+        # the drawn badge whole is in the hand panel: the question fits one line
         shown = self.offered("exchange", 3)
-        swap = f", or {shown}: exchange it for that badge on display" if shown else ""
-        return Content.assemble("You drew ", badge_line(drawn), f" — k: keep it{swap}.")
+        swap = f", {shown} swaps it for that badge on display" if shown else ""
+        return Content.assemble("You drew ", (drawn.name, "bold"), f": k keeps it{swap}.")
 
 
 def scout_lines(view: SpaceParkView) -> list[Content]:
