@@ -523,6 +523,11 @@ class GameScreen(SizedScreen):
         self.redraw()
 
     def redraw(self) -> None:
+        # The footer and the log first: the screen draws a frame as soon as the first
+        # widget asks, and the footer takes a step more than the board to ask; asked
+        # last, they came a frame (and a refresh period) late.
+        self.refresh_bindings()
+        self.query_one(GameLog).show(self.session.log(self.viewer))
         view = self.session.view(self.viewer)
         self.sub_title = (
             "" if self.viewer is None else f"{self.session.seats[self.viewer].name}'s view"
@@ -538,9 +543,7 @@ class GameScreen(SizedScreen):
             self.session.to_act,
             outcome.winners if outcome else (),
         )
-        self.query_one(GameLog).show(self.session.log(self.viewer))
         self.show_status(self.status_line())
-        self.refresh_bindings()
 
     def status_line(self) -> Content:
         """What the status line says now: the hint asked for, for this position and seat
