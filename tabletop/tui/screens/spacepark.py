@@ -154,8 +154,7 @@ class SpaceParkScreen(GameScreen):
     SpaceParkScreen #news {
         display: none;
         width: 100%;
-        height: auto;
-        max-height: 2;
+        height: 2;  /* set: news of another length repaints, lays nothing out */
         padding: 0 1;
         color: $text-muted;
     }
@@ -188,13 +187,14 @@ class SpaceParkScreen(GameScreen):
         text-overflow: ellipsis;
     }
     SpaceParkScreen.-compact #news {
-        max-height: 1;
+        height: 1;
         text-wrap: nowrap;
         text-overflow: ellipsis;
     }
     SpaceParkScreen #prompt {
         width: 100%;
         height: auto;
+        min-height: 2;  /* most questions take one line or two: a new one lays nothing out */
         max-height: 5;
         padding: 0 1;
         background: $accent 20%;
