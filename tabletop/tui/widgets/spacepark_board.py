@@ -206,7 +206,9 @@ class Ring(Widget):
     left, two tall, then the top row left to right and the bottom row right to left
     (clockwise, as on the table). Each tile has its number and icon on the top
     edge, name and action inside, the rocket and Scout on the bottom edge; a rocket's
-    tile has a heavy border.
+    tile has a heavy border, a tile the question may pick a tinted ground. Short
+    tiles (a narrow or low screen) are four rows: the name on the top edge, the
+    action in a few words inside.
 
     Drawn for speed: Textual draws each widget, and each line of a bordered one, at a
     cost, and turning Content into terminal lines is slow; a hand-over redraws the
@@ -249,8 +251,8 @@ class Ring(Widget):
             self._draw()
 
     def fit(self, short: bool) -> None:
-        """Short tiles (a narrow screen): less tall, their actions in a few words. (The
-        new height resizes the ring, which draws it again.)"""
+        """Short tiles (a narrow or low screen). (The new height resizes the ring, which
+        draws it again.)"""
         self.set_class(short, "-short")
 
     def on_resize(self) -> None:
