@@ -108,6 +108,15 @@ LOG_CHUNK = 50
 """A replay's log shows the moves of the current and the previous chunk of this many."""
 
 
+@dataclass(slots=True)
+class _KeptLog:
+    """A reader's replay log: the lines of moves ``first`` + 1 to ``upto``."""
+
+    first: int
+    upto: int
+    lines: list[str]
+
+
 class ReplayOnly(StoreError):
     """A replay takes no move: nothing is played or saved."""
 
@@ -129,6 +138,8 @@ class ReplaySession(GameSession):
         self.finished = finished
         """The game is over: any seat's view may be shown."""
         self.position = 0
+        self._logs_kept: dict[int | None, _KeptLog] = {}
+        """Each reader's log as last given."""
 
     def go(self, position: int) -> None:
         """Show ``position`` (clamped to the replay's)."""
@@ -145,16 +156,19 @@ class ReplaySession(GameSession):
 
     def log(self, seat: int | None) -> list[str]:
         """What ``seat`` read of the latest moves: those since the start of the chunk of
-        LOG_CHUNK moves before this position's. A step forward adds lines, a step back
-        (or across chunks) rewrites two chunks' at most, never the whole game's."""
+        LOG_CHUNK moves before this position's. A step forward within the chunks grows
+        the list given last (a reader of it wraps only the new lines, as in a game); a
+        step back or across chunks starts a new list, of two chunks' moves at most,
+        never the whole game's."""
         seat = self.shown_seat(seat)
         first = max(0, (self.position - 1) // LOG_CHUNK * LOG_CHUNK - LOG_CHUNK)
-        return [
-            e.text
-            for step in self.replay.steps(self.position)[first:]
-            for e in step.events
-            if e.private_to is None or e.private_to == seat
-        ]
+        kept = self._logs_kept.get(seat)
+        if kept is None or kept.first != first or kept.upto > self.position:
+            kept = self._logs_kept[seat] = _KeptLog(first, first, [])
+        for step in self.replay.steps(self.position)[kept.upto :]:
+            kept.lines.extend(e.text for e in step.events if e.private_to in (None, seat))
+        kept.upto = self.position
+        return kept.lines
 
     @property
     def moves(self) -> int:

@@ -39,13 +39,27 @@ def plain_text(text: str, style: str = "") -> Text:
 def refresh_text(widget: Static, content: Content, *, layout: bool = True) -> None:
     """Show ``content`` in ``widget``, only if it changed: an update repaints the widget
     and, unless ``layout`` is False (a widget whose size the content cannot change),
-    lays the screen out. Content's own == compares the text alone; styles and click
-    actions count here too."""
+    lays the screen out, a cost that grows with the screen's widgets; so it is spared
+    when the new content is as tall as the old in a widget of a set width. Content's
+    own == compares the text alone; styles and click actions count here too."""
     shown = widget.content
-    if not (
-        isinstance(shown, Content) and (shown.plain, shown.spans) == (content.plain, content.spans)
-    ):
+    if not isinstance(shown, Content):
         widget.update(content, layout=layout)
+    elif (shown.plain, shown.spans) != (content.plain, content.spans):
+        widget.update(content, layout=layout and not _as_tall(widget, shown, content))
+
+
+def _as_tall(widget: Static, shown: Content, content: Content) -> bool:
+    """In ``widget``, whose width its content does not set, ``content`` takes as many
+    lines as ``shown``, or the widget's height is set too: showing it changes no
+    widget's size."""
+    width, height = widget.styles.width, widget.styles.height
+    if not widget.content_region.width or width is None or width.is_auto:
+        return False
+    if height is not None and not height.is_auto:
+        return True
+    rules, room = widget.styles.get_rules(), widget.content_region.width
+    return content.get_height(rules, room) == shown.get_height(rules, room)
 
 
 def refresh_title(widget: Widget, title: Content, *, subtitle: bool = False) -> None:

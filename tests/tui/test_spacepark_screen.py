@@ -39,6 +39,7 @@ from tabletop.tui.screens.cards import CardsScreen
 from tabletop.tui.screens.spacepark import ASKS, SpaceParkScreen
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
+from tabletop.tui.widgets.spacepark_board import Ring
 
 SIZE = (120, 36)
 NAMES = ("Ann", "Bob", "Cy")
@@ -188,7 +189,7 @@ def screen_text(app: TabletopApp) -> str:
             parts.append(plain(widget.border_subtitle))
             if isinstance(widget, GameLog):
                 parts.extend(log_lines(widget))
-            elif isinstance(widget, Static):
+            elif isinstance(widget, (Static, Ring)):
                 parts.append(str(widget.render()))
     parts.extend(n.message for n in app._notifications)
     return "\n".join(parts)
@@ -196,6 +197,22 @@ def screen_text(app: TabletopApp) -> str:
 
 def panel(app: TabletopApp, name: str) -> str:
     return str(game_screen(app).query_one(f"#{name}", Static).render())
+
+
+def tile_lines(game: SpaceParkScreen, pos: int) -> tuple[str, str, str]:
+    """Ring position ``pos``'s tile as drawn: its top edge, its text (the lines inside
+    its sides, joined) and its bottom edge."""
+    ring = game.query_one(Ring)
+    box = ring.box(pos)
+    top, *inside, bottom = (
+        ring.render_line(y).crop(box.x, box.right).text for y in range(box.y, box.bottom)
+    )
+    return top, " ".join(" ".join(line[1:-1] for line in inside).split()), bottom
+
+
+async def click_tile(pilot: Pilot[None], game: SpaceParkScreen, pos: int) -> None:
+    ring = game.query_one(Ring)
+    await pilot.click(Ring, offset=ring.box(pos).center)
 
 
 async def start_from_home(
@@ -240,11 +257,11 @@ async def test_setup_turns_curtain_and_refused_keys(store: Store) -> None:
         view = session.view(0)
         assert isinstance(view, SpaceParkView)
         for pos, dest in enumerate(view.ring):
-            tile = game.query_one(f"#dest-{pos}")
-            assert plain(tile.border_title).startswith(f"{pos + 1} ")
-            assert dest.name in str(tile.render())
-            assert ("⇑ROCKET" in plain(tile.border_subtitle)) == dest.rocket
-            assert ("☻SCOUT" in plain(tile.border_subtitle)) == dest.scout
+            top, text, bottom = tile_lines(game, pos)
+            assert top.lstrip("╭┏─━ ").startswith(f"{pos + 1} ")
+            assert text.startswith(f"{dest.name} {dest.action}")
+            assert ("⇑ROCKET" in bottom) == dest.rocket == top.startswith("┏")  # heavy: a rocket
+            assert ("☻SCOUT" in bottom) == dest.scout
         # a destination without a rocket is greyed; pressing it names the rule
         empty = next(pos for pos, d in enumerate(view.ring) if not d.rocket)
         assert game.check_action("choose", ("visit", empty)) is None
@@ -270,7 +287,7 @@ async def test_setup_turns_curtain_and_refused_keys(store: Store) -> None:
         view = session.view(1)
         assert isinstance(view, SpaceParkView)
         rocket = next(pos for pos, d in enumerate(view.ring) if d.rocket and d.id != "outpost13")
-        await pilot.click(f"#dest-{rocket}")
+        await click_tile(pilot, game, rocket)
         await pilot.pause()
         assert session.moves == 2 and isinstance(app.screen, Curtain)
 
@@ -528,7 +545,7 @@ async def test_fast_travel_by_keys_and_a_badge_earned_by_a_click(store: Store) -
         view = game.session.view(game.viewer)
         assert isinstance(view, SpaceParkView)
         outpost = [d.id for d in view.ring].index("outpost13")
-        await pilot.click(f"#dest-{outpost}")
+        await click_tile(pilot, game, outpost)
         assert game.question() == ("earn",)
         name = badges()[earn.badge].name  # type: ignore[attr-defined]
         [line] = [line for line in panel(app, "hand").splitlines() if name in line]
@@ -585,46 +602,95 @@ async def test_80_by_24_fits_with_short_tiles_and_grows_back(store: Store) -> No
     saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 6)
     state = saved.state
     assert isinstance(state, State)
-    canyon = f"#dest-{state.ring.index('cosmic_canyon')}"
+    canyon = state.ring.index("cosmic_canyon")
     async with TabletopApp(store).run_test(size=(80, 24)) as pilot:
         _, game = await resume(pilot, saved.game_id)
         await pilot.pause()
         assert not game.has_class("-too-small") and game.has_class("-narrow")
-        tile = str(game.query_one(canyon, Static).render())
-        assert "Cosmic Canyon" in tile and "Gain 2 Sun" in tile  # words, not glyphs
+        top, text, _ = tile_lines(game, canyon)
+        assert "Cosmic Canyon" in top and text == "Gain 2 Sun"  # words, not glyphs
         # the hand, the display and every player's crystals are on screen, no scrolling
         shown = game.query_one("#sp-scroll").region
         for panel in ("display", "hand", "players"):
             region = game.query_one(f"#{panel}").region
             assert region.height and shown.contains_region(region), panel
         assert not game.query_one("#more").display
-        assert "☀1 ☾0 ≈0 »0" in plain(game.query_one("#hand").border_subtitle)
+        assert "☀1 ☾0 ≈0 »0" in plain(game.query_one("#hand").border_title)  # no bottom edge
         assert game.query_one("#prompt").region.height >= 1  # the question is on screen
         await pilot.resize_terminal(120, 36)
         await pilot.pause()
         assert not game.has_class("-narrow")
-        assert "Gain two Sun crystals." in str(game.query_one(canyon, Static).render())
+        assert tile_lines(game, canyon)[1] == "Cosmic Canyon Gain two Sun crystals."
+
+
+def fits(game: SpaceParkScreen) -> None:
+    """Every panel of the board is on screen whole, nothing below the fold, and the
+    Players panel has a row per player with their XP."""
+    shown = game.query_one("#sp-scroll").region
+    for name in ("ring", "display", "hand", "players"):
+        region = game.query_one(f"#{name}").region
+        assert region.height and shown.contains_region(region), name
+    assert not game.query_one("#more").display
+    prompt = game.query_one("#prompt").region
+    assert prompt.height and game.region.contains_region(prompt)
+    view = game.session.view(game.viewer)
+    assert isinstance(view, SpaceParkView)
+    players = game.query_one("#players", Static)
+    rows = [players.render_line(y).text for y in range(players.size.height)]
+    for player in view.players:
+        [row] = [r for r in rows if r[1:].lstrip(" ▶").startswith(player.name)]
+        assert f" {player.xp} XP " in row and f"hand {player.hand_count}" in row
+
+
+@pytest.mark.parametrize("players", [3, 4])
+async def test_80_by_24_fits_three_and_four_players(store: Store, players: int) -> None:
+    """Issue 14 (11): at 80x24 every panel fits without scrolling, with a compact row
+    per player, whenever the hand on show holds up to four badges; checked at every
+    move of a seeded game."""
+    store.save_setting("curtain", False)
+    names = ("Ann", "Bob", "Cy", "Di")[:players]
+    saved = GameSession.start(store, ENGINE, tuple(SeatInfo(n) for n in names), {}, 7)
+    rng = random.Random(7)
+    checked = 0
+    async with TabletopApp(store).run_test(size=(80, 24)) as pilot:
+        app, game = await resume(pilot, saved.game_id)
+        session = game.session
+        while session.outcome is None and session.moves < 80:
+            await pilot.pause()
+            view = session.view(game.viewer)
+            assert isinstance(view, SpaceParkView)
+            if len(view.hand) <= 4:
+                fits(game)
+                checked += 1
+            await play_one(pilot, app, rng, typed=False)
+    assert checked > 40
 
 
 async def test_a_board_taller_than_80_by_24_says_there_is_more(store: Store) -> None:
-    """Four players late in a game: the Players panel goes on below the terminal, and
-    the screen says so until PgDn shows the rest."""
+    """A hand too big for 80x24 (eight badges): the board goes on below the terminal,
+    and the screen says so until PgDn shows the rest."""
     store.save_setting("curtain", False)
     names = ("Ann", "Bob", "Cy", "Di")
-    saved = GameSession.start(store, ENGINE, tuple(SeatInfo(n) for n in names), {}, 3)
-    rng = random.Random(1)
-    for _ in range(40):
-        saved.act(rng.choice(saved.legal_actions(saved.to_act[0])))
-    async with TabletopApp(store).run_test(size=(80, 24)) as pilot:
-        _, game = await resume(pilot, saved.game_id)
+    session = GameSession.start(store, ENGINE, tuple(SeatInfo(n) for n in names), {}, 3)
+    state = session.state.clone()
+    assert isinstance(state, State)
+    state.players[0].hand.extend(state.deck[:7])
+    del state.deck[:7]
+    session.state = state
+    app = TabletopApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.play(session)
         await pilot.pause()
+        game = game_screen(app)
+        view = session.view(0)
+        assert isinstance(view, SpaceParkView) and game.viewer == 0 and len(view.hand) == 8
         more = game.query_one("#more")
         assert more.display and "more below" in str(more.render())
-        shown = game.query_one("#sp-scroll").region
-        assert shown.contains_region(game.query_one("#hand").region)  # the hand stays in view
         await pilot.press("pagedown")
         await pilot.pause()
         assert not more.display
+        shown = game.query_one("#sp-scroll").region
+        assert shown.contains_region(game.query_one("#hand").region)  # the hand whole
 
 
 async def test_solo_players_panel_states_scouts_rules(store: Store) -> None:

@@ -85,6 +85,7 @@ class GameScreen(SizedScreen):
         width: 34;
     }
     GameScreen #status {
+        width: 100%;
         height: auto;
         max-height: 3;
         padding: 0 1;
@@ -522,6 +523,11 @@ class GameScreen(SizedScreen):
         self.redraw()
 
     def redraw(self) -> None:
+        # The footer and the log first: the screen draws a frame as soon as the first
+        # widget asks, and the footer takes a step more than the board to ask; asked
+        # last, they came a frame (and a refresh period) late.
+        self.refresh_bindings()
+        self.query_one(GameLog).show(self.session.log(self.viewer))
         view = self.session.view(self.viewer)
         self.sub_title = (
             "" if self.viewer is None else f"{self.session.seats[self.viewer].name}'s view"
@@ -537,11 +543,14 @@ class GameScreen(SizedScreen):
             self.session.to_act,
             outcome.winners if outcome else (),
         )
-        self.query_one(GameLog).show(self.session.log(self.viewer))
+        self.show_status(self.status_line())
+
+    def status_line(self) -> Content:
+        """What the status line says now: the hint asked for, for this position and seat
+        only."""
         suggested = self._suggested
         hinted = suggested is not None and self.for_now(suggested[0], suggested[1])
-        self.show_status(plain(suggested[2] if suggested and hinted else ""))
-        self.refresh_bindings()
+        return plain(suggested[2] if suggested and hinted else "")
 
     def show_status(self, content: Content) -> None:
         """The status line under the board (a hint, for this position and seat only);

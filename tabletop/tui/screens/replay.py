@@ -68,6 +68,15 @@ class ReplayScreen(GameScreen):
         Binding("escape", "close", "Close", priority=True),
     ]
 
+    DEFAULT_CSS = """
+    ReplayScreen #status {
+        /* One line whatever the move said: a step never moves the board. */
+        height: 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    """
+
     @property
     def curtained(self) -> bool:
         return False  # nobody plays: no hand-over
@@ -109,18 +118,21 @@ class ReplayScreen(GameScreen):
 
     def redraw(self) -> None:
         super().redraw()
-        self.show_status(self.where())
+        # Again: a game's screen may draw its own line over the base's (Pocket Dragon's
+        # hint); where the base drew it already, this changes nothing.
+        self.show_status(self.status_line())
 
-    def where(self) -> Content:
-        """The status line: the position, and the move that led to it."""
+    def status_line(self) -> Content:
+        """The position, whose view it is, and the move that led to it (cut to the line:
+        the log has it whole)."""
         session = self.session
         position, last = session.position, len(session.replay) - 1
-        told = plain(f"Move {position} of {last}")
-        if position:
-            told = told + plain(f" · {said(session, position)[0]}")
         seat = self.viewer
         viewing = "spectator's view" if seat is None else f"view of {session.seats[seat].name}"
-        return told + plain(f" · {viewing}", "dim")
+        told = plain(f"Move {position} of {last} · ") + plain(viewing, "dim")
+        if position:
+            told = told + plain(f" · {said(session, position)[0]}")
+        return told
 
     def go(self, position: int) -> None:
         self.session.go(position)

@@ -16,8 +16,10 @@ from typing import Any, ClassVar, Literal
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
+from textual.css.scalar import Scalar
+from textual.geometry import Size
 from textual.widgets import Static
 
 from tabletop.core.cards import CardText
@@ -47,7 +49,8 @@ from tabletop.tui.widgets.spacepark_board import (
     ROCKET,
     SCOUT,
     SYMBOLS,
-    DestTile,
+    Ring,
+    Tile,
     badge_line,
     clickable,
     player_line,
@@ -55,10 +58,6 @@ from tabletop.tui.widgets.spacepark_board import (
     stock,
 )
 
-# Ring positions as on the table: Starlight Station at the left, then the top row
-# left to right and the bottom row right to left (clockwise).
-TOP_ROW = (1, 2, 3)
-BOTTOM_ROW = (6, 5, 4)
 VISIT_FIELDS = ("scout_fee", "badge", "scout_to")
 """The parts of a visit chosen after its destination, in the order they are asked."""
 
@@ -142,18 +141,6 @@ class SpaceParkScreen(GameScreen):
         height: 1fr;
         scrollbar-gutter: stable;  /* a scrollbar coming and going would redraw the board */
     }
-    SpaceParkScreen #ring {
-        height: 14;
-    }
-    SpaceParkScreen #dest-0 {
-        height: 14;
-    }
-    SpaceParkScreen #rows {
-        width: 3fr;
-    }
-    SpaceParkScreen .ring-row {
-        height: 7;
-    }
     SpaceParkScreen #cards {
         height: auto;
     }
@@ -166,8 +153,8 @@ class SpaceParkScreen(GameScreen):
     }
     SpaceParkScreen #news {
         display: none;
-        height: auto;
-        max-height: 2;
+        width: 100%;
+        height: 2;  /* set: news of another length repaints, lays nothing out */
         padding: 0 1;
         color: $text-muted;
     }
@@ -189,14 +176,25 @@ class SpaceParkScreen(GameScreen):
     SpaceParkScreen.-narrow #news {
         display: block;
     }
-    SpaceParkScreen.-narrow #ring, SpaceParkScreen.-narrow #dest-0 {
-        height: 10;
+    /* Short (80x24): tiles short, panels with a top edge only (their titles), a row
+       per player, one news line: every panel fits, nothing scrolls. */
+    SpaceParkScreen.-compact .sp-panel {
+        border: none;
+        border-top: round $secondary;
     }
-    SpaceParkScreen.-narrow .ring-row {
-        height: 5;
+    SpaceParkScreen.-compact #players.-rows {  /* solo: Scout's lines wrap */
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    SpaceParkScreen.-compact #news {
+        height: 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
     }
     SpaceParkScreen #prompt {
+        width: 100%;
         height: auto;
+        min-height: 2;  /* most questions take one line or two: a new one lays nothing out */
         max-height: 5;
         padding: 0 1;
         background: $accent 20%;
@@ -216,21 +214,16 @@ class SpaceParkScreen(GameScreen):
         self._now_value: _Now | None = None
 
     NARROW = 110
-    """Below this width: a slimmer side panel, short tile texts, the hand under the display."""
+    """Below this width: no side column (the news line has the latest moves), short
+    tiles."""
+    COMPACT = 32
+    """Below this height: short tiles and compact panels."""
 
     # -- layout -----------------------------------------------------------------
 
     def compose_board(self) -> ComposeResult:
         with VerticalScroll(id="sp-scroll"):
-            with Horizontal(id="ring"):
-                yield DestTile(0)
-                with Vertical(id="rows"):
-                    with Horizontal(classes="ring-row"):
-                        for pos in TOP_ROW:
-                            yield DestTile(pos)
-                    with Horizontal(classes="ring-row"):
-                        for pos in BOTTOM_ROW:
-                            yield DestTile(pos)
+            yield Ring()
             with Horizontal(id="cards"):
                 yield Static(id="display", classes="sp-panel")
                 yield Static(id="hand", classes="sp-panel")
@@ -240,18 +233,18 @@ class SpaceParkScreen(GameScreen):
         yield Static(id="prompt")
 
     def on_mount(self) -> None:
-        self._fit(self.app.size.width)
+        self._fit(self.app.size)
         self.watch(self.query_one("#sp-scroll"), "scroll_y", self._hint_more, init=False)
 
     def on_resize(self, event: events.Resize) -> None:
-        self._fit(event.size.width)
+        self._fit(event.size)
         self.redraw()
 
-    def _fit(self, width: int) -> None:
-        narrow = width < self.NARROW
+    def _fit(self, size: Size) -> None:
+        narrow, compact = size.width < self.NARROW, size.height < self.COMPACT
         self.set_class(narrow, "-narrow")
-        for tile in self.query(DestTile):
-            tile.set_class(narrow, "-short")
+        self.set_class(compact, "-compact")
+        self.query_one(Ring).fit(narrow or compact)
 
     # -- what the keys work from --------------------------------------------------
 
@@ -390,7 +383,7 @@ class SpaceParkScreen(GameScreen):
         if self.choice_state(kind, index) is not False:
             self.choose(kind, index)
 
-    def on_dest_tile_picked(self, message: DestTile.Picked) -> None:
+    def on_ring_picked(self, message: Ring.Picked) -> None:
         for kind in self.question():
             if kind in DEST_ASKS:
                 self.choose(kind, message.position)
@@ -520,6 +513,7 @@ class SpaceParkScreen(GameScreen):
         assert isinstance(view, SpaceParkView)
         question = self.question()
         picking = next((k for k in question if k in DEST_ASKS), None)
+        tiles = []
         for pos, dest in enumerate(view.ring):
             extra = ""
             if dest.id == "starlight_station":
@@ -528,9 +522,11 @@ class SpaceParkScreen(GameScreen):
                     extra += f" · Scout Stack {len(view.scout_stack)}"
             visiting = self.draft is not None and self.draft["dest"] == dest.id
             pickable = visiting or (picking is not None and self.choice_state(picking, pos) is True)
-            self.query_one(f"#dest-{pos}", DestTile).show(dest, pickable, extra)
+            tiles.append(Tile(dest, pickable, extra))
+        self.query_one(Ring).show(tiles)
         self._show_display(view, question)
         self._show_hand(view, question)
+        self._size_cards()
         self._show_players(view)
         refresh_text(self.query_one("#prompt", Static), self._prompt(view, question))
         if self.has_class("-narrow"):  # the log is not shown: its latest lines are
@@ -538,8 +534,10 @@ class SpaceParkScreen(GameScreen):
         self.call_after_refresh(self._hint_more)  # once laid out: does the board go on below?
 
     def _news(self, seat: int | None) -> str:
-        """The latest lines of the log ``seat`` may read, as many as two rows hold."""
-        room = 2 * max(1, self.size.width - 2)
+        """The latest lines of the log ``seat`` may read, as many as the news rows hold
+        (two, one on a compact screen)."""
+        rows = 1 if self.has_class("-compact") else 2
+        room = rows * max(1, self.size.width - 2)
         news: list[str] = []
         for line in reversed(self.session.log(seat)):
             if news and sum(len(n) + 1 for n in news) + len(line) > room:
@@ -556,13 +554,36 @@ class SpaceParkScreen(GameScreen):
             more.display = below
 
     def _badge_line(
-        self, panel: Static, badge: BadgeView, key: str = "", mark: str = ""
+        self,
+        panel: Static,
+        badge: BadgeView,
+        key: str = "",
+        mark: str = "",
+        then: Content | None = None,
     ) -> Content:
-        """A badge on one line of ``panel``: with its ability in a few words if they fit."""
-        line = badge_line(badge, key, mark)
+        """A badge, then ``then``, on one line of ``panel``: with the badge's ability in a
+        few words if they fit."""
+        after = then or Content()
+        line = Content.assemble(badge_line(badge, key, mark), after)
         if line.cell_length > panel.content_region.width:
-            return badge_line(badge, key, mark, says=False)
+            return Content.assemble(badge_line(badge, key, mark, says=False), after)
         return line
+
+    def _size_cards(self) -> None:
+        """The display and the hand, side by side, both as tall as the taller one: the
+        hand changing within that height (a badge drawn, one earned) repaints it
+        without laying the screen out."""
+        panels = [self.query_one("#display", Static), self.query_one("#hand", Static)]
+        width = panels[0].content_region.width
+        if not width:
+            return  # not laid out yet: as tall as its text until it is
+        rules = panels[0].styles.get_rules()
+        texts = [panel.content for panel in panels]
+        rows = max(t.get_height(rules, width) for t in texts if isinstance(t, Content))
+        height = Scalar.from_number(rows + (1 if self.has_class("-compact") else 2))  # edges
+        for panel in panels:
+            if panel.styles.height != height:
+                panel.styles.height = height
 
     def _show_display(self, view: SpaceParkView, question: tuple[str, ...]) -> None:
         panel = self.query_one("#display", Static)
@@ -601,16 +622,23 @@ class SpaceParkScreen(GameScreen):
         seat = view.seat
         if seat is None:
             refresh_title(panel, Content("Hand"))
-            refresh_text(
-                panel,
-                Content.styled(
-                    "Badges in hand stay hidden until their owner has the keyboard.", "dim"
-                ),
-            )
+            # As tall as the hand of whoever takes the keyboard next (how many badges a
+            # player holds is public): lifting the curtain lays nothing out again.
+            upcoming = self.next_viewer()
+            rows = 1 if upcoming is None else max(1, view.players[upcoming].hand_count)
+            hidden = [Content.styled("(hand hidden until its owner plays)", "dim")]
+            refresh_text(panel, Content("\n").join(hidden + [Content()] * (rows - 1)))
             return
         me = view.players[seat]
-        refresh_title(panel, plain(f"{me.name}'s hand"))
-        refresh_title(panel, Content.assemble(stock(me), " · ✓ payable"), subtitle=True)
+        mine = Content.assemble(stock(me), " · ✓ payable")
+        if self.has_class("-compact"):  # no bottom edge: the stock in the title
+            title = Content.assemble(plain(f"{me.name}'s hand · "), mine)
+            if title.cell_length > panel.size.width - 2:
+                title = Content.assemble(plain(f"{me.name}'s hand · "), stock(me))
+            refresh_title(panel, title)
+        else:
+            refresh_title(panel, plain(f"{me.name}'s hand"))
+            refresh_title(panel, mine, subtitle=True)
         lines: list[Content] = []
         pending = view.pending
         if pending is not None and pending.drawn is not None:
@@ -621,10 +649,12 @@ class SpaceParkScreen(GameScreen):
             due = badge.price
             payable = all(n <= have[name] for name, n in due.items())
             key = str(index + 1) if index < len(ASKS["earn"].keys) else ""
-            line = self._badge_line(panel, badge, key=key, mark="✓" if payable else "✗")
+            paying = None
             if due != {name: badge.cost.get(name, 0) for name in have}:
                 paid = Content(" ").join(resource(n, a) for n, a in due.items() if a) or "nothing"
-                line = Content.assemble(line, Content.styled(" · you pay ", "dim"), paid)
+                paying = Content.assemble(Content.styled(" · you pay ", "dim"), paid)
+            mark = "✓" if payable else "✗"
+            line = self._badge_line(panel, badge, key=key, mark=mark, then=paying)
             if "earn" in question:
                 line = clickable(line, f"screen.click('earn', {index})")
             lines.append(line)
@@ -638,13 +668,15 @@ class SpaceParkScreen(GameScreen):
         last = " · ⚑ LAST ROUND" if view.last_round else ""
         refresh_title(panel, Content.assemble(f"Turn {view.turn}{last} · supply ", supply))
         refresh_title(panel, LEGEND, subtitle=True)
-        width = panel.content_region.width
+        # compact: a row each, the earned badges by type (their names are in the card list)
+        width = None if self.has_class("-compact") else panel.content_region.width
         lines = [
             player_line(p, p.seat in view.to_act, p.seat == view.first_player, width)
             for p in view.players
         ]
         if view.solo:
             lines += scout_lines(view)
+        panel.set_class(not view.solo, "-rows")
         refresh_text(panel, Content("\n").join(lines))
 
     def _prompt(self, view: SpaceParkView, question: tuple[str, ...]) -> Content:
@@ -697,9 +729,10 @@ class SpaceParkScreen(GameScreen):
             return Content(f"The supply has no {noun} left: take one from {whom}.")
         drawn = pending.drawn
         assert drawn is not None
+        # the drawn badge whole is in the hand panel: the question fits one line
         shown = self.offered("exchange", 3)
-        swap = f", or {shown}: exchange it for that badge on display" if shown else ""
-        return Content.assemble("You drew ", badge_line(drawn), f" — k: keep it{swap}.")
+        swap = f", {shown} swaps it for that badge on display" if shown else ""
+        return Content.assemble("You drew ", (drawn.name, "bold"), f": k keeps it{swap}.")
 
 
 def scout_lines(view: SpaceParkView) -> list[Content]:

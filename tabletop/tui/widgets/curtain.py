@@ -76,7 +76,7 @@ class Curtain(Screen[bool]):
     def action_open(self) -> None:
         if self._ready is not None:
             self._ready()
-        self.dismiss(True)
+        self.call_after_refresh(self.dismiss, True)
 
     def action_leave(self) -> None:
         self.dismiss(False)

@@ -28,7 +28,9 @@ class GameLog(ScrollView):
         padding: 0 1;
         overflow-x: hidden;
         /* Scrolled by the wheel and the keys, without a bar: Textual redraws a line
-        widget's bar after every layout of the screen, a frame of its own. */
+        widget's bar after every layout of the screen, a frame of its own. The (empty)
+        bar is always on: one coming or going lays the screen out again. */
+        overflow-y: scroll;
         scrollbar-size-vertical: 0;
         background: transparent;
     }

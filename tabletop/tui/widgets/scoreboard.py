@@ -13,6 +13,7 @@ class Scoreboard(Static):
 
     DEFAULT_CSS = """
     Scoreboard {
+        width: 100%;  /* set: a new score repaints it without laying the screen out */
         border: round $secondary;
         border-title-color: $text-muted;
         height: auto;

@@ -7,14 +7,24 @@ draws what the view says.
 
 from __future__ import annotations
 
+import itertools
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from textual import events
 from textual.content import Content
+from textual.geometry import Region, Size
 from textual.message import Message
+from textual.strip import Strip
 from textual.style import Style
-from textual.widgets import Static
+from textual.visual import Visual
+from textual.widget import Widget
 
 from tabletop.games.spacepark.content import TYPE_NAMES, badges
 from tabletop.games.spacepark.view import BadgeView, DestinationView, PlayerView
-from tabletop.tui.text import plain, refresh_text, refresh_title
+from tabletop.tui.text import plain
 
 # Badge types: glyph + letter + colour (purple triangle, green circle, red diamond).
 TYPE_MARKS: dict[str, tuple[str, str]] = {
@@ -141,24 +151,32 @@ def stock(player: PlayerView) -> Content:
     )
 
 
-def player_line(player: PlayerView, active: bool, first: bool, width: int = 0) -> Content:
+def player_line(player: PlayerView, active: bool, first: bool, width: int | None = None) -> Content:
     """A player's stock, XP, hand count and Controller, then the badges they earned
     (their whole texts are in the card list): on the same line if it has room within
-    ``width``, else under it."""
+    ``width``, else under it. ``width`` None: one short row, each earned badge by its
+    type alone."""
+    short = width is None
     marker = "▶ " if active else "  "
     parts: list[Content | str] = [
         Content.styled(marker, "bold $accent"),
         Content.styled(player.name, "bold" if active else ""),
     ]
     if first:
-        parts.append(" (first player)")
+        parts.append(" (1st)" if short else " (first player)")
     if player.controller:
-        parts.append(Content.styled(f" {CONTROLLER}Controller", "bold"))
+        parts.append(
+            Content.styled(f" {CONTROLLER}" if short else f" {CONTROLLER}Controller", "bold")
+        )
     parts += ["  ", stock(player), Content.styled(f"  {player.xp} XP", "bold")]
     parts.append(f"  hand {player.hand_count}")
     line = Content.assemble(*parts)
     if not player.earned:
         return line
+    if short:
+        return Content.assemble(
+            line, "  badges ", Content(" ").join(type_mark(b.type) for b in player.earned)
+        )
     earned = Content(" · ").join(
         Content.assemble(type_mark(b.type), f" {b.name}") for b in player.earned
     )
@@ -167,39 +185,47 @@ def player_line(player: PlayerView, active: bool, first: bool, width: int = 0) -
     return Content.assemble(line, "\n    ", earned)
 
 
-class DestTile(Static):
-    """One destination of the ring: key, icon, name, action; rocket and Scout below."""
+@dataclass(frozen=True)
+class Tile:
+    """What one destination of the ring shows: the view's destination, whether the
+    question asked now may pick it, and a line more (Starlight Station's deck)."""
+
+    dest: DestinationView
+    pickable: bool = False
+    extra: str = ""
+
+
+TILES_KEPT = 64
+"""Tiles kept drawn: every destination a few ways (rocket, Scout, pickable)."""
+ROUND = ("╭", "─", "╮", "│", "╰", "╯")
+HEAVY = ("┏", "━", "┓", "┃", "┗", "┛")
+
+
+class Ring(Widget):
+    """The seven destinations as tiles, drawn by one widget: Starlight Station at the
+    left, two tall, then the top row left to right and the bottom row right to left
+    (clockwise, as on the table). Each tile has its number and icon on the top
+    edge, name and action inside, the rocket and Scout on the bottom edge; a rocket's
+    tile has a heavy border, a tile the question may pick a tinted ground. Short
+    tiles (a narrow or low screen) are four rows: the name on the top edge, the
+    action in a few words inside.
+
+    Drawn for speed: Textual draws each widget, and each line of a bordered one, at a
+    cost, and turning Content into terminal lines is slow; a hand-over redraws the
+    ring for the next player. So the ring is one widget whose tiles are each drawn
+    once into lines and kept until what that tile shows changes (a rocket moves, it
+    becomes pickable): a redraw draws only the tiles that changed."""
 
     DEFAULT_CSS = """
-    DestTile {
+    Ring {
         width: 1fr;
-        height: 7;
-        border: round $panel-lighten-2;
-        border-title-align: left;
-        border-subtitle-align: right;
-        padding: 0 1;
+        height: 14;
         color: $text-muted;
+        text-wrap: nowrap;
+        text-overflow: clip;
     }
-    DestTile.-rocket {
-        border: heavy $accent;
-        border-subtitle-color: $accent;
-        color: $text;
-    }
-    DestTile.-scout {
-        border-subtitle-color: $warning;
-    }
-    DestTile.-pick {
-        background: $accent 15%;
-    }
-    DestTile.-rocket.-scout {
-        border-subtitle-color: $warning;
-    }
-    DestTile.-short {
-        height: 5;
-        padding: 0;
-    }
-    DestTile:hover {
-        background: $boost;
+    Ring.-short {
+        height: 8;
     }
     """
 
@@ -208,27 +234,198 @@ class DestTile(Static):
             super().__init__()
             self.position = position
 
-    def __init__(self, position: int) -> None:
-        super().__init__(id=f"dest-{position}")
-        self.position = position
+    def __init__(self) -> None:
+        super().__init__(id="ring")
+        self.tiles: tuple[Tile, ...] = ()
+        self._hover: int | None = None
+        self._drawn: OrderedDict[Hashable, tuple[Content, list[Strip]]] = OrderedDict()
+        """Tiles drawn lately, by look: their text and lines. A tile mostly looks as it
+        did a turn or two before (a rocket back, pickable again for the next player)."""
+        self._shown: Sequence[Hashable] = []
+        """The look of each tile on show."""
+        self._rows: list[Strip] = []
 
-    def show(self, dest: DestinationView, pickable: bool, extra: str = "") -> None:
-        icon, style = DEST_ICONS[dest.id]
-        refresh_title(
-            self, Content.assemble((f"{self.position + 1} ", "bold $accent"), (icon, style))
+    def show(self, tiles: list[Tile]) -> None:
+        if tuple(tiles) != self.tiles:
+            self.tiles = tuple(tiles)
+            self._draw()
+
+    def fit(self, short: bool) -> None:
+        """Short tiles (a narrow or low screen). (The new height resizes the ring, which
+        draws it again.)"""
+        self.set_class(short, "-short")
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def box(self, position: int) -> Region:
+        """Where the tile of ring position ``position`` is, in the widget."""
+        return _boxes(self.size)[position]
+
+    def position_at(self, x: int, y: int) -> int | None:
+        boxes = _boxes(self.size)
+        return next((p for p in range(len(self.tiles)) if boxes[p].contains(x, y)), None)
+
+    def _draw(self) -> None:
+        """Draw the tiles whose look changed, and lay the rows out from all of them."""
+        size = self.size
+        if not self.tiles or not size.width:
+            return
+        boxes = _boxes(size)
+        short = self.has_class("-short")
+        style = self.visual_style
+        # the theme's name and the widget's style too: their colours are in the lines
+        looks = [
+            (position, tile, box, short, position == self._hover, style, self.app.theme)
+            for position, (tile, box) in enumerate(zip(self.tiles, boxes, strict=True))
+        ]
+        if looks == self._shown:
+            return
+        for look, shown in itertools.zip_longest(looks, self._shown):
+            if look is None or look == shown:
+                continue
+            position, box = look[0], look[2]
+            if look in self._drawn:
+                self._drawn.move_to_end(look)
+            else:
+                text = Content("\n").join(self._tile(position, box))
+                self._drawn[look] = (
+                    text,
+                    Visual.to_strips(self, text, box.width, box.height, style),
+                )
+                if len(self._drawn) > TILES_KEPT:
+                    self._drawn.popitem(last=False)
+            self.refresh(box)
+        self._shown = looks
+        tiles = [self._drawn[look][1] for look in looks]
+        self._rows = [
+            Strip.join(tiles[p][y - boxes[p].y] for p in (0, *_row_of(y, size.height)))
+            for y in range(size.height)
+        ]
+
+    def render_line(self, y: int) -> Strip:
+        if y < len(self._rows):
+            return self._rows[y]
+        return Strip.blank(self.size.width, self.visual_style.rich_style)
+
+    def render(self) -> Content:
+        """The ring's text (for reading it; it is drawn by ``render_line``)."""
+        if not self._shown:
+            return Content()
+        boxes, height = _boxes(self.size), self.size.height
+        tiles = [self._drawn[look][0].split("\n") for look in self._shown]
+        return Content("\n").join(
+            Content.assemble(*(tiles[p][y - boxes[p].y] for p in (0, *_row_of(y, height))))
+            for y in range(height)
         )
-        marks = [m for m, on in ((ROCKET, dest.rocket), (SCOUT, dest.scout)) if on]
-        refresh_title(self, Content(" ".join(marks)), subtitle=True)
-        self.set_class(dest.rocket, "-rocket")
-        self.set_class(dest.scout, "-scout")
-        self.set_class(pickable, "-pick")
-        if self.tooltip is None:  # what a destination does never changes
-            self.tooltip = plain(dest.action)
-        action = dest.short if self.has_class("-short") else dest.action
-        lines = [Content.styled(dest.name, "bold"), Content(action)]
-        if extra:
-            lines.append(Content(extra))
-        refresh_text(self, Content("\n").join(lines), layout=False)  # a tile's size is fixed
 
-    def on_click(self) -> None:
-        self.post_message(self.Picked(self.position))
+    def _tile(self, position: int, box: Region) -> list[Content]:
+        """The tile's lines, each ``box.width`` cells."""
+        tile = self.tiles[position]
+        dest = tile.dest
+        short = self.has_class("-short")
+        pad = 0 if short else 1
+        inner = box.width - 2 - 2 * pad
+        icon, style = DEST_ICONS[dest.id]
+        number = Content.styled(f"{position + 1} ", "bold $accent")
+        title = Content.assemble(number, (icon, style))
+        marks = [m for m, on in ((ROCKET, dest.rocket), (SCOUT, dest.scout)) if on]
+        edge = "$warning" if dest.scout else "$accent" if dest.rocket else ""
+        subtitle = Content.styled(" ".join(marks), edge)
+        text = [Content.styled(dest.name, "bold")]
+        tight = short and position > 0
+        if tight:  # a short tile, two lines inside: its name on its edge
+            name = Content.styled(dest.name, "bold")
+            titles = [
+                Content.assemble(number, (icon[0], style), name),
+                Content.assemble(number, name),
+            ]
+            title = next((t for t in titles if t.cell_length <= box.width - 2), title)
+            text = []
+        text += Content(dest.short if short else dest.action).wrap(max(1, inner))
+        if tile.extra:
+            text.append(Content(tile.extra))
+        corner, line, right, side, low, low_right = HEAVY if dest.rocket else ROUND
+        border = "$accent" if dest.rocket else "$panel-lighten-2"
+        body = "$foreground" if dest.rocket else ""
+        lines = [_edge(corner, line, right, title, box.width, border, left=True, tight=tight)]
+        blank = " " * pad
+        for index in range(box.height - 2):
+            said = text[index] if index < len(text) else Content()
+            said = said.truncate(inner, pad=True).stylize_before(body)
+            lines.append(Content.assemble((side, border), blank, said, blank, (side, border)))
+        lines.append(_edge(low, line, low_right, subtitle, box.width, border, left=False))
+        if position == self._hover:
+            background = "on $boost"
+        elif tile.pickable:
+            background = "on $accent 15%"
+        else:
+            return lines
+        return [row.stylize_before(background) for row in lines]
+
+    def on_click(self, event: events.Click) -> None:
+        position = self.position_at(event.x, event.y)
+        if position is not None:
+            self.post_message(self.Picked(position))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._hovering(self.position_at(event.x, event.y))
+
+    def on_leave(self) -> None:
+        self._hovering(None)
+
+    def _hovering(self, position: int | None) -> None:
+        if position != self._hover:
+            self._hover = position
+            self.tooltip = None if position is None else plain(self.tiles[position].dest.action)
+            self._draw()
+
+
+TOP = (1, 2, 3)
+BOTTOM = (6, 5, 4)
+"""The ring's positions in its top and bottom rows, left to right (Starlight
+Station, position 0, is at the left of both)."""
+
+
+@lru_cache(maxsize=4)
+def _boxes(size: Size) -> tuple[Region, ...]:
+    """Each ring position's tile in a ring of ``size``: four columns as even as can be,
+    Starlight Station the whole height of the first."""
+    width, height = size
+    columns = [width // 4 + (i < width % 4) for i in range(4)]
+    x = [sum(columns[:i]) for i in range(4)]
+    half = height // 2
+    boxes = [Region(0, 0, columns[0], height)]
+    for position in range(1, 7):
+        row, column = (0, TOP.index(position)) if position in TOP else (1, BOTTOM.index(position))
+        boxes.append(Region(x[column + 1], row * half, columns[column + 1], half))
+    return tuple(boxes)
+
+
+def _row_of(y: int, height: int) -> tuple[int, ...]:
+    return TOP if y < height // 2 else BOTTOM
+
+
+def _edge(
+    corner: str,
+    line: str,
+    right: str,
+    label: Content,
+    width: int,
+    style: str,
+    *,
+    left: bool,
+    tight: bool = False,
+) -> Content:
+    """A tile's top (``left``: its label at the left) or bottom edge (label at the
+    right), drawn as Textual draws a border's title and subtitle; ``tight``: the label
+    against the corner, for a label that needs the room."""
+    label = label.truncate(width - (2 if tight else 5), ellipsis=True)
+    if not label.cell_length:
+        return Content.styled(corner + line * (width - 2) + right, style)
+    if tight:
+        fill = line * (width - 2 - label.cell_length)
+        return Content.assemble((corner, style), label, (f"{fill}{right}", style))
+    fill = line * (width - 5 - label.cell_length)
+    before, after = (line, fill) if left else (fill, line)
+    return Content.assemble((f"{corner}{before} ", style), label, (f" {after}{right}", style))
