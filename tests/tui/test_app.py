@@ -286,6 +286,31 @@ async def test_continue_tells_games_apart(store: Store) -> None:
             assert f"{session.moves} move" in details
 
 
+async def test_continue_says_where_a_dragon_left_running_stands(store: Store) -> None:
+    """A Pocket Dragon game killed with its clocks running: Continue's line on it reads
+    the clocks where they were last saved, as the game resumes there."""
+    from tabletop.games.pocketdragon import ENGINE as DRAGON
+    from tabletop.games.pocketdragon.model import Start
+
+    game = GameSession.start(store, DRAGON, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 1)
+    game.act(Start(seat=0, now=0.0))
+    game.advance(42.3)  # a checkpoint of the running clocks; then the app is killed
+    resumed = GameSession.resume(store, game.game_id, DRAGON)
+    line = DRAGON.position(resumed.state)
+    assert "time left 258 s, hunger 78 s" in line
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        screen = app.screen
+        assert isinstance(screen, ContinueScreen)
+        for _ in range(50):  # worked out in a thread
+            await pilot.pause()
+            details = str(screen.query_one("#details", Static).render())
+            if "reading" not in details:
+                break
+        assert line in details.replace("\n", " ")
+
+
 async def test_continue_lists_newest_first_and_resumes(store: Store, toy: None) -> None:
     older = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 1)
     newer = GameSession.start(store, ENGINE, (SeatInfo("Cat"), SeatInfo("Dan")), {}, 2)
