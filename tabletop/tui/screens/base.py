@@ -668,6 +668,7 @@ class ResultScreen(ModalScreen[bool]):
         max-width: 80%;
         border: thick $accent;
         padding: 1 2;
+        background: $surface;
     }
     """
 

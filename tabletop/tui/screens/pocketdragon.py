@@ -545,8 +545,9 @@ class Chooser(ModalScreen[object]):
         super().__init__()
         self.heading = title
         self.options = list(options)
-        # See-through, so the board shows around the choice (app.tcss makes every screen
-        # opaque, and an app's CSS overrides a screen's own).
+        # Not even dimmed (app.tcss dims the screen beneath every dialog): the clocks and
+        # the board must read as clearly while the choice is open. Set here, as an app's
+        # CSS overrides a screen's own.
         self.styles.background = "transparent"
 
     def compose(self) -> ComposeResult:

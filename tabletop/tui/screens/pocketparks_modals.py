@@ -15,7 +15,6 @@ from typing import ClassVar, TypeVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.color import Color
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
@@ -48,19 +47,13 @@ _BOX_CSS = """
 """
 
 
-class _SeeThrough(ModalScreen[ResultT]):
-    """A pop-up over the table that lets the table show through, dimmed (the app's
-    stylesheet gives every screen an opaque background). ``rules``, when set, opens
-    the rules help from the pop-up too (the ? key)."""
+class _PopUp(ModalScreen[ResultT]):
+    """A pop-up over the table (which shows through, dimmed, as under every dialog).
+    ``rules``, when set, opens the rules help from the pop-up too (the ? key)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "rules", "Rules")]
 
     rules: Callable[[], None] | None = None
-
-    def on_mount(self) -> None:
-        background = self.app.get_css_variables().get("background")
-        if background:
-            self.styles.background = Color.parse(background).with_alpha(0.6)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "rules":
@@ -72,7 +65,7 @@ class _SeeThrough(ModalScreen[ResultT]):
             self.rules()
 
 
-class ChoiceScreen(_SeeThrough[int | None]):
+class ChoiceScreen(_PopUp[int | None]):
     """Pick one of a few choices: arrows and Enter, a click, or its key (its number in
     the list, or the ``keys`` given: a seat's own number). Esc dismisses with None (the
     caller says what backing out means)."""
@@ -153,7 +146,7 @@ class ChoiceScreen(_SeeThrough[int | None]):
             self.dismiss(index)
 
 
-class TourPicker(_SeeThrough[bool]):
+class TourPicker(_PopUp[bool]):
     """A Park Tour picked from the claimant's own hand, card by card, as the engine
     takes it (PP-TOUR-1): the park to claim, the hand with the cards picked ticked and
     those that cannot join dimmed. Space (Enter, a click) picks the highlighted card,
@@ -237,7 +230,6 @@ class TourPicker(_SeeThrough[bool]):
         self.refresh_bindings()
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.query_one(ParkHand).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -276,7 +268,7 @@ class TourPicker(_SeeThrough[bool]):
             self.dismiss(claim)
 
 
-class ResponseWindow(_SeeThrough[int | None]):
+class ResponseWindow(_PopUp[int | None]):
     """The open question, asked of the whole table at once. Dismissed with the seat
     that pressed its number to answer in private, or None when nobody did (the
     countdown ran out, or someone pressed n): then every person asked passes. Enter,
@@ -354,7 +346,6 @@ class ResponseWindow(_SeeThrough[int | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        super().on_mount()
         if self.seconds is not None:
             self.deadline = self.clock() + self.seconds
             self.set_interval(0.25, self.tick)
@@ -521,7 +512,7 @@ def score_table(names: Sequence[str], result: RoundView) -> Content:
     return Content("\n").join(lines)
 
 
-class ScoreSheet(_SeeThrough[None]):
+class ScoreSheet(_PopUp[None]):
     """A round's scoring and the points so far (or any such sheet); Enter closes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -552,7 +543,6 @@ class ScoreSheet(_SeeThrough[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.query_one(VerticalScroll).focus()  # arrows scroll a sheet taller than the screen
 
     @property

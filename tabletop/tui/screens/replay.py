@@ -309,6 +309,7 @@ class HandsScreen(ModalScreen[None]):
         max-height: 80%;
         border: thick $accent;
         padding: 0 1;
+        background: $surface;
     }
     """
 

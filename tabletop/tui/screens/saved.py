@@ -578,6 +578,7 @@ class Confirm(ModalScreen[bool]):
         width: auto;
         border: thick $warning;
         padding: 1 2;
+        background: $surface;
     }
     """
 
