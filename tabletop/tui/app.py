@@ -17,13 +17,16 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual.actions import ActionParseResult
+from textual.actions import parse as parse_action
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.dom import DOMNode
 from textual.filter import LineFilter
 from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
@@ -70,6 +73,24 @@ class TabletopApp(App[None]):
             return []
         screens: list[Screen[object]] = super()._background_screens
         return screens
+
+    async def run_action(
+        self,
+        action: str | ActionParseResult,
+        default_namespace: DOMNode | None = None,
+        namespaces: Mapping[str, DOMNode] | None = None,
+    ) -> bool:
+        """Textual's; and a game screen's key that may not run now (greyed, or Undo with
+        nothing to take back) says why through the screen's ``explain_key``, here where
+        its binding runs: in the order the keys came, each after the keys before it
+        made their moves."""
+        if await super().run_action(action, default_namespace, namespaces):
+            return True
+        explain = getattr(default_namespace, "explain_key", None)
+        if explain is None or not isinstance(action, str):
+            return False
+        namespace, name, parameters = parse_action(action)
+        return not namespace and bool(explain(name, parameters))
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, then no control character reaches the terminal."""

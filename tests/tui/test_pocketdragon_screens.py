@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
@@ -375,6 +376,47 @@ async def test_companion_buttons_track_clues_successes_and_happiness(store: Stor
         assert isinstance(app.screen, DragonResult)
         # base 1 + Happiness 3 + 26 full 10 s (264.5 s left shows 265)
         assert "Score 30 = base 1 (Easy) + Happiness 3 + 26 for full 10 s left" in rendered(app)
+
+
+def burst(app: TabletopApp, *keys: str) -> None:
+    """Keys as a fast typist sends them: all in the app's queue before the first is
+    handled (Pilot's press waits for each key to be handled before the next)."""
+    for key in keys:
+        character = " " if key == "space" else key if len(key) == 1 else None
+        app.post_message(events.Key(key, character))
+
+
+@pytest.mark.parametrize("mode", ["companion", "table"])
+async def test_keys_pressed_in_a_burst_right_after_space_are_all_taken(
+    store: Store, mode: str
+) -> None:
+    """Space starts the clocks (PD-TIME-5: nothing before), and the keys typed at once
+    after it are taken in their order: none is refused as though the clocks had not
+    started yet. A key greyed at its turn is still explained, in its place."""
+    session = start(store, mode)
+    app = TabletopApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(app, pilot, session, FakeClock())
+        if mode == "companion":
+            burst(app, "space", "g", "g", "l", "m", "s")
+            expected = ["start", "log_general_clue", "log_general_clue", "log_success"]
+            expected.append("log_mistake")
+        else:
+            assert isinstance(screen, TableScreen)
+            await pilot.press("enter")  # the first player takes the keyboard
+            burst(app, "space", "right", "down", "2", "g")
+            expected = ["start"]
+        for _ in range(5):
+            await pilot.pause()
+        assert kinds(session) == expected
+        if mode == "companion":
+            # the specific clue, after two general ones, costs more than the pool holds
+            assert refusals(app) == ["Not allowed (PD-CLUE-2)"]
+        else:
+            assert isinstance(screen, TableScreen)
+            assert (screen.cursor, screen.selected) == (GRID_COLUMNS + 1, 1)
+            assert isinstance(app.screen, Chooser)  # g asks which Skill: the game runs
+            assert refusals(app) == []
 
 
 # -- saving and resuming --------------------------------------------------------------

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import events, work
+from textual import work
 from textual.app import ComposeResult, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -608,11 +608,16 @@ class GameScreen(SizedScreen):
             self.session.engine.name, self.refused_rule or self.rules_section()
         )
 
-    def on_key(self, event: events.Key) -> None:
-        """Undo, not offered now, says why."""
-        if event.key == "u" and (refusal := self.session.undo_refusal(self.viewer)):
-            event.stop()
+    def explain_key(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """A key whose action may not run now says why, if there is something to say
+        (True): here Undo, not offered now. The app calls it where the key's binding
+        would have run, so after every key pressed before it has done its part (a quick
+        burst of keys reaches a screen's ``on_key`` before the first one's binding has
+        run: its move not made yet, the next key would be refused)."""
+        if action == "undo" and (refusal := self.session.undo_refusal(self.viewer)):
             self.tell(refusal, title="No undo")
+            return True
+        return False
 
     def action_undo(self) -> None:
         if self.local is None:

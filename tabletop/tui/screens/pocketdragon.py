@@ -333,14 +333,12 @@ class PocketDragonScreen(GameScreen):
         enabled, an Action greys the key unless that action is legal. None: not a game key."""
         return None
 
-    def on_key(self, event: events.Key) -> None:
-        """A greyed key is explained: the engine's reason for refusing it (Undo, hidden
-        while it cannot act, is explained by GameScreen)."""
-        for binding in self._bindings.key_to_bindings.get(event.key, []):
-            if self.check_action(binding.action, ()) is None:
-                event.stop()
-                self.explain(binding.action)
-                return
+    def explain_key(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """A greyed key is explained: the engine's reason for refusing it."""
+        if self.check_action(action, parameters) is None:
+            self.explain(action)
+            return True
+        return super().explain_key(action, parameters)
 
     def action_undo(self) -> None:
         """Take back the last button (a bookkeeping one, PD-APP-4), say which, and run

@@ -679,29 +679,12 @@ class PocketParksScreen(GameScreen):
         }
         return any(isinstance(a, kinds[action]) for a in legal)
 
-    KEY_ACTIONS: ClassVar[dict[str, tuple[str, tuple[object, ...]]]] = {
-        "s": ("play_set", ()),
-        "b": ("build", ()),
-        "p": ("draw", ("pile",)),
-        "d": ("draw", ("discard",)),
-        "x": ("steal", ()),
-        "e": ("event", ()),
-        "t": ("take", ()),
-        "r": ("take_random", ()),
-        "c": ("confirm", ()),
-        "space": ("use", ()),
-    }
-
-    def on_key(self, event: events.Key) -> None:
+    def explain_key(self, action: str, parameters: tuple[object, ...]) -> bool:
         """A greyed key is not run by its binding: send its move so the engine says why."""
-        found = self.KEY_ACTIONS.get(event.key)
-        if found is None:
-            return
-        action, params = found
-        if self.check_action(action, params) is None:
-            event.stop()
-            event.prevent_default()
-            self.explain(action, params)
+        if action in STEP_ACTIONS and self.check_action(action, parameters) is None:
+            self.explain(action, parameters)
+            return True
+        return super().explain_key(action, parameters)
 
     def explain(self, action: str, params: tuple[object, ...]) -> None:
         """Send the move a greyed key stands for; the engine refuses it with its reason."""
