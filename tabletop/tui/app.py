@@ -80,10 +80,10 @@ class TabletopApp(App[None]):
         default_namespace: DOMNode | None = None,
         namespaces: Mapping[str, DOMNode] | None = None,
     ) -> bool:
-        """Textual's; and a game screen's key that may not run now (greyed, or Undo with
-        nothing to take back) says why through the screen's ``explain_key``, here where
-        its binding runs: in the order the keys came, each after the keys before it
-        made their moves."""
+        """Textual's; and a key that may not run now (greyed, or Undo with nothing to
+        take back) says why through its screen's ``explain_key`` (game screens, the Park
+        Tour picker), here where its binding runs: in the order the keys came, each
+        after the keys before it made their moves."""
         if await super().run_action(action, default_namespace, namespaces):
             return True
         explain = getattr(default_namespace, "explain_key", None)

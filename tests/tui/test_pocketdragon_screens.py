@@ -402,10 +402,10 @@ async def test_keys_pressed_in_a_burst_right_after_space_are_all_taken(
             expected = ["start", "log_general_clue", "log_general_clue", "log_success"]
             expected.append("log_mistake")
         else:
-            assert isinstance(screen, TableScreen)
-            await pilot.press("enter")  # the first player takes the keyboard
-            burst(app, "space", "right", "down", "2", "g")
-            expected = ["start"]
+            # Enter lifts the curtain; g asks which Skill, answered by its letter at once
+            skill = cards().skills[0]
+            burst(app, "enter", "space", "right", "down", "2", "g", skill.letter.lower())
+            expected = ["start", "general_clue"]
         for _ in range(5):
             await pilot.pause()
         assert kinds(session) == expected
@@ -414,8 +414,8 @@ async def test_keys_pressed_in_a_burst_right_after_space_are_all_taken(
             assert refusals(app) == ["Not allowed (PD-CLUE-2)"]
         else:
             assert isinstance(screen, TableScreen)
+            assert session.record.actions[-1]["skill"] == skill.id
             assert (screen.cursor, screen.selected) == (GRID_COLUMNS + 1, 1)
-            assert isinstance(app.screen, Chooser)  # g asks which Skill: the game runs
             assert refusals(app) == []
 
 

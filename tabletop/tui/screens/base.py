@@ -709,3 +709,11 @@ def relabel(screen: Screen[Any], action: str, description: str) -> None:
             replace(b, description=description) if b.action == action else b for b in bindings
         ]
     screen.refresh_bindings()
+
+
+def bind_choice(screen: Screen[Any], key: str, action: str) -> None:
+    """Bind one of a pop-up's choices to its key (not shown in the footer: the pop-up
+    lists its choices). A binding, not an ``on_key`` handler: a key typed in a burst
+    with the one that opened the pop-up reaches the app before the pop-up is on
+    screen, and the app runs it through the bindings of the screen on top by then."""
+    screen._bindings.bind(key, action, show=False)

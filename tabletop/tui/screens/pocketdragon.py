@@ -52,7 +52,7 @@ from tabletop.games.pocketdragon.model import (
     with_now,
 )
 from tabletop.games.pocketdragon.view import PocketDragonView
-from tabletop.tui.screens.base import GameScreen, ResultScreen
+from tabletop.tui.screens.base import GameScreen, ResultScreen, bind_choice
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer, Header
@@ -543,6 +543,8 @@ class Chooser(ModalScreen[object]):
         super().__init__()
         self.heading = title
         self.options = list(options)
+        for index, option in enumerate(self.options):
+            bind_choice(self, option.key, f"pick({index})")
         # Not even dimmed (app.tcss dims the screen beneath every dialog): the clocks and
         # the board must read as clearly while the choice is open. Set here, as an app's
         # CSS overrides a screen's own.
@@ -557,12 +559,8 @@ class Chooser(ModalScreen[object]):
         yield Static(Content("\n").join(lines), id="choices")
         yield Footer()
 
-    def on_key(self, event: events.Key) -> None:
-        for option in self.options:
-            if event.key == option.key:
-                event.stop()
-                self.dismiss(option.value)
-                return
+    def action_pick(self, index: int) -> None:
+        self.dismiss(self.options[index].value)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -52,6 +52,7 @@ from tabletop.games.pocketdragon.view import (
     SkillView,
     TableView,
 )
+from tabletop.tui.screens.base import bind_choice
 from tabletop.tui.screens.pocketdragon import Choice, Handover, Overlay, PocketDragonScreen
 from tabletop.tui.text import plain, refresh_text
 
@@ -813,6 +814,8 @@ class ClueOverlay(Overlay):
         self.activity = activity
         self.skills = skills
         self.legend = legend
+        for skill in skills:  # taken only once the card is shown (check_action)
+            bind_choice(self, skill.letter.lower(), f"name({skill.id!r})")
 
     def content(self) -> Content:
         options = Content("\n").join(
@@ -834,14 +837,8 @@ class ClueOverlay(Overlay):
             "\n\nEsc: answer later",
         )
 
-    def on_key(self, event: events.Key) -> None:
-        if self.stage != "open":
-            return
-        for skill in self.skills:
-            if event.key == skill.letter.lower():
-                event.stop()
-                self.dismiss(skill.id)  # the answerer's turn follows: no hand-back
-                return
+    def action_name(self, skill: str) -> None:
+        self.dismiss(skill)  # the answerer's turn follows: no hand-back
 
     def action_later(self) -> None:
         self.finish(None)

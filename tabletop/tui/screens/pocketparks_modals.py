@@ -12,7 +12,6 @@ import math
 from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -23,7 +22,7 @@ from textual.widgets.option_list import Option
 
 from tabletop.core.table import Table
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView
-from tabletop.tui.screens.base import ResultScreen
+from tabletop.tui.screens.base import ResultScreen, bind_choice
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.park_cards import card_chip, icons, set_chip
@@ -104,6 +103,8 @@ class ChoiceScreen(_PopUp[int | None]):
         self.heading = title
         self.choices = list(choices)
         self.keys = list(keys) or [str(n) for n in range(1, min(len(self.choices), 9) + 1)]
+        for index, key in enumerate(self.keys):
+            bind_choice(self, key, f"pick({index})")
         self.note = note
         self.back_label = back
         self.picked = False
@@ -131,10 +132,8 @@ class ChoiceScreen(_PopUp[int | None]):
         event.stop()
         self.pick(event.option_index)
 
-    def on_key(self, event: events.Key) -> None:
-        if event.character in self.keys:
-            event.stop()
-            self.pick(self.keys.index(event.character))
+    def action_pick(self, index: int) -> None:
+        self.pick(index)
 
     def action_back(self) -> None:
         self.pick(None)
@@ -256,10 +255,13 @@ class TourPicker(_PopUp[bool]):
     def action_pass(self) -> None:
         self.close(False)
 
-    def on_key(self, event: events.Key) -> None:
-        if event.key == "c" and not self.claimable:  # greyed: the engine says why
-            event.stop()
+    def explain_key(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """c, greyed: the claim is sent anyway, and the engine says why not (the app
+        calls this where the key's binding runs, after the picks typed before it)."""
+        if action == "claim":
             self.action_claim()
+            return True
+        return False
 
     def close(self, claim: bool) -> None:
         """Dismiss once (a second quick key must not answer again)."""
@@ -317,6 +319,8 @@ class ResponseWindow(_PopUp[int | None]):
         self.view = view
         self.window = view.window
         self.here = tuple(self.window.waiting if here is None else here)
+        for digit in range(10):  # a seat's number answers; 0 is no seat (it says so)
+            bind_choice(self, str(digit), f"claim({digit - 1})")
         self.seconds = seconds
         self.clock = clock
         self.rules = on_rules
@@ -387,10 +391,8 @@ class ResponseWindow(_PopUp[int | None]):
             if not isinstance(widget, Button) and widget.display
         )
 
-    def on_key(self, event: events.Key) -> None:
-        if event.character and event.character.isdigit():
-            event.stop()
-            self.claim(int(event.character) - 1)
+    def action_claim(self, seat: int) -> None:
+        self.claim(seat)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

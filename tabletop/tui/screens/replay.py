@@ -107,6 +107,10 @@ class ReplayScreen(GameScreen):
         """The game's own key handlers (which may try a move) do not run."""
         event.prevent_default()
 
+    def explain_key(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """A game key says nothing here: no move is made in a replay."""
+        return False
+
     def redraw(self) -> None:
         super().redraw()
         self.show_status(self.where())
