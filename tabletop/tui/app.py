@@ -37,6 +37,7 @@ from tabletop.games import GAMES
 from tabletop.tui.screens.home import HomeScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import ControlFilter
+from tabletop.tui.widgets.bars import ALL_KEYS
 
 if TYPE_CHECKING:
     from tabletop.core.session import GameSession
@@ -52,6 +53,9 @@ class TabletopApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         # Ctrl+C quits cleanly (every move is already saved) rather than copying text.
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+        # Every key of the screen, listed: the footer names this key when the screen's
+        # keys do not all fit it.
+        Binding(ALL_KEYS, "all_keys", "All keys", show=False),
     ]
 
     def __init__(self, store: Store) -> None:
@@ -91,6 +95,12 @@ class TabletopApp(App[None]):
             return False
         namespace, name, parameters = parse_action(action)
         return not namespace and bool(explain(name, parameters))
+
+    def action_all_keys(self) -> None:
+        """Every key the screen offers now, in a dialog over it."""
+        from tabletop.tui.screens.keys import KeysScreen
+
+        self.push_screen(KeysScreen(self.screen))
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, then no control character reaches the terminal."""

@@ -550,6 +550,13 @@ class GameScreen(SizedScreen):
         refresh_text(status, content)
         status.set_class(not content.plain, "-empty")
 
+    FOOTER_RANKS: ClassVar[dict[str, int]] = {"rules": 1, "leave": 1, "hint": 2, "join_codes": 2}
+    """Which keys a footer too narrow for all keeps: the lowest rank first. A game's moves
+    and Undo are 0 (unlisted); a screen adds its own (PocketParks' Sort, 3)."""
+
+    def footer_rank(self, action: str) -> int:
+        return self.FOOTER_RANKS.get(action, 0)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Shows Undo only when it can take a move back. Subclasses grey their own
         actions and defer the rest to ``super().check_action``."""

@@ -137,6 +137,13 @@ class PocketParksScreen(GameScreen):
         Binding("i", "cards", "Cards"),
     ]
 
+    FOOTER_RANKS: ClassVar[dict[str, int]] = {
+        **GameScreen.FOOTER_RANKS,
+        "sort": 3,
+        "scores": 3,
+        "cards": 3,
+    }
+
     DEFAULT_CSS = """
     PocketParksScreen #side {
         width: 36;

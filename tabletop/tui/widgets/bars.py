@@ -10,11 +10,14 @@ The Footer is our own: one line drawn from the screen's active bindings. Textual
 Footer is a widget per key, all rebuilt (removed, mounted, styled, laid out) whenever
 a screen refreshes its bindings, which a game screen does at every key; it also kept
 every replaced key alive (the same issue). This one draws its one line again with the
-next frame: a key answers within a frame.
+next frame: a key answers within a frame. When the screen's keys do not all fit the
+width, it keeps those the screen ranks first (``footer_rank``: a game's moves before
+its Sort or Scores) and ends with the key that lists them all (ALL_KEYS).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import groupby
 from typing import ClassVar
 
@@ -26,6 +29,9 @@ from textual.style import Style
 from textual.widget import Widget
 from textual.widgets import Header as TextualHeader
 
+ALL_KEYS = "f2"
+"""The app's key that lists every key of the screen (Textual's key panel); the footer
+names it when it cannot show every key."""
 KEY = "bold $footer-key-foreground"
 DESCRIPTION = "$footer-description-foreground"
 GREYED = "dim"
@@ -64,9 +70,11 @@ class Footer(Widget):
         if screen is self.screen:
             self.refresh()
 
-    def _keys(self, screen: Screen[object]) -> tuple[Content, Content]:
-        """The keys on show, and the command palette's key."""
+    def keys(self, screen: Screen[object]) -> tuple[list[tuple[int, Content]], Content]:
+        """The keys on show, each with its rank (the screen's ``footer_rank``, 0 kept
+        first), and the command palette's key."""
         app = self.app
+        rank: Callable[[str], int] = getattr(screen, "footer_rank", lambda action: 0)
         shown: list[tuple[Binding, bool]] = []
         actions: set[str] = set()
         palette = Content()
@@ -76,15 +84,16 @@ class Footer(Widget):
             elif binding.show and binding.action not in actions:  # one key per action
                 actions.add(binding.action)
                 shown.append((binding, enabled))
-        parts: list[Content] = []
+        parts: list[tuple[int, Content]] = []
         for group, run in groupby(shown, key=lambda item: item[0].group):
             members = list(run)
             if group is not None and len(members) > 1:
                 keys = Content("").join(self._key(b, e, "") for b, e in members)
-                parts.append(Content.assemble(keys, " ", (group.description, DESCRIPTION)))
+                first = min(rank(b.action) for b, _ in members)
+                parts.append((first, Content.assemble(keys, " ", (group.description, DESCRIPTION))))
             else:
-                parts.extend(self._key(b, e, b.description) for b, e in members)
-        return Content(self.GAP).join(parts), palette
+                parts.extend((rank(b.action), self._key(b, e, b.description)) for b, e in members)
+        return parts, palette
 
     def _key(self, binding: Binding, enabled: bool, description: str) -> Content:
         """A key and what it does, clickable; dim when it may not be pressed now."""
@@ -95,12 +104,25 @@ class Footer(Widget):
         return shown.stylize(Style.from_meta({"@click": f"press({binding.key!r})"}))
 
     def render(self) -> Content:
-        keys, palette = self._keys(self.screen)
-        line = Content.assemble(" ", keys)
-        room = self.size.width - line.cell_length - palette.cell_length - 1
+        parts, palette = self.keys(self.screen)
+        width = self.size.width
+        line = Content.assemble(" ", Content(self.GAP).join(c for _, c in parts))
+        if line.cell_length > width:  # the keys ranked last give way to ALL_KEYS
+            every = Content.assemble(
+                (self.app.get_key_display(Binding(ALL_KEYS, "")), KEY), (" All keys", DESCRIPTION)
+            )
+            every = every.stylize(Style.from_meta({"@click": f"press({ALL_KEYS!r})"}))
+            room = width - 1 - len(self.GAP) - every.cell_length
+            kept = list(parts)
+            while kept and Content(self.GAP).join(c for _, c in kept).cell_length > room:
+                worst = max(rank for rank, _ in kept)
+                last = max(i for i, (rank, _) in enumerate(kept) if rank == worst)
+                del kept[last]
+            line = Content.assemble(" ", Content(self.GAP).join([*(c for _, c in kept), every]))
+        room = width - line.cell_length - palette.cell_length - 1
         if palette and room >= 1:  # the screen's own keys first: the palette has ^p
             line = Content.assemble(line, " " * room, palette, " ")
-        return line.truncate(self.size.width)
+        return line.truncate(width)
 
     def action_press(self, key: str) -> None:
         self.app.simulate_key(key)
