@@ -538,10 +538,14 @@ class GameScreen(SizedScreen):
             outcome.winners if outcome else (),
         )
         self.query_one(GameLog).show(self.session.log(self.viewer))
+        self.show_status(plain(self.hint_now()))
+        self.refresh_bindings()
+
+    def hint_now(self) -> str:
+        """The hint asked for, while the position and the viewer are the ones it is for."""
         suggested = self._suggested
         hinted = suggested is not None and self.for_now(suggested[0], suggested[1])
-        self.show_status(plain(suggested[2] if suggested and hinted else ""))
-        self.refresh_bindings()
+        return suggested[2] if suggested and hinted else ""
 
     def show_status(self, content: Content) -> None:
         """The status line under the board (a hint, for this position and seat only);
@@ -549,13 +553,6 @@ class GameScreen(SizedScreen):
         status = self.query_one("#status", Static)
         refresh_text(status, content)
         status.set_class(not content.plain, "-empty")
-
-    FOOTER_RANKS: ClassVar[dict[str, int]] = {"rules": 1, "leave": 1, "hint": 2, "join_codes": 2}
-    """Which keys a footer too narrow for all keeps: the lowest rank first. A game's moves
-    and Undo are 0 (unlisted); a screen adds its own (PocketParks' Sort, 3)."""
-
-    def footer_rank(self, action: str) -> int:
-        return self.FOOTER_RANKS.get(action, 0)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Shows Undo only when it can take a move back. Subclasses grey their own

@@ -48,20 +48,49 @@ _BOX_CSS = """
 
 class _PopUp(ModalScreen[ResultT]):
     """A pop-up over the table (which shows through, dimmed, as under every dialog).
-    ``rules``, when set, opens the rules help from the pop-up too (the ? key)."""
+    ``rules``, when set, opens the rules help from the pop-up too (the ? key); ``hint``,
+    set on a pop-up where one player answers in private, asks for a hint (the h key),
+    which the game screen shows on the pop-up's hint line (``show_hint``)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "rules", "Rules")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "rules", "Rules"),
+        Binding("h", "hint", "Hint"),
+    ]
+    DEFAULT_CSS = """
+    _PopUp #popup-hint {
+        color: $text-accent;
+    }
+    _PopUp #popup-hint.-empty {
+        display: none;
+    }
+    """
 
     rules: Callable[[], None] | None = None
+    hint: Callable[[], None] | None = None
+
+    def hint_line(self) -> Static:
+        """The line a hint is shown on, in the pop-up's box (empty until asked)."""
+        return Static(classes="-empty", id="popup-hint")
+
+    def show_hint(self, said: Content) -> None:
+        for line in self.query("#popup-hint").results(Static):
+            line.update(said)
+            line.set_class(not said.plain, "-empty")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "rules":
             return self.rules is not None
+        if action == "hint":
+            return self.hint is not None
         return True
 
     def action_rules(self) -> None:
         if self.rules is not None:
             self.rules()
+
+    def action_hint(self) -> None:
+        if self.hint is not None:
+            self.hint()
 
 
 class ChoiceScreen(_PopUp[int | None]):
@@ -119,6 +148,7 @@ class ChoiceScreen(_PopUp[int | None]):
             yield OptionList(*options)
             note = self.note or f"Enter or a key picks; Esc: {self.back_label}."
             yield Static(plain(note), id="choice-note")
+            yield self.hint_line()
         yield Footer()
 
     @property
@@ -206,6 +236,7 @@ class TourPicker(_PopUp[bool]):
                 id="tour-how",
             )
             yield Static(id="tour-picked")
+            yield self.hint_line()
             yield ParkHand(id="tour-hand")
         yield Footer()
 

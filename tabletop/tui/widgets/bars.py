@@ -11,13 +11,13 @@ Footer is a widget per key, all rebuilt (removed, mounted, styled, laid out) whe
 a screen refreshes its bindings, which a game screen does at every key; it also kept
 every replaced key alive (the same issue). This one draws its one line again with the
 next frame: a key answers within a frame. When the screen's keys do not all fit the
-width, it keeps those the screen ranks first (``footer_rank``: a game's moves before
-its Sort or Scores) and ends with the key that lists them all (ALL_KEYS).
+width, it keeps those the screen ranks first (its ``FOOTER_RANKS``, else FOOTER_RANKS:
+a game's moves before Rules, Home and Hint, PocketParks' Sort last) and ends with the
+key that lists them all (ALL_KEYS).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import groupby
 from typing import ClassVar
 
@@ -32,6 +32,9 @@ from textual.widgets import Header as TextualHeader
 ALL_KEYS = "f2"
 """The app's key that lists every key of the screen (Textual's key panel); the footer
 names it when it cannot show every key."""
+FOOTER_RANKS: dict[str, int] = {"rules": 1, "leave": 1, "hint": 2, "join_codes": 2}
+"""Which keys a footer too narrow for all keeps: the lowest rank first. Unlisted keys
+(a screen's moves, Undo, a pop-up's answers) are 0."""
 KEY = "bold $footer-key-foreground"
 DESCRIPTION = "$footer-description-foreground"
 GREYED = "dim"
@@ -71,10 +74,10 @@ class Footer(Widget):
             self.refresh()
 
     def keys(self, screen: Screen[object]) -> tuple[list[tuple[int, Content]], Content]:
-        """The keys on show, each with its rank (the screen's ``footer_rank``, 0 kept
-        first), and the command palette's key."""
+        """The keys on show, each with its rank (0 kept first), and the command
+        palette's key."""
         app = self.app
-        rank: Callable[[str], int] = getattr(screen, "footer_rank", lambda action: 0)
+        ranks: dict[str, int] = getattr(screen, "FOOTER_RANKS", FOOTER_RANKS)
         shown: list[tuple[Binding, bool]] = []
         actions: set[str] = set()
         palette = Content()
@@ -89,10 +92,12 @@ class Footer(Widget):
             members = list(run)
             if group is not None and len(members) > 1:
                 keys = Content("").join(self._key(b, e, "") for b, e in members)
-                first = min(rank(b.action) for b, _ in members)
+                first = min(ranks.get(b.action, 0) for b, _ in members)
                 parts.append((first, Content.assemble(keys, " ", (group.description, DESCRIPTION))))
             else:
-                parts.extend((rank(b.action), self._key(b, e, b.description)) for b, e in members)
+                parts.extend(
+                    (ranks.get(b.action, 0), self._key(b, e, b.description)) for b, e in members
+                )
         return parts, palette
 
     def _key(self, binding: Binding, enabled: bool, description: str) -> Content:
