@@ -879,6 +879,8 @@ async def test_an_event_is_played_and_a_ranger_says_no_in_private(store: Store) 
         await lift(pilot, "Ben")
         assert isinstance(app.screen, ChoiceScreen)
         assert "Play Ranger says no" in app.screen.text
+        # Esc passes, as the pop-up says, and its footer says so too
+        assert "esc Pass" in app.screen.query_one(Footer).render().plain
         await pilot.press("question_mark")  # rules help from the private answer too
         rules = app.screen
         assert isinstance(rules, RulesScreen)

@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 
 from tabletop.core.table import Table
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView
-from tabletop.tui.screens.base import ResultScreen, bind_choice
+from tabletop.tui.screens.base import ResultScreen, bind_choice, relabel
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.park_cards import card_chip, icons, set_chip
@@ -161,6 +161,9 @@ class ChoiceScreen(_PopUp[int | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.pick(event.option_index)
+
+    def on_mount(self) -> None:
+        relabel(self, "back", self.back_label)  # the footer says what Esc means here
 
     def action_pick(self, index: int) -> None:
         self.pick(index)
