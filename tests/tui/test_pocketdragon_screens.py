@@ -298,6 +298,11 @@ async def test_companion_game_is_lost_by_hunger_with_warnings_and_bells(
         assert len(bells) == 1
         await tick(pilot, screen, clock, 12.0)  # several redraws' worth at once
         assert "⚠⚠ FEED NOW" in timer_text(screen) and len(bells) == 2
+        label = screen.query_one("#pd-hunger-label", Static)
+        await pilot.resize_terminal(80, 24)  # the word stays on the label's one line
+        await pilot.pause()
+        assert str(label.render()) == "Feeder ⚠⚠ FEED NOW" and label.size.height == 1
+        await pilot.resize_terminal(*SIZE)
         await tick(pilot, screen, clock, 10.0)
         assert "⚠⚠⚠ STARVING" in timer_text(screen) and len(bells) == 3
         assert "STARVING" in rendered(app)
