@@ -705,6 +705,11 @@ async def test_the_final_result_has_the_tie_break_and_the_chart(store: Store) ->
         for line in outcome.tie_break:
             assert line in result.text
         assert "R1" in result.text and "R2" in result.text and "R3" in result.text
+        await pilot.resize_terminal(80, 24)  # each player's row of the chart, whole
+        await pilot.pause()
+        drawn = [strip.text for strip in result._compositor.render_strips()]
+        rows = [line for line in drawn if re.search(r"(Ana|Ben|Cy) +R1", line)]
+        assert len(rows) == 3 and all("= " in row for row in rows), "\n".join(drawn)
         await pilot.press("enter")
         await pilot.pause()
         assert not any(isinstance(s, PocketParksScreen) for s in app.screen_stack)
