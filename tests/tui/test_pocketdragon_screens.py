@@ -182,6 +182,9 @@ async def test_a_seeded_easy_table_game_is_won_by_keys_and_nobody_sees_their_own
         assert outcome.scores == (expected, expected)
         assert f"Score {expected} = base 1 (Easy) + Happiness 4" in rendered(app)
         assert store.finished()[0].scores == (expected, expected)
+        # over: no turn is anyone's, and the status line says no move to make
+        assert screen.sub_title == "Ann's view"
+        assert not str(screen.query_one("#status", Static).render())
 
 
 async def test_table_private_moments_are_behind_curtains_and_the_clocks_run(

@@ -463,6 +463,8 @@ class TableScreen(PocketDragonScreen):
         if view.status == "paused":
             return Content("Paused: every clock is stopped. Space resumes.")
         phase = self.phase()
+        if phase == "over":  # the result says how it went
+            return Content("")
         turn = self.player(self.owner())
         other = self.player(1 - self.owner())
         # One line at 80 columns, whatever the names (16 characters at most).
@@ -477,8 +479,8 @@ class TableScreen(PocketDragonScreen):
     def redraw(self) -> None:
         super().redraw()
         if self.viewer is not None:  # a hosted seat's screen is theirs, on every turn
-            whose = "view" if self.remote is not None else "turn and view"
-            self.sub_title = f"{self.player(self.viewer)}'s {whose}"
+            turn = self.remote is None and self.phase() != "over" and self.viewer == self.owner()
+            self.sub_title = f"{self.player(self.viewer)}'s {'turn and view' if turn else 'view'}"
         else:
             self.sub_title = ""
 
