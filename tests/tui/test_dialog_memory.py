@@ -3,9 +3,10 @@ closed a first time (which may fill caches for good), opening and closing it aga
 leaves no more widgets alive (screens included, counted after a full garbage
 collection), so the count stays flat however often it is opened. Each kind is
 tried: the delete confirm, Pocket Dragon's confirm and private moments, a
-PocketParks pop-up, the list of every key, the hand-over curtain (with the game screen under it), the
-game-end result, the Settings, History and Rules screens (the app keeps one Rules
-screen: it is built on its first opening, and nothing grows after that).
+PocketParks pop-up, the list of every key, the hand-over curtain (with the game
+screen under it), the game-end result, the Settings, History and Rules screens
+(the app keeps one Rules screen: it is built on its first opening, and nothing
+grows after that).
 
 Textual's Header and Footer kept every header of a closed screen and every set of
 footer keys replaced alive (Textualize/textual#6666); tabletop/tui/widgets/bars.py
