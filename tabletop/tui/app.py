@@ -17,13 +17,16 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual.actions import ActionParseResult
+from textual.actions import parse as parse_action
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.dom import DOMNode
 from textual.filter import LineFilter
 from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
@@ -34,6 +37,7 @@ from tabletop.games import GAMES
 from tabletop.tui.screens.home import HomeScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import ControlFilter
+from tabletop.tui.widgets.bars import ALL_KEYS
 
 if TYPE_CHECKING:
     from tabletop.core.session import GameSession
@@ -49,6 +53,9 @@ class TabletopApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         # Ctrl+C quits cleanly (every move is already saved) rather than copying text.
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+        # Every key of the screen, listed: the footer names this key when the screen's
+        # keys do not all fit it.
+        Binding(ALL_KEYS, "all_keys", "All keys", show=False),
     ]
 
     def __init__(self, store: Store) -> None:
@@ -70,6 +77,30 @@ class TabletopApp(App[None]):
             return []
         screens: list[Screen[object]] = super()._background_screens
         return screens
+
+    async def run_action(
+        self,
+        action: str | ActionParseResult,
+        default_namespace: DOMNode | None = None,
+        namespaces: Mapping[str, DOMNode] | None = None,
+    ) -> bool:
+        """Textual's; and a key that may not run now (greyed, or Undo with nothing to
+        take back) says why through its screen's ``explain_key`` (game screens, the Park
+        Tour picker), here where its binding runs: in the order the keys came, each
+        after the keys before it made their moves."""
+        if await super().run_action(action, default_namespace, namespaces):
+            return True
+        explain = getattr(default_namespace, "explain_key", None)
+        if explain is None or not isinstance(action, str):
+            return False
+        namespace, name, parameters = parse_action(action)
+        return not namespace and bool(explain(name, parameters))
+
+    def action_all_keys(self) -> None:
+        """Every key the screen offers now, in a dialog over it."""
+        from tabletop.tui.screens.keys import KeysScreen
+
+        self.push_screen(KeysScreen(self.screen))
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, then no control character reaches the terminal."""

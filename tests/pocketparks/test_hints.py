@@ -8,7 +8,7 @@ reach what a leak would read."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -18,9 +18,10 @@ from tabletop.core.rng import Rng
 from tabletop.games.pocketparks import ENGINE
 from tabletop.games.pocketparks import bots as pp_bots
 from tabletop.games.pocketparks import rules as R
-from tabletop.games.pocketparks.model import PPState, StartSet
+from tabletop.games.pocketparks.model import Discard, PlayEvent, PPState, StartSet
 from tabletop.games.pocketparks.view import PPView
 from tests.core.hintkit import BUDGET_S, assert_hint_ignores_hidden, peeking_hint
+from tests.pocketparks.scenario import act, event, park, parks, table
 
 VARIANTS = 3
 NAMES = ("Ana", "Ben", "Cy", "Di")
@@ -132,3 +133,55 @@ def test_a_set_that_wins_the_round_says_so() -> None:
     suggested = hint(ENGINE, state, 0, BUDGET_S)
     assert suggested is not None and suggested.action == StartSet(seat=0)
     assert suggested.why.startswith("Play ") and "that wins the round" in suggested.why
+
+
+def tour_window() -> tuple[PPState, int]:
+    """Ana discards Saguaro (desert, mountain); Ben holds four mountain parks: asked
+    whether he claims a Park Tour (PP-TOUR-1)."""
+    st = table(
+        [
+            parks("Saguaro", "Acadia", "Olympic"),
+            parks("Grand Teton", "North Cascades", "Sequoia", "Rocky Mountain"),
+            parks("Congaree", "Cuyahoga Valley"),
+        ],
+        discard=parks("Wind Cave"),
+    )
+    st.phase, st.draws = "discard", 2
+    return act(st, Discard(seat=0, card=park("Saguaro"))), 1
+
+
+def reaction_window() -> tuple[PPState, int]:
+    """Ana plays Comparing notes with Ben, who holds Ranger says no: asked whether he
+    cancels it (PP-WINDOW-1)."""
+    notes, ranger = event("comparing_notes"), event("ranger_says_no")
+    st = table(
+        [
+            [*parks("Acadia", "Olympic"), notes],
+            [*parks("Zion", "Arches"), ranger],
+            parks("Congaree", "Everglades"),
+        ]
+    )
+    st.phase, st.draws = "discard", 2
+    return act(st, PlayEvent(seat=0, card=notes, target=1)), 1
+
+
+@pytest.mark.parametrize("window", [tour_window, reaction_window], ids=["tour", "reaction"])
+def test_a_hint_in_a_window_is_the_same_whatever_the_seat_cannot_see(
+    window: Callable[[], tuple[PPState, int]],
+) -> None:
+    """Asked in a response window, the seat's hint (which the answer's pop-up shows)
+    comes from its own view: the other hands, the pile and the discard under its top
+    dealt again give the same hint, in words naming only cards the seat sees."""
+    state, seat = window()
+    assert state.window is not None and seat in ENGINE.to_act(state)
+    first = hint(ENGINE, state, seat, BUDGET_S)
+    assert first is not None and first.action in ENGINE.legal_actions(state, seat)
+    view = ENGINE.view(state, seat)
+    assert isinstance(view, PPView)
+    assert {n for n in R.NAME if n in first.why} <= visible_cards(view), first.why
+    rng = random.Random(3)
+    variants = [v for v in (redealt(state, seat, rng) for _ in range(VARIANTS)) if v]
+    assert len({hidden(v, seat) for v in [state, *variants]}) == VARIANTS + 1
+    for variant in variants:
+        assert ENGINE.view(variant, seat) == view
+        assert hint(ENGINE, variant, seat, BUDGET_S) == first

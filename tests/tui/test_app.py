@@ -249,6 +249,33 @@ async def test_a_game_opened_from_continue_goes_back_there(store: Store, toy: No
         assert isinstance(app.screen, ContinueScreen)
 
 
+async def test_the_result_lets_the_final_board_show_through(store: Store, toy: None) -> None:
+    """The end-of-game dialog dims the board beneath it but does not hide it (the final
+    board stays in sight); the dialog's own box stays opaque, so its text reads. A
+    curtain stays opaque: nothing of the board shows through it."""
+    from textual._context import visible_screen_stack
+
+    GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 1)
+    app = TabletopApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, Curtain) and app.screen.styles.background.a == 1
+        assert app._background_screens == []
+        await pilot.press("enter", "p")
+        for _ in range(3):
+            await pilot.press("enter", "p")
+        await pilot.pause()
+        result = app.screen
+        assert isinstance(result, ResultScreen)
+        assert 0 < result.styles.background.a < 1
+        assert result.query_one("#result").styles.background.a == 1
+        visible_screen_stack.set(app._background_screens)
+        drawn = "\n".join(strip.text for strip in result._compositor.render_strips())
+        assert "Toy Game: Ann won" in drawn  # the dialog
+        assert "Players" in drawn and "Log" in drawn  # the board's panels around it
+
+
 async def test_continue_tells_games_apart(store: Store) -> None:
     """Three games of the same players: each row says when it was started and its moves;
     the highlighted one whose turn it is and where it stands, in its engine's words."""
@@ -284,6 +311,31 @@ async def test_continue_tells_games_apart(store: Store) -> None:
             assert f"{turn}'s turn." in details
             assert session.engine.position(state) in details
             assert f"{session.moves} move" in details
+
+
+async def test_continue_says_where_a_dragon_left_running_stands(store: Store) -> None:
+    """A Pocket Dragon game killed with its clocks running: Continue's line on it reads
+    the clocks where they were last saved, as the game resumes there."""
+    from tabletop.games.pocketdragon import ENGINE as DRAGON
+    from tabletop.games.pocketdragon.model import Start
+
+    game = GameSession.start(store, DRAGON, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 1)
+    game.act(Start(seat=0, now=0.0))
+    game.advance(42.3)  # a checkpoint of the running clocks; then the app is killed
+    resumed = GameSession.resume(store, game.game_id, DRAGON)
+    line = DRAGON.position(resumed.state)
+    assert "time left 258 s, hunger 78 s" in line
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")
+        screen = app.screen
+        assert isinstance(screen, ContinueScreen)
+        for _ in range(50):  # worked out in a thread
+            await pilot.pause()
+            details = str(screen.query_one("#details", Static).render())
+            if "reading" not in details:
+                break
+        assert line in details.replace("\n", " ")
 
 
 async def test_continue_lists_newest_first_and_resumes(store: Store, toy: None) -> None:

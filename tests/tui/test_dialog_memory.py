@@ -3,9 +3,10 @@ closed a first time (which may fill caches for good), opening and closing it aga
 leaves no more widgets alive (screens included, counted after a full garbage
 collection), so the count stays flat however often it is opened. Each kind is
 tried: the delete confirm, Pocket Dragon's confirm and private moments, a
-PocketParks pop-up, the hand-over curtain (with the game screen under it), the
-game-end result, the Settings, History and Rules screens (the app keeps one Rules
-screen: it is built on its first opening, and nothing grows after that).
+PocketParks pop-up, the list of every key, the hand-over curtain (with the game
+screen under it), the game-end result, the Settings, History and Rules screens
+(the app keeps one Rules screen: it is built on its first opening, and nothing
+grows after that).
 
 Textual's Header and Footer kept every header of a closed screen and every set of
 footer keys replaced alive (Textualize/textual#6666); tabletop/tui/widgets/bars.py
@@ -31,6 +32,7 @@ from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
 from tabletop.games.pocketdragon.model import Start
 from tabletop.tui.app import TabletopApp
+from tabletop.tui.screens.keys import KeysScreen
 from tabletop.tui.screens.pocketdragon import Chooser, DragonResult, Overlay
 from tabletop.tui.screens.pocketparks_modals import ScoreSheet
 from tabletop.tui.screens.rules import RulesScreen
@@ -122,6 +124,7 @@ DIALOGS = {
     "pocket dragon reset confirm": Dialog(dragon_companion, ("r",), Chooser, ("n",)),
     "pocket dragon private look": Dialog(dragon_table, ("h",), Overlay, ("enter",) * 3),
     "pocketparks score sheet": Dialog(pocketparks, ("g",), ScoreSheet, ("escape",)),
+    "every key of a game": Dialog(pocketparks, ("f2",), KeysScreen, ("escape",)),
     "curtain over a resumed game": Dialog(continue_screen, ("enter",), Curtain, ("escape",)),
     "game end result": Dialog(home, (), DragonResult, ("enter",), show_a_result),
     "settings": Dialog(home, ("s",), SettingsScreen, ("escape",)),

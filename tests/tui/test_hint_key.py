@@ -5,7 +5,7 @@ next player after a hand-over. The hint itself is tested with each game's engine
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -16,9 +16,12 @@ from tabletop.core.bot import hint
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
+from tabletop.games.pocketparks.model import PPState
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.base import GameScreen
+from tabletop.tui.screens.pocketparks_modals import ChoiceScreen, ResponseWindow, TourPicker
 from tabletop.tui.widgets.curtain import Curtain
+from tests.pocketparks.test_hints import reaction_window, tour_window
 
 SIZE = (120, 40)
 
@@ -100,3 +103,40 @@ async def test_pocket_dragon_has_no_hint(store: Store) -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         assert screen.check_action("hint", ()) is False
+
+
+@pytest.mark.parametrize("window", [tour_window, reaction_window], ids=["tour", "reaction"])
+async def test_h_in_a_private_answer_shows_the_answering_players_hint(
+    store: Store, window: Callable[[], tuple[PPState, int]]
+) -> None:
+    """Asked in a PocketParks window, the player answering in private gets the hint for
+    their own seat on the answer's pop-up (the Park Tour picker, the reaction's choice),
+    the one the engine test shows is the same whatever the other hands hold; the public
+    window, asked of the whole table, offers none; a move (a pick) takes it away."""
+    state, seat = window()
+    store.save_setting("response_window", 0)  # the window waits for a key
+    app = TabletopApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        seats = tuple(SeatInfo(p.name) for p in state.players)
+        session = GameSession.start(store, get_engine("pocketparks"), seats, {}, 1)
+        session.state = state
+        app.play(session)
+        await settled(pilot)
+        asked = app.screen
+        assert isinstance(asked, ResponseWindow) and asked.check_action("hint", ()) is False
+        await pilot.press(str(seat + 1))  # the seat answers, and takes the keyboard
+        await settled(pilot)
+        await pilot.press("enter")
+        await settled(pilot)
+        popup = app.screen
+        assert isinstance(popup, TourPicker | ChoiceScreen) and popup.check_action("hint", ())
+        expected = hint(session.engine, session.state, seat)
+        assert expected is not None
+        await pilot.press("h")
+        await settled(pilot)
+        line = str(popup.query_one("#popup-hint", Static).render()).replace("\n", " ")
+        assert line == f"Hint: {expected.why}"
+        if isinstance(popup, TourPicker):
+            await pilot.press("space")  # a pick is a move: the hint was for before it
+            await settled(pilot)
+            assert not str(popup.query_one("#popup-hint", Static).render())

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
@@ -181,6 +182,9 @@ async def test_a_seeded_easy_table_game_is_won_by_keys_and_nobody_sees_their_own
         assert outcome.scores == (expected, expected)
         assert f"Score {expected} = base 1 (Easy) + Happiness 4" in rendered(app)
         assert store.finished()[0].scores == (expected, expected)
+        # over: no turn is anyone's, and the status line says no move to make
+        assert screen.sub_title == "Ann's view"
+        assert not str(screen.query_one("#status", Static).render())
 
 
 async def test_table_private_moments_are_behind_curtains_and_the_clocks_run(
@@ -297,6 +301,11 @@ async def test_companion_game_is_lost_by_hunger_with_warnings_and_bells(
         assert len(bells) == 1
         await tick(pilot, screen, clock, 12.0)  # several redraws' worth at once
         assert "⚠⚠ FEED NOW" in timer_text(screen) and len(bells) == 2
+        label = screen.query_one("#pd-hunger-label", Static)
+        await pilot.resize_terminal(80, 24)  # the word stays on the label's one line
+        await pilot.pause()
+        assert str(label.render()) == "Feeder ⚠⚠ FEED NOW" and label.size.height == 1
+        await pilot.resize_terminal(*SIZE)
         await tick(pilot, screen, clock, 10.0)
         assert "⚠⚠⚠ STARVING" in timer_text(screen) and len(bells) == 3
         assert "STARVING" in rendered(app)
@@ -375,6 +384,47 @@ async def test_companion_buttons_track_clues_successes_and_happiness(store: Stor
         assert isinstance(app.screen, DragonResult)
         # base 1 + Happiness 3 + 26 full 10 s (264.5 s left shows 265)
         assert "Score 30 = base 1 (Easy) + Happiness 3 + 26 for full 10 s left" in rendered(app)
+
+
+def burst(app: TabletopApp, *keys: str) -> None:
+    """Keys as a fast typist sends them: all in the app's queue before the first is
+    handled (Pilot's press waits for each key to be handled before the next)."""
+    for key in keys:
+        character = " " if key == "space" else key if len(key) == 1 else None
+        app.post_message(events.Key(key, character))
+
+
+@pytest.mark.parametrize("mode", ["companion", "table"])
+async def test_keys_pressed_in_a_burst_right_after_space_are_all_taken(
+    store: Store, mode: str
+) -> None:
+    """Space starts the clocks (PD-TIME-5: nothing before), and the keys typed at once
+    after it are taken in their order: none is refused as though the clocks had not
+    started yet. A key greyed at its turn is still explained, in its place."""
+    session = start(store, mode)
+    app = TabletopApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(app, pilot, session, FakeClock())
+        if mode == "companion":
+            burst(app, "space", "g", "g", "l", "m", "s")
+            expected = ["start", "log_general_clue", "log_general_clue", "log_success"]
+            expected.append("log_mistake")
+        else:
+            # Enter lifts the curtain; g asks which Skill, answered by its letter at once
+            skill = cards().skills[0]
+            burst(app, "enter", "space", "right", "down", "2", "g", skill.letter.lower())
+            expected = ["start", "general_clue"]
+        for _ in range(5):
+            await pilot.pause()
+        assert kinds(session) == expected
+        if mode == "companion":
+            # the specific clue, after two general ones, costs more than the pool holds
+            assert refusals(app) == ["Not allowed (PD-CLUE-2)"]
+        else:
+            assert isinstance(screen, TableScreen)
+            assert session.record.actions[-1]["skill"] == skill.id
+            assert (screen.cursor, screen.selected) == (GRID_COLUMNS + 1, 1)
+            assert refusals(app) == []
 
 
 # -- saving and resuming --------------------------------------------------------------

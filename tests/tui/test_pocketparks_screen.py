@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 
@@ -43,6 +45,7 @@ from tabletop.games.pocketparks.rules import CONTENT, MASK, tour_picks
 from tabletop.games.pocketparks.view import PPView, card_view
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.cards import CardsScreen
+from tabletop.tui.screens.keys import KeysScreen
 from tabletop.tui.screens.pocketparks import PocketParksScreen
 from tabletop.tui.screens.pocketparks_modals import (
     ChoiceScreen,
@@ -702,6 +705,11 @@ async def test_the_final_result_has_the_tie_break_and_the_chart(store: Store) ->
         for line in outcome.tie_break:
             assert line in result.text
         assert "R1" in result.text and "R2" in result.text and "R3" in result.text
+        await pilot.resize_terminal(80, 24)  # each player's row of the chart, whole
+        await pilot.pause()
+        drawn = [strip.text for strip in result._compositor.render_strips()]
+        rows = [line for line in drawn if re.search(r"(Ana|Ben|Cy) +R1", line)]
+        assert len(rows) == 3 and all("= " in row for row in rows), "\n".join(drawn)
         await pilot.press("enter")
         await pilot.pause()
         assert not any(isinstance(s, PocketParksScreen) for s in app.screen_stack)
@@ -876,6 +884,8 @@ async def test_an_event_is_played_and_a_ranger_says_no_in_private(store: Store) 
         await lift(pilot, "Ben")
         assert isinstance(app.screen, ChoiceScreen)
         assert "Play Ranger says no" in app.screen.text
+        # Esc passes, as the pop-up says, and its footer says so too
+        assert "esc Pass" in app.screen.query_one(Footer).render().plain
         await pilot.press("question_mark")  # rules help from the private answer too
         rules = app.screen
         assert isinstance(rules, RulesScreen)
@@ -976,3 +986,63 @@ def test_grouping_counts_dark_sky_only_when_it_is_an_icon_for_the_owner() -> Non
     starry = grouped(hand, dark_sky=True)
     assert [(name, len(cards)) for name, cards in starry] == [("dark_sky", 3)]
     assert icon_counts(hand, dark_sky=True)["dark_sky"] == 3 and "dark_sky" not in icon_counts(hand)
+
+
+# -- the footer at 80 columns ------------------------------------------------------------
+
+
+async def footer_check(pilot: Pilot[None], step_keys: list[str]) -> list[str]:
+    """The footer at 80 columns shows whole keys only (none cut), the step's keys among
+    them; a key it has no room for is listed by f2, which it then names. The keys shown."""
+    app = pilot.app
+    screen = app.screen
+    footer = screen.query_one(Footer)
+    every = [part.plain for _, part in footer.keys(screen)[0]]
+    line = footer.render()
+    assert isinstance(line, Content) and line.cell_length <= 80
+    shown = re.split(r"\s{2,}", line.plain.strip())
+    assert set(shown) <= {*every, "f2 All keys", "^p palette"}, line.plain  # none cut
+    assert set(step_keys) <= set(shown), line.plain
+    if not set(every) <= set(shown):
+        assert shown[-1] == "f2 All keys" or shown[-2:] == ["f2 All keys", "^p palette"]
+        await pilot.press("f2")
+        listed = app.screen
+        assert isinstance(listed, KeysScreen)
+        assert listed.text.splitlines()[: len(every)] == every
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+    return shown
+
+
+async def test_the_footer_at_80_columns_keeps_each_steps_keys(store: Store) -> None:
+    app = TabletopApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = laid_out(store, tour_table(True))
+        game = await open_game(app, pilot, session)
+        await footer_check(pilot, ["⏎ Ready", "esc Leave game"])  # the curtain
+        await lift(pilot, "Ana")
+        await footer_check(pilot, ["e Event", "space Use card", "c Confirm", "⌫ Cancel"])
+        await use(pilot, game, park("Saguaro"))
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ResponseWindow)
+        await footer_check(pilot, ["n Nobody answers"])
+        await pilot.press("2")
+        await lift(pilot, "Ben")
+        assert isinstance(app.screen, TourPicker)
+        picking = ["space Pick card", "c Claim the Park Tour", "⌫ Start over", "esc Pass"]
+        await footer_check(pilot, picking)
+        await pilot.press("escape")
+        await nobody_answers(pilot)  # Cy passes too
+        await lift(pilot, "Ben")
+        turn = await footer_check(pilot, ["s Set", "b Build", "p Pile", "d Top", "x Steal"])
+        assert "o Sort" not in turn  # ranked after the moves: listed by f2
+        await pilot.press("x")  # steal from whom: Ana (1)
+        await pilot.pause()
+        await footer_check(pilot, ["esc Back"])
+        await pilot.press("1")
+        await pilot.pause()
+        assert view(game, None).phase == "steal"
+        steal = ["space Use card", "t Take", "r Random", "c Confirm", "⌫ Cancel"]
+        await footer_check(pilot, steal)

@@ -13,7 +13,7 @@ from tabletop.games.pocketdragon.model import (
     PocketDragonState,
     check_state,
 )
-from tabletop.games.pocketdragon.view import PocketDragonView, build_view
+from tabletop.games.pocketdragon.view import PocketDragonView, build_view, position_line
 
 
 class PocketDragonEngine(Engine[PocketDragonState, PocketDragonAction]):
@@ -62,6 +62,9 @@ class PocketDragonEngine(Engine[PocketDragonState, PocketDragonAction]):
 
     def view(self, state: PocketDragonState, seat: int | None) -> PocketDragonView:
         return build_view(state, seat, rules.to_act(state))
+
+    def position(self, state: PocketDragonState) -> str:
+        return position_line(self.view(state, None))
 
 
 ENGINE = PocketDragonEngine()

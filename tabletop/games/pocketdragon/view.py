@@ -265,3 +265,28 @@ def _table_view(table: Table, seat: int | None) -> TableView:
         clue=None if table.clue is None else ClueView(asker=table.clue.asker, card=table.clue.card),
         tidy_up_allowed=len(hidden) <= TIDY_MAX_FACE_DOWN,
     )
+
+
+STATUS_WORDS: dict[Status, str] = {
+    "ready": "not started",
+    "running": "clocks running",
+    "paused": "paused",
+    "won": "won",
+    "lost": "lost",
+}
+
+
+def position_line(view: PocketDragonView) -> str:
+    """Where a game stands, from a spectator's view (nothing hidden): the mode, the
+    difficulty and the clocks, time and hunger left, Happiness, the successes and the clue
+    pool; at the table, the Activity deck and the discard pile too."""
+    c = view.clocks
+    done = view.successes_needed - view.successes_left
+    parts = [
+        f"{view.mode.title()}, {view.difficulty}, {STATUS_WORDS[view.status]}",
+        f"time left {c.main_display} s, hunger {c.hunger_display} s",
+        f"Happiness {view.happiness}, successes {done} of {view.successes_needed}, clues {c.clues}",
+    ]
+    if view.table is not None:
+        parts.append(f"Activity deck {view.table.deck}, discard pile {len(view.table.discard)}")
+    return " · ".join(parts)

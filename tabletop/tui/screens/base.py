@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import events, work
+from textual import work
 from textual.app import ComposeResult, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -548,9 +548,13 @@ class GameScreen(SizedScreen):
     def status_line(self) -> Content:
         """What the status line says now: the hint asked for, for this position and seat
         only."""
+        return plain(self.hint_now())
+
+    def hint_now(self) -> str:
+        """The hint asked for, while the position and the viewer are the ones it is for."""
         suggested = self._suggested
         hinted = suggested is not None and self.for_now(suggested[0], suggested[1])
-        return plain(suggested[2] if suggested and hinted else "")
+        return suggested[2] if suggested and hinted else ""
 
     def show_status(self, content: Content) -> None:
         """The status line under the board (a hint, for this position and seat only);
@@ -617,11 +621,16 @@ class GameScreen(SizedScreen):
             self.session.engine.name, self.refused_rule or self.rules_section()
         )
 
-    def on_key(self, event: events.Key) -> None:
-        """Undo, not offered now, says why."""
-        if event.key == "u" and (refusal := self.session.undo_refusal(self.viewer)):
-            event.stop()
+    def explain_key(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """A key whose action may not run now says why, if there is something to say
+        (True): here Undo, not offered now. The app calls it where the key's binding
+        would have run, so after every key pressed before it has done its part (a quick
+        burst of keys reaches a screen's ``on_key`` before the first one's binding has
+        run: its move not made yet, the next key would be refused)."""
+        if action == "undo" and (refusal := self.session.undo_refusal(self.viewer)):
             self.tell(refusal, title="No undo")
+            return True
+        return False
 
     def action_undo(self) -> None:
         if self.local is None:
@@ -674,9 +683,10 @@ class ResultScreen(ModalScreen[bool]):
     }
     ResultScreen #result {
         width: auto;
-        max-width: 80%;
+        max-width: 90%;  /* PocketParks' points chart keeps its rows whole at 80 columns */
         border: thick $accent;
         padding: 1 2;
+        background: $surface;
     }
     """
 
@@ -712,3 +722,11 @@ def relabel(screen: Screen[Any], action: str, description: str) -> None:
             replace(b, description=description) if b.action == action else b for b in bindings
         ]
     screen.refresh_bindings()
+
+
+def bind_choice(screen: Screen[Any], key: str, action: str) -> None:
+    """Bind one of a pop-up's choices to its key (not shown in the footer: the pop-up
+    lists its choices). A binding, not an ``on_key`` handler: a key typed in a burst
+    with the one that opened the pop-up reaches the app before the pop-up is on
+    screen, and the app runs it through the bindings of the screen on top by then."""
+    screen._bindings.bind(key, action, show=False)

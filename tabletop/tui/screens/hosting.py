@@ -98,6 +98,7 @@ class JoinCodes(ModalScreen[None]):
         height: auto;
         border: thick $accent;
         padding: 1 2;
+        background: $surface;
     }
     """
 

@@ -52,7 +52,7 @@ from tabletop.games.pocketdragon.model import (
     with_now,
 )
 from tabletop.games.pocketdragon.view import PocketDragonView
-from tabletop.tui.screens.base import GameScreen, ResultScreen
+from tabletop.tui.screens.base import GameScreen, ResultScreen, bind_choice
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer, Header
@@ -333,14 +333,12 @@ class PocketDragonScreen(GameScreen):
         enabled, an Action greys the key unless that action is legal. None: not a game key."""
         return None
 
-    def on_key(self, event: events.Key) -> None:
-        """A greyed key is explained: the engine's reason for refusing it (Undo, hidden
-        while it cannot act, is explained by GameScreen)."""
-        for binding in self._bindings.key_to_bindings.get(event.key, []):
-            if self.check_action(binding.action, ()) is None:
-                event.stop()
-                self.explain(binding.action)
-                return
+    def explain_key(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """A greyed key is explained: the engine's reason for refusing it."""
+        if self.check_action(action, parameters) is None:
+            self.explain(action)
+            return True
+        return super().explain_key(action, parameters)
 
     def action_undo(self) -> None:
         """Take back the last button (a bookkeeping one, PD-APP-4), say which, and run
@@ -545,8 +543,11 @@ class Chooser(ModalScreen[object]):
         super().__init__()
         self.heading = title
         self.options = list(options)
-        # See-through, so the board shows around the choice (app.tcss makes every screen
-        # opaque, and an app's CSS overrides a screen's own).
+        for index, option in enumerate(self.options):
+            bind_choice(self, option.key, f"pick({index})")
+        # Not even dimmed (app.tcss dims the screen beneath every dialog): the clocks and
+        # the board must read as clearly while the choice is open. Set here, as an app's
+        # CSS overrides a screen's own.
         self.styles.background = "transparent"
 
     def compose(self) -> ComposeResult:
@@ -558,12 +559,8 @@ class Chooser(ModalScreen[object]):
         yield Static(Content("\n").join(lines), id="choices")
         yield Footer()
 
-    def on_key(self, event: events.Key) -> None:
-        for option in self.options:
-            if event.key == option.key:
-                event.stop()
-                self.dismiss(option.value)
-                return
+    def action_pick(self, index: int) -> None:
+        self.dismiss(self.options[index].value)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

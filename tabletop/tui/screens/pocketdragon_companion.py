@@ -125,8 +125,9 @@ class CompanionScreen(PocketDragonScreen):
         level = warning_level(c.hunger_display)
         for n in (1, 2, 3):
             hunger.set_class(level == n, f"-warn{n}")
-        word = ("", " ⚠ FEED ME", " ⚠⚠ FEED NOW", " ⚠⚠⚠ STARVING")[level]
-        self.query_one("#pd-hunger-label", Static).update(Content(f"Feeder time left{word}"))
+        # One line at 80 columns too: the warning takes the place of "time left"
+        label = ("time left", "⚠ FEED ME", "⚠⚠ FEED NOW", "⚠⚠⚠ STARVING")[level]
+        self.query_one("#pd-hunger-label", Static).update(Content(f"Feeder {label}"))
 
     def _help(self, view: PocketDragonView) -> Content:
         c = view.clocks

@@ -52,6 +52,7 @@ from tabletop.games.pocketdragon.view import (
     SkillView,
     TableView,
 )
+from tabletop.tui.screens.base import bind_choice
 from tabletop.tui.screens.pocketdragon import Choice, Handover, Overlay, PocketDragonScreen
 from tabletop.tui.text import plain, refresh_text
 
@@ -462,6 +463,8 @@ class TableScreen(PocketDragonScreen):
         if view.status == "paused":
             return Content("Paused: every clock is stopped. Space resumes.")
         phase = self.phase()
+        if phase == "over":  # the result says how it went
+            return Content("")
         turn = self.player(self.owner())
         other = self.player(1 - self.owner())
         # One line at 80 columns, whatever the names (16 characters at most).
@@ -476,8 +479,8 @@ class TableScreen(PocketDragonScreen):
     def redraw(self) -> None:
         super().redraw()
         if self.viewer is not None:  # a hosted seat's screen is theirs, on every turn
-            whose = "view" if self.remote is not None else "turn and view"
-            self.sub_title = f"{self.player(self.viewer)}'s {whose}"
+            turn = self.remote is None and self.phase() != "over" and self.viewer == self.owner()
+            self.sub_title = f"{self.player(self.viewer)}'s {'turn and view' if turn else 'view'}"
         else:
             self.sub_title = ""
 
@@ -813,6 +816,8 @@ class ClueOverlay(Overlay):
         self.activity = activity
         self.skills = skills
         self.legend = legend
+        for skill in skills:  # taken only once the card is shown (check_action)
+            bind_choice(self, skill.letter.lower(), f"name({skill.id!r})")
 
     def content(self) -> Content:
         options = Content("\n").join(
@@ -834,14 +839,8 @@ class ClueOverlay(Overlay):
             "\n\nEsc: answer later",
         )
 
-    def on_key(self, event: events.Key) -> None:
-        if self.stage != "open":
-            return
-        for skill in self.skills:
-            if event.key == skill.letter.lower():
-                event.stop()
-                self.dismiss(skill.id)  # the answerer's turn follows: no hand-back
-                return
+    def action_name(self, skill: str) -> None:
+        self.dismiss(skill)  # the answerer's turn follows: no hand-back
 
     def action_later(self) -> None:
         self.finish(None)

@@ -71,6 +71,7 @@ from tabletop.tui.screens.pocketparks_modals import (
     score_table,
 )
 from tabletop.tui.text import plain, refresh_text
+from tabletop.tui.widgets.bars import FOOTER_RANKS
 from tabletop.tui.widgets.park_cards import (
     card_chip,
     card_line,
@@ -136,6 +137,13 @@ class PocketParksScreen(GameScreen):
         Binding("g", "scores", "Scores"),
         Binding("i", "cards", "Cards"),
     ]
+
+    FOOTER_RANKS: ClassVar[dict[str, int]] = {  # the footer keeps these last (bars.py)
+        **FOOTER_RANKS,
+        "sort": 3,
+        "scores": 3,
+        "cards": 3,
+    }
 
     DEFAULT_CSS = """
     PocketParksScreen #side {
@@ -589,7 +597,7 @@ class PocketParksScreen(GameScreen):
         def answered(index: int | None) -> None:
             self.act(options[-1] if index is None else options[index])
 
-        self._asking = self._helped(
+        self._asking = self._hinted_answer(
             ChoiceScreen(
                 f"{self.session.seats[seat].name}: {window.question}",
                 choices,
@@ -623,7 +631,7 @@ class PocketParksScreen(GameScreen):
             else:
                 self.act(Pass(seat=seat))
 
-        picker = self._asking = self._helped(TourPicker(heading, pick, claim))
+        picker = self._asking = self._hinted_answer(TourPicker(heading, pick, claim))
         self.app.push_screen(picker, answered)
         self.call_after_refresh(self._show_tour, picker)
 
@@ -636,6 +644,7 @@ class PocketParksScreen(GameScreen):
         claimable = any(isinstance(a, ParkTour) for a in legal)
         dark = view.seat is not None and view.players[view.seat].dark_sky_sets
         picker.show(view.hand or [], window.picked, pickable, claimable, dark)
+        picker.show_hint(plain(self.hint_now()))  # a pick is a move: no hint for before it
 
     def _answer_label(self, action: Action) -> Content:
         """A purple reaction, in words (the only answer besides a Park Tour and a pass)."""
@@ -679,29 +688,12 @@ class PocketParksScreen(GameScreen):
         }
         return any(isinstance(a, kinds[action]) for a in legal)
 
-    KEY_ACTIONS: ClassVar[dict[str, tuple[str, tuple[object, ...]]]] = {
-        "s": ("play_set", ()),
-        "b": ("build", ()),
-        "p": ("draw", ("pile",)),
-        "d": ("draw", ("discard",)),
-        "x": ("steal", ()),
-        "e": ("event", ()),
-        "t": ("take", ()),
-        "r": ("take_random", ()),
-        "c": ("confirm", ()),
-        "space": ("use", ()),
-    }
-
-    def on_key(self, event: events.Key) -> None:
+    def explain_key(self, action: str, parameters: tuple[object, ...]) -> bool:
         """A greyed key is not run by its binding: send its move so the engine says why."""
-        found = self.KEY_ACTIONS.get(event.key)
-        if found is None:
-            return
-        action, params = found
-        if self.check_action(action, params) is None:
-            event.stop()
-            event.prevent_default()
-            self.explain(action, params)
+        if action in STEP_ACTIONS and self.check_action(action, parameters) is None:
+            self.explain(action, parameters)
+            return True
+        return super().explain_key(action, parameters)
 
     def explain(self, action: str, params: tuple[object, ...]) -> None:
         """Send the move a greyed key stands for; the engine refuses it with its reason."""
@@ -943,6 +935,21 @@ class PocketParksScreen(GameScreen):
         """``popup`` with the rules key (opening at this step's section)."""
         popup.rules = self.action_rules
         return popup
+
+    def _hinted_answer(self, popup: PopupT) -> PopupT:
+        """A pop-up where the viewer answers in private, with the rules key and (at this
+        keyboard) the hint key: the hint is worked out for the viewer, from their view
+        alone, as on their turn, and shown on the pop-up while they answer."""
+        if self.local is not None:
+            popup.hint = self.action_hint
+        return self._helped(popup)
+
+    def show_status(self, content: Content) -> None:
+        """The status line, and a hint on the private answer's pop-up too."""
+        super().show_status(content)
+        asking = self._asking
+        if isinstance(asking, ChoiceScreen | TourPicker) and asking.hint is not None:
+            asking.show_hint(content)
 
 
 def card_dark() -> Content:

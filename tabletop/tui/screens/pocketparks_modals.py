@@ -12,10 +12,8 @@ import math
 from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.color import Color
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
@@ -24,7 +22,7 @@ from textual.widgets.option_list import Option
 
 from tabletop.core.table import Table
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView
-from tabletop.tui.screens.base import ResultScreen
+from tabletop.tui.screens.base import ResultScreen, bind_choice, relabel
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.park_cards import card_chip, icons, set_chip
@@ -48,31 +46,54 @@ _BOX_CSS = """
 """
 
 
-class _SeeThrough(ModalScreen[ResultT]):
-    """A pop-up over the table that lets the table show through, dimmed (the app's
-    stylesheet gives every screen an opaque background). ``rules``, when set, opens
-    the rules help from the pop-up too (the ? key)."""
+class _PopUp(ModalScreen[ResultT]):
+    """A pop-up over the table (which shows through, dimmed, as under every dialog).
+    ``rules``, when set, opens the rules help from the pop-up too (the ? key); ``hint``,
+    set on a pop-up where one player answers in private, asks for a hint (the h key),
+    which the game screen shows on the pop-up's hint line (``show_hint``)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("question_mark", "rules", "Rules")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "rules", "Rules"),
+        Binding("h", "hint", "Hint"),
+    ]
+    DEFAULT_CSS = """
+    _PopUp #popup-hint {
+        color: $text-accent;
+    }
+    _PopUp #popup-hint.-empty {
+        display: none;
+    }
+    """
 
     rules: Callable[[], None] | None = None
+    hint: Callable[[], None] | None = None
 
-    def on_mount(self) -> None:
-        background = self.app.get_css_variables().get("background")
-        if background:
-            self.styles.background = Color.parse(background).with_alpha(0.6)
+    def hint_line(self) -> Static:
+        """The line a hint is shown on, in the pop-up's box (empty until asked)."""
+        return Static(classes="-empty", id="popup-hint")
+
+    def show_hint(self, said: Content) -> None:
+        for line in self.query("#popup-hint").results(Static):
+            line.update(said)
+            line.set_class(not said.plain, "-empty")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "rules":
             return self.rules is not None
+        if action == "hint":
+            return self.hint is not None
         return True
 
     def action_rules(self) -> None:
         if self.rules is not None:
             self.rules()
 
+    def action_hint(self) -> None:
+        if self.hint is not None:
+            self.hint()
 
-class ChoiceScreen(_SeeThrough[int | None]):
+
+class ChoiceScreen(_PopUp[int | None]):
     """Pick one of a few choices: arrows and Enter, a click, or its key (its number in
     the list, or the ``keys`` given: a seat's own number). Esc dismisses with None (the
     caller says what backing out means)."""
@@ -111,6 +132,8 @@ class ChoiceScreen(_SeeThrough[int | None]):
         self.heading = title
         self.choices = list(choices)
         self.keys = list(keys) or [str(n) for n in range(1, min(len(self.choices), 9) + 1)]
+        for index, key in enumerate(self.keys):
+            bind_choice(self, key, f"pick({index})")
         self.note = note
         self.back_label = back
         self.picked = False
@@ -125,6 +148,7 @@ class ChoiceScreen(_SeeThrough[int | None]):
             yield OptionList(*options)
             note = self.note or f"Enter or a key picks; Esc: {self.back_label}."
             yield Static(plain(note), id="choice-note")
+            yield self.hint_line()
         yield Footer()
 
     @property
@@ -138,10 +162,11 @@ class ChoiceScreen(_SeeThrough[int | None]):
         event.stop()
         self.pick(event.option_index)
 
-    def on_key(self, event: events.Key) -> None:
-        if event.character in self.keys:
-            event.stop()
-            self.pick(self.keys.index(event.character))
+    def on_mount(self) -> None:
+        relabel(self, "back", self.back_label)  # the footer says what Esc means here
+
+    def action_pick(self, index: int) -> None:
+        self.pick(index)
 
     def action_back(self) -> None:
         self.pick(None)
@@ -153,7 +178,7 @@ class ChoiceScreen(_SeeThrough[int | None]):
             self.dismiss(index)
 
 
-class TourPicker(_SeeThrough[bool]):
+class TourPicker(_PopUp[bool]):
     """A Park Tour picked from the claimant's own hand, card by card, as the engine
     takes it (PP-TOUR-1): the park to claim, the hand with the cards picked ticked and
     those that cannot join dimmed. Space (Enter, a click) picks the highlighted card,
@@ -214,6 +239,7 @@ class TourPicker(_SeeThrough[bool]):
                 id="tour-how",
             )
             yield Static(id="tour-picked")
+            yield self.hint_line()
             yield ParkHand(id="tour-hand")
         yield Footer()
 
@@ -237,7 +263,6 @@ class TourPicker(_SeeThrough[bool]):
         self.refresh_bindings()
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.query_one(ParkHand).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -264,10 +289,13 @@ class TourPicker(_SeeThrough[bool]):
     def action_pass(self) -> None:
         self.close(False)
 
-    def on_key(self, event: events.Key) -> None:
-        if event.key == "c" and not self.claimable:  # greyed: the engine says why
-            event.stop()
+    def explain_key(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """c, greyed: the claim is sent anyway, and the engine says why not (the app
+        calls this where the key's binding runs, after the picks typed before it)."""
+        if action == "claim":
             self.action_claim()
+            return True
+        return False
 
     def close(self, claim: bool) -> None:
         """Dismiss once (a second quick key must not answer again)."""
@@ -276,7 +304,7 @@ class TourPicker(_SeeThrough[bool]):
             self.dismiss(claim)
 
 
-class ResponseWindow(_SeeThrough[int | None]):
+class ResponseWindow(_PopUp[int | None]):
     """The open question, asked of the whole table at once. Dismissed with the seat
     that pressed its number to answer in private, or None when nobody did (the
     countdown ran out, or someone pressed n): then every person asked passes. Enter,
@@ -325,6 +353,8 @@ class ResponseWindow(_SeeThrough[int | None]):
         self.view = view
         self.window = view.window
         self.here = tuple(self.window.waiting if here is None else here)
+        for digit in range(10):  # a seat's number answers; 0 is no seat (it says so)
+            bind_choice(self, str(digit), f"claim({digit - 1})")
         self.seconds = seconds
         self.clock = clock
         self.rules = on_rules
@@ -354,7 +384,6 @@ class ResponseWindow(_SeeThrough[int | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        super().on_mount()
         if self.seconds is not None:
             self.deadline = self.clock() + self.seconds
             self.set_interval(0.25, self.tick)
@@ -396,10 +425,8 @@ class ResponseWindow(_SeeThrough[int | None]):
             if not isinstance(widget, Button) and widget.display
         )
 
-    def on_key(self, event: events.Key) -> None:
-        if event.character and event.character.isdigit():
-            event.stop()
-            self.claim(int(event.character) - 1)
+    def action_claim(self, seat: int) -> None:
+        self.claim(seat)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -521,7 +548,7 @@ def score_table(names: Sequence[str], result: RoundView) -> Content:
     return Content("\n").join(lines)
 
 
-class ScoreSheet(_SeeThrough[None]):
+class ScoreSheet(_PopUp[None]):
     """A round's scoring and the points so far (or any such sheet); Enter closes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -552,7 +579,6 @@ class ScoreSheet(_SeeThrough[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.query_one(VerticalScroll).focus()  # arrows scroll a sheet taller than the screen
 
     @property

@@ -116,6 +116,10 @@ class ReplayScreen(GameScreen):
         """The game's own key handlers (which may try a move) do not run."""
         event.prevent_default()
 
+    def explain_key(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """A game key says nothing here: no move is made in a replay."""
+        return False
+
     def redraw(self) -> None:
         super().redraw()
         # Again: a game's screen may draw its own line over the base's (Pocket Dragon's
@@ -321,6 +325,7 @@ class HandsScreen(ModalScreen[None]):
         max-height: 80%;
         border: thick $accent;
         padding: 0 1;
+        background: $surface;
     }
     """
 

@@ -258,10 +258,12 @@ class ContinueScreen(ListScreen):
             self.positions[(game.id, game.version)] = plain(str(failed), "italic")
             return
         snapshot = self.tabletop.store.load_snapshot(game.id, game.version)
-        self._rebuild(game, stored.record, snapshot)
+        self._rebuild(game, stored.record, snapshot, stored.clock_at)
 
     @work(thread=True, exclusive=True, group="position")
-    def _rebuild(self, game: SavedGame, record: GameRecord, snapshot: str | None) -> None:
+    def _rebuild(
+        self, game: SavedGame, record: GameRecord, snapshot: str | None, clock_at: float | None
+    ) -> None:
         from tabletop.core.errors import ContentError, IllegalAction
         from tabletop.core.session import rebuilt
         from tabletop.games import get_engine
@@ -269,6 +271,8 @@ class ContinueScreen(ListScreen):
         try:
             engine = get_engine(game.game)
             state, _ = rebuilt(engine, record, snapshot)
+            if clock_at is not None:  # a real-time game left running resumes there
+                state = engine.advance(state, clock_at).state
         except (IllegalAction, ValueError, ContentError) as failed:
             said = plain(f"This game cannot be read: {failed}", "italic")
         else:
@@ -574,6 +578,7 @@ class Confirm(ModalScreen[bool]):
         width: auto;
         border: thick $warning;
         padding: 1 2;
+        background: $surface;
     }
     """
 

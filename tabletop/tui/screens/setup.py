@@ -163,7 +163,8 @@ class SetupScreen(SizedScreen):
         padding: 1 1 0 0;
     }
     SetupScreen .row Input, SetupScreen .row Select {
-        width: 40;
+        width: 1fr;  /* at 80 columns a seat's name gives way to its kind, whole */
+        max-width: 40;
     }
     SetupScreen .row Select.kind {
         width: 24;

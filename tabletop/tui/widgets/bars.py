@@ -11,7 +11,10 @@ The Footer is our own: one line drawn from the screen's active bindings. Textual
 Footer is a widget per key, all rebuilt (removed, mounted, styled, laid out) whenever
 a screen refreshes its bindings, which a game screen does at every key; it also kept
 every replaced key alive (the same issue). This one draws its one line again with the
-next frame: a key answers within a frame.
+next frame: a key answers within a frame. When the screen's keys do not all fit the
+width, it keeps those the screen ranks first (its ``FOOTER_RANKS``, else FOOTER_RANKS:
+a game's moves before Rules, Home and Hint, PocketParks' Sort last) and ends with the
+key that lists them all (ALL_KEYS).
 """
 
 from __future__ import annotations
@@ -29,6 +32,12 @@ from textual.widget import Widget
 from textual.widgets import Header as TextualHeader
 from textual.widgets._header import HeaderClockSpace, HeaderIcon, HeaderTitle
 
+ALL_KEYS = "f2"
+"""The app's key that lists every key of the screen (Textual's key panel); the footer
+names it when it cannot show every key."""
+FOOTER_RANKS: dict[str, int] = {"rules": 1, "leave": 1, "hint": 2, "join_codes": 2}
+"""Which keys a footer too narrow for all keeps: the lowest rank first. Unlisted keys
+(a screen's moves, Undo, a pop-up's answers) are 0."""
 KEY = "bold $footer-key-foreground"
 DESCRIPTION = "$footer-description-foreground"
 GREYED = "dim"
@@ -110,16 +119,26 @@ class Footer(Widget):
                 shown.append((binding, enabled))
         return tuple(shown), palette
 
-    def _keys(self, shown: tuple[tuple[Binding, bool], ...]) -> Content:
-        parts: list[Content] = []
+    def keys(self, screen: Screen[object]) -> tuple[list[tuple[int, Content]], Content]:
+        """The keys on show, each with its rank (0 kept first), and the command
+        palette's key."""
+        ranks: dict[str, int] = getattr(screen, "FOOTER_RANKS", FOOTER_RANKS)
+        shown, palette_key = self._active(screen)
+        palette = Content()
+        if palette_key is not None:
+            palette = self._key(palette_key[0], palette_key[1], palette_key[0].description)
+        parts: list[tuple[int, Content]] = []
         for group, run in groupby(shown, key=lambda item: item[0].group):
             members = list(run)
             if group is not None and len(members) > 1:
                 keys = Content("").join(self._key(b, e, "") for b, e in members)
-                parts.append(Content.assemble(keys, " ", (group.description, DESCRIPTION)))
+                first = min(ranks.get(b.action, 0) for b, _ in members)
+                parts.append((first, Content.assemble(keys, " ", (group.description, DESCRIPTION))))
             else:
-                parts.extend(self._key(b, e, b.description) for b, e in members)
-        return Content(self.GAP).join(parts)
+                parts.extend(
+                    (ranks.get(b.action, 0), self._key(b, e, b.description)) for b, e in members
+                )
+        return parts, palette
 
     def _key(self, binding: Binding, enabled: bool, description: str) -> Content:
         """A key and what it does, clickable; dim when it may not be pressed now."""
@@ -130,16 +149,26 @@ class Footer(Widget):
         return shown.stylize(Style.from_meta({"@click": f"press({binding.key!r})"}))
 
     def render(self) -> Content:
-        shown, palette_key = self._shown = self._active(self.screen)
-        palette = Content()
-        if palette_key is not None:
-            binding, enabled = palette_key
-            palette = self._key(binding, enabled, binding.description)
-        line = Content.assemble(" ", self._keys(shown))
-        room = self.size.width - line.cell_length - palette.cell_length - 1
+        self._shown = self._active(self.screen)
+        parts, palette = self.keys(self.screen)
+        width = self.size.width
+        line = Content.assemble(" ", Content(self.GAP).join(c for _, c in parts))
+        if line.cell_length > width:  # the keys ranked last give way to ALL_KEYS
+            every = Content.assemble(
+                (self.app.get_key_display(Binding(ALL_KEYS, "")), KEY), (" All keys", DESCRIPTION)
+            )
+            every = every.stylize(Style.from_meta({"@click": f"press({ALL_KEYS!r})"}))
+            room = width - 1 - len(self.GAP) - every.cell_length
+            kept = list(parts)
+            while kept and Content(self.GAP).join(c for _, c in kept).cell_length > room:
+                worst = max(rank for rank, _ in kept)
+                last = max(i for i, (rank, _) in enumerate(kept) if rank == worst)
+                del kept[last]
+            line = Content.assemble(" ", Content(self.GAP).join([*(c for _, c in kept), every]))
+        room = width - line.cell_length - palette.cell_length - 1
         if palette and room >= 1:  # the screen's own keys first: the palette has ^p
             line = Content.assemble(line, " " * room, palette, " ")
-        return line.truncate(self.size.width)
+        return line.truncate(width)
 
     def action_press(self, key: str) -> None:
         self.app.simulate_key(key)
