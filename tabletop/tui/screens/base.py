@@ -244,7 +244,7 @@ class GameScreen(SizedScreen):
         """The host sent an update, or the connection was lost, came back or ended."""
         remote = self.remote
         assert remote is not None
-        if not self.is_attached:
+        if not self.is_attached or not self.app.is_running:  # the app is closing
             return
         notices = remote.connection.notices
         for _, notice in notices[self._notices :]:
