@@ -483,6 +483,8 @@ class PocketParksScreen(GameScreen):
                 self.app.pop_screen()
             elif isinstance(asking, TourPicker):
                 self._show_tour(asking)
+            elif isinstance(asking, ResponseWindow) and window is not None:
+                asking.still_asked(window.waiting)
         elif asked and self.sending is None:
             if window is not None and window.picked:
                 self._answer_privately(self._seat())  # the Park Tour's next card
