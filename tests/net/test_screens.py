@@ -13,9 +13,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from tabletop.core.bot import hint
 from tabletop.core.clock import FakeClock
 from tabletop.core.engine import Setup
 from tabletop.core.store import Store
@@ -340,3 +342,33 @@ async def test_a_wrong_code_says_why_on_the_joining_screen(tmp_path: Path) -> No
             assert "not a join code of this host" in said and "PROTO-CODE" in said
             assert app.table is None and app.screen is joining
         store.close()
+
+
+# -- hints: from the asking seat's view, as the host sent it -------------------------------
+
+
+@pytest.mark.parametrize("game", ["spacepark", "pocketparks"])
+async def test_h_at_a_joined_seat_hints_from_that_seat_s_own_view(
+    tmp_path: Path, game: str
+) -> None:
+    """The hint key at a hosted seat's screen: the hard bot's move for that seat, the same
+    one the engine's hint gives for the seat at the host (it is worked out from the seat's
+    view and legal actions, all the seat is sent); none at the screen of a seat not to
+    act. The host's other hand is never involved: the hint tests deal it again and again."""
+    setup = Setup(players=("Ann", "Bo"), options={"first_player": 0})
+    async with (
+        hosting(tmp_path, game, setup, 3) as (_, hosted, url),
+        seat_app(tmp_path / "ann", url, hosted.codes[0]) as (ann, ann_pilot),
+        seat_app(tmp_path / "bo", url, hosted.codes[1]) as (bo, _),
+    ):
+        assert hosted.session.to_act == (0,)
+        screen = game_screen(ann)
+        assert screen.check_action("hint", ()) is True
+        assert game_screen(bo).check_action("hint", ()) is False  # not Bo's turn
+        expected = hint(hosted.session.engine, hosted.session.state, 0)
+        assert expected is not None
+        await ann_pilot.press("h")
+        await until(ann_pilot, lambda: text_of(screen, "#status") == f"Hint: {expected.why}")
+        screen.act(expected.action)  # the move (or its first step) suggested
+        await until(ann_pilot, lambda: screen.session.moves == hosted.session.moves == 1)
+        await until(ann_pilot, lambda: "Hint:" not in text_of(screen, "#status"))
