@@ -177,3 +177,53 @@ async def test_a_reaction_is_played_at_the_reacting_seat_s_own_screen(tmp_path: 
             shown = screen.session.view(screen.viewer)
             assert isinstance(shown, PPView)
             assert [p.hand_size for p in shown.players] == [2, 2, 1]
+
+
+async def test_a_window_that_asks_while_the_seat_s_answer_is_on_its_way_opens_after(
+    tmp_path: Path,
+) -> None:
+    """PP-MOSQ-1, PP-TOUR-2, PP-WINDOW-1: Bo's Mosquito bites opens a window at Ann's and
+    Cy's screens; Ann passes, and Cy's pass opens the Park Tour window on the bitten park
+    before Ann's screen has the host's answer to her pass (the host's messages to her
+    held, then let go at once). The new window opens at her screen all the same."""
+    mosquito = event("mosquito_bites")
+    st = table(
+        [
+            parks("Grand Teton", "North Cascades", "Sequoia", "Rocky Mountain"),
+            [mosquito, *parks("Acadia")],
+            parks("Congaree"),
+        ],
+        sets=[[], [], [parks("Saguaro", "Lassen Volcanic")]],
+        current=1,
+    )
+    st.phase = "discard"
+    st.draws = 2
+    async with table_of(tmp_path, st) as (hosted, seats):
+        (ann_app, ann_pilot, ann_screen), (bo_app, bo_pilot, _), (cy_app, cy_pilot, _) = seats
+        await bo_pilot.press("e")
+        await until(bo_pilot, lambda: isinstance(bo_app.screen, ChoiceScreen))
+        choice = bo_app.screen
+        assert isinstance(choice, ChoiceScreen)
+        lines = choice.text.splitlines()[1:]
+        await bo_pilot.press(str(1 + next(i for i, c in enumerate(lines) if "Saguaro" in c)))
+        for app, pilot in ((ann_app, ann_pilot), (cy_app, cy_pilot)):
+            await until(pilot, lambda app=app: isinstance(app.screen, ResponseWindow))
+        link = hosted.links[0]
+        held: list[bytes] = []
+        send = link.send
+        link.send = held.append  # type: ignore[method-assign]
+        await ann_pilot.press("n")
+        await until(ann_pilot, lambda: len(held) >= 2)  # her pass: its update and answer
+        await cy_pilot.press("n")
+        await until(cy_pilot, lambda: len(held) >= 3)  # the Park Tour window, for Ann
+        assert host_view(hosted, 0).window is not None
+        assert host_view(hosted, 0).window.kind == "tour"  # type: ignore[union-attr]
+        link.send = send  # type: ignore[method-assign]
+        for message in held:
+            send(message)
+        await until(ann_pilot, lambda: isinstance(ann_app.screen, ResponseWindow))
+        window = ann_app.screen
+        assert isinstance(window, ResponseWindow) and "Park Tour on Saguaro?" in window.text
+        await ann_pilot.press("1")  # Ann answers: her four mountains claim it
+        await until(ann_pilot, lambda: isinstance(ann_app.screen, TourPicker))
+        assert ann_screen.sending is None

@@ -240,6 +240,11 @@ class GameScreen(SizedScreen):
             self._sending = None
             if self.is_attached:
                 self.show_connection()
+                self.move_sent()
+
+    def move_sent(self) -> None:
+        """A hosted seat's move has been answered (made or refused): what waited for it
+        goes on (an update that came meanwhile may have asked the seat something)."""
 
     def _table_changed(self) -> None:
         """The host sent an update, or the connection was lost, came back or ended."""
