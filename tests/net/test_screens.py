@@ -29,7 +29,7 @@ from tabletop.games.spacepark import ENGINE
 from tabletop.games.spacepark.view import SpaceParkView
 from tabletop.net.host import HostedGame
 from tabletop.tui.join import JoinApp
-from tabletop.tui.screens.base import GameScreen
+from tabletop.tui.screens.base import GameScreen, ResultScreen
 from tabletop.tui.screens.pocketdragon_table import TableScreen
 from tabletop.tui.screens.pocketparks import PocketParksScreen
 from tabletop.tui.screens.pocketparks_modals import ResponseWindow
@@ -372,3 +372,19 @@ async def test_h_at_a_joined_seat_hints_from_that_seat_s_own_view(
         screen.act(expected.action)  # the move (or its first step) suggested
         await until(ann_pilot, lambda: screen.session.moves == hosted.session.moves == 1)
         await until(ann_pilot, lambda: "Hint:" not in text_of(screen, "#status"))
+
+
+async def test_a_joined_seat_leaves_rather_than_going_home(tmp_path: Path) -> None:
+    """Escape and the result at a joined seat end its app: the keys say Leave, and the
+    result offers no History (the game is in the host's)."""
+    setup = Setup(players=("Ann", "Bo"), options={})
+    async with (
+        hosting(tmp_path, "pocketparks", setup, 3) as (_, hosted, url),
+        seat_app(tmp_path / "ann", url, hosted.codes[0]) as (ann, _),
+    ):
+        screen = game_screen(ann)
+        assert screen.back_label == "Leave"
+        leaving = [b for bs in screen._bindings.key_to_bindings.values() for b in bs]
+        assert {b.description for b in leaving if b.action == "leave"} == {"Leave"}
+        assert ResultScreen(screen.session).check_action("close", (True,)) is False
+        assert ResultScreen(screen.session).check_action("close", (False,)) is True

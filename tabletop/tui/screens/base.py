@@ -390,7 +390,9 @@ class GameScreen(SizedScreen):
 
     @property
     def back_label(self) -> str:
-        """Where leaving the game goes, in the footer's words."""
+        """Where leaving the game goes, in the footer's words (a hosted seat's app ends)."""
+        if self.remote is not None:
+            return "Leave"
         stack = self.app.screen_stack
         below = stack[stack.index(self) - 1] if self in stack and stack[0] is not self else None
         if below is None or below is stack[0]:
@@ -690,6 +692,12 @@ class ResultScreen(ModalScreen[bool]):
         lines.extend(f"  {step}" for step in outcome.tie_break)
         yield Static(plain("\n".join(lines)), id="result")
         yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No History at a hosted seat: the game is in the host's history."""
+        if action == "close" and parameters == (True,):
+            return isinstance(self.session, GameSession)
+        return True
 
     def action_close(self, to_history: bool) -> None:
         self.dismiss(to_history)
