@@ -164,16 +164,25 @@ def hint(
     the hint is the same whatever the cards the seat cannot see (the hint tests vary
     them). Within ``budget_s`` it gives the same hint for the same view; on a machine
     too slow for its search it decides on the part it had time for."""
-    legal: list[Action] = engine.legal_actions(state, seat)
+    return hint_from(
+        engine.name, engine.view(state, seat), engine.legal_actions(state, seat), budget_s
+    )
+
+
+def hint_from(
+    game: str, view: BaseModel, legal: Sequence[Action], budget_s: float = HINT_BUDGET_S
+) -> Hint | None:
+    """``hint`` from what a seat has: its own view and legal actions (all a seat at a
+    hosted game is sent)."""
     if not legal:
         return None
-    module = HINT_MODULES.get(engine.name)
+    module = HINT_MODULES.get(game)
     if module is None:
-        raise ValueError(f"no hints for game {engine.name!r} (games with hints: {hint_games()})")
+        raise ValueError(f"no hints for game {game!r} (games with hints: {hint_games()})")
     suggest: Callable[[BaseModel, Sequence[Action], float], Hint] = importlib.import_module(
         module
     ).hint
-    return suggest(engine.view(state, seat), legal, budget_s)
+    return suggest(view, legal, budget_s)
 
 
 # -- driving a table of bots -------------------------------------------------------

@@ -20,7 +20,6 @@ import hashlib
 import json
 import secrets
 import signal
-import socket
 import ssl
 import sys
 import tempfile
@@ -44,6 +43,7 @@ from tabletop.core.session import GameSession, ResumeError
 from tabletop.core.store import SeatInfo, Store, StoreConflict, StoreError, default_path
 from tabletop.games import get_engine
 from tabletop.net import wire
+from tabletop.net.address import NOT_ENCRYPTED, address_for_others, loopback
 from tabletop.protocol import ProtocolError, encode, refusal
 
 JOIN_TIMEOUT_S = 10.0
@@ -691,7 +691,8 @@ def _resume(store: Store, game_id: int) -> GameSession:
     return session
 
 
-def _tls_context(tls: tuple[Path, Path]) -> ssl.SSLContext:
+def server_tls(tls: tuple[Path, Path]) -> ssl.SSLContext:
+    """The host's TLS from a certificate file and its key; HostError if they do not do."""
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     try:
         context.load_cert_chain(tls[0], tls[1])
@@ -700,27 +701,11 @@ def _tls_context(tls: tuple[Path, Path]) -> ssl.SSLContext:
     return context
 
 
-def loopback(bind: str) -> bool:
-    return bind in ("localhost", "::1") or bind.startswith("127.")
-
-
-def address_for_others(bind: str) -> str:
-    """The address to give the players: the bound one, or for a bind to every interface
-    this computer's address on its network (a UDP socket's route; nothing is sent)."""
-    if bind not in ("0.0.0.0", "::", ""):
-        return f"[{bind}]" if ":" in bind else bind
-    with suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(("10.254.254.254", 1))
-        address: str = probe.getsockname()[0]
-        return address
-    return socket.gethostname()
-
-
 def run(args: HostArgs) -> int:
     """`tabletop host`: print the address and codes, then serve until the game is over
     and every seat has left (or Ctrl+C)."""
     try:
-        tls = _tls_context(args.tls) if args.tls is not None else None
+        tls = server_tls(args.tls) if args.tls is not None else None
         store = Store(default_path(args.data_dir))
         session, codes = open_game(store, args)
     except (HostError, StoreError) as exc:
@@ -775,10 +760,7 @@ def announce(
     if loopback(bind):
         lines.append("Only this computer can join (127.0.0.1). For a LAN: --bind 0.0.0.0.")
     elif not encrypted:
-        lines.append(
-            "Warning: the connections are not encrypted: anyone on this network can read "
-            "the game and the join codes. Use --tls CERT KEY to encrypt them."
-        )
+        lines.append(f"Warning: {NOT_ENCRYPTED}. Use --tls CERT KEY to encrypt them.")
     if web_port is not None:
         where += f" --web --web-port {web_port}"
     lines.append(

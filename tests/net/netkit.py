@@ -30,6 +30,22 @@ from tabletop.net.wire import Update
 from tests.hardening.harness import ROOT
 
 
+def certificate(folder: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1 and its key, made by openssl in ``folder``
+    (tests using it are skipped where openssl is missing)."""
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(
+        [
+            *("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"),
+            *("-keyout", str(key), "-out", str(cert), "-subj", "/CN=127.0.0.1"),
+            *("-addext", "subjectAltName=IP:127.0.0.1"),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    return cert, key
+
+
 def quiet(line: str) -> None:
     """A report nobody reads (the host's and the clients' progress lines)."""
 

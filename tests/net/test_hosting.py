@@ -6,6 +6,9 @@ hand is drawn here."""
 from __future__ import annotations
 
 import asyncio
+import shutil
+import socket
+import ssl
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -16,12 +19,13 @@ from textual.widgets import Input, Select, Static
 
 from tabletop.core.store import Store
 from tabletop.games.spacepark.view import SpaceParkView
+from tabletop.net.address import NOT_ENCRYPTED
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.hosting import JoinCodes
 from tabletop.tui.screens.setup import REMOTE, SetupScreen
 from tabletop.tui.screens.spacepark import SpaceParkScreen
 from tabletop.tui.widgets.log import GameLog
-from tests.net.netkit import join, latest
+from tests.net.netkit import certificate, join, latest
 from tests.tui.test_spacepark_screen import keys_for
 
 SIZE = (120, 36)
@@ -102,3 +106,89 @@ async def test_a_table_hosted_from_setup_plays_here_and_at_a_remote_seat(store: 
 
 def players(game: SpaceParkScreen) -> str:
     return str(game.query_one("Scoreboard", Static).render())
+
+
+async def setup_for(app: TabletopApp, pilot: Pilot[Any]) -> SetupScreen:
+    """A Space Park setup for Ann here and Bo remote."""
+    app.new_game("spacepark")
+    await pilot.pause()
+    setup = app.screen
+    assert isinstance(setup, SetupScreen)
+    for seat, name in enumerate(("Ann", "Bo")):
+        setup.query_one(f"#seat-{seat}", Input).value = name
+    setup.query_one("#kind-1", Select).value = REMOTE
+    return setup
+
+
+def said(setup: SetupScreen, selector: str) -> str:
+    return str(setup.query_one(selector, Static).render())
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl for a certificate")
+async def test_a_table_hosted_from_setup_listens_where_asked_and_encrypts_with_tls(
+    store: Store, tmp_path: Path
+) -> None:
+    """The setup offers what `tabletop host` does: where to listen (--bind), the port
+    (--port) and TLS (--tls CERT KEY); it warns as the command does when the table listens
+    beyond this computer without TLS; a certificate and key that do not do are refused
+    before any game is saved; with them, the remote seat joins over wss:// trusting the
+    certificate its command names."""
+    cert, key = certificate(tmp_path)
+    with socket.socket() as probe:  # a port free now
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await setup_for(app, pilot)
+        assert "Only other terminals of this computer" in said(setup, "#traffic")
+        setup.query_one("#bind", Select).value = "0.0.0.0"
+        await pilot.pause()
+        assert f"Warning: {NOT_ENCRYPTED}" in said(setup, "#traffic")
+        setup.query_one("#tls-cert", Input).value = str(cert)
+        await pilot.pause()
+        assert "Encrypted" in said(setup, "#traffic") and "not encrypted" not in said(
+            setup, "#traffic"
+        )
+        setup.query_one("#bind", Select).value = "127.0.0.1"
+        setup.query_one("#port", Input).value = str(port)
+        await pilot.press("ctrl+s")  # the key is missing
+        await pilot.pause()
+        assert "TLS needs both" in said(setup, "#error") and app.screen is setup
+        setup.query_one("#tls-key", Input).value = str(tmp_path / "no-such-key.pem")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "cannot use the certificate" in said(setup, "#error") and app.screen is setup
+        assert store.unfinished() == []  # nothing saved for a form refused
+        setup.query_one("#tls-key", Input).value = str(key)
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, JoinCodes))
+        codes = app.screen
+        assert isinstance(codes, JoinCodes)
+        [(_, command)] = codes.hosting.joins()
+        assert command.startswith(f"tabletop join wss://127.0.0.1:{port} ")
+        assert command.endswith(f" --cafile {cert}") and "Warning" not in codes.commands
+        url, code = command.split()[2:4]
+        bo = await join(url, code, tls=ssl.create_default_context(cafile=str(cert)))
+        assert latest(bo)["seats"][1]["connected"]
+        await bo.stop()
+        await pilot.press("enter", "escape")  # leaving stops the host
+        await pilot.pause()
+
+
+async def test_a_table_hosted_on_its_network_without_tls_says_it_is_not_encrypted(
+    store: Store,
+) -> None:
+    """As `tabletop host --bind 0.0.0.0` warns: the join codes say that the network can
+    read the game and the codes."""
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await setup_for(app, pilot)
+        setup.query_one("#bind", Select).value = "0.0.0.0"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, JoinCodes))
+        codes = app.screen
+        assert isinstance(codes, JoinCodes) and codes.hosting.plain_traffic
+        shown = str(codes.query_one(Static).render())
+        assert f"Warning: {NOT_ENCRYPTED}." in shown and "--cafile" not in shown
+        await pilot.press("enter", "escape")
+        await pilot.pause()

@@ -13,9 +13,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from tabletop.core.bot import hint
 from tabletop.core.clock import FakeClock
 from tabletop.core.engine import Setup
 from tabletop.core.store import Store
@@ -27,7 +29,7 @@ from tabletop.games.spacepark import ENGINE
 from tabletop.games.spacepark.view import SpaceParkView
 from tabletop.net.host import HostedGame
 from tabletop.tui.join import JoinApp
-from tabletop.tui.screens.base import GameScreen
+from tabletop.tui.screens.base import GameScreen, ResultScreen
 from tabletop.tui.screens.pocketdragon_table import TableScreen
 from tabletop.tui.screens.pocketparks import PocketParksScreen
 from tabletop.tui.screens.pocketparks_modals import ResponseWindow
@@ -340,3 +342,49 @@ async def test_a_wrong_code_says_why_on_the_joining_screen(tmp_path: Path) -> No
             assert "not a join code of this host" in said and "PROTO-CODE" in said
             assert app.table is None and app.screen is joining
         store.close()
+
+
+# -- hints: from the asking seat's view, as the host sent it -------------------------------
+
+
+@pytest.mark.parametrize("game", ["spacepark", "pocketparks"])
+async def test_h_at_a_joined_seat_hints_from_that_seat_s_own_view(
+    tmp_path: Path, game: str
+) -> None:
+    """The hint key at a hosted seat's screen: the hard bot's move for that seat, the same
+    one the engine's hint gives for the seat at the host (it is worked out from the seat's
+    view and legal actions, all the seat is sent); none at the screen of a seat not to
+    act. The host's other hand is never involved: the hint tests deal it again and again."""
+    setup = Setup(players=("Ann", "Bo"), options={"first_player": 0})
+    async with (
+        hosting(tmp_path, game, setup, 3) as (_, hosted, url),
+        seat_app(tmp_path / "ann", url, hosted.codes[0]) as (ann, ann_pilot),
+        seat_app(tmp_path / "bo", url, hosted.codes[1]) as (bo, _),
+    ):
+        assert hosted.session.to_act == (0,)
+        screen = game_screen(ann)
+        assert screen.check_action("hint", ()) is True
+        assert game_screen(bo).check_action("hint", ()) is False  # not Bo's turn
+        expected = hint(hosted.session.engine, hosted.session.state, 0)
+        assert expected is not None
+        await ann_pilot.press("h")
+        await until(ann_pilot, lambda: text_of(screen, "#status") == f"Hint: {expected.why}")
+        screen.act(expected.action)  # the move (or its first step) suggested
+        await until(ann_pilot, lambda: screen.session.moves == hosted.session.moves == 1)
+        await until(ann_pilot, lambda: "Hint:" not in text_of(screen, "#status"))
+
+
+async def test_a_joined_seat_leaves_rather_than_going_home(tmp_path: Path) -> None:
+    """Escape and the result at a joined seat end its app: the keys say Leave, and the
+    result offers no History (the game is in the host's)."""
+    setup = Setup(players=("Ann", "Bo"), options={})
+    async with (
+        hosting(tmp_path, "pocketparks", setup, 3) as (_, hosted, url),
+        seat_app(tmp_path / "ann", url, hosted.codes[0]) as (ann, _),
+    ):
+        screen = game_screen(ann)
+        assert screen.back_label == "Leave"
+        leaving = [b for bs in screen._bindings.key_to_bindings.values() for b in bs]
+        assert {b.description for b in leaving if b.action == "leave"} == {"Leave"}
+        assert ResultScreen(screen.session).check_action("close", (True,)) is False
+        assert ResultScreen(screen.session).check_action("close", (False,)) is True

@@ -9,7 +9,6 @@ import asyncio
 import json
 import shutil
 import ssl
-import subprocess
 import time
 from contextlib import suppress
 from pathlib import Path
@@ -23,7 +22,7 @@ from tabletop.net import host as host_module
 from tabletop.net import wire
 from tabletop.net.client import Refused
 from tests.hardening.harness import SPECS
-from tests.net.netkit import hosting, join
+from tests.net.netkit import certificate, hosting, join
 
 SETUP = SPECS["spacepark"].setups[1]  # Ann and Bo
 
@@ -192,16 +191,7 @@ async def test_oversized_malformed_and_flooding_messages_are_refused_and_harm_no
 
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl for a certificate")
 async def test_with_tls_the_connections_are_encrypted(tmp_path: Path) -> None:
-    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(
-        [
-            *("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"),
-            *("-keyout", str(key), "-out", str(cert), "-subj", "/CN=127.0.0.1"),
-            *("-addext", "subjectAltName=IP:127.0.0.1"),
-        ],
-        check=True,
-        capture_output=True,
-    )
+    cert, key = certificate(tmp_path)
     server = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     server.load_cert_chain(cert, key)
     trusting = ssl.create_default_context(cafile=str(cert))

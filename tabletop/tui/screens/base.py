@@ -16,7 +16,8 @@ GameSession at this keyboard (``local``), or one seat of a hosted game
 alone: its viewer is always that seat, so there is never a curtain; other seats'
 moves arrive as the host sends them and are drawn as local moves are; a move made
 here is drawn only once the host accepted it (``act`` sends it, and the screen
-stays live meanwhile). Bots, hints, undo and saving belong to the local game.
+stays live meanwhile). Bots, undo and saving belong to the local game; a hint is
+worked out from the seat's own view at either.
 
 A subclass sets MIN_SIZE, yields its widgets from ``compose_board``, redraws
 them in ``render_view`` and may override ``seat_scores``, ``next_viewer`` (who
@@ -42,7 +43,7 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from tabletop.core.bot import Bot, Hint, ask, hint, hint_games, make_bot
+from tabletop.core.bot import Bot, Hint, ask, hint_from, hint_games, make_bot
 from tabletop.core.engine import Action, Transition
 from tabletop.core.errors import IllegalAction
 from tabletop.core.session import GameSession
@@ -240,12 +241,17 @@ class GameScreen(SizedScreen):
             self._sending = None
             if self.is_attached:
                 self.show_connection()
+                self.move_sent()
+
+    def move_sent(self) -> None:
+        """A hosted seat's move has been answered (made or refused): what waited for it
+        goes on (an update that came meanwhile may have asked the seat something)."""
 
     def _table_changed(self) -> None:
         """The host sent an update, or the connection was lost, came back or ended."""
         remote = self.remote
         assert remote is not None
-        if not self.is_attached:
+        if not self.is_attached or not self.app.is_running:  # the app is closing
             return
         notices = remote.connection.notices
         for _, notice in notices[self._notices :]:
@@ -385,7 +391,9 @@ class GameScreen(SizedScreen):
 
     @property
     def back_label(self) -> str:
-        """Where leaving the game goes, in the footer's words."""
+        """Where leaving the game goes, in the footer's words (a hosted seat's app ends)."""
+        if self.remote is not None:
+            return "Leave"
         stack = self.app.screen_stack
         below = stack[stack.index(self) - 1] if self in stack and stack[0] is not self else None
         if below is None or below is stack[0]:
@@ -571,11 +579,7 @@ class GameScreen(SizedScreen):
         if action == "join_codes":
             return self.hosting is not None
         if action == "hint":
-            return (
-                self.local is not None
-                and self.session.engine.name in hint_games()
-                and self._may_act()
-            )
+            return self.session.engine.name in hint_games() and self._may_act()
         return True
 
     def for_now(self, state: Any, seat: int) -> bool:
@@ -587,24 +591,22 @@ class GameScreen(SizedScreen):
 
     def action_hint(self) -> None:
         """The hard bot's move for the viewer, and why, on the status line. It is worked
-        out in a thread from the viewer's view alone, and shown only while the position
-        and the viewer are the same (a hand-over never shows it to the next player)."""
-        if (
-            self.local is None
-            or not self._may_act()
-            or self.session.engine.name not in hint_games()
-        ):
+        out in a thread from the viewer's view and legal actions alone (all a hosted
+        seat has), and shown only while the position and the viewer are the same (a
+        hand-over never shows it to the next player)."""
+        if not self._may_act() or self.session.engine.name not in hint_games():
             return
         seat = self.viewer
         assert seat is not None
-        state = self.local.state
+        state = self.session.current
+        view, legal = self.session.view(seat), self.session.legal_actions(seat)
         self._suggested = (state, seat, "Hint: thinking…")
         self.redraw()
-        self._think_of_hint(seat, state)
+        self._think_of_hint(seat, state, view, legal)
 
     @work(thread=True, exclusive=True, group="hint")
-    def _think_of_hint(self, seat: int, state: Any) -> None:
-        suggested = hint(self.session.engine, state, seat)
+    def _think_of_hint(self, seat: int, state: Any, view: Any, legal: list[Action]) -> None:
+        suggested = hint_from(self.session.engine.name, view, legal)
         self.app.call_from_thread(self._hinted, seat, state, suggested)
 
     def _hinted(self, seat: int, state: Any, suggested: Hint | None) -> None:
@@ -709,6 +711,12 @@ class ResultScreen(ModalScreen[bool]):
         lines.extend(f"  {step}" for step in outcome.tie_break)
         yield Static(plain("\n".join(lines)), id="result")
         yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No History at a hosted seat: the game is in the host's history."""
+        if action == "close" and parameters == (True,):
+            return isinstance(self.session, GameSession)
+        return True
 
     def action_close(self, to_history: bool) -> None:
         self.dismiss(to_history)

@@ -13,7 +13,11 @@ same codes. Turn-based games only: a real-time game's clocks need one owner, and
 from __future__ import annotations
 
 import asyncio
+import shlex
+import ssl
 from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -25,19 +29,42 @@ from textual.widgets import Static
 
 from tabletop.core.session import GameSession
 from tabletop.core.store import Store
-from tabletop.net.host import Host, address_for_others, codes_for, loopback
+from tabletop.net.address import NOT_ENCRYPTED, address_for_others, loopback
+from tabletop.net.host import Host, codes_for
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer
 
 
-class Hosting:
-    """The host of a game whose ``remote`` seats join from elsewhere."""
+@dataclass(frozen=True)
+class Listen:
+    """Where and how a table hosted from the app listens, as `tabletop host`'s --bind,
+    --port and --tls say: ``tls`` made from the certificate ``cafile`` and its key."""
 
-    def __init__(self, host: Host, session: GameSession, url: str, codes: list[str]) -> None:
+    bind: str = "127.0.0.1"
+    port: int = 0
+    tls: ssl.SSLContext | None = None
+    cafile: Path | None = None
+
+
+class Hosting:
+    """The host of a game whose ``remote`` seats join from elsewhere. ``cafile``: the
+    certificate the remote seats trust, when the connections are encrypted."""
+
+    def __init__(
+        self,
+        host: Host,
+        session: GameSession,
+        bind: str,
+        url: str,
+        codes: list[str],
+        cafile: Path | None,
+    ) -> None:
         self.host = host
         self.session = session
+        self.bind = bind
         self.url = url
         self.codes = codes
+        self.cafile = cafile
         self._closing: asyncio.Task[None] | None = None
 
     @classmethod
@@ -46,33 +73,37 @@ class Hosting:
         store: Store,
         session: GameSession,
         remote: frozenset[int],
-        bind: str,
+        listen: Listen,
         report: Callable[[str], None],
     ) -> Hosting:
-        """Serve ``session`` on ``bind`` (a free port), its ``remote`` seats played
-        elsewhere. HostError or OSError (nothing served) if it cannot."""
+        """Serve ``session`` as ``listen`` says, its ``remote`` seats played elsewhere.
+        HostError or OSError (nothing served) if it cannot."""
         codes = codes_for(store, session)
         session.elsewhere = remote
         host = Host(report=report)
         host.add(session, codes)
         try:
-            port = await host.start(bind, 0)
+            port = await host.start(listen.bind, listen.port, listen.tls)
         except OSError:
             session.elsewhere = frozenset()
             raise
-        return cls(host, session, f"ws://{address_for_others(bind)}:{port}", codes)
+        scheme = "ws" if listen.tls is None else "wss"
+        url = f"{scheme}://{address_for_others(listen.bind)}:{port}"
+        return cls(host, session, listen.bind, url, codes, listen.cafile)
 
     def joins(self) -> list[tuple[str, str]]:
         """Each remote seat's player and the command that takes their seat."""
         seats = self.session.seats
+        trust = "" if self.cafile is None else f" --cafile {shlex.quote(str(self.cafile))}"
         return [
-            (seats[seat].name, f"tabletop join {self.url} {self.codes[seat]}")
+            (seats[seat].name, f"tabletop join {self.url} {self.codes[seat]}{trust}")
             for seat in sorted(self.session.elsewhere)
         ]
 
     @property
     def plain_traffic(self) -> bool:
-        return not loopback(self.url.split("//", 1)[1].rsplit(":", 1)[0])
+        """Listening beyond this computer without TLS: the network can read it all."""
+        return self.cafile is None and not loopback(self.bind)
 
     def stop(self) -> None:
         """Stop serving (the remote seats are told the host went away)."""
@@ -121,10 +152,12 @@ class JoinCodes(ModalScreen[None]):
             ),
         ]
         if self.hosting.plain_traffic:
+            lines.append(plain(f"Warning: {NOT_ENCRYPTED}."))
+        elif self.hosting.cafile is not None:
             lines.append(
                 plain(
-                    "The connections are not encrypted: anyone on this network can read "
-                    "the game and the codes (tabletop host --tls encrypts them)."
+                    "The connections are encrypted: each remote player needs a copy of the "
+                    f"certificate {self.hosting.cafile} (never its key) for --cafile."
                 )
             )
         with Vertical(id="codes"):

@@ -491,13 +491,33 @@ class PocketParksScreen(GameScreen):
                 self.app.pop_screen()
             elif isinstance(asking, TourPicker):
                 self._show_tour(asking)
+            elif isinstance(asking, ResponseWindow) and window is not None:
+                asking.still_asked(window.waiting)
         elif asked and self.sending is None:
-            if window is not None and window.picked:
-                self._answer_privately(self._seat())  # the Park Tour's next card
-            else:
-                self._open_window()
+            self._ask_here()
             return
         GameScreen.after_change(self)
+
+    def move_sent(self) -> None:
+        """A window that asked this seat while its move was on its way opens now."""
+        window = self.view().window
+        asking = self._asking
+        if (
+            window is not None
+            and self._seat() in window.waiting
+            and not self._quiet
+            and (asking is None or asking not in self.app.screen_stack)
+        ):
+            self._ask_here()
+
+    def _ask_here(self) -> None:
+        """A hosted seat asked in the window: the window, or the Park Tour picker where
+        it has begun picking."""
+        window = self.view().window
+        if window is not None and window.picked:
+            self._answer_privately(self._seat())  # the Park Tour's next card
+        else:
+            self._open_window()
 
     def _sheet_closed(self, _: None) -> None:
         self.after_change()

@@ -368,8 +368,7 @@ class ResponseWindow(_PopUp[int | None]):
             yield Static(plain(self.window.question), id="window-question")
             if self.window.card is not None:
                 yield Static(card_chip(self.window.card), id="window-card")
-            asked = ", ".join(f"{s + 1} {self.names[s]}" for s in self.window.waiting)
-            yield Static(plain(f"Asked: {asked}"), id="window-asked")
+            yield Static(self._asked(), id="window-asked")
             yield Static(
                 "To answer, press your seat number and take the keyboard.",
                 id="window-how",
@@ -382,6 +381,15 @@ class ResponseWindow(_PopUp[int | None]):
                     yield _mouse_button(plain(f"{seat + 1} {self.names[seat]}"), f"claim-{seat}")
                 yield _mouse_button(Content("Nobody"), "claim-nobody")
         yield Footer()
+
+    def _asked(self) -> Content:
+        return plain("Asked: " + ", ".join(f"{s + 1} {self.names[s]}" for s in self.window.waiting))
+
+    def still_asked(self, waiting: Sequence[int]) -> None:
+        """Seats have answered meanwhile (a hosted seat's window stays open while the
+        others answer at their own screens): the seats still asked."""
+        self.window = self.window.model_copy(update={"waiting": list(waiting)})
+        self.query_one("#window-asked", Static).update(self._asked())
 
     def on_mount(self) -> None:
         if self.seconds is not None:

@@ -13,14 +13,16 @@ starts the game.
 
 A seat of a turn-based game is played here (at this keyboard) or remote: with a
 remote seat the table is hosted (screens/hosting.py) and each remote seat's join
-command is shown once it starts.
+command is shown once it starts. Where it listens, on which port and with which TLS
+certificate are `tabletop host`'s --bind, --port and --tls, with its warning.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -42,13 +44,13 @@ from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer, Header
 
+if TYPE_CHECKING:
+    from tabletop.tui.screens.hosting import Listen
+
 HUMAN = "person"  # the seat-kind choice that is not a bot level
 REMOTE = "remote"  # a person who joins from their own screen: the table is hosted
-BINDS: dict[str, str] = {
-    "127.0.0.1": "This computer only",
-    "0.0.0.0": "Its network (plain text)",
-}
-"""Where remote seats may join from: the host's address to listen on."""
+LOOPBACK = "127.0.0.1"
+EVERYWHERE = "0.0.0.0"
 RANDOM = "random"  # the seat choice that leaves the seat to chance
 SOLO_SECTION = "Solo game"
 """The section of a game's rules that setup shows when one player is chosen."""
@@ -137,6 +139,18 @@ def _option_field(
             f"{label} ({hint})" if "integer" in kinds else label, field, words, rules
         )
     return None
+
+
+def bind_choices() -> dict[str, str]:
+    """Where remote seats may join from: the address a hosted table listens on, as
+    `tabletop host --bind` takes it, in players' words."""
+    from tabletop.net.address import network_address
+
+    choices = {LOOPBACK: "This computer only", EVERYWHERE: "Its network"}
+    address = network_address()
+    if address is not None and address != LOOPBACK:
+        choices[address] = f"Its network, at {address} only"
+    return choices
 
 
 def seat_choices(count: int) -> list[tuple[str, int | str]]:
@@ -258,11 +272,21 @@ class SetupScreen(SizedScreen):
                     with Horizontal(classes="row"):
                         yield Label("Remote from")
                         yield Select(
-                            [(Text(words), bind) for bind, words in BINDS.items()],
-                            value="127.0.0.1",
+                            [(Text(words), bind) for bind, words in bind_choices().items()],
+                            value=LOOPBACK,
                             allow_blank=False,
                             id="bind",
                         )
+                    with Horizontal(classes="row"):
+                        yield Label("Port")
+                        yield Input(placeholder="any free port", type="integer", id="port")
+                    with Horizontal(classes="row"):
+                        yield Label("TLS certificate")
+                        yield Input(placeholder="none: not encrypted", id="tls-cert")
+                    with Horizontal(classes="row"):
+                        yield Label("TLS key")
+                        yield Input(placeholder="the certificate's key file", id="tls-key")
+                    yield Static(id="traffic", classes="explain")
             if self.option_fields:
                 yield Static("Options", classes="heading")
                 for option in self.option_fields.values():
@@ -294,11 +318,39 @@ class SetupScreen(SizedScreen):
 
     def on_mount(self) -> None:
         self._show_seats()
+        if not self.engine.realtime:
+            self._show_traffic()
         self.query_one("#seat-0", Input).focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "count" or event.select.has_class("kind"):
             self._show_seats()
+        elif event.select.id == "bind":
+            self._show_traffic()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "tls-cert":
+            self._show_traffic()
+
+    def _show_traffic(self) -> None:
+        """Who can read a hosted table's traffic, as `tabletop host` says it."""
+        from tabletop.net.address import NOT_ENCRYPTED, loopback
+
+        bind = self.query_one("#bind", Select).value
+        assert isinstance(bind, str)
+        if self.query_one("#tls-cert", Input).value.strip():
+            said = (
+                "Encrypted with the certificate: each remote player needs a copy of its file "
+                "(never the key's)."
+            )
+        elif loopback(bind):
+            said = "Only other terminals of this computer can join."
+        else:
+            said = (
+                f"Warning: {NOT_ENCRYPTED}. A TLS certificate and its key encrypt them "
+                "(docs/network.md says how to make them)."
+            )
+        self.query_one("#traffic", Static).update(plain(said))
 
     def _show_seats(self) -> None:
         count = self._count()
@@ -349,20 +401,19 @@ class SetupScreen(SizedScreen):
                 raise ValueError("A hosted table is played by people only: no bot seats.")
             options = self.chosen_options()
             seed = self._seed()
+            listen = self._listen() if remote else None
             session = GameSession.start(self.tabletop.store, self.engine, seats, options, seed)
         except (ValueError, ContentError) as exc:
             self._refuse(str(exc))
             return
         hosting = None
-        if remote:
+        if listen is not None:
             from tabletop.net.host import HostError
             from tabletop.tui.screens.hosting import Hosting
 
-            bind = self.query_one("#bind", Select).value
-            assert isinstance(bind, str)
             try:
                 hosting = await Hosting.start(
-                    self.tabletop.store, session, remote, bind, self._host_said
+                    self.tabletop.store, session, remote, listen, self._host_said
                 )
             except (HostError, OSError) as exc:
                 self._refuse(f"The table cannot be hosted: {exc}")
@@ -387,6 +438,29 @@ class SetupScreen(SizedScreen):
             for seat in range(self._count())
             if self.query_one(f"#kind-{seat}", Select).value == REMOTE
         )
+
+    def _listen(self) -> Listen:
+        """Where and how a hosted table listens, as the form says (ValueError: why not)."""
+        from tabletop.net.host import HostError, server_tls
+        from tabletop.tui.screens.hosting import Listen
+
+        bind = self.query_one("#bind", Select).value
+        assert isinstance(bind, str)
+        text = self.query_one("#port", Input).value.strip()
+        port = _whole_number(text, "The port") if text else 0
+        if not 0 <= port <= 65535:
+            raise ValueError("The port must be a whole number from 0 to 65535 (empty: any).")
+        cert = self.query_one("#tls-cert", Input).value.strip()
+        key = self.query_one("#tls-key", Input).value.strip()
+        if not cert and not key:
+            return Listen(bind, port)
+        if not (cert and key):
+            raise ValueError("TLS needs both the certificate file and its key file.")
+        files = (Path(cert).expanduser(), Path(key).expanduser())
+        try:
+            return Listen(bind, port, server_tls(files), files[0])
+        except HostError as exc:
+            raise ValueError(f"The table cannot be encrypted: {exc}.") from None
 
     def _seats(self) -> tuple[SeatInfo, ...]:
         seats = []
