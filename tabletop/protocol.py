@@ -179,20 +179,21 @@ class Session:
         engine = self._require_game()
         seat = self._seat(req, allow_none=False)
         now = self._advance(req)
-        actions = [engine.dump_action(a) for a in engine.legal_actions(self.state, seat)]
-        if now is not None:  # each one as it may be sent back at this request's now
-            for action in actions:
-                action["now"] = now
-        return {"version": self.version, "actions": actions}
+        return {"version": self.version, "actions": _actions(engine, self.state, seat, now)}
 
     def _act(self, req: dict[str, Any]) -> Response:
         """What the action changed: the new version, who acts now, the outcome and the
-        log lines the acting seat may read. Never a view: a client asks when it wants one."""
+        log lines the acting seat may read. Never a view: a client asks when it wants one.
+        With ``"legal": true``, also the legal actions of every seat in ``to_act``: a
+        client that plays needs one round trip a move, not two."""
         engine = self._require_game()
         seat = self._seat(req, allow_none=False)
         data = req.get("action")
         if not isinstance(data, dict):
             raise ProtocolError("PROTO-ARGS", "act needs an 'action' object")
+        with_legal = req.get("legal", False)
+        if not isinstance(with_legal, bool):
+            raise ProtocolError("PROTO-ARGS", "'legal' must be true or false")
         if data.get("seat", seat) != seat:
             raise ProtocolError("PROTO-ARGS", "the action's seat differs from the request's seat")
         now = _now(req, engine.title) if engine.realtime else None
@@ -206,11 +207,17 @@ class Session:
             )
         self._advance(req)
         transition = engine.apply(self.state, action)
+        after = transition.state
         answer = {
-            **_status(engine, transition.state, self.version + 1),
+            **_status(engine, after, self.version + 1),
             "events": _texts(transition.events, seat),
         }
-        self.state, self.version = transition.state, self.version + 1
+        if with_legal:
+            answer["legal"] = [
+                {"seat": next_seat, "actions": _actions(engine, after, next_seat, now)}
+                for next_seat in answer["to_act"]
+            ]
+        self.state, self.version = after, self.version + 1
         return answer
 
     def _view(self, req: dict[str, Any]) -> Response:
@@ -276,6 +283,16 @@ def _status(engine: Engine[Any, Any], state: Any, version: int) -> Response:
         "to_act": list(engine.to_act(state)),
         "outcome": None if outcome is None else outcome.model_dump(mode="json"),
     }
+
+
+def _actions(engine: Engine[Any, Any], state: Any, seat: int, now: float | None) -> list[Any]:
+    """The seat's legal actions as JSON data; in real time each carries the request's
+    ``now``, so that it may be sent back as it is."""
+    actions = [engine.dump_action(a) for a in engine.legal_actions(state, seat)]
+    if now is not None:
+        for action in actions:
+            action["now"] = now
+    return actions
 
 
 def _now(req: dict[str, Any], title: str) -> float:
