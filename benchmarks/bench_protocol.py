@@ -19,8 +19,9 @@ thousands of actions: each game is cut after ACTIONS actions.
 Shown beside it, the pipe's floor: the same driver against a process that plays no
 game but parses each request and writes back the engine's recorded answer (the
 "echo"). A round trip between two processes per action costs that much whatever
-the engine does: on a shared 2-core machine it alone is 1-2 times the in-process
-time, which the ratio's target has to live with.
+the engine does: on a shared 2-core virtual machine it alone is 1 to 4 times the
+in-process time, the more the idler the machine (waking a process on an idle
+processor costs more than on a busy one), which the ratio's target has to live with.
 
 Target (issue 13): <= 3x in-process.
 """
