@@ -12,7 +12,16 @@
    same load: the save's sync to the disk alone varies from 0.3 to 4 ms on a shared
    machine). The figures are medians over every leg's samples.
    Target: the median delivery at most 5 ms beyond the in-process median.
-2. Scale: one host process holding 50 tables of 4 seats, every seat a websockets
+2. Latency of game screens (Pilot clients): a `tabletop host` process and, per
+   seat, `tabletop join`'s game screen (its app, headless under Textual's Pilot,
+   noting each frame it draws as bench_screens.py does) in a process of its own, as
+   at each player's own computer; Space Park, 2 players, played by random keys the
+   screens offer. For each key that sends a move, the time from just before the key
+   to the last frame the move drew at the other seat's screen (once it has drawn
+   nothing for bench_screens.QUIET); beside it, when the host's update reached that
+   screen's process. Reference: a bare Textual app's key (bench_screens.bare_keys),
+   legs in turn. Target: median <= 30 ms, max <= 60 ms.
+3. Scale: one host process holding 50 tables of 4 seats, every seat a websockets
    client (client.Connection) in this process, all playing random legal Space Park
    games at once to their ends: first each table moves about once a second
    (the latency of a table among busy ones: a seat's act sent to the other seats'
@@ -31,9 +40,20 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from bench_screens import (
+    APP_CSS,
+    SIZE,
+    FrameClock,
+    Took,
+    bare_keys,
+    game_screen,
+    settle,
+    space_park_key,
+)
 from measure import Figure, median, ms, run_module
 from pydantic_core import from_json, to_json
 
@@ -41,6 +61,8 @@ from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
 from tabletop.net.client import Connection
+from tabletop.tui.join import JoinApp
+from tabletop.tui.screens.spacepark import SpaceParkScreen
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 
@@ -154,21 +176,27 @@ class Mirror:
         self.store.close()
 
 
-def latency_leg(data: Path, game: Game, moves: int) -> tuple[list[float], list[float]]:
-    """One game through a host and a join process per seat: every delivery's seconds,
-    and every move's seconds in process (Mirror)."""
+def start_host(data: Path, game: Game, seed: int) -> tuple[subprocess.Popen[str], dict[str, Any]]:
+    """A `tabletop host` process serving a new game saved in ``data``, and the JSON line
+    it printed (the address, the game's id, each seat's code)."""
     host = subprocess.Popen(
         [
             *(sys.executable, "-m", "tabletop", "--data-dir", str(data), "host", game.game),
             *("--players", ",".join(NAMES[: game.players]), "--options", game.options),
-            *("--seed", "7"),
+            *("--seed", str(seed)),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
     )
     assert host.stdout is not None
-    hosted = json.loads(host.stdout.readline())
+    return host, json.loads(host.stdout.readline())
+
+
+def latency_leg(data: Path, game: Game, moves: int) -> tuple[list[float], list[float]]:
+    """One game through a host and a join process per seat: every delivery's seconds,
+    and every move's seconds in process (Mirror)."""
+    host, hosted = start_host(data, game, 7)
     (data / "mirror").mkdir()
     mirror = Mirror(data / "tabletop.db", hosted["game_id"], data / "mirror")
     seats = [Seat(hosted["url"], s["code"], data / f"seat{s['seat']}.log") for s in hosted["seats"]]
@@ -249,7 +277,185 @@ def latency(game: Game, legs: int, moves: int) -> Figure:
     )
 
 
-# -- 2. scale: many tables in one host -----------------------------------------------------
+# -- 2. latency of game screens: `tabletop join` under the Pilot ---------------------------
+
+PILOT_GAME = Game("spacepark", "Space Park 2p", 2, "{}")
+
+
+class ClockedJoin(FrameClock, JoinApp):
+    """`tabletop join`'s app, noting when each frame is drawn (bench_screens)."""
+
+    CSS_PATH = APP_CSS
+
+    def __init__(self, store: Store, url: str, code: str) -> None:
+        super().__init__(store, url, code)
+        self.frames = []
+
+
+async def _until(holds: Callable[[], bool], what: str) -> None:
+    """Until ``holds``, letting the app and its connection work (a bound, not a timing:
+    the measurement is the frames' times)."""
+    try:
+        async with asyncio.timeout(STUCK_S):
+            while not holds():
+                await asyncio.sleep(0.001)
+    except TimeoutError:
+        raise RuntimeError(what) from None
+
+
+async def _screen_seat(url: str, code: str, data: str, seed: str) -> None:
+    """One seat's game screen (ClockedJoin, headless under the Pilot) in this process,
+    driven by JSON lines on stdin, one answer line each on stdout:
+    ``settle`` (until it has drawn all it will; its table now), ``key`` (a random key
+    the screen offers, timed from just before it is pressed; did it send a move?),
+    ``moved`` (until the table shows move ``moves``, then settled: when the host's update
+    with it came, and the last frame drawn since the last ``settle``)."""
+    store = Store(Path(data) / "seat.db")
+    app = ClockedJoin(store, url, code)
+    rng = random.Random(int(seed))
+    loop = asyncio.get_running_loop()
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(lambda: isinstance(app.screen, SpaceParkScreen), "no game screen")
+        table = game_screen(app).session
+        settled = 0  # frames drawn by the last settle
+        arrivals: list[tuple[float, int]] = []  # when the host's updates came, with moves
+        assert app.connection is not None
+        app.connection.subscribe(lambda: arrivals.append((time.perf_counter(), table.moves)))
+        while line := await loop.run_in_executor(None, sys.stdin.readline):
+            request = json.loads(line)
+            if request["op"] == "settle":
+                app.clear_notifications()
+                await settle(pilot, app.frames)
+                settled = len(app.frames)
+                answer = {"moves": table.moves, "to_act": table.to_act, "over": table.outcome}
+            elif request["op"] == "key":
+                moves = table.moves
+                key = space_park_key(app, rng)
+                began = time.perf_counter()
+                await pilot.press(key)
+                sent = game_screen(app).sending is not None or table.moves > moves
+                answer = {"began": began, "sent": sent}
+            else:
+                target = request["moves"]
+                await _until(lambda: table.moves >= target, "a move did not arrive")  # noqa: B023
+                await settle(pilot, app.frames)
+                came = next(t for t, moves in arrivals if moves >= target)
+                last = app.frames[-1] if len(app.frames) > settled else None
+                answer = {"came": came, "last": last}
+            print(json.dumps(answer, default=str), flush=True)
+    store.close()
+
+
+SCREEN_SEAT = "import asyncio, sys, bench_net; asyncio.run(bench_net._screen_seat(*sys.argv[1:]))"
+
+
+class ScreenSeat:
+    """A seat's game screen in a process of its own (``_screen_seat``): as at a player's
+    own computer, drawing one screen does not hold up another's."""
+
+    def __init__(self, url: str, code: str, data: Path, seed: int) -> None:
+        data.mkdir()
+        self.process = subprocess.Popen(
+            [
+                *(sys.executable, "-c", SCREEN_SEAT),
+                *(url, code, str(data), str(seed)),
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=(data / "stderr").open("wb"),
+            cwd=Path(__file__).parent,
+            text=True,
+        )
+        self.data = data
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"a screen ended: {(self.data / 'stderr').read_text()[-3000:]}")
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+class Delivery(NamedTuple):
+    """A move by keys at one screen, at the other seats' screens (the latest of them):
+    seconds from the key to the host's update arriving, and to the last frame drawn."""
+
+    came: float
+    drawn: float
+
+
+def pilot_leg(data: Path, keys: int, seed: int) -> list[Delivery]:
+    """A Space Park game through a `tabletop host` process, each seat a `tabletop join`
+    game screen in a process of its own (ScreenSeat), played by random keys the screens
+    offer; every key that sent a move, timed at the other seats' screens."""
+    host, hosted = start_host(data, PILOT_GAME, seed)
+    seats = [
+        ScreenSeat(hosted["url"], s["code"], data / f"seat{s['seat']}", seed + s["seat"])
+        for s in hosted["seats"]
+    ]
+    deliveries: list[Delivery] = []
+    try:
+        while len(deliveries) < keys:
+            tables = [seat.ask({"op": "settle"}) for seat in seats]
+            if tables[0]["over"] is not None:
+                break
+            mover = tables[0]["to_act"][0]
+            pressed = seats[mover].ask({"op": "key"})
+            if not pressed["sent"]:
+                continue  # a key that chose part of a move, or was refused at the screen
+            moved = {"op": "moved", "moves": tables[0]["moves"] + 1}
+            ends = [seat.ask(moved) for i, seat in enumerate(seats) if i != mover]
+            if any(end["last"] is None for end in ends):
+                raise RuntimeError("a move reached a screen and drew nothing there")
+            began = pressed["began"]
+            deliveries.append(
+                Delivery(
+                    max(end["came"] for end in ends) - began,
+                    max(end["last"] for end in ends) - began,
+                )
+            )
+    finally:
+        for seat in seats:
+            seat.close()
+        host.terminate()
+        host.wait(timeout=30)
+    return deliveries
+
+
+def pilot_latency(legs: int, keys: int) -> Figure:
+    """Pilot clients' deliveries against a bare Textual app's key, legs in turn."""
+    bare: list[Took] = []
+    net: list[Delivery] = []
+    for leg in range(legs):
+        bare += asyncio.run(bare_keys(keys))
+        with tempfile.TemporaryDirectory() as data:
+            net += pilot_leg(Path(data), keys, 100 + leg)
+    reference = median([t.wall for t in bare])
+    drawn = [d.drawn for d in net]
+    mid, top = median(drawn), max(drawn)
+    return Figure(
+        f"Pilot clients: a move by keys reaching the other screen, {PILOT_GAME.title}",
+        f"median {ms(mid)}, max {ms(top)} ({len(net)} moves; the host's update came in "
+        f"median {ms(median([d.came for d in net]))}, the rest is the screen's redraw)",
+        f"bare app's key: median {ms(reference)}, max {ms(max(t.wall for t in bare))}",
+        mid / reference,
+        "median <= 30 ms, max <= 60 ms",
+        mid <= 0.030 and top <= 0.060,
+    )
+
+
+# -- 3. scale: many tables in one host -----------------------------------------------------
 
 HOST_SCRIPT = r"""
 import asyncio, json, sys
@@ -434,8 +640,9 @@ def scale(tables: int, paced: int, sample: int) -> Figure:
 
 
 def figures(quick: bool) -> list[Figure]:
-    legs, moves, paced = (1, 100, 5) if quick else (3, 300, 20)
+    legs, moves, paced, keys = (1, 100, 5, 15) if quick else (3, 300, 20, 40)
     out = [latency(game, legs, moves) for game in LATENCY_GAMES]
+    out.append(pilot_latency(legs, keys))
     out.append(scale(50, paced, 10))
     return out
 

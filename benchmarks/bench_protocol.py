@@ -2,13 +2,15 @@
 
     .venv/bin/python benchmarks/bench_protocol.py [--quick]
 
-Both sides play the same seeded random games, action for action: who acts, that
-seat's legal actions, one picked at random, applied. In-process calls the engine
-(legal_actions, apply, to_act, outcome); through the protocol, one long-lived
-`tabletop engine` subprocess answers a `legal` and an `act` request per action
-over a pipe, and the driver parses each answer (the `act` answer says what changed:
-`version`, `to_act`, `outcome` and the seat's log lines; no view). Time per action is the leg's
-wall time over its actions; the subprocess is started before the clock runs.
+Both sides play the same seeded random games, action for action, and do the same
+work per action: who acts, that seat's legal actions, one picked at random, applied.
+In-process calls the engine (legal_actions, apply, to_act, outcome). Through the
+protocol, one long-lived `tabletop engine` subprocess is driven as a client that
+plays would drive it: one `act` request per action, with `"legal": true`, whose
+answer says what changed (`version`, `to_act`, `outcome`, the seat's log lines; no
+view) and the legal actions of every seat that acts next (one `legal` request opens
+each game). The driver writes each request and parses each answer. Time per action is
+the leg's wall time over its actions; the subprocess is started before the clock runs.
 Beside it, the CPU time per action: this process's, plus through the protocol
 the engine process's (read from /proc), which a busy machine hardly moves.
 Legs alternate sides; the figure is the median leg. PocketParks games run to
@@ -16,9 +18,10 @@ thousands of actions: each game is cut after ACTIONS actions.
 
 Shown beside it, the pipe's floor: the same driver against a process that plays no
 game but parses each request and writes back the engine's recorded answer (the
-"echo"). Two round trips between two processes per action cost that much whatever
-the engine does: on a shared 2-core machine it alone is 2-4 times the in-process
-time, which the ratio's target has to live with.
+"echo"). A round trip between two processes per action costs that much whatever
+the engine does: on a shared 2-core virtual machine it alone is 1 to 4 times the
+in-process time, the more the idler the machine (waking a process on an idle
+processor costs more than on a busy one), which the ratio's target has to live with.
 
 Target (issue 13): <= 3x in-process.
 """
@@ -155,9 +158,12 @@ def through_protocol(
             if status["outcome"] is not None:
                 break
             seat = rng.choice(status["to_act"])
-            legal = engine.ask({"op": "legal", "seat": seat})["actions"]
+            if "legal" in status:  # the last act's answer brought them
+                legal = next(e["actions"] for e in status["legal"] if e["seat"] == seat)
+            else:  # the game's first move
+                legal = engine.ask({"op": "legal", "seat": seat})["actions"]
             chosen = legal[pick(rng, [a["kind"] for a in legal])]
-            status = engine.ask({"op": "act", "seat": seat, "action": chosen})
+            status = engine.ask({"op": "act", "seat": seat, "action": chosen, "legal": True})
             actions += 1
     elapsed = time.perf_counter() - began
     cpu = time.process_time() + engine.cpu() - cpu

@@ -83,28 +83,39 @@ def _frame_drawn(app: App[Any], renderable: RenderableType | None, frames: list[
     frames.append(time.perf_counter())
 
 
-class ClockedTabletop(TabletopApp):
-    """The app, noting when each frame is drawn."""
+class FrameClock(App[Any]):
+    """Notes in ``frames`` when each frame is drawn: the first base of a clocked app
+    (``class ClockedX(FrameClock, X)``)."""
 
-    CSS_PATH = str(Path(tabletop.tui.app.__file__).with_name("app.tcss"))  # not beside us
-
-    def __init__(self, store: Store) -> None:
-        super().__init__(store)
-        self.frames: list[float] = []
+    frames: list[float]
 
     def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
         super()._display(screen, renderable)
         _frame_drawn(self, renderable, self.frames)
 
 
-class BareApp(App[None]):
+APP_CSS = str(Path(tabletop.tui.app.__file__).with_name("app.tcss"))
+"""The app's CSS, for its subclasses here (a relative CSS_PATH is read beside them)."""
+
+
+class ClockedTabletop(FrameClock, TabletopApp):
+    """The app, noting when each frame is drawn."""
+
+    CSS_PATH = APP_CSS
+
+    def __init__(self, store: Store) -> None:
+        super().__init__(store)
+        self.frames = []
+
+
+class BareApp(FrameClock, App[None]):
     """The reference: one Static, updated by a key; noting frames as above."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("o", "count", "Count")]
 
     def __init__(self) -> None:
         super().__init__()
-        self.frames: list[float] = []
+        self.frames = []
         self.presses = 0
 
     def compose(self) -> ComposeResult:
@@ -113,10 +124,6 @@ class BareApp(App[None]):
     def action_count(self) -> None:
         self.presses += 1
         self.query_one("#count", Static).update(f"pressed {self.presses} times")
-
-    def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
-        super()._display(screen, renderable)
-        _frame_drawn(self, renderable, self.frames)
 
 
 class Took(NamedTuple):

@@ -122,6 +122,51 @@ def test_act_answers_what_changed_and_only_what_the_acting_seat_may_read(game: s
 
 
 @pytest.mark.parametrize("game", READY)
+def test_act_asked_for_legal_also_answers_what_legal_says_for_each_seat_to_act(game: str) -> None:
+    """`"legal": true`: one round trip a move. Each seat of to_act, in order, with what a
+    `legal` request for that seat answers at the same version and moment; [] at the end."""
+    driver, answer = start(game, 4)
+    rng = Rng.from_seed(4)
+    legal = {seat: driver.send({"op": "legal", "seat": seat}) for seat in answer["to_act"]}
+    windows = 0  # answers naming more than one seat
+    for _ in range(20_000):
+        if not answer["to_act"]:
+            break
+        seat = rng.choice(list(legal))
+        action = rng.choice(legal[seat]["actions"])
+        acted = driver.send({"op": "act", "seat": seat, "action": action, "legal": True})
+        if not acted["ok"] and driver.outcome() is not None:
+            break  # a real-time game ran out of time before this action landed
+        assert acted["ok"], acted
+        assert [entry["seat"] for entry in acted["legal"]] == acted["to_act"]
+        windows += len(acted["to_act"]) > 1
+        legal = {}
+        for entry in acted["legal"]:
+            asked = driver.send({"op": "legal", "seat": entry["seat"]})
+            assert asked == {"ok": True, "version": acted["version"], "actions": entry["actions"]}
+            legal[entry["seat"]] = asked
+        answer = acted
+    assert driver.outcome() is not None, "the game did not end"
+    assert answer["legal"] == [] or game == "pocketdragon"  # whose clock may end it between
+    if game == "pocketparks":  # its response windows ask several seats at once
+        assert windows > 0
+
+
+def test_act_refuses_a_legal_field_other_than_true_or_false_and_changes_nothing() -> None:
+    driver, answer = start("spacepark", 6)
+    seat = answer["to_act"][0]
+    action = driver.send({"op": "legal", "seat": seat})["actions"][0]
+    before = driver.state()
+    for wrong in ("yes", 1, None, [seat]):
+        refused = driver.send({"op": "act", "seat": seat, "action": action, "legal": wrong})
+        assert refused["ok"] is False and refused["error"]["rule"] == "PROTO-ARGS", refused
+        assert "'legal' must be true or false" in refused["error"]["message"]
+    assert driver.state() == before
+    plain = driver.send({"op": "act", "seat": seat, "action": action, "legal": False})
+    assert plain["ok"] and set(plain) == {"ok", "version", "to_act", "outcome", "events"}
+
+
+@pytest.mark.parametrize("game", READY)
 def test_refusals_change_nothing(game: str) -> None:
     driver, _ = start(game, 5)
     before = driver.state()

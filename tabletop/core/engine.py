@@ -136,12 +136,19 @@ class Engine(ABC, Generic[S, A]):
     state_type: ClassVar[type[Any]]
     action_type: ClassVar[Any]  # a discriminated union (on ``kind``) of Action subclasses
     options_type: ClassVar[type[BaseModel]]
+    compact_actions: ClassVar[bool] = False
+    """An action's JSON leaves out its fields that are None (Space Park's optional
+    choices); the others' JSON has every field."""
 
     # The adapters are built on first use: a process that only plays (a `tabletop engine`
     # answering its first `new`) never pays for the schemas it does not need.
     @cached_property
     def _actions(self) -> TypeAdapter[A]:
         return TypeAdapter(self.action_type)
+
+    @cached_property
+    def _action_lists(self) -> TypeAdapter[list[A]]:
+        return TypeAdapter(list[self.action_type])  # type: ignore[name-defined]  # a value
 
     @cached_property
     def _states(self) -> TypeAdapter[S]:
@@ -247,7 +254,17 @@ class Engine(ABC, Generic[S, A]):
             raise IllegalAction(MALFORMED_ACTION, _first_error(exc)) from exc
 
     def dump_action(self, action: A) -> dict[str, Any]:
-        data: dict[str, Any] = self._actions.dump_python(action, mode="json")
+        data: dict[str, Any] = self._actions.dump_python(
+            action, mode="json", exclude_none=self.compact_actions
+        )
+        return data
+
+    def dump_actions(self, actions: list[A]) -> list[dict[str, Any]]:
+        """Each action's JSON data, as ``dump_action`` gives it: a seat's legal actions in
+        one call to the serializer, about half the time of one call each."""
+        data: list[dict[str, Any]] = self._action_lists.dump_python(
+            actions, mode="json", exclude_none=self.compact_actions
+        )
         return data
 
     def dump_state(self, state: S) -> dict[str, Any]:

@@ -338,7 +338,7 @@ class HostedGame:
         self._fresh()
         if seat not in self._legals:
             actions = [] if self.over else self.session.legal_actions(seat)
-            self._legals[seat] = [self.engine.dump_action(a) for a in actions]
+            self._legals[seat] = self.engine.dump_actions(actions)
         return self._legals[seat]
 
     def _act(self, seat: int, request: dict[str, Any]) -> dict[str, Any]:

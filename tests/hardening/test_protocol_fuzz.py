@@ -22,7 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tabletop.core.rng import Rng
-from tabletop.protocol import Session, serve
+from tabletop.protocol import ProtocolError, Session, parse_request, serve
 from tests.hardening.harness import SPECS, Table, random_clock_step, scaled
 
 OPS = ["new", "load", "legal", "act", "view", "state", "schema"]
@@ -97,6 +97,7 @@ FIELDS = {
     "seat": SEATS,
     "action": ACTIONS,
     "now": NUMBERS | JUNK,
+    "legal": st.booleans() | JUNK,
 }
 REQUESTS = st.fixed_dictionaries(
     {"op": st.sampled_from(OPS) | JUNK},
@@ -123,6 +124,24 @@ RAW_LINES = st.one_of(
     st.text(max_size=40),
 )
 LINES = RAW_LINES | st.just(LEGAL)
+
+
+@scaled(300)
+@given(line=RAW_LINES | st.binary(max_size=40) | RAW_LINES.map(lambda t: t.encode()[::-1]))
+def test_a_request_line_is_read_as_the_stdlib_json_reads_it(line: str | bytes) -> None:
+    """parse_request's fast parser (pydantic-core's) takes a line only as json.loads does:
+    the same object, or else the stdlib's refusal."""
+    try:
+        expected: Any = json.loads(line.decode("utf-8") if isinstance(line, bytes) else line)
+    except (ValueError, RecursionError):
+        expected = ProtocolError
+    try:
+        parsed: Any = parse_request(line)
+    except ProtocolError:
+        parsed = ProtocolError
+    if not isinstance(expected, dict):
+        expected = ProtocolError
+    assert repr(parsed) == repr(expected)  # repr: NaN equals itself
 
 
 def _strict_json(response: Any) -> dict[str, Any]:

@@ -153,7 +153,16 @@ class Process:
             self.lines.put(line)
 
     def line(self) -> str:
-        return self.lines.get(timeout=20)
+        """The next line it prints; a failure saying what it said on stderr if none comes
+        within 20 s (a process stuck or gone, not a slow one)."""
+        try:
+            return self.lines.get(timeout=20)
+        except queue.Empty:
+            said = "".join(self.errors)[-3000:]
+            raise AssertionError(
+                f"{' '.join(self.process.args[3:])}: no line within 20 s "
+                f"(exit status {self.process.poll()}); its stderr:\n{said}"
+            ) from None
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         assert self.process.stdin is not None

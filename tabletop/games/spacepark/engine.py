@@ -20,6 +20,7 @@ class SpaceParkEngine(Engine[State, Any]):
     state_type: ClassVar[type[Any]] = State
     action_type: ClassVar[Any] = SpaceParkAction
     options_type: ClassVar[type[BaseModel]] = SpaceParkOptions
+    compact_actions: ClassVar[bool] = True  # a visit's choices are mostly not made
 
     def new(self, setup: Setup, seed: int) -> State:
         self.check_players(setup)  # SP-SETUP-7
@@ -50,10 +51,6 @@ class SpaceParkEngine(Engine[State, Any]):
 
     def position(self, state: State) -> str:
         return position_line(self.view(state, None))
-
-    def dump_action(self, action: Any) -> dict[str, Any]:
-        data: dict[str, Any] = self._actions.dump_python(action, mode="json", exclude_none=True)
-        return data
 
 
 ENGINE = SpaceParkEngine()
