@@ -51,13 +51,7 @@ async def test_a_table_hosted_from_setup_plays_here_and_at_a_remote_seat(store: 
     until he joins, and Ann's screen never shows Bo's hand (no curtain: only Ann is here)."""
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
-        app.new_game("spacepark")
-        await pilot.pause()
-        setup = app.screen
-        assert isinstance(setup, SetupScreen)
-        for seat, name in enumerate(("Ann", "Bo")):
-            setup.query_one(f"#seat-{seat}", Input).value = name
-        setup.query_one("#kind-1", Select).value = REMOTE
+        setup = await setup_for(app, pilot)
         setup.query_one("#seed", Input).value = "8"
         await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, JoinCodes))
