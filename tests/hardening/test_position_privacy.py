@@ -16,9 +16,7 @@ from tabletop.core.engine import Engine, InvalidState, Setup
 from tabletop.games.pocketdragon import ENGINE as DRAGON
 from tabletop.games.pocketdragon.model import PocketDragonState
 from tabletop.games.pocketparks import ENGINE as PARKS
-from tabletop.games.pocketparks.model import PPState
 from tabletop.games.spacepark import ENGINE as SPACE
-from tabletop.games.spacepark.model import State
 
 
 def played(engine: Engine[Any, Any], players: tuple[str, ...], seed: int) -> Iterator[Any]:
@@ -40,30 +38,22 @@ Swapped = tuple[Any, int] | None
 """The state with a hidden card swapped, and a seat who sees the change."""
 
 
-def swap_parks(state: PPState, rng: random.Random) -> Swapped:
-    """A hand card swapped with a card of the draw pile (both hidden from the table)."""
-    seats = [seat for seat, p in enumerate(state.players) if p.hand]
-    if not seats or not state.pile:
-        return None
-    other = state.clone()
-    seat = rng.choice(seats)
-    hand = other.players[seat].hand
-    i, j = rng.randrange(len(hand)), rng.randrange(len(other.pile))
-    hand[i], other.pile[j] = other.pile[j], hand[i]
-    return other, seat
+def swap_with(pile: str) -> Callable[[Any, random.Random], Swapped]:
+    """A hand card swapped with a card of the face-down ``pile`` (both hidden from the
+    table)."""
 
+    def swap(state: Any, rng: random.Random) -> Swapped:
+        seats = [seat for seat, p in enumerate(state.players) if p.hand]
+        if not seats or not getattr(state, pile):
+            return None
+        other = state.clone()
+        seat = rng.choice(seats)
+        hand, cards = other.players[seat].hand, getattr(other, pile)
+        i, j = rng.randrange(len(hand)), rng.randrange(len(cards))
+        hand[i], cards[j] = cards[j], hand[i]
+        return other, seat
 
-def swap_badges(state: State, rng: random.Random) -> Swapped:
-    """A badge in hand swapped with one of the face-down deck."""
-    seats = [seat for seat, p in enumerate(state.players) if p.hand]
-    if not seats or not state.deck:
-        return None
-    other = state.clone()
-    seat = rng.choice(seats)
-    hand = other.players[seat].hand
-    i, j = rng.randrange(len(hand)), rng.randrange(len(other.deck))
-    hand[i], other.deck[j] = other.deck[j], hand[i]
-    return other, seat
+    return swap
 
 
 def swap_activities(state: PocketDragonState, rng: random.Random) -> Swapped:
@@ -92,9 +82,9 @@ def swap_activities(state: PocketDragonState, rng: random.Random) -> Swapped:
 @pytest.mark.parametrize(
     ("engine", "players", "swap", "second_part"),
     [
-        (PARKS, ("Ann", "Bob", "Cy"), swap_parks, "Ann "),
-        (SPACE, ("Ann", "Bob"), swap_badges, "Ann "),
-        (SPACE, ("Ann",), swap_badges, "Ann "),
+        (PARKS, ("Ann", "Bob", "Cy"), swap_with("pile"), "Ann "),
+        (SPACE, ("Ann", "Bob"), swap_with("deck"), "Ann "),
+        (SPACE, ("Ann",), swap_with("deck"), "Ann "),
         (DRAGON, ("Ann", "Bob"), swap_activities, "time left "),
     ],
     ids=["pocketparks", "spacepark", "spacepark-solo", "pocketdragon"],
