@@ -24,7 +24,7 @@ from tabletop.games.spacepark.model import State, Visit
 from tabletop.games.spacepark.view import SpaceParkView
 from tests.core.hintkit import BUDGET_S, assert_hint_ignores_hidden, peeking_hint
 
-from .conftest import NAMES
+from .conftest import NAMES, Table
 
 VARIANTS = 4
 
@@ -125,3 +125,21 @@ def test_the_reason_says_what_the_move_does() -> None:
                 assert f"earn {badges()[action.badge].name} now, +" in suggested.why
                 return
     pytest.fail("no hint to earn a badge in this game")
+
+
+@pytest.mark.parametrize(
+    ("fee", "after"),
+    [(None, "then payable"), ("controller", "then payable"), ("sun", "then 1 crystal short")],
+)
+def test_a_gathering_reason_counts_what_is_still_short_after_the_visit(
+    sp: Table, fee: str | None, after: str
+) -> None:
+    """Dark Matter costs Sun 2, Moon 1, Sea 1: holding Sun 2, Moon 1, the Sea crystal
+    of Celestial Seas pays it off, unless a Sun goes to Scout as the fee."""
+    state = sp.new(players=1)
+    sp.hand(state, 0, "dark_matter")
+    sp.give(state, 0, sun=2 - state.players[0].stock[0], moon=1)
+    view = ENGINE.view(state, 0)
+    assert isinstance(view, SpaceParkView)
+    reason = sp_hints.why(view, Visit(seat=0, dest="celestial_seas", scout_fee=fee))
+    assert reason.startswith(f"Celestial Seas: 1 Sea crystal toward Dark Matter ({after})")

@@ -28,7 +28,7 @@ from tabletop.games.spacepark.model import (
     TakeFrom,
     Visit,
 )
-from tabletop.games.spacepark.rules import xp_of
+from tabletop.games.spacepark.rules import price, xp_of
 from tabletop.games.spacepark.view import SpaceParkView
 
 GATHERED = {"cosmic_canyon": (SUN, 2), "lunar_woods": (MOON, 1), "celestial_seas": (SEA, 1)}
@@ -87,8 +87,14 @@ def _visit(me: Player, visit: Visit) -> str:
         aim = next((b for b in targets(me) if missing(me, b)[slot]), None)
         if aim is None:
             return f"{where}: {gained}, for the badges to come"
-        short = sum(missing(me, aim))
-        return f"{where}: {gained} toward {aim.name} ({short} crystal{'s' * (short > 1)} short)"
+        # the shortfall the player will face once this visit's crystals are in and the
+        # fee to Scout (if a Sun) is paid
+        stock = list(me.stock[:3])
+        stock[slot] += amount
+        stock[SUN] -= visit.scout_fee == "sun"
+        short = sum(max(0, cost - have) for cost, have in zip(price(me, aim), stock, strict=True))
+        after = "then payable" if short == 0 else f"then {counted(short, 'crystal')} short"
+        return f"{where}: {gained} toward {aim.name} ({after})"
     if visit.dest == "starlight_station":
         if visit.badge is not None:  # solo: a badge on display or the Scout Stack's top
             badge = deck[visit.badge]
