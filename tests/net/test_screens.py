@@ -30,7 +30,7 @@ from tabletop.games.spacepark.view import SpaceParkView
 from tabletop.net.host import HostedGame
 from tabletop.tui.join import JoinApp
 from tabletop.tui.screens.base import GameScreen, ResultScreen
-from tabletop.tui.screens.pocketdragon_table import TableScreen
+from tabletop.tui.screens.pocketdragon_table import Packed, TableScreen
 from tabletop.tui.screens.pocketparks import PocketParksScreen
 from tabletop.tui.screens.pocketparks_modals import ResponseWindow
 from tabletop.tui.widgets.log import GameLog
@@ -77,6 +77,11 @@ def rendered(app: JoinApp) -> str:
 
 def text_of(screen: GameScreen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
+
+
+def keys_of(screen: GameScreen) -> str:
+    """The Pocket Dragon table's Keys panel, every entry."""
+    return "  ".join(entry.plain for entry in screen.query_one("#pd-keys", Packed).entries)
 
 
 # -- Pocket Dragon, table mode: two players, each at their own screen ---------------------
@@ -139,14 +144,23 @@ async def test_two_table_mode_clients_play_by_the_host_s_clock_and_see_each_othe
         # the partner's moves are not offered.
         assert screens[turn].check_action("play", ()) is not False
         assert other.check_action("play", ()) is False and other.check_action("flip", ()) is False
+        # ... nor listed there: that screen says whose turn it is and where it is played.
+        name = ("Ann", "Bo")[turn]
+        await until(
+            other_pilot,
+            lambda: f"{name}'s turn, played at {name}'s screen" in rendered(apps[1 - turn][0]),
+        )
+        assert "play" not in keys_of(other)
 
         await pilot.press("1", "p")
         await until(other_pilot, lambda: dragon_table(hosted).play is not None)
         played = dragon_table(hosted).play
         assert played is not None
         activity = cards().activities[played.activity]
-        # Public once played: the other screen shows it.
+        # Public once played: the other screen shows it, with the partner's key only.
         await until(other_pilot, lambda: activity.name in text_of(other, "#pd-play"))
+        keys = keys_of(other)
+        assert "s partner suggests" in keys and "flip" not in keys and "give up" not in keys
 
         t = dragon_table(hosted)
         skill = needed_skills(t, t.play)[0] if t.play else ""
@@ -165,6 +179,38 @@ async def test_two_table_mode_clients_play_by_the_host_s_clock_and_see_each_othe
         assert "▒▒▒▒▒" not in grid_row.split()[1 + col]  # face up now, at the other screen
         for seat, (seat_app_, _) in apps.items():
             assert_hands(seat_app_, seat, hosted)
+
+
+async def test_a_look_is_the_looker_s_alone_and_the_partner_s_screen_says_so(
+    tmp_path: Path,
+) -> None:
+    """PD-TALK-2 with a look: the looker's screen shows the two cards and the key to see
+    them again; the partner's screen shows neither, and says who is looking."""
+    clock = FakeClock()
+    setup = Setup(players=("Ann", "Bo"), options={"mode": "table", "difficulty": "easy"})
+    async with (
+        hosting(tmp_path, "pocketdragon", setup, 2024, clock, tick_s=0.01) as (_, hosted, url),
+        seat_app(tmp_path / "ann", url, hosted.codes[0]) as (ann, ann_pilot),
+        seat_app(tmp_path / "bo", url, hosted.codes[1]) as (bo, bo_pilot),
+    ):
+        apps = {0: (ann, ann_pilot), 1: (bo, bo_pilot)}
+        await ann_pilot.press("space")
+        turn = dragon_table(hosted).turn
+        (looker, pilot), (partner, partner_pilot) = apps[turn], apps[1 - turn]
+        await until(pilot, lambda: game_screen(looker).phase() == "turn")
+        await pilot.press("l", "right", "l")
+        await until(partner_pilot, lambda: game_screen(partner).phase() == "peek")
+        peek = dragon_table(hosted).peek
+        assert peek is not None
+        seen = [cards().collection[dragon_table(hosted).grid[p] or 0] for p in peek.places]
+        name = ("Ann", "Bo")[turn]
+        await until(partner_pilot, lambda: f"{name} looks at 2 grid cards" in rendered(partner))
+        assert "look again" not in keys_of(game_screen(partner))
+        assert "look again" in keys_of(game_screen(looker))
+        skills = {s.id: s.name for s in game_screen(looker).pub().skills}
+        shown = rendered(looker)
+        assert all(skills[card.skill] in shown for card in seen)
+        assert "Only" not in rendered(partner)
 
 
 async def test_a_seat_away_is_shown_away_and_the_clocks_pause_on_both_screens(

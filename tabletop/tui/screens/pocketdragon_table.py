@@ -442,17 +442,23 @@ class TableScreen(PocketDragonScreen):
         return Content("\n").join(lines)
 
     def _keys(self) -> list[Content]:
-        keys: tuple[tuple[str, str], ...] = {
-            "turn": KEYS_TURN,
-            "play": KEYS_PLAY,
-            "peek": (("l", "see your look again"),),
-            "clue": (("a", "partner answers"),),
-        }.get(self.phase(), ())
-        always: tuple[tuple[str, str], ...] = KEYS_ALWAYS
-        if self.remote is not None:  # a seat's own screen: its partner's hand is on it
-            always = ()
-            if self.phase() == "turn" and not self.plays(self.owner()):
-                keys = ()  # the partner's turn is played at the partner's screen
+        """The keys of this step that this screen may press: all of them at one keyboard;
+        at a hosted seat's screen, only its own player's (the partner's are pressed at the
+        partner's screen)."""
+        owner = self.owner()
+        phase = self.phase()
+        keys: tuple[tuple[str, str], ...] = ()
+        if phase == "turn" and self.plays(owner):
+            keys = KEYS_TURN
+        elif phase == "peek" and self.plays(owner):
+            keys = (("l", "see your look again"),)
+        elif phase == "clue" and self.plays(1 - owner):
+            keys = (("a", "partner answers"),)
+        elif phase == "play":
+            arrows, flip, give_up, suggest = KEYS_PLAY
+            mine = (flip, give_up) if self.plays(owner) else ()
+            keys = (arrows, *mine, *((suggest,) if self.plays(1 - owner) else ()))
+        always = KEYS_ALWAYS if self.remote is None else ()  # a seat's own screen shows it
         return [Content.assemble((k, "bold"), f" {text}") for k, text in (*keys, *always)]
 
     def hint(self, view: PocketDragonView) -> Content:
@@ -465,15 +471,26 @@ class TableScreen(PocketDragonScreen):
         phase = self.phase()
         if phase == "over":  # the result says how it went
             return Content("")
-        turn = self.player(self.owner())
-        other = self.player(1 - self.owner())
-        # One line at 80 columns, whatever the names (16 characters at most).
+        owner = self.owner()
+        turn, other = self.player(owner), self.player(1 - owner)
+        # One line at 80 columns, whatever the names (16 characters at most). At a hosted
+        # seat's screen, a step its partner plays says what the partner is doing.
         if phase == "clue":
+            if not self.plays(1 - owner):
+                return plain(f"{other} names an icon on your card, at {other}'s screen.")
             return plain(f"a: {other} names an icon on {turn}'s card.")
         if phase == "peek":
+            if not self.plays(owner):
+                return plain(f"{turn} looks at 2 grid cards; only {turn} sees them.")
             return plain(f"{turn}'s look: l shows the 2 cards again; Enter there ends it.")
         if phase == "play":
+            if not self.plays(owner):
+                return plain(f"{turn} flips grid cards to match; s suggests one to {turn}.")
+            if not self.plays(1 - owner):
+                return plain(f"{turn}: flip (arrows, f) or give up (x); {other} may suggest.")
             return plain(f"{turn}: flip (arrows, f) or give up (x); s: partner suggests.")
+        if not self.plays(owner):
+            return plain(f"{turn}'s turn, played at {turn}'s screen.")
         return plain(f"{turn}'s turn: pick a card (arrows, 1-3) and a move (see Keys).")
 
     def redraw(self) -> None:
