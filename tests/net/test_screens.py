@@ -213,6 +213,31 @@ async def test_a_look_is_the_looker_s_alone_and_the_partner_s_screen_says_so(
         assert "Only" not in rendered(partner)
 
 
+async def test_a_clue_asked_at_one_screen_is_answered_at_the_partner_s(tmp_path: Path) -> None:
+    """PD-CLUE-4, PD-CLUE-5: the asker's screen waits for the partner; the partner's screen offers the
+    answer key and, pressed, names whose card it is and the icons to name."""
+    clock = FakeClock()
+    setup = Setup(players=("Ann", "Bo"), options={"mode": "table", "difficulty": "easy"})
+    async with (
+        hosting(tmp_path, "pocketdragon", setup, 2024, clock, tick_s=0.01) as (_, hosted, url),
+        seat_app(tmp_path / "ann", url, hosted.codes[0]) as (ann, ann_pilot),
+        seat_app(tmp_path / "bo", url, hosted.codes[1]) as (bo, bo_pilot),
+    ):
+        apps = {0: (ann, ann_pilot), 1: (bo, bo_pilot)}
+        await ann_pilot.press("space")
+        turn = dragon_table(hosted).turn
+        (asker, pilot), (answerer, answerer_pilot) = apps[turn], apps[1 - turn]
+        names = ("Ann", "Bo")[turn], ("Ann", "Bo")[1 - turn]
+        await until(pilot, lambda: game_screen(asker).phase() == "turn")
+        await pilot.press("1", "k")
+        await until(answerer_pilot, lambda: game_screen(answerer).phase() == "clue")
+        await until(pilot, lambda: f"{names[1]} names an icon on your card" in rendered(asker))
+        assert keys_of(game_screen(answerer)) == "a partner answers"
+        await answerer_pilot.press("a")
+        await until(answerer_pilot, lambda: "Name exactly one of its icons" in rendered(answerer))
+        assert f"{names[0]}'s card 1, for {names[1]} only" in rendered(answerer)
+
+
 async def test_a_seat_away_is_shown_away_and_the_clocks_pause_on_both_screens(
     tmp_path: Path,
 ) -> None:

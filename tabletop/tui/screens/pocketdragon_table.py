@@ -829,6 +829,7 @@ class ClueOverlay(Overlay):
             f"{asker} asks {answerer} to name one icon on their card {card + 1}. "
             f"{asker}, look away.",
         )
+        self.asker = asker  # hand_back_to is None where no keyboard is handed back
         self.card = card
         self.activity = activity
         self.skills = skills
@@ -848,7 +849,7 @@ class ClueOverlay(Overlay):
             ]
         )
         return Content.assemble(
-            (f"{self.hand_back_to}'s card {self.card + 1}, for {self.looker} only:\n\n", "bold"),
+            (f"{self.asker}'s card {self.card + 1}, for {self.looker} only:\n\n", "bold"),
             "  ",
             self.legend.activity(self.activity),
             "\n\nName exactly one of its icons (press its letter):\n",
