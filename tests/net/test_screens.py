@@ -214,8 +214,8 @@ async def test_a_look_is_the_looker_s_alone_and_the_partner_s_screen_says_so(
 
 
 async def test_a_clue_asked_at_one_screen_is_answered_at_the_partner_s(tmp_path: Path) -> None:
-    """PD-CLUE-4, PD-CLUE-5: the asker's screen waits for the partner; the partner's screen offers the
-    answer key and, pressed, names whose card it is and the icons to name."""
+    """PD-CLUE-4, PD-CLUE-5: the asker's screen waits for the partner; the partner's
+    screen offers the answer key and, pressed, names whose card it is and the icons."""
     clock = FakeClock()
     setup = Setup(players=("Ann", "Bo"), options={"mode": "table", "difficulty": "easy"})
     async with (
