@@ -352,8 +352,9 @@ class HostedGame:
         away = self.away
         if self.engine.realtime and away and getattr(action, "kind", None) in CLOCK_STARTS:
             names = " and ".join(self.names[s] for s in away)
+            are = "is" if len(away) == 1 else "are"
             raise ProtocolError(
-                "PROTO-AWAY", f"{names} not here: the clocks run again once everyone is back."
+                "PROTO-AWAY", f"{names} {are} away: the clocks run again once all are back."
             )
         transition = self._apply(action)
         self.publish(transition.events, self._save_notice(), last=seat)

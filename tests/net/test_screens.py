@@ -79,6 +79,11 @@ def text_of(screen: GameScreen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
 
 
+def messages(app: JoinApp) -> list[str]:
+    """The notifications shown so far: title and text."""
+    return [f"{n.title}: {n.message}" for n in app._notifications]
+
+
 def keys_of(screen: GameScreen) -> str:
     """The Pocket Dragon table's Keys panel, every entry."""
     return "  ".join(entry.plain for entry in screen.query_one("#pd-keys", Packed).entries)
@@ -257,6 +262,13 @@ async def test_a_seat_away_is_shown_away_and_the_clocks_pause_on_both_screens(
         await until(ann_pilot, lambda: screen.status == "paused")
         told = [n.message for n in ann._notifications]
         assert any("Bo is away" in m and "paused" in m for m in told), told
+        # ... and says so where it stays, not "space resumes": Space cannot, Bo being away.
+        await until(ann_pilot, lambda: "Paused: Bo is away; the clocks run" in rendered(ann))
+        assert "a player is away" in screen.query_one(DragonTimer).text
+        await ann_pilot.press("space")
+        await until(ann_pilot, lambda: any("PROTO-AWAY" in m for m in messages(ann)))
+        assert "Bo is away: the clocks run again" in messages(ann)[-1]
+        assert screen.status == "paused"
         async with seat_app(tmp_path / "bo2", url, hosted.codes[1]) as (bo, bo_pilot):
             await until(ann_pilot, lambda: "(away)" not in text_of(screen, "Scoreboard"))
             await until(ann_pilot, lambda: screen.status == "running")

@@ -250,7 +250,20 @@ class PocketDragonScreen(GameScreen):
 
     def show_clocks(self, view: PocketDragonView) -> None:
         """Redraw what moves with time alone."""
-        self.query_one(DragonTimer).show(view)
+        self.query_one(DragonTimer).show(view, away=bool(self.session.away))
+
+    def player(self, seat: int) -> str:
+        return self.session.seats[seat].name
+
+    def paused_line(self) -> Content:
+        """The status line while the clocks are stopped: by a player, or by the host
+        because a player of a hosted game is away (then Space cannot resume)."""
+        away = self.session.away
+        if not away:
+            return Content("Paused: every clock is stopped. Space resumes.")
+        names = " and ".join(self.player(seat) for seat in away)
+        are = "is" if len(away) == 1 else "are"
+        return plain(f"Paused: {names} {are} away; the clocks run again once all are back.")
 
     def close_overlays(self) -> None:
         """Take down every screen above this one (their callbacks are not called)."""

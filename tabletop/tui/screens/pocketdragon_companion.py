@@ -155,7 +155,7 @@ class CompanionScreen(PocketDragonScreen):
                 "Deal the cards as the rulebook says, then press space to start the clocks."
             )
         if view.status == "paused":
-            return Content("Paused: every clock is stopped. Space resumes.")
+            return self.paused_line()
         if view.clocks.feed_available:
             return Content("The dragon is hungry: feed it (f) before its clock reaches 0.")
         return Content("")

@@ -290,9 +290,6 @@ class TableScreen(PocketDragonScreen):
             return TABLE_SECTIONS[self.phase()]
         return super().rules_section()
 
-    def player(self, seat: int) -> str:
-        return self.session.seats[seat].name
-
     @property
     def handover(self) -> bool:
         """Table mode is a hot seat: a view shows the partner's Activities, so the keyboard
@@ -467,7 +464,7 @@ class TableScreen(PocketDragonScreen):
                 "Space starts the clocks. Arrows pick a grid card, 1-3 one of your cards."
             )
         if view.status == "paused":
-            return Content("Paused: every clock is stopped. Space resumes.")
+            return self.paused_line()
         phase = self.phase()
         if phase == "over":  # the result says how it went
             return Content("")

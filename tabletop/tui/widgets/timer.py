@@ -34,6 +34,7 @@ STATUS_WORDS = {
     "ready": "■ Ready: space starts",
     "running": "▶ Running",
     "paused": "⏸ Paused: space resumes",
+    "away": "⏸ Paused: a player is away",
     "won": "★ Won",
     "lost": "✗ Lost",
 }
@@ -138,9 +139,10 @@ class DragonTimer(Vertical):
         if event.button.id:
             self.post_message(self.Pressed(event.button.id.removeprefix("timer-")))
 
-    def show(self, view: PocketDragonView) -> None:
+    def show(self, view: PocketDragonView, *, away: bool = False) -> None:
         """Redraw from ``view``; ring once as the hunger warning steps up. Before the
-        panel is mounted the view is kept and drawn on mounting."""
+        panel is mounted the view is kept and drawn on mounting. ``away``: a player of a
+        hosted game is not connected (the host holds the clocks until they are back)."""
         if not self.is_mounted or not self.children:
             self._pending = view
             return
@@ -165,7 +167,7 @@ class DragonTimer(Vertical):
             ),
         ]
         content = Content("\n").join(lines)
-        status = STATUS_WORDS[view.status]
+        status = STATUS_WORDS["away" if away and view.status == "paused" else view.status]
         self.text = f"{content.plain}\n{status}"
         # Always five lines: a new reading repaints the panel, and lays nothing out.
         refresh_text(self.query_one("#timer-lines", Static), content, layout=False)
