@@ -166,6 +166,8 @@ async def test_two_table_mode_clients_play_by_the_host_s_clock_and_see_each_othe
         await until(other_pilot, lambda: activity.name in text_of(other, "#pd-play"))
         keys = keys_of(other)
         assert "s partner suggests" in keys and "flip" not in keys and "give up" not in keys
+        assert len(needed_skills(dragon_table(hosted), played)) > 1  # PD-PLAY-4: not yet
+        await until(other_pilot, lambda: "suggest once one Skill is left" in rendered(other.app))
 
         t = dragon_table(hosted)
         skill = needed_skills(t, t.play)[0] if t.play else ""

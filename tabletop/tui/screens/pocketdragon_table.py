@@ -482,7 +482,10 @@ class TableScreen(PocketDragonScreen):
             return plain(f"{turn}'s look: l shows the 2 cards again; Enter there ends it.")
         if phase == "play":
             if not self.plays(owner):
-                return plain(f"{turn} flips grid cards to match; s suggests one to {turn}.")
+                play = self.table().play
+                if play is not None and play.suggestions_open:
+                    return plain(f"{turn} flips grid cards to match; s suggests one to {turn}.")
+                return plain(f"{turn} flips grid cards; you may suggest once one Skill is left.")
             if not self.plays(1 - owner):
                 return plain(f"{turn}: flip (arrows, f) or give up (x); {other} may suggest.")
             return plain(f"{turn}: flip (arrows, f) or give up (x); s: partner suggests.")
