@@ -799,6 +799,18 @@ class Store:
                 return _finished(game, moves)
         return None
 
+    def last_table(self, game: str) -> tuple[dict[str, Any], tuple[SeatInfo, ...]] | None:
+        """The setup (players, options) and seats of the game of this kind set up last,
+        finished or not (damaged ones aside): a new game's setup starts from it."""
+        for row in self._db.execute(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE game = ? ORDER BY created DESC, id DESC",
+            (game,),
+        ):
+            found = _checked(row, (0, 0, 0, None))
+            if isinstance(found, _Game):
+                return found.setup, found.seats
+        return None
+
     def damaged(self) -> list[DamagedGame]:
         """Games whose rows make no sense, with why."""
         return [g for g in self._listing() if isinstance(g, DamagedGame)]

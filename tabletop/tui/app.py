@@ -199,7 +199,7 @@ class TabletopApp(App[None]):
                 markup=False,
             )
         else:
-            self.push_screen(SetupScreen(get_engine(game)))
+            self.push_screen(SetupScreen(get_engine(game), self.store.last_table(game)))
 
     def resume(self, game_id: int, game: str) -> None:
         """Open a saved game; a record that no longer replays is reported, not hidden."""

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Select, Static, Switch
 
 from tabletop.core.bot import LEVEL_HELP
 from tabletop.core.rulebook import plain_words, rulebook
@@ -166,3 +166,35 @@ async def test_where_remote_seats_join_from_is_asked_once_a_seat_is_remote(store
         await pilot.pause()
         dragon = await open_setup(app, pilot, "pocketdragon")
         assert not dragon.query("#remote") and "Remote person" not in dragon.kinds.values()
+
+
+async def test_a_new_game_starts_from_the_table_set_up_last_for_that_game(store: Store) -> None:
+    """The same friends often play again: the form starts from the last table of that
+    game (players, names, bots, options; never the seed), and only of that game."""
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(app, pilot, "pocketparks")
+        setup.query_one("#count", Select).value = 3
+        await pilot.pause()  # the seats' lists follow the count
+        setup.query_one("#seat-0", Input).value = "[/]"
+        setup.query_one("#seat-1", Input).value = "Bo"
+        setup.query_one("#kind-2", Select).value = "hard"
+        setup.query_one("#opt-round_modifiers", Switch).value = False
+        setup.query_one("#opt-first_player", Select).value = 2
+        setup.query_one("#seed", Input).value = "7"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, SetupScreen)
+
+        again = await open_setup(app, pilot, "pocketparks")
+        assert again.query_one("#count", Select).value == 3
+        assert [again.query_one(f"#seat-{i}", Input).value for i in range(3)] == ["[/]", "Bo", ""]
+        kinds = [again.query_one(f"#kind-{i}", Select).value for i in range(3)]
+        assert kinds == [HUMAN, HUMAN, "hard"]
+        assert again.chosen_options() == {"round_modifiers": False, "first_player": 2}
+        assert again.query_one("#seed", Input).value == ""
+        app.pop_screen()
+
+        other = await open_setup(app, pilot, "spacepark")  # another game: its own defaults
+        assert other.query_one("#count", Select).value == 2
+        assert other.query_one("#seat-0", Input).value == ""

@@ -8,8 +8,9 @@ person reads them) and "Random"; one marked "rules" is explained by the words of
 that section of the game's rules (its lead) or of that rule. The bot levels and,
 for a solo count, the "Solo game" section of the rules are explained too.
 
-Enter in a text field goes to the next field; only Ctrl+S or the Start button
-starts the game.
+The form starts from the table of this game set up last (players, names, bots and
+options; the seed is new each time). Enter in a text field goes to the next field;
+only Ctrl+S or the Start button starts the game.
 
 A seat of a turn-based game is played here (at this keyboard) or remote: with a
 remote seat the table is hosted (screens/hosting.py) and each remote seat's join
@@ -20,6 +21,7 @@ certificate are `tabletop host`'s --bind, --port and --tls, with its warning.
 from __future__ import annotations
 
 import random
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -31,6 +33,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static, Switch
+from textual.widgets.select import InvalidSelectValueError
 
 from tabletop.core.bot import LEVEL_HELP, LEVEL_NAMES, levels
 from tabletop.core.engine import Engine
@@ -92,6 +95,19 @@ class OptionField:
         if text in self.words or (widget.type == "text" and not self.words):
             return True, text
         return True, _whole_number(text, self.label)
+
+    def show(self, value: object) -> None:
+        """Put a value chosen before (a game set up last) in the field; one this version
+        no longer offers leaves the field as it is."""
+        widget = self.widget
+        if isinstance(widget, Switch):
+            if isinstance(value, bool):
+                widget.value = value
+        elif isinstance(widget, Select):
+            with suppress(InvalidSelectValueError):
+                widget.value = value
+        elif isinstance(widget, Input) and isinstance(value, int | str):
+            widget.value = str(value)
 
 
 def _option_field(
@@ -209,9 +225,16 @@ class SetupScreen(SizedScreen):
     }
     """
 
-    def __init__(self, engine: Engine[Any, Any]) -> None:
+    def __init__(
+        self,
+        engine: Engine[Any, Any],
+        last: tuple[dict[str, Any], tuple[SeatInfo, ...]] | None = None,
+    ) -> None:
+        """``last``: the setup and seats of this game's table set up last, which the form
+        starts from (the same friends often play again)."""
         super().__init__()
         self.engine = engine
+        self.last = last
         self.title = f"New game: {engine.title}"
         self.bot_levels = levels(engine.name)
         self.kinds = {HUMAN: "Person"}
@@ -233,6 +256,10 @@ class SetupScreen(SizedScreen):
         engine = self.engine
         counts = range(engine.min_players, engine.max_players + 1)
         start = max(engine.min_players, min(2, engine.max_players))
+        seats: tuple[SeatInfo, ...] = ()
+        if self.last is not None and len(self.last[1]) in counts:
+            seats = self.last[1]
+            start = len(seats)
         yield Header()
         with VerticalScroll(id="form"):
             yield Static("Seats", classes="heading")
@@ -248,13 +275,17 @@ class SetupScreen(SizedScreen):
             for seat in range(engine.max_players):
                 with Horizontal(classes="row seat", id=f"seat-row-{seat}"):
                     yield Label(Content(f"Seat {seat + 1}"))
+                    before = seats[seat] if seat < len(seats) else SeatInfo(f"Player {seat + 1}")
                     yield Input(
-                        placeholder=f"Player {seat + 1}", max_length=NAME_LIMIT, id=f"seat-{seat}"
+                        "" if before.name == f"Player {seat + 1}" else before.name,
+                        placeholder=f"Player {seat + 1}",
+                        max_length=NAME_LIMIT,
+                        id=f"seat-{seat}",
                     )
                     if self.kinds:
                         yield Select(
                             [(Text(said), kind) for kind, said in self.kinds.items()],
-                            value=HUMAN,
+                            value=before.bot if before.bot in self.kinds else HUMAN,
                             allow_blank=False,
                             id=f"kind-{seat}",
                             classes="kind",
@@ -317,6 +348,11 @@ class SetupScreen(SizedScreen):
         )
 
     def on_mount(self) -> None:
+        if self.last is not None:
+            options = self.last[0].get("options", {})
+            for name, option in self.option_fields.items():
+                if name in options:
+                    option.show(options[name])
         self._show_seats()
         if not self.engine.realtime:
             self._show_traffic()
