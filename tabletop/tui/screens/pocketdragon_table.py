@@ -456,6 +456,8 @@ class TableScreen(PocketDragonScreen):
             mine = (flip, give_up) if self.plays(owner) else ()
             keys = (arrows, *mine, *((suggest,) if self.plays(1 - owner) else ()))
         always = KEYS_ALWAYS if self.remote is None else ()  # a seat's own screen shows it
+        if not keys and not always and phase != "over":
+            return [Content.styled("none now: your partner's move", "dim")]
         return [Content.assemble((k, "bold"), f" {text}") for k, text in (*keys, *always)]
 
     def hint(self, view: PocketDragonView) -> Content:
