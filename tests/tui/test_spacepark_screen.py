@@ -10,9 +10,12 @@ import itertools
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual import events
 from textual.content import Content
+from textual.notifications import Notification
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Input, OptionList, Select, Static
@@ -324,6 +327,87 @@ async def test_astral_arcade_asks_where_scout_goes_and_esc_goes_back(store: Stor
         after = session.state
         assert isinstance(after, State)
         assert after.scout == target and after.controller == seat
+
+
+def burst(app: TabletopApp, *keys: str) -> None:
+    """Keys as a fast typist sends them: all in the app's queue before the first is
+    handled (Pilot's press waits for each key to be handled before the next)."""
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
+
+
+async def test_keys_pressed_in_a_burst_are_each_taken_or_explained_in_order(
+    store: Store,
+) -> None:
+    """Keys typed at once, from the Enter that lifts the curtain on: each key makes its
+    part of the move or is explained, in its order and against the position the keys
+    before it left (a greyed key is refused with its rule: SP-FAST-2 no pass, SP-TURN-2
+    no rocket, SP-DEST-6 Scout must move), across a hand-over to the next player."""
+    saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
+    state = saved.state
+    assert isinstance(state, State)
+    arcade = state.ring.index("astral_arcade")
+    rng = random.Random(0)
+    while arcade not in saved.state.rockets or not saved.moves:
+        saved.act(pick(saved.legal_actions(saved.to_act[0]), rng))
+    state = saved.state
+    assert isinstance(state, State)
+    [me] = saved.to_act
+    assert not state.players[me].stock[3]  # no Fast Travel pass: t is greyed
+    empty = next(pos for pos in range(7) if pos not in state.rockets)
+    target = next(pos for pos in range(7) if pos != state.scout)
+    mine = Visit(seat=me, dest="astral_arcade", scout_to=state.ring[target])
+    after = ENGINE.apply(state, mine).state
+    assert isinstance(after, State)
+    theirs = next(
+        a
+        for a in ENGINE.legal_actions(after, 1 - me)
+        if isinstance(a, Visit) and a.dest not in ("outpost13", after.ring[after.scout])
+    )
+    their_empty = next(pos for pos in range(7) if pos not in after.rockets)
+    app = TabletopApp(store)
+    told: list[tuple[int, str]] = []
+    async with app.run_test(size=SIZE) as pilot:
+        app, game = await resume(pilot, saved.game_id)
+        assert isinstance(app.screen, Curtain)
+        tell = app.tell
+
+        def spy(message: str, **kwargs: Any) -> Notification:
+            told.append((game.session.moves, kwargs.get("title") or message))
+            return tell(message, **kwargs)
+
+        app.tell = spy  # type: ignore[method-assign]
+        moves = game.session.moves
+        keys = ["t", str(empty + 1), str(arcade + 1), str(state.scout + 1), str(target + 1)]
+        burst(app, "enter", *keys)
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, Curtain) and app.screen.player == NAMES[1 - me]
+        burst(app, "enter", str(their_empty + 1), str(after.ring.index(theirs.dest) + 1))
+        for _ in range(5):
+            await pilot.pause()
+        made = game.session.record.actions[moves:]
+        assert made == [ENGINE.dump_action(mine), ENGINE.dump_action(theirs)]
+        assert told == [
+            (moves, "Not allowed (SP-FAST-2)"),
+            (moves, "Not allowed (SP-TURN-2)"),
+            (moves, "Not allowed (SP-DEST-6)"),
+            (moves + 1, "Not allowed (SP-TURN-2)"),
+        ]
+        assert isinstance(app.screen, Curtain) and app.screen.player == NAMES[me]
+
+
+async def test_enter_pressed_twice_on_the_curtain_lifts_it_once(store: Store) -> None:
+    """A double Enter at a hand-over: the curtain lifts, the game stays on screen (the
+    second Enter used to dismiss the game screen too, back to home)."""
+    saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
+    async with TabletopApp(store).run_test(size=SIZE) as pilot:
+        app, game = await resume(pilot, saved.game_id)
+        assert isinstance(app.screen, Curtain)
+        burst(app, "enter", "enter")
+        for _ in range(5):
+            await pilot.pause()
+        assert app.screen is game and game.viewer == 0
 
 
 async def test_a_seeded_game_to_its_result_with_the_tie_break(store: Store) -> None:

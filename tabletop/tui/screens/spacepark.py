@@ -357,24 +357,24 @@ class SpaceParkScreen(GameScreen):
             return True
         return super().check_action(action, parameters)
 
-    def on_key(self, event: events.Key) -> None:
-        """A greyed key is not run by its binding: say why the move is refused instead;
-        a key of the question that chooses nothing now says so."""
-        for kind in self.question():
-            keys = ASKS[kind].keys
-            if event.key not in keys:
-                continue
-            state = self.choice_state(kind, keys.index(event.key))
-            if state is None:
-                event.stop()
-                event.prevent_default()
-                self.choose(kind, keys.index(event.key))
-                return
-            if state is False:
-                event.stop()
-                offered = self.offered(kind, len(keys))
-                self.tell(f"{event.key} chooses nothing here: {offered or 'nothing'} does.")
-                return
+    def explain_key(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """A greyed choice's key builds its move for the engine to refuse with its rule;
+        a key of the question that chooses nothing now says which keys do. (Each binding
+        of the key is tried in turn: one of another question's is not ours to explain.)"""
+        if action != "choose":
+            return super().explain_key(action, parameters)
+        kind, index = parameters
+        assert isinstance(kind, str) and isinstance(index, int)
+        state = self.choice_state(kind, index)
+        if state is None:
+            self.choose(kind, index)
+            return True
+        if kind not in self.question():
+            return False
+        keys = ASKS[kind].keys
+        offered = self.offered(kind, len(keys))
+        self.tell(f"{keys[index]} chooses nothing here: {offered or 'nothing'} does.")
+        return True
 
     def action_choose(self, kind: str, index: int) -> None:
         self.choose(kind, index)
