@@ -25,6 +25,7 @@ from textual.widgets import Static
 from tabletop.core.cards import CardText
 from tabletop.core.engine import Action
 from tabletop.core.table import Table
+from tabletop.core.words import counted
 from tabletop.games.spacepark.content import badges
 from tabletop.games.spacepark.model import (
     DEST_NAMES,
@@ -751,7 +752,7 @@ def scout_lines(view: SpaceParkView) -> list[Content]:
         ),
         Content(
             f"  Scout Stack {len(view.scout_stack)} · deck {view.deck_count}: "
-            f"{turns} turn{'s' * (turns > 1)} (this one too) to reach {WIN_XP} XP, "
+            f"{counted(turns, 'turn')} (this one too) to reach {WIN_XP} XP, "
             "or Scout wins."
         ),
     ]
