@@ -8,7 +8,8 @@ import contextlib
 import functools
 import itertools
 import random
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +43,7 @@ from tabletop.tui.screens.cards import CardsScreen
 from tabletop.tui.screens.spacepark import ASKS, SpaceParkScreen
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
-from tabletop.tui.widgets.spacepark_board import Ring
+from tabletop.tui.widgets.spacepark_board import TYPE_MARKS, Ring
 
 SIZE = (120, 36)
 NAMES = ("Ann", "Bob", "Cy")
@@ -73,6 +74,18 @@ def weight(action: Action) -> float:
 
 def pick(legal: list[Action], rng: random.Random) -> Action:
     return rng.choices(legal, [weight(a) for a in legal])[0]
+
+
+def hoard(legal: list[Action], rng: random.Random) -> Action:
+    """A player who draws badges at Starlight Station far more than they earn them:
+    hands of five to eight badges."""
+
+    def hoarding(action: Action) -> float:
+        if isinstance(action, Visit):
+            return {"starlight_station": 30.0, "outpost13": 3.0}.get(action.dest, 1.0)
+        return 10.0 if isinstance(action, Keep) else weight(action)
+
+    return rng.choices(legal, [hoarding(a) for a in legal])[0]
 
 
 def played_by_pick(names: tuple[str, ...], seed: int) -> Iterator[State]:
@@ -140,10 +153,15 @@ def tap(game: SpaceParkScreen, key: str) -> None:
 
 
 async def play_one(
-    pilot: Pilot[None], app: TabletopApp, rng: random.Random, typed: bool = True
+    pilot: Pilot[None],
+    app: TabletopApp,
+    rng: random.Random,
+    typed: bool = True,
+    player: Callable[[list[Action], random.Random], Action] = pick,
 ) -> Action:
     """Lift the curtain if it is down, then make one move by keys (``typed``: pressed
-    through the Pilot, else tapped); checks the move made is the one meant."""
+    through the Pilot, else tapped) that ``player`` chooses; checks the move made is
+    the one meant."""
     if isinstance(app.screen, Curtain):
         await pilot.press("enter")
     game = game_screen(app)
@@ -152,7 +170,7 @@ async def play_one(
     assert seat is not None and seat in game.session.to_act
     view = game.session.view(seat)
     assert isinstance(view, SpaceParkView)
-    action = pick(game.session.legal_actions(seat), rng)
+    action = player(game.session.legal_actions(seat), rng)
     before = game.session.moves
     if typed:
         await pilot.press(*keys_for(action, view))
@@ -708,8 +726,9 @@ async def test_80_by_24_fits_with_short_tiles_and_grows_back(store: Store) -> No
 
 
 def fits(game: SpaceParkScreen) -> None:
-    """Every panel of the board is on screen whole, nothing below the fold, and the
-    Players panel has a row per player with their XP."""
+    """Every panel of the board is on screen whole, nothing below the fold, every badge
+    of the hand on a line of its own, and the Players panel has a row per player with
+    their XP, hand and earned badges counted by type."""
     shown = game.query_one("#sp-scroll").region
     for name in ("ring", "display", "hand", "players"):
         region = game.query_one(f"#{name}").region
@@ -719,11 +738,17 @@ def fits(game: SpaceParkScreen) -> None:
     assert prompt.height and game.region.contains_region(prompt)
     view = game.session.view(game.viewer)
     assert isinstance(view, SpaceParkView)
+    hand = game.query_one("#hand", Static)
+    shown = [hand.render_line(y).text for y in range(hand.size.height)]
+    for index, badge in enumerate(view.hand):
+        assert any(f"{index + 1} " in line and badge.name in line for line in shown), badge
     players = game.query_one("#players", Static)
     rows = [players.render_line(y).text for y in range(players.size.height)]
     for player in view.players:
         [row] = [r for r in rows if r[1:].lstrip(" ▶").startswith(player.name)]
         assert f" {player.xp} XP " in row and f"hand {player.hand_count}" in row
+        kinds = Counter(b.type for b in player.earned)
+        assert all(f"{TYPE_MARKS[t][0]}×{n}" in row for t, n in kinds.items()), row
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -748,6 +773,61 @@ async def test_80_by_24_fits_three_and_four_players(store: Store, players: int) 
                 checked += 1
             await play_one(pilot, app, rng, typed=False)
     assert checked > 40
+
+
+async def test_80_by_24_keeps_a_long_hand_and_every_player_on_screen(store: Store) -> None:
+    """Issue 14 (11): four players who hoard badges, hands of five to seven: the ring
+    goes a line lower for them, and the hand, the ring and every player stay on screen,
+    checked at every move of a seeded game (eight badges go below the fold: the next
+    test)."""
+    store.save_setting("curtain", False)
+    names = ("Ann", "Bob", "Cy", "Di")
+    saved = GameSession.start(store, ENGINE, tuple(SeatInfo(n) for n in names), {}, 3)
+    rng = random.Random(3)
+    long_hands = Counter[int]()
+    async with TabletopApp(store).run_test(size=(80, 24)) as pilot:
+        app, game = await resume(pilot, saved.game_id)
+        session = game.session
+        while session.outcome is None and session.moves < 160:
+            await pilot.pause()
+            view = session.view(game.viewer)
+            assert isinstance(view, SpaceParkView)
+            if len(view.hand) <= 7:
+                fits(game)
+                long_hands[len(view.hand)] += 1
+                # a line of words per tile only when the hand needs the row
+                drawn = view.pending is not None and view.pending.drawn is not None
+                lines = len(view.hand) + drawn
+                assert game.query_one(Ring).has_class("-low") == (lines > 4) or lines == 5
+            await play_one(pilot, app, rng, typed=False, player=hoard)
+    assert long_hands[5] and long_hands[6], long_hands
+
+
+async def test_a_reduced_cost_says_what_the_holder_pays_on_one_line(store: Store) -> None:
+    """SP-BADGE-3: Pathfinder earned, Eclipse Chaser (☀2 ☾2) costs Ann ☀1 ☾2: the hand
+    says so after the cost where there is room, and at 80x24 in place of the cost, the
+    badge still on one line."""
+    store.save_setting("curtain", False)
+    session = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
+    state = session.state.clone()
+    assert isinstance(state, State)
+    for badge in ("pathfinder", "eclipse_chaser"):
+        for place in (state.deck, state.revealed, *(p.hand for p in state.players)):
+            if badge in place:
+                place.remove(badge)
+    state.players[0].earned.append("pathfinder")
+    state.players[0].hand.insert(0, "eclipse_chaser")
+    session.state = state
+    app = TabletopApp(store)
+    async with app.run_test(size=(160, 40)) as pilot:
+        app.play(session)
+        await pilot.pause()
+        assert "1 ✗ ▲T Eclipse Chaser  ☀2 ☾2  5 XP · you pay ☀1 ☾2" in panel(app, "hand")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        hand = game_screen(app).query_one("#hand", Static)
+        lines = [hand.render_line(y).text.strip() for y in range(hand.size.height)]
+        assert "1 ✗ ▲T Eclipse Chaser  pay ☀1 ☾2  5 XP" in lines
 
 
 async def test_a_board_taller_than_80_by_24_says_there_is_more(store: Store) -> None:
