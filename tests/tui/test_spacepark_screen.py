@@ -521,6 +521,8 @@ async def test_solo_shows_the_scout_stack_and_scout_moves(store: Store) -> None:
         display = panel(app, "display")
         assert f"Scout Stack: {len(state.scout_stack)}, the top:" in display and top in display
         assert f"deck {len(state.deck)}" in plain(game.query_one("#display").border_title)
+        stack = f"Deck {len(state.deck)} · Scout Stack {len(state.scout_stack)}"
+        assert tile_lines(game, 0)[1].endswith(stack)  # on Starlight Station, whole
         # Scout's draws and moves are in the log, in words
         events = session.log(0)
         scout = [line for line in events if line.startswith("Scout draws")]

@@ -355,7 +355,7 @@ class Ring(Widget):
             text = []
         text += Content(dest.short if short else dest.action).wrap(max(1, inner))
         if tile.extra:
-            text.append(Content(tile.extra))
+            text += Content(tile.extra).wrap(max(1, inner))
         room = box.height - 2
         if len(text) > room:  # a low tile: its last line says the rest is cut
             last = Content(" ").join(text[room - 1 :]).truncate(inner, ellipsis=True)
