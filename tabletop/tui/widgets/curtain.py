@@ -52,7 +52,6 @@ class Curtain(Screen[bool]):
         curtain lifts, so what they see is drawn once, beneath it."""
         self.player = name
         self._ready = ready
-        self._lifting = False
         if self.is_mounted:
             refresh_text(self.query_one("#pass", Static), self._words())
         return self
@@ -83,7 +82,11 @@ class Curtain(Screen[bool]):
         self._lifting = True
         if self._ready is not None:
             self._ready()
-        self.call_after_refresh(self.dismiss, True)
+        self.call_after_refresh(self._lift)
+
+    def _lift(self) -> None:
+        self._lifting = False
+        self.dismiss(True)
 
     def action_leave(self) -> None:
         if not self._lifting:
