@@ -305,14 +305,15 @@ def _saves_import(store: Store, file: str) -> int:
 
 
 def _saves_check(store: Store) -> int:
+    from tabletop.core.words import counted
     from tabletop.saves import check
 
     count, problems = check(store)
     for problem in problems:
         print(problem)
-    games = f"{count} saved game{'s' if count != 1 else ''}"
+    games = counted(count, "saved game")
     if problems:
-        print(f"{games} checked: {len(problems)} problem{'s' if len(problems) != 1 else ''}.")
+        print(f"{games} checked: {counted(len(problems), 'problem')}.")
         return 1
     print(f"{games} checked: every one replays, and the file is sound.")
     return 0

@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.names import check_name
+from tabletop.core.words import counted, noun_for
 
 if TYPE_CHECKING:
     from tabletop.core.engine import Outcome
@@ -971,7 +972,7 @@ def _parse_game(row: tuple[Any, ...], moves: int) -> _Game:
     players = setup["players"]
     if len(players) != len(seats):
         raise ValueError(
-            f"it has {_count(len(players), 'player')} but {_count(len(seats), 'seat')}"
+            f"it has {counted(len(players), 'player')} but {counted(len(seats), 'seat')}"
         )
     if any(
         not isinstance(p, str) or p.strip() != s.name for p, s in zip(players, seats, strict=True)
@@ -1091,7 +1092,7 @@ class _Salvage:
     def run(self) -> str:
         settings = self.settings()
         games = self.games()
-        recovered = f"Recovered: {_count(games, 'game')} and {_count(settings, 'setting')}."
+        recovered = f"Recovered: {counted(games, 'game')} and {counted(settings, 'setting')}."
         if not self.lost:
             return f"{recovered} Nothing was lost."
         return f"{recovered} Lost: {'; '.join(self.lost)}."
@@ -1159,7 +1160,7 @@ class _Salvage:
                 self.moves(game_id, name)
         if unreadable:
             self.lost.append(
-                f"the game{'s' if len(unreadable) > 1 else ''} numbered "
+                f"the {noun_for(len(unreadable), 'game')} numbered "
                 f"{', '.join(map(str, unreadable))} (if they still existed)"
             )
         return recovered
@@ -1189,7 +1190,3 @@ def _named(row: dict[str, Any]) -> str:
     except ValueError:
         return f"game {row['id']}"
     return f"the {row.get('game')} game of {players}"
-
-
-def _count(n: int, thing: str) -> str:
-    return f"{n} {thing}{'' if n == 1 else 's'}"

@@ -164,7 +164,7 @@ def test_an_empty_hand_draws_two_at_once() -> None:
     st, log = act_log(st, AddCard(seat=0, card=park("Glacier")))
     st, log = act_log(st, Confirm(seat=0))
     assert sorted(st.players[0].hand) == sorted(parks("Yellowstone", "Katmai"))
-    assert "Ana has no cards left and draws 2." in texts(log)
+    assert "Ana has no cards left and draws 2 cards." in texts(log)
     assert "You draw Yellowstone and Katmai." in texts(log, 0)  # Yellowstone: card 0
     assert "You draw Yellowstone and Katmai." not in texts(log, 1)
 

@@ -32,8 +32,10 @@ def test_earned_badge_is_face_up_with_xp_and_ability_at_once(sp: Any) -> None:
     sp.hand(state, 0, "pathfinder", "sunseeker")
     sp.give(state, 0, moon=1)
     assert price(state.players[0], badges()["sunseeker"]) == (2, 0, 0)
-    after = sp.act(state, 0, "visit", dest="outpost13", badge="pathfinder").state
+    visit = sp.act(state, 0, "visit", dest="outpost13", badge="pathfinder")
+    after = visit.state
     assert xp_of(after.players[0]) == 3
+    assert "Ann earns Pathfinder for 1 Moon crystal (+3 XP)." in sp.texts(visit)
     assert price(after.players[0], badges()["sunseeker"]) == (1, 0, 0)
     earned = sp.engine.view(after, 1).players[0].earned
     assert [b.id for b in earned] == ["pathfinder"]

@@ -660,9 +660,9 @@ async def test_a_round_end_shows_its_scoring(store: Store) -> None:
         assert isinstance(sheet, ScoreSheet)
         text = sheet.text
         assert "Round 1: won by Ana" in text
-        assert "Ana: 4 point(s) this round" in text  # 1 + 1 + 2
-        assert "Ben: 1 point(s) this round" in text  # a set of 3 scores 1 for the others
-        assert "Cy: 0 point(s) this round" in text and "no sets" in text
+        assert "Ana: 4 points this round" in text  # 1 + 1 + 2
+        assert "Ben: 1 point this round" in text  # a set of 3 scores 1 for the others
+        assert "Cy: 0 points this round" in text and "no sets" in text
         assert "R1★" in text  # the chart marks the round's winner
         assert sheet.query_one(VerticalScroll).has_focus  # arrows scroll a long sheet
         assert game.viewer is None and hand_ids(game) == []
@@ -691,7 +691,7 @@ async def test_the_final_result_has_the_tie_break_and_the_chart(store: Store) ->
         await play_winning_set(pilot, game)
         sheet = app.screen
         assert isinstance(sheet, ScoreSheet) and "Round 3: won by Ana" in sheet.text
-        assert "Ana: 5 point(s) this round" in sheet.text
+        assert "Ana: 5 points this round" in sheet.text
         assert "2 pts ×2 featured" in sheet.text  # UNESCO priority, Mammoth Cave is UNESCO
         await pilot.press("enter")
         await pilot.pause()
@@ -922,7 +922,7 @@ async def test_the_hand_limit_puts_cards_back(store: Store) -> None:
         assert "✗" not in hand_text(game) and game.session.moves == 0
         await let_go(pilot, game, park("Acadia"))
         assert view(game, 0).phase == "limit"
-        assert "Hand limit 9: put back 1 card(s)" in prompt(game)
+        assert "Hand limit 9: put back 1 card." in prompt(game)
         await let_go(pilot, game, park("Denali"))
         assert view(game, None).players[0].hand_size == 9
         assert isinstance(app.screen, ResponseWindow)  # then Acadia may be Park Toured

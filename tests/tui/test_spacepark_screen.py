@@ -8,11 +8,15 @@ import contextlib
 import functools
 import itertools
 import random
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual import events
 from textual.content import Content
+from textual.notifications import Notification
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Input, OptionList, Select, Static
@@ -39,7 +43,7 @@ from tabletop.tui.screens.cards import CardsScreen
 from tabletop.tui.screens.spacepark import ASKS, SpaceParkScreen
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
-from tabletop.tui.widgets.spacepark_board import Ring
+from tabletop.tui.widgets.spacepark_board import TYPE_MARKS, Ring
 
 SIZE = (120, 36)
 NAMES = ("Ann", "Bob", "Cy")
@@ -70,6 +74,18 @@ def weight(action: Action) -> float:
 
 def pick(legal: list[Action], rng: random.Random) -> Action:
     return rng.choices(legal, [weight(a) for a in legal])[0]
+
+
+def hoard(legal: list[Action], rng: random.Random) -> Action:
+    """A player who draws badges at Starlight Station far more than they earn them:
+    hands of five to eight badges."""
+
+    def hoarding(action: Action) -> float:
+        if isinstance(action, Visit):
+            return {"starlight_station": 30.0, "outpost13": 3.0}.get(action.dest, 1.0)
+        return 10.0 if isinstance(action, Keep) else weight(action)
+
+    return rng.choices(legal, [hoarding(a) for a in legal])[0]
 
 
 def played_by_pick(names: tuple[str, ...], seed: int) -> Iterator[State]:
@@ -137,10 +153,15 @@ def tap(game: SpaceParkScreen, key: str) -> None:
 
 
 async def play_one(
-    pilot: Pilot[None], app: TabletopApp, rng: random.Random, typed: bool = True
+    pilot: Pilot[None],
+    app: TabletopApp,
+    rng: random.Random,
+    typed: bool = True,
+    player: Callable[[list[Action], random.Random], Action] = pick,
 ) -> Action:
     """Lift the curtain if it is down, then make one move by keys (``typed``: pressed
-    through the Pilot, else tapped); checks the move made is the one meant."""
+    through the Pilot, else tapped) that ``player`` chooses; checks the move made is
+    the one meant."""
     if isinstance(app.screen, Curtain):
         await pilot.press("enter")
     game = game_screen(app)
@@ -149,7 +170,7 @@ async def play_one(
     assert seat is not None and seat in game.session.to_act
     view = game.session.view(seat)
     assert isinstance(view, SpaceParkView)
-    action = pick(game.session.legal_actions(seat), rng)
+    action = player(game.session.legal_actions(seat), rng)
     before = game.session.moves
     if typed:
         await pilot.press(*keys_for(action, view))
@@ -326,6 +347,87 @@ async def test_astral_arcade_asks_where_scout_goes_and_esc_goes_back(store: Stor
         assert after.scout == target and after.controller == seat
 
 
+def burst(app: TabletopApp, *keys: str) -> None:
+    """Keys as a fast typist sends them: all in the app's queue before the first is
+    handled (Pilot's press waits for each key to be handled before the next)."""
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
+
+
+async def test_keys_pressed_in_a_burst_are_each_taken_or_explained_in_order(
+    store: Store,
+) -> None:
+    """Keys typed at once, from the Enter that lifts the curtain on: each key makes its
+    part of the move or is explained, in its order and against the position the keys
+    before it left (a greyed key is refused with its rule: SP-FAST-2 no pass, SP-TURN-2
+    no rocket, SP-DEST-6 Scout must move), across a hand-over to the next player."""
+    saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
+    state = saved.state
+    assert isinstance(state, State)
+    arcade = state.ring.index("astral_arcade")
+    rng = random.Random(0)
+    while arcade not in saved.state.rockets or not saved.moves:
+        saved.act(pick(saved.legal_actions(saved.to_act[0]), rng))
+    state = saved.state
+    assert isinstance(state, State)
+    [me] = saved.to_act
+    assert not state.players[me].stock[3]  # no Fast Travel pass: t is greyed
+    empty = next(pos for pos in range(7) if pos not in state.rockets)
+    target = next(pos for pos in range(7) if pos != state.scout)
+    mine = Visit(seat=me, dest="astral_arcade", scout_to=state.ring[target])
+    after = ENGINE.apply(state, mine).state
+    assert isinstance(after, State)
+    theirs = next(
+        a
+        for a in ENGINE.legal_actions(after, 1 - me)
+        if isinstance(a, Visit) and a.dest not in ("outpost13", after.ring[after.scout])
+    )
+    their_empty = next(pos for pos in range(7) if pos not in after.rockets)
+    app = TabletopApp(store)
+    told: list[tuple[int, str]] = []
+    async with app.run_test(size=SIZE) as pilot:
+        app, game = await resume(pilot, saved.game_id)
+        assert isinstance(app.screen, Curtain)
+        tell = app.tell
+
+        def spy(message: str, **kwargs: Any) -> Notification:
+            told.append((game.session.moves, kwargs.get("title") or message))
+            return tell(message, **kwargs)
+
+        app.tell = spy  # type: ignore[method-assign]
+        moves = game.session.moves
+        keys = ["t", str(empty + 1), str(arcade + 1), str(state.scout + 1), str(target + 1)]
+        burst(app, "enter", *keys)
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, Curtain) and app.screen.player == NAMES[1 - me]
+        burst(app, "enter", str(their_empty + 1), str(after.ring.index(theirs.dest) + 1))
+        for _ in range(5):
+            await pilot.pause()
+        made = game.session.record.actions[moves:]
+        assert made == [ENGINE.dump_action(mine), ENGINE.dump_action(theirs)]
+        assert told == [
+            (moves, "Not allowed (SP-FAST-2)"),
+            (moves, "Not allowed (SP-TURN-2)"),
+            (moves, "Not allowed (SP-DEST-6)"),
+            (moves + 1, "Not allowed (SP-TURN-2)"),
+        ]
+        assert isinstance(app.screen, Curtain) and app.screen.player == NAMES[me]
+
+
+async def test_enter_pressed_twice_on_the_curtain_lifts_it_once(store: Store) -> None:
+    """A double Enter at a hand-over: the curtain lifts, the game stays on screen (the
+    second Enter used to dismiss the game screen too, back to home)."""
+    saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
+    async with TabletopApp(store).run_test(size=SIZE) as pilot:
+        app, game = await resume(pilot, saved.game_id)
+        assert isinstance(app.screen, Curtain)
+        burst(app, "enter", "enter")
+        for _ in range(5):
+            await pilot.pause()
+        assert app.screen is game and game.viewer == 0
+
+
 async def test_a_seeded_game_to_its_result_with_the_tie_break(store: Store) -> None:
     store.save_setting("curtain", False)  # hand-overs are tested elsewhere; this is long
     app = TabletopApp(store)
@@ -419,6 +521,8 @@ async def test_solo_shows_the_scout_stack_and_scout_moves(store: Store) -> None:
         display = panel(app, "display")
         assert f"Scout Stack: {len(state.scout_stack)}, the top:" in display and top in display
         assert f"deck {len(state.deck)}" in plain(game.query_one("#display").border_title)
+        stack = f"Deck {len(state.deck)} · Scout Stack {len(state.scout_stack)}"
+        assert tile_lines(game, 0)[1].endswith(stack)  # on Starlight Station, whole
         # Scout's draws and moves are in the log, in words
         events = session.log(0)
         scout = [line for line in events if line.startswith("Scout draws")]
@@ -624,8 +728,9 @@ async def test_80_by_24_fits_with_short_tiles_and_grows_back(store: Store) -> No
 
 
 def fits(game: SpaceParkScreen) -> None:
-    """Every panel of the board is on screen whole, nothing below the fold, and the
-    Players panel has a row per player with their XP."""
+    """Every panel of the board is on screen whole, nothing below the fold, every badge
+    of the hand on a line of its own, and the Players panel has a row per player with
+    their XP, hand and earned badges counted by type."""
     shown = game.query_one("#sp-scroll").region
     for name in ("ring", "display", "hand", "players"):
         region = game.query_one(f"#{name}").region
@@ -635,11 +740,17 @@ def fits(game: SpaceParkScreen) -> None:
     assert prompt.height and game.region.contains_region(prompt)
     view = game.session.view(game.viewer)
     assert isinstance(view, SpaceParkView)
+    hand = game.query_one("#hand", Static)
+    shown = [hand.render_line(y).text for y in range(hand.size.height)]
+    for index, badge in enumerate(view.hand):
+        assert any(f"{index + 1} " in line and badge.name in line for line in shown), badge
     players = game.query_one("#players", Static)
     rows = [players.render_line(y).text for y in range(players.size.height)]
     for player in view.players:
         [row] = [r for r in rows if r[1:].lstrip(" ▶").startswith(player.name)]
         assert f" {player.xp} XP " in row and f"hand {player.hand_count}" in row
+        kinds = Counter(b.type for b in player.earned)
+        assert all(f"{TYPE_MARKS[t][0]}×{n}" in row for t, n in kinds.items()), row
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -664,6 +775,61 @@ async def test_80_by_24_fits_three_and_four_players(store: Store, players: int) 
                 checked += 1
             await play_one(pilot, app, rng, typed=False)
     assert checked > 40
+
+
+async def test_80_by_24_keeps_a_long_hand_and_every_player_on_screen(store: Store) -> None:
+    """Issue 14 (11): four players who hoard badges, hands of five to seven: the ring
+    goes a line lower for them, and the hand, the ring and every player stay on screen,
+    checked at every move of a seeded game (eight badges go below the fold: the next
+    test)."""
+    store.save_setting("curtain", False)
+    names = ("Ann", "Bob", "Cy", "Di")
+    saved = GameSession.start(store, ENGINE, tuple(SeatInfo(n) for n in names), {}, 3)
+    rng = random.Random(3)
+    long_hands = Counter[int]()
+    async with TabletopApp(store).run_test(size=(80, 24)) as pilot:
+        app, game = await resume(pilot, saved.game_id)
+        session = game.session
+        while session.outcome is None and session.moves < 160:
+            await pilot.pause()
+            view = session.view(game.viewer)
+            assert isinstance(view, SpaceParkView)
+            if len(view.hand) <= 7:
+                fits(game)
+                long_hands[len(view.hand)] += 1
+                # a line of words per tile only when the hand needs the row
+                drawn = view.pending is not None and view.pending.drawn is not None
+                lines = len(view.hand) + drawn
+                assert game.query_one(Ring).has_class("-low") == (lines > 4) or lines == 5
+            await play_one(pilot, app, rng, typed=False, player=hoard)
+    assert long_hands[5] and long_hands[6], long_hands
+
+
+async def test_a_reduced_cost_says_what_the_holder_pays_on_one_line(store: Store) -> None:
+    """SP-BADGE-3: Pathfinder earned, Eclipse Chaser (☀2 ☾2) costs Ann ☀1 ☾2: the hand
+    says so after the cost where there is room, and at 80x24 in place of the cost, the
+    badge still on one line."""
+    store.save_setting("curtain", False)
+    session = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
+    state = session.state.clone()
+    assert isinstance(state, State)
+    for badge in ("pathfinder", "eclipse_chaser"):
+        for place in (state.deck, state.revealed, *(p.hand for p in state.players)):
+            if badge in place:
+                place.remove(badge)
+    state.players[0].earned.append("pathfinder")
+    state.players[0].hand.insert(0, "eclipse_chaser")
+    session.state = state
+    app = TabletopApp(store)
+    async with app.run_test(size=(160, 40)) as pilot:
+        app.play(session)
+        await pilot.pause()
+        assert "1 ✗ ▲T Eclipse Chaser  ☀2 ☾2  5 XP · you pay ☀1 ☾2" in panel(app, "hand")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        hand = game_screen(app).query_one("#hand", Static)
+        lines = [hand.render_line(y).text.strip() for y in range(hand.size.height)]
+        assert "1 ✗ ▲T Eclipse Chaser  pay ☀1 ☾2  5 XP" in lines
 
 
 async def test_a_board_taller_than_80_by_24_says_there_is_more(store: Store) -> None:

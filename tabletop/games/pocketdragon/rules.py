@@ -21,6 +21,7 @@ from typing import Any
 from tabletop.core.engine import MALFORMED_ACTION, Action, Event, Outcome, Transition
 from tabletop.core.errors import IllegalAction
 from tabletop.core.rng import Rng
+from tabletop.core.words import counted, noun_for
 from tabletop.games.pocketdragon.content import (
     ACTIVITY_COUNT,
     COLLECTION_SIZE,
@@ -631,8 +632,7 @@ def _act_companion(state: PocketDragonState, action: Action, now_ms: int) -> str
     if isinstance(action, LogFeed):
         feed(state)
         state.happiness += action.discarded - 1
-        cards = "1 food card" if action.discarded == 1 else f"{action.discarded} food cards"
-        return f"The dragon is fed {cards}."
+        return f"The dragon is fed {counted(action.discarded, 'food card')}."
     if isinstance(action, LogGeneralClue):
         state.clues -= GENERAL_CLUE_COST
         return "A general clue is taken."
@@ -690,7 +690,7 @@ def _act_table(
                 marked.append(str(i + 1))
             else:
                 hand[i] = HandCard(held.activity, held.known, [*held.ruled_out, skill.id])
-        answer = f"cards {', '.join(marked)}" if marked else "none"
+        answer = f"{noun_for(len(marked), 'card')} {', '.join(marked)}" if marked else "none"
         _pass_turn(table)
         return [Event(f"{who} asks which of their Activities need {skill.name}: {answer}.")], True
     if isinstance(action, SpecificClue):

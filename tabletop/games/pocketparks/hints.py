@@ -17,6 +17,7 @@ from pydantic import BaseModel
 
 from tabletop.core.bot import HINT_SEED, Hint
 from tabletop.core.engine import Action
+from tabletop.core.words import counted
 from tabletop.games.pocketparks import rules as R
 from tabletop.games.pocketparks.bots import (
     Info,
@@ -118,8 +119,7 @@ def progress(info: Info, added: list[int], *, built: bool = False) -> str:
     before, left = deficit(now), deficit(after)
     if left == 0:
         return "that wins the round"
-    cards = f"{left} card{'s' * (left > 1)}"
-    return f"your sets are then {cards} short of winning the round ({before} now)"
+    return f"your sets are then {counted(left, 'card')} short of winning the round ({before} now)"
 
 
 def draw_words(info: Info, draw: Draw, legal: Sequence[Action]) -> str:
@@ -141,10 +141,10 @@ def steal_words(info: Info, view: PPView, steps: Sequence[Action]) -> str:
     taken = [s.card for s in steps if isinstance(s, Take)]
     randoms = sum(isinstance(s, TakeRandom) for s in steps)
     paid = [s.card for s in steps if isinstance(s, Pay)]
-    what = R.names(taken) if taken else f"{randoms} random card{'s' * (randoms > 1)}"
+    what = R.names(taken) if taken else counted(randoms, "random card")
     left = deficit(sizes_of(info.sets[first.target]))
     reason = (
-        f"{victim.name} is {left} card{'s' * (left > 1)} from winning the round"
+        f"{victim.name} is {counted(left, 'card')} from winning the round"
         if left <= 4
         else "it goes with cards you hold"
     )

@@ -16,6 +16,7 @@ from typing import Any
 from tabletop.core.engine import Event, Outcome, Transition
 from tabletop.core.errors import IllegalAction
 from tabletop.core.rng import Rng
+from tabletop.core.words import counted
 from tabletop.games.pocketparks.content import Effect, load_content
 from tabletop.games.pocketparks.model import (
     NO_CARD,
@@ -372,7 +373,7 @@ def refill_empty_hands(ctx: Ctx) -> None:
             continue
         drawn = [c for c in (draw_from_pile(ctx, seat), draw_from_pile(ctx, seat)) if c >= 0]
         if drawn:
-            ctx.say(f"{ctx.name(seat)} has no cards left and draws {len(drawn)}.")
+            ctx.say(f"{ctx.name(seat)} has no cards left and draws {counted(len(drawn), 'card')}.")
             ctx.say(f"You draw {names(drawn)}.", seat)
 
 
@@ -393,7 +394,7 @@ def exchange(ctx: Ctx, moves: list[tuple[int, int]]) -> None:
     given = [random_cards(ctx, giver, 2) for giver, _ in moves]
     for (giver, receiver), cards in zip(moves, given, strict=True):
         ctx.st.players[receiver].hand.extend(cards)
-        ctx.say(f"{ctx.name(giver)} passes {len(cards)} card(s) to {ctx.name(receiver)}.")
+        ctx.say(f"{ctx.name(giver)} passes {counted(len(cards), 'card')} to {ctx.name(receiver)}.")
         if cards:
             ctx.say(f"You pass {names(cards)} to {ctx.name(receiver)}.", giver)
             ctx.say(f"You get {names(cards)} from {ctx.name(giver)}.", receiver)
@@ -687,7 +688,7 @@ def pay_for_steal(ctx: Ctx, draft: Draft) -> None:
             st.fresh_top_from = thief
     parts = [f"{NAME[c]} from a set" for c in draft.takes]
     if draft.random_takes:
-        parts.append(f"{draft.random_takes} random card(s) from hand")
+        parts.append(f"{counted(draft.random_takes, 'random card')} from hand")
     ctx.say(
         f"{ctx.name(thief)} pays {names(draft.cards)} to steal from "
         f"{ctx.name(draft.target)}: {' and '.join(parts)}."
@@ -705,7 +706,8 @@ def resolve_steal(ctx: Ctx, draft: Draft, detour: Claim | None) -> None:
         spend_reaction(ctx, detour)
         cards = random_cards(ctx, thief, len(takes) + draft.random_takes)
         st.players[target].hand.extend(cards)
-        ctx.say(f"The steal turns around: {ctx.name(target)} takes {len(cards)} from the thief.")
+        taken = counted(len(cards), "card")
+        ctx.say(f"The steal turns around: {ctx.name(target)} takes {taken} from the thief.")
         if cards:
             ctx.say(f"You lose {names(cards)}.", thief)
             ctx.say(f"You take {names(cards)}.", target)
@@ -714,7 +716,7 @@ def resolve_steal(ctx: Ctx, draft: Draft, detour: Claim | None) -> None:
         take_from_set(st, target, card)
     from_hand = random_cards(ctx, target, draft.random_takes)
     st.players[thief].hand.extend(takes + from_hand)
-    ctx.say(f"{ctx.name(thief)} steals {len(takes) + len(from_hand)} card(s).")
+    ctx.say(f"{ctx.name(thief)} steals {counted(len(takes) + len(from_hand), 'card')}.")
     if from_hand:
         ctx.say(f"You steal {names(from_hand)}.", thief)
         ctx.say(f"{ctx.name(thief)} steals {names(from_hand)} from your hand.", target)
@@ -775,7 +777,7 @@ def outcome(state: PPState) -> Outcome | None:
     return Outcome(
         scores=scores,
         winners=tuple(tied),
-        summary=f"{names} {verb} with {best} points.",
+        summary=f"{names} {verb} with {counted(best, 'point')}.",
         tie_break=tie_break,
     )
 

@@ -6,6 +6,7 @@ from functools import cache
 
 from pydantic import BaseModel, ConfigDict
 
+from tabletop.core.words import counted
 from tabletop.games.pocketparks import rules as R
 from tabletop.games.pocketparks.model import (
     NO_CARD,
@@ -270,7 +271,6 @@ def position_line(view: PPView) -> str:
     """Where a game stands, from a spectator's view (nothing hidden): the round, each
     player's points and sets, the draw pile."""
     scores = ", ".join(
-        f"{p.name} {p.score} pts ({len(p.sets)} set{'s' * (len(p.sets) != 1)})"
-        for p in view.players
+        f"{p.name} {p.score} pts ({counted(len(p.sets), 'set')})" for p in view.players
     )
     return f"Round {view.round} of {ROUNDS} · {scores} · draw pile {view.pile_size}"

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from tabletop.core.cards import CardText
 from tabletop.core.errors import ContentError
+from tabletop.core.words import counted
 
 ASSET = "spacepark/badges.json"
 DECK_SIZE = 27
@@ -178,13 +179,6 @@ class Badge:
         if self.bonus_type is not None:
             return f"+1 XP for each {TYPE_NAMES[self.bonus_type]} badge you earn, this one too."
         return ""
-
-
-def counted(amount: int, noun: str) -> str:
-    """'1 Sun crystal', '2 Sun crystals', '2 Fast Travel passes'."""
-    if amount == 1:
-        return f"1 {noun}"
-    return f"{amount} {noun}{'es' if noun.endswith('s') else 's'}"
 
 
 def _badge(spec: BadgeSpec) -> Badge:

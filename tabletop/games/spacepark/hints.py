@@ -16,8 +16,9 @@ from pydantic import BaseModel
 from tabletop.core.bot import HINT_SEED, Hint
 from tabletop.core.engine import Action
 from tabletop.core.rng import Rng
+from tabletop.core.words import counted
 from tabletop.games.spacepark.bots import SearchBot, determinize, earn_gain, missing, targets
-from tabletop.games.spacepark.content import CRYSTALS, MOON, SEA, SUN, Badge, badges, counted
+from tabletop.games.spacepark.content import CRYSTALS, MOON, SEA, SUN, Badge, badges
 from tabletop.games.spacepark.model import (
     DEST_NAMES,
     Exchange,
@@ -114,5 +115,5 @@ def _visit(me: Player, visit: Visit) -> str:
 def _worth(me: Player, badge: Badge) -> str:
     """What a badge would give ``me``, and what it still costs."""
     short = sum(missing(me, badge))
-    cost = "you can pay for it now" if not short else f"{short} crystal{'s' * (short > 1)} short"
+    cost = "you can pay for it now" if not short else f"{counted(short, 'crystal')} short"
     return f"+{earn_gain(me, badge)} XP when earned, {cost}"

@@ -10,6 +10,7 @@ from typing import Any, Literal
 from tabletop.core.engine import MALFORMED_ACTION, Event, Outcome, Transition
 from tabletop.core.errors import IllegalAction
 from tabletop.core.rng import Rng
+from tabletop.core.words import noun_for
 from tabletop.games.spacepark.content import (
     CRYSTALS,
     PASS,
@@ -741,4 +742,4 @@ def _names(players: list[Player], seats: list[int]) -> str:
 
 def _cost_words(cost: tuple[int, int, int]) -> str:
     parts = [f"{n} {CRYSTALS[i].capitalize()}" for i, n in enumerate(cost) if n]
-    return " + ".join(parts) + " crystals" if parts else "nothing"
+    return f"{' + '.join(parts)} {noun_for(sum(cost), 'crystal')}" if parts else "nothing"

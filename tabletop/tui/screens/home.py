@@ -11,6 +11,7 @@ from textual.content import Content
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tabletop.core.words import counted
 from tabletop.games import GAMES, GameInfo, title
 from tabletop.stats import headline
 from tabletop.tui.screens import has_screen
@@ -74,8 +75,7 @@ class HomeScreen(SizedScreen):
         unfinished = len(store.unfinished())
         self.query_one("#saved", Static).update(
             Content(
-                f"{unfinished} unfinished game{'s' if unfinished != 1 else ''}: "
-                "press c to continue."
+                f"{counted(unfinished, 'unfinished game')}: press c to continue."
                 if unfinished
                 else "No unfinished games."
             )

@@ -17,6 +17,7 @@ from textual.content import Content
 from textual.widgets import Digits, Static
 
 from tabletop.core.engine import Action
+from tabletop.core.words import counted
 from tabletop.games.pocketdragon.model import (
     LEVELS,
     MAX_FOOD,
@@ -176,7 +177,7 @@ class CompanionScreen(PocketDragonScreen):
 
     def action_feed(self) -> None:
         options = [
-            Choice(str(n), f"{n} food card{'s' if n > 1 else ''} (Happiness {n - 1:+d})", n)
+            Choice(str(n), f"{counted(n, 'food card')} (Happiness {n - 1:+d})", n)
             for n in range(1, MAX_FOOD + 1)
         ]
         self.choose_feed(

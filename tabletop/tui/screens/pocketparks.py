@@ -36,6 +36,7 @@ from textual.widgets import Static
 
 from tabletop.core.bot import ask
 from tabletop.core.engine import Action, Transition
+from tabletop.core.words import counted
 from tabletop.games.pocketparks import rules as R
 from tabletop.games.pocketparks.engine import PocketParksEngine
 from tabletop.games.pocketparks.model import (
@@ -384,7 +385,7 @@ class PocketParksScreen(GameScreen):
             paid = Content(", ").join(card_chip(c) for c in draft.cards) or Content("nothing")
             takes = [card_chip(c) for c in draft.takes]
             if draft.random_takes:
-                takes.append(Content(f"{draft.random_takes} random hand card(s)"))
+                takes.append(Content(counted(draft.random_takes, "random hand card")))
             taking = Content(" and ").join(takes) or Content("nothing yet")
             return Content.assemble(
                 (f"Steal from {victim}. ", "bold"),
@@ -403,7 +404,9 @@ class PocketParksScreen(GameScreen):
             )
         if phase == "limit":
             extra = len(view.hand or []) - R.HAND_LIMIT
-            head = Content.styled(f"Hand limit {R.HAND_LIMIT}: put back {extra} card(s). ", "bold")
+            head = Content.styled(
+                f"Hand limit {R.HAND_LIMIT}: put back {counted(extra, 'card')}. ", "bold"
+            )
             if going is not None:
                 return Content.assemble(
                     head,
@@ -774,7 +777,8 @@ class PocketParksScreen(GameScreen):
             open_sets = sum(1 for s in player.sets if not s.protected)
             labels.append(
                 plain(
-                    f"{player.name}: hand {player.hand_size}, {open_sets} set(s) open to stealing"
+                    f"{player.name}: hand {player.hand_size}, "
+                    f"{counted(open_sets, 'set')} open to stealing"
                 )
             )
         # each player by their seat number, as the table and the scoreboard show them

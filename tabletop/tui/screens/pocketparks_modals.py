@@ -21,6 +21,7 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop.core.table import Table
+from tabletop.core.words import counted
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView
 from tabletop.tui.screens.base import ResultScreen, bind_choice, relabel
 from tabletop.tui.text import plain
@@ -538,7 +539,9 @@ def score_table(names: Sequence[str], result: RoundView) -> Content:
     for seat, (name, total) in enumerate(zip(names, result.points, strict=True)):
         mark = "★ " if seat == result.winner else "  "
         lines.append(Content(""))
-        lines.append(Content.assemble((f"{mark}{name}", "bold"), f": {total} point(s) this round"))
+        lines.append(
+            Content.assemble((f"{mark}{name}", "bold"), f": {counted(total, 'point')} this round")
+        )
         if not result.sets:
             continue  # a round scored before the engine kept its sheet: totals only
         if not result.sets[seat]:
@@ -549,7 +552,7 @@ def score_table(names: Sequence[str], result: RoundView) -> Content:
                 Content.assemble(
                     "    ",
                     set_chip(idx, item.park_set, round3),
-                    (f"  {item.points} pt{'s' if item.points != 1 else ''}", "bold"),
+                    (f"  {counted(item.points, 'pt')}", "bold"),
                     (note, "bold $warning"),
                 )
             )

@@ -28,6 +28,7 @@ from textual.widgets.option_list import Option
 from tabletop.core.names import visible
 from tabletop.core.record import GameRecord
 from tabletop.core.store import DamagedGame, FinishedGame, GameDamaged, SavedGame, StoreError
+from tabletop.core.words import counted
 from tabletop.games import GAMES, title
 from tabletop.stats import STAR, ranking
 from tabletop.tui.screens.sized import SizedScreen
@@ -237,8 +238,8 @@ class ContinueScreen(ListScreen):
         head = Content.assemble(
             (title(game.game), "bold"),
             plain(
-                f", started {_when(game.created)}, {game.moves} "
-                f"move{'s' if game.moves != 1 else ''}, last played {_when(game.updated)}"
+                f", started {_when(game.created)}, {counted(game.moves, 'move')}, "
+                f"last played {_when(game.updated)}"
             ),
         )
         known = self.positions.get((game.id, game.version))
@@ -459,10 +460,7 @@ class HistoryScreen(ListScreen):
         lines = [
             Content.assemble(
                 (title(game.game), "bold"),
-                plain(
-                    f", finished {_when(game.finished)} after {game.moves} "
-                    f"move{'s' if game.moves != 1 else ''}"
-                ),
+                plain(f", finished {_when(game.finished)} after {counted(game.moves, 'move')}"),
             )
         ]
         for p in placed:

@@ -25,6 +25,7 @@ from textual.widgets import Static
 from tabletop.core.cards import CardText
 from tabletop.core.engine import Action
 from tabletop.core.table import Table
+from tabletop.core.words import counted
 from tabletop.games.spacepark.content import badges
 from tabletop.games.spacepark.model import (
     DEST_NAMES,
@@ -181,6 +182,12 @@ class SpaceParkScreen(GameScreen):
     SpaceParkScreen.-compact .sp-panel {
         border: none;
         border-top: round $secondary;
+    }
+    SpaceParkScreen.-compact #display {  /* its lines have no key and mark: the hand's */
+        width: 5fr;                        /* have, and need the room */
+    }
+    SpaceParkScreen.-compact #hand {
+        width: 6fr;
     }
     SpaceParkScreen.-compact #players.-rows {  /* solo: Scout's lines wrap */
         text-wrap: nowrap;
@@ -357,24 +364,24 @@ class SpaceParkScreen(GameScreen):
             return True
         return super().check_action(action, parameters)
 
-    def on_key(self, event: events.Key) -> None:
-        """A greyed key is not run by its binding: say why the move is refused instead;
-        a key of the question that chooses nothing now says so."""
-        for kind in self.question():
-            keys = ASKS[kind].keys
-            if event.key not in keys:
-                continue
-            state = self.choice_state(kind, keys.index(event.key))
-            if state is None:
-                event.stop()
-                event.prevent_default()
-                self.choose(kind, keys.index(event.key))
-                return
-            if state is False:
-                event.stop()
-                offered = self.offered(kind, len(keys))
-                self.tell(f"{event.key} chooses nothing here: {offered or 'nothing'} does.")
-                return
+    def explain_key(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """A greyed choice's key builds its move for the engine to refuse with its rule;
+        a key of the question that chooses nothing now says which keys do. (Each binding
+        of the key is tried in turn: one of another question's is not ours to explain.)"""
+        if action != "choose":
+            return super().explain_key(action, parameters)
+        kind, index = parameters
+        assert isinstance(kind, str) and isinstance(index, int)
+        state = self.choice_state(kind, index)
+        if state is None:
+            self.choose(kind, index)
+            return True
+        if kind not in self.question():
+            return False
+        keys = ASKS[kind].keys
+        offered = self.offered(kind, len(keys))
+        self.tell(f"{keys[index]} chooses nothing here: {offered or 'nothing'} does.")
+        return True
 
     def action_choose(self, kind: str, index: int) -> None:
         self.choose(kind, index)
@@ -526,8 +533,8 @@ class SpaceParkScreen(GameScreen):
         self.query_one(Ring).show(tiles)
         self._show_display(view, question)
         self._show_hand(view, question)
-        self._size_cards()
         self._show_players(view)
+        self._size_cards()
         refresh_text(self.query_one("#prompt", Static), self._prompt(view, question))
         if self.has_class("-narrow"):  # the log is not shown: its latest lines are
             refresh_text(self.query_one("#news", Static), plain(self._news(view.seat)))
@@ -559,31 +566,57 @@ class SpaceParkScreen(GameScreen):
         badge: BadgeView,
         key: str = "",
         mark: str = "",
-        then: Content | None = None,
+        due: dict[str, int] | None = None,
     ) -> Content:
-        """A badge, then ``then``, on one line of ``panel``: with the badge's ability in a
-        few words if they fit."""
-        after = then or Content()
-        line = Content.assemble(badge_line(badge, key, mark), after)
-        if line.cell_length > panel.content_region.width:
-            return Content.assemble(badge_line(badge, key, mark, says=False), after)
-        return line
+        """A badge on one line of ``panel``: with the badge's ability in a few words if
+        they fit, and what its holder pays when that is not its cost (``due``), after its
+        cost if there is room, else instead of it."""
+        width = panel.content_region.width
+        paying = Content()
+        if due is not None:
+            paid = Content(" ").join(resource(n, a) for n, a in due.items() if a) or "nothing"
+            paying = Content.assemble(Content.styled(" · you pay ", "dim"), paid)
+        line = Content.assemble(badge_line(badge, key, mark), paying)
+        if line.cell_length <= width:
+            return line
+        line = Content.assemble(badge_line(badge, key, mark, says=False), paying)
+        if line.cell_length <= width or due is None:
+            return line
+        return badge_line(badge, key, mark, says=False, due=due)
 
     def _size_cards(self) -> None:
         """The display and the hand, side by side, both as tall as the taller one: the
         hand changing within that height (a badge drawn, one earned) repaints it
         without laying the screen out."""
         panels = [self.query_one("#display", Static), self.query_one("#hand", Static)]
-        width = panels[0].content_region.width
-        if not width:
+        if not panels[0].content_region.width:
             return  # not laid out yet: as tall as its text until it is
         rules = panels[0].styles.get_rules()
-        texts = [panel.content for panel in panels]
-        rows = max(t.get_height(rules, width) for t in texts if isinstance(t, Content))
-        height = Scalar.from_number(rows + (1 if self.has_class("-compact") else 2))  # edges
+        rows = max(
+            panel.content.get_height(rules, panel.content_region.width)
+            for panel in panels
+            if isinstance(panel.content, Content)
+        )
+        compact = self.has_class("-compact")
+        edges = 1 if compact else 2
+        height = Scalar.from_number(rows + edges)
         for panel in panels:
             if panel.styles.height != height:
                 panel.styles.height = height
+        if compact:
+            self._fit_ring(rows + edges)
+
+    def _fit_ring(self, cards: int) -> None:
+        """Compact: the ring's tiles a line lower when the cards (``cards`` rows tall: a
+        hand of six badges or more at 80x24) and the players would not fit under it, so
+        that the hand and every player stay on screen, no scrolling."""
+        scroll = self.query_one("#sp-scroll")
+        if not scroll.size.height:
+            return  # not laid out yet
+        more = self.query_one("#more")
+        room = scroll.size.height + (more.outer_size.height if more.display else 0)
+        players = self.query_one("#players").outer_size.height
+        self.query_one(Ring).fit(True, low=Ring.SHORT_HEIGHT + cards + players > room)
 
     def _show_display(self, view: SpaceParkView, question: tuple[str, ...]) -> None:
         panel = self.query_one("#display", Static)
@@ -649,12 +682,9 @@ class SpaceParkScreen(GameScreen):
             due = badge.price
             payable = all(n <= have[name] for name, n in due.items())
             key = str(index + 1) if index < len(ASKS["earn"].keys) else ""
-            paying = None
-            if due != {name: badge.cost.get(name, 0) for name in have}:
-                paid = Content(" ").join(resource(n, a) for n, a in due.items() if a) or "nothing"
-                paying = Content.assemble(Content.styled(" · you pay ", "dim"), paid)
+            reduced = due != {name: badge.cost.get(name, 0) for name in have}
             mark = "✓" if payable else "✗"
-            line = self._badge_line(panel, badge, key=key, mark=mark, then=paying)
+            line = self._badge_line(panel, badge, key=key, mark=mark, due=due if reduced else None)
             if "earn" in question:
                 line = clickable(line, f"screen.click('earn', {index})")
             lines.append(line)
@@ -751,7 +781,7 @@ def scout_lines(view: SpaceParkView) -> list[Content]:
         ),
         Content(
             f"  Scout Stack {len(view.scout_stack)} · deck {view.deck_count}: "
-            f"{turns} turn{'s' * (turns > 1)} (this one too) to reach {WIN_XP} XP, "
+            f"{counted(turns, 'turn')} (this one too) to reach {WIN_XP} XP, "
             "or Scout wins."
         ),
     ]

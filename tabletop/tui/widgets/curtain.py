@@ -45,6 +45,7 @@ class Curtain(Screen[bool]):
         self.player = name
         self.rules = rules
         self._ready: Callable[[], None] | None = None
+        self._lifting = False  # Enter taken: the curtain goes once the view beneath is drawn
 
     def hand_to(self, name: str, ready: Callable[[], None] | None = None) -> Curtain:
         """Name the next player; ``ready`` runs when they take the keyboard, before the
@@ -74,9 +75,19 @@ class Curtain(Screen[bool]):
             self.rules()
 
     def action_open(self) -> None:
+        # Once: a second Enter typed before the curtain is gone would dismiss the game
+        # screen beneath it (Enter is a priority key: it overtakes the keys before it).
+        if self._lifting:
+            return
+        self._lifting = True
         if self._ready is not None:
             self._ready()
-        self.call_after_refresh(self.dismiss, True)
+        self.call_after_refresh(self._lift)
+
+    def _lift(self) -> None:
+        self._lifting = False
+        self.dismiss(True)
 
     def action_leave(self) -> None:
-        self.dismiss(False)
+        if not self._lifting:
+            self.dismiss(False)

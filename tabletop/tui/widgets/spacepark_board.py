@@ -8,7 +8,7 @@ draws what the view says.
 from __future__ import annotations
 
 import itertools
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -121,17 +121,22 @@ def ability(badge: BadgeView) -> str:
     return badges()[badge.id].ability_short()
 
 
-def badge_line(badge: BadgeView, key: str = "", mark: str = "", says: bool = True) -> Content:
-    """One badge: [key] [mark] type, name, cost, XP, and (``says``) its ability in a few
-    words."""
+def badge_line(
+    badge: BadgeView,
+    key: str = "",
+    mark: str = "",
+    says: bool = True,
+    due: dict[str, int] | None = None,
+) -> Content:
+    """One badge: [key] [mark] type, name, cost (``due``: what its holder pays instead,
+    after their reductions), XP, and (``says``) its ability in a few words."""
     parts: list[Content | str] = []
     if key:
         parts.append(Content.styled(f"{key} ", "bold $accent"))
     if mark:
         parts.append(f"{mark} ")
-    parts.extend(
-        [type_mark(badge.type), " ", Content.styled(badge.name, "bold"), "  ", cost(badge.cost)]
-    )
+    price = cost(badge.cost) if due is None else Content.assemble(("pay ", "dim"), cost(due))
+    parts.extend([type_mark(badge.type), " ", Content.styled(badge.name, "bold"), "  ", price])
     parts.append(f"  {badge.xp} XP")
     if badge.ability and says:
         parts.append(Content.styled(f" · {ability(badge)}", "dim"))
@@ -155,7 +160,7 @@ def player_line(player: PlayerView, active: bool, first: bool, width: int | None
     """A player's stock, XP, hand count and Controller, then the badges they earned
     (their whole texts are in the card list): on the same line if it has room within
     ``width``, else under it. ``width`` None: one short row, each earned badge by its
-    type alone."""
+    type, counted (▲T×2 ●C×1): as long for ten badges as for two."""
     short = width is None
     marker = "▶ " if active else "  "
     parts: list[Content | str] = [
@@ -174,9 +179,9 @@ def player_line(player: PlayerView, active: bool, first: bool, width: int | None
     if not player.earned:
         return line
     if short:
-        return Content.assemble(
-            line, "  badges ", Content(" ").join(type_mark(b.type) for b in player.earned)
-        )
+        held = Counter(b.type for b in player.earned)
+        kinds = [Content.assemble(type_mark(t), f"×{held[t]}") for t in TYPE_MARKS if held[t]]
+        return Content.assemble(line, "  badges ", Content(" ").join(kinds))
     earned = Content(" · ").join(
         Content.assemble(type_mark(b.type), f" {b.name}") for b in player.earned
     )
@@ -227,7 +232,12 @@ class Ring(Widget):
     Ring.-short {
         height: 8;
     }
+    Ring.-short.-low {  /* a line of words per tile: room for a long hand at 80x24 */
+        height: 6;
+    }
     """
+    SHORT_HEIGHT = 8
+    """The height of short tiles' ring (class -short), a line more than -low."""
 
     class Picked(Message):
         def __init__(self, position: int) -> None:
@@ -250,10 +260,11 @@ class Ring(Widget):
             self.tiles = tuple(tiles)
             self._draw()
 
-    def fit(self, short: bool) -> None:
-        """Short tiles (a narrow or low screen). (The new height resizes the ring, which
-        draws it again.)"""
+    def fit(self, short: bool, low: bool = False) -> None:
+        """Short tiles (a narrow or low screen), ``low`` ones with a single line of words
+        each. (The new height resizes the ring, which draws it again.)"""
         self.set_class(short, "-short")
+        self.set_class(short and low, "-low")
 
     def on_resize(self) -> None:
         self._draw()
@@ -344,7 +355,11 @@ class Ring(Widget):
             text = []
         text += Content(dest.short if short else dest.action).wrap(max(1, inner))
         if tile.extra:
-            text.append(Content(tile.extra))
+            text += Content(tile.extra).wrap(max(1, inner))
+        room = box.height - 2
+        if len(text) > room:  # a low tile: its last line says the rest is cut
+            last = Content(" ").join(text[room - 1 :]).truncate(inner, ellipsis=True)
+            text = [*text[: room - 1], last]
         corner, line, right, side, low, low_right = HEAVY if dest.rocket else ROUND
         border = "$accent" if dest.rocket else "$panel-lighten-2"
         body = "$foreground" if dest.rocket else ""
