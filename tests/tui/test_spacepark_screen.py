@@ -905,6 +905,33 @@ async def test_solo_starlight_names_only_the_badges_it_offers(store: Store) -> N
         assert session.moves == 0
 
 
+@pytest.mark.parametrize("controller", [False, True])
+async def test_solo_fee_prompt_names_only_the_ways_the_player_can_pay(
+    store: Store, controller: bool
+) -> None:
+    """SP-SOLO-4: Scout's fee is a Sun crystal or the Controller; the prompt offers the
+    Controller only to a player who holds it (c stays a greyed key otherwise)."""
+    state = next(
+        s
+        for s in played_by_pick(NAMES[:1], 3)
+        if s.scout in s.rockets and s.pending is None and s.players[0].stock[0] > 0
+    ).clone()
+    state.controller = 0 if controller else None
+    session = GameSession.start(store, ENGINE, (SeatInfo("Ann"),), {}, 3)
+    session.state = state
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.play(session)
+        await pilot.pause()
+        await pilot.press(str(state.scout + 1))  # Scout's destination
+        await pilot.pause()
+        prompt = panel(app, "prompt")
+        ways = (
+            "s (a Sun crystal) or c (return the Controller)" if controller else "s (a Sun crystal)"
+        )
+        assert f": pay with {ways}. Esc: back." in prompt.replace("\n", " ")
+
+
 async def test_i_lists_every_card_in_view_with_its_whole_text(store: Store) -> None:
     store.save_setting("curtain", False)
     saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 6)

@@ -732,10 +732,13 @@ class SpaceParkScreen(GameScreen):
             return Content("Fast Travel: press the number of the rocket to move on." + back)
         if kind == "fee":
             where = DEST_NAMES[draft["dest"]]
-            return Content(
-                f"Scout is at {where}: pay with s (a Sun crystal) or c (return the Controller)."
-                + back
-            )
+            # name only the ways to pay this player has (the other key is greyed)
+            ways = {
+                "s (a Sun crystal)": self.choice_state("fee", 0),
+                "c (return the Controller)": self.choice_state("fee", 1),
+            }
+            payable = [way for way, legal in ways.items() if legal] or list(ways)
+            return Content(f"Scout is at {where}: pay with {' or '.join(payable)}." + back)
         if kind == "earn":
             return Content("Outpost 13: earn which badge from your hand? Its number." + back)
         if kind == "take":
