@@ -40,6 +40,7 @@ from tabletop.games.spacepark.view import SpaceParkView
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.base import ResultScreen
 from tabletop.tui.screens.cards import CardsScreen
+from tabletop.tui.screens.log import LogScreen
 from tabletop.tui.screens.spacepark import ASKS, SpaceParkScreen
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
@@ -725,6 +726,32 @@ async def test_80_by_24_fits_with_short_tiles_and_grows_back(store: Store) -> No
         await pilot.pause()
         assert not game.has_class("-narrow")
         assert tile_lines(game, canyon)[1] == "Cosmic Canyon Gain two Sun crystals."
+
+
+async def test_l_shows_the_whole_log_the_news_line_cuts(store: Store) -> None:
+    """At 80x24 the log panel gives way to one news line, cut at the width: l opens
+    every line the player may read, whole (and no line they may not), Esc closes it."""
+    store.save_setting("curtain", False)
+    app = TabletopApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_from_home(pilot, app, 2, seed=6)
+        rng = random.Random(6)
+        for _ in range(6):
+            await play_one(pilot, app, rng)
+        game = game_screen(app)
+        seat = game.viewer
+        assert seat is not None
+        readable = game.session.log(seat)
+        others_only = set(game.session.log(1 - seat)) - set(readable)
+        await pilot.press("l")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, LogScreen)
+        shown = str(dialog.query_one("#log-lines Static", Static).render()).splitlines()
+        assert shown == readable and len(shown) > 6
+        assert not others_only & set(shown)
+        await pilot.press("escape")
+        assert app.screen is game
 
 
 def fits(game: SpaceParkScreen) -> None:

@@ -40,6 +40,7 @@ from tabletop.games.spacepark.rules import WIN_XP, solo_turns_left
 from tabletop.games.spacepark.view import BadgeView, SpaceParkView
 from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.screens.cards import CardsScreen, Shown, card_text
+from tabletop.tui.screens.log import LogScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import plain, refresh_text, refresh_title
 from tabletop.tui.widgets.spacepark_board import (
@@ -113,6 +114,7 @@ def _bindings() -> list[BindingType]:
         Binding("escape", "back", "Back"),
         Binding("h", "hint", "Hint"),
         Binding("i", "cards", "Cards"),
+        Binding("l", "log", "Log"),
     ]
     for kind, ask in ASKS.items():
         group = Binding.Group(ask.group) if ask.group else None
@@ -395,6 +397,12 @@ class SpaceParkScreen(GameScreen):
             if kind in DEST_ASKS:
                 self.choose(kind, message.position)
                 return
+
+    def action_log(self) -> None:
+        """The whole log the viewer may read (narrow, only its latest line is shown)."""
+        seat = self.now().view.seat
+        who = "the table" if seat is None else self.session.seats[seat].name
+        self.app.push_screen(LogScreen(f"Log, as {who} may read it", self.session.log(seat)))
 
     def action_cards(self) -> None:
         """Every destination and badge in the viewer's view with its whole text, at what
