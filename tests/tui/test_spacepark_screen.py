@@ -41,7 +41,7 @@ from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.base import ResultScreen
 from tabletop.tui.screens.cards import CardsScreen
 from tabletop.tui.screens.log import LogScreen
-from tabletop.tui.screens.spacepark import ASKS, SpaceParkScreen
+from tabletop.tui.screens.spacepark import ASKS, SpaceParkScreen, scout_lines
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.spacepark_board import TYPE_MARKS, Ring
@@ -899,11 +899,14 @@ async def test_solo_players_panel_states_scouts_rules(store: Store) -> None:
         scout_at = next(d.name for d in view.ring if d.scout)
         assert f"Scout at {scout_at}: visiting it costs ☀1 or the ✜Controller." in text
         turns = view.deck_count + 1
-        assert f"Scout Stack 0 · deck {view.deck_count}: {turns} turns (this one too)" in text
+        assert f"  Stack 0 · deck {view.deck_count}: {turns} turns (this one too)" in text
         await play_one(pilot, app, random.Random(5))
         await pilot.pause()
         text = panel(app, "players")
-        assert f"Scout Stack 1 · deck {view.deck_count - 1}: {turns - 1} turns" in text
+        assert f"  Stack 1 · deck {view.deck_count - 1}: {turns - 1} turns" in text
+        # each line whole on one row of the panel at 80 columns, at the start (the
+        # longest counts) too
+        assert all(line.cell_length <= 80 - 4 for line in scout_lines(view))
 
 
 async def test_solo_starlight_names_only_the_badges_it_offers(store: Store) -> None:

@@ -791,7 +791,7 @@ def scout_lines(view: SpaceParkView) -> list[Content]:
             ".",
         ),
         Content(
-            f"  Scout Stack {len(view.scout_stack)} · deck {view.deck_count}: "
+            f"  Stack {len(view.scout_stack)} · deck {view.deck_count}: "
             f"{counted(turns, 'turn')} (this one too) to reach {WIN_XP} XP, "
             "or Scout wins."
         ),
