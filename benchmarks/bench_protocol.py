@@ -35,7 +35,10 @@ playing it, building the answer and writing it cost more than answering with a
 recorded line; it still holds more than the engine process's own CPU time, since a
 process that works longer between two lines leaves its processor idle longer and
 is slower to wake (the same effect that makes the echo dearer on an idle machine).
-The CPU figure beside it is the same difference in CPU time, both processes each.
+The CPU figure beside it is the same difference in CPU time, both processes each. In
+a response window (PocketParks) the answer holds the legal actions of every seat
+asked, where in-process play lists only the chosen seat's: that engine work is part
+of the figure too, as the protocol's contract asks it.
 Target: <= 3x, the issue's target applied to what the engine process controls.
 """
 
