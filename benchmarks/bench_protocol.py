@@ -12,7 +12,8 @@ view) and the legal actions of every seat that acts next (one `legal` request op
 each game). The driver writes each request and parses each answer. Time per action is
 the leg's wall time over its actions; the subprocess is started before the clock runs.
 Beside it, the CPU time per action: this process's, plus through the protocol
-the engine process's (read from /proc), which a busy machine hardly moves.
+the engine process's (read from /proc/PID/schedstat, in nanoseconds), which a busy
+machine hardly moves.
 Legs alternate sides; the figure is the median leg. PocketParks games run to
 thousands of actions: each game is cut after ACTIONS actions.
 
@@ -23,13 +24,27 @@ the engine does: on a shared 2-core virtual machine it alone is 1 to 4 times the
 in-process time, the more the idler the machine (waking a process on an idle
 processor costs more than on a busy one), which the ratio's target has to live with.
 
-Target (issue 13): <= 3x in-process.
+Target (issue 13): <= 3x in-process, the round trip included: not met on this
+machine while the echo alone costs 1 to 4x.
+
+A second row per game is what the engine process adds beyond that floor, the part
+`tabletop engine` controls: (protocol - echo) / in-process, the echo's leg taken
+beside the protocol's in each round of legs (the median of their differences, over
+the median in-process time). It is what reading a request, checking its action,
+playing it, building the answer and writing it cost more than answering with a
+recorded line, plus waiting: a process that works longer between two lines is
+slower to wake on an idle machine and waits longer for a processor on a loaded one.
+Beside it, the same difference in CPU time (both processes each) and its ratio to
+the in-process CPU time, which the load moves much less than the wall times. In a
+response window (PocketParks) the answer holds the legal actions of every seat
+asked, where in-process play lists only the chosen seat's: that engine work, which
+the protocol's contract asks for, is part of the figure.
+Target: <= 3x, the issue's target applied to what the engine process controls.
 """
 
 from __future__ import annotations
 
 import functools
-import os
 import random
 import subprocess
 import sys
@@ -130,9 +145,9 @@ class Engine:
         return answer
 
     def cpu(self) -> float:
-        """CPU seconds the engine process has used so far (Linux: /proc)."""
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        """CPU seconds the engine process has used so far (Linux: /proc, in nanoseconds
+        where /proc/PID/stat counts 10 ms ticks)."""
+        return int(Path(f"/proc/{self.process.pid}/schedstat").read_text().split()[0]) / 1e9
 
     def close(self) -> None:
         assert self.process.stdin is not None
@@ -213,6 +228,16 @@ def figures(quick: bool) -> list[Figure]:
         )
         per_action = runs["proto"][0].received / actions
         ratio = outside["seconds"] / inside["seconds"]
+        beyond = {
+            f: median(
+                [
+                    (getattr(ours, f) - getattr(echo, f)) / actions
+                    for ours, echo in zip(runs["proto"], runs["echo"], strict=True)
+                ]
+            )
+            for f in ("seconds", "cpu")
+        }
+        own = beyond["seconds"] / inside["seconds"]
         out.append(
             Figure(
                 f"`tabletop engine` time per action, {title}",
@@ -224,6 +249,17 @@ def figures(quick: bool) -> list[Figure]:
                 ratio,
                 "<= 3x",
                 ratio <= 3,
+            )
+        )
+        out.append(
+            Figure(
+                f"`tabletop engine` own cost per action beyond the pipe's floor, {title}",
+                f"{beyond['seconds'] * 1e6:,.0f} us (protocol - echo; CPU "
+                f"{beyond['cpu'] * 1e6:,.0f} us, {beyond['cpu'] / inside['cpu']:.1f}x)",
+                f"in-process {inside['seconds'] * 1e6:,.0f} us (CPU {inside['cpu'] * 1e6:,.0f} us)",
+                own,
+                "<= 3x",
+                own <= 3,
             )
         )
     return out

@@ -16,7 +16,8 @@ import json
 import math
 import sys
 from collections.abc import Callable, Iterator, Mapping
-from typing import IO, Any
+from functools import lru_cache
+from typing import IO, Any, NamedTuple
 
 from pydantic_core import from_json, to_json
 
@@ -111,13 +112,19 @@ class Session:
 
     ``version`` counts the changes the session made: every new or loaded game and every
     action applied. Answers say which version they describe, so a client that keeps a
-    view knows when to ask for a new one."""
+    view knows when to ask for a new one.
+
+    An answer is data to send: a caller in this process reads it and never changes it
+    (the session keeps the legal actions it answered, to match the next act against,
+    and the JSON of an action is shared between answers)."""
 
     def __init__(self) -> None:
         self.engine: Engine[Any, Any] | None = None
         self.state: Any = None
         self.seats = 0  # how many the game has: they never change
         self.version = 0
+        self._answered: dict[int, Legal] = {}
+        """Turn-based games: the legal actions answered for each seat at this version."""
         self._ops: dict[str, Callable[[dict[str, Any]], Response]] = {
             "new": self._new,
             "load": self._load,
@@ -185,13 +192,17 @@ class Session:
         seats = len(engine.players(state))
         self.engine, self.state, self.seats = engine, state, seats
         self.version += 1
+        self._answered = {}
         return answer
 
     def _legal(self, req: dict[str, Any]) -> Response:
         engine = self._require_game()
         seat = self._seat(req, allow_none=False)
         now = self._advance(req)
-        return {"version": self.version, "actions": _actions(engine, self.state, seat, now)}
+        legal = _list_legal(engine, self.state, seat, now)
+        if now is None:
+            self._answered[seat] = legal
+        return {"version": self.version, "actions": legal.data}
 
     def _act(self, req: dict[str, Any]) -> Response:
         """What the action changed: the new version, who acts now, the outcome and the
@@ -208,28 +219,29 @@ class Session:
             raise ProtocolError("PROTO-ARGS", "'legal' must be true or false")
         if data.get("seat", seat) != seat:
             raise ProtocolError("PROTO-ARGS", "the action's seat differs from the request's seat")
-        now = _now(req, engine.title) if engine.realtime else None
-        clock = {} if now is None else {"now": now}
-        action = engine.parse_action({**clock, **data, "seat": seat})
-        if now is not None and action.now != now:
-            raise ProtocolError(
-                "PROTO-ARGS",
-                f"the action's now ({action.now}) is not the request's ({now}): "
-                "a request has one clock reading",
-            )
-        self._advance(req)
+        if engine.realtime:
+            now = _now(req, engine.title)
+            action = engine.parse_action({"now": now, **data, "seat": seat})
+            if action.now != now:
+                raise ProtocolError(
+                    "PROTO-ARGS",
+                    f"the action's now ({action.now}) is not the request's ({now}): "
+                    "a request has one clock reading",
+                )
+            self._advance(req)
+        else:
+            now = None
+            action = self._answered_action(engine, seat, {**data, "seat": seat})
         transition = engine.apply(self.state, action)
         after = transition.state
-        answer = {
-            **_status(engine, after, self.version + 1),
-            "events": _texts(transition.events, seat),
-        }
+        answer = _status(engine, after, self.version + 1)
+        answer["events"] = _texts(transition.events, seat)
+        answered: dict[int, Legal] = {}
         if with_legal:
-            answer["legal"] = [
-                {"seat": next_seat, "actions": _actions(engine, after, next_seat, now)}
-                for next_seat in answer["to_act"]
-            ]
+            answered = {s: _list_legal(engine, after, s, now) for s in answer["to_act"]}
+            answer["legal"] = [{"seat": s, "actions": answered[s].data} for s in answer["to_act"]]
         self.state, self.version = after, self.version + 1
+        self._answered = {} if now is not None else answered
         return answer
 
     def _view(self, req: dict[str, Any]) -> Response:
@@ -253,6 +265,19 @@ class Session:
         return {"game": engine.name, "schema": engine.schema()}
 
     # -- helpers ------------------------------------------------------------
+
+    def _answered_action(self, engine: Engine[Any, Any], seat: int, data: dict[str, Any]) -> Any:
+        """The action ``data`` is, well-formed: when it equals the JSON of one of the
+        seat's legal actions answered at this version, that action (equal JSON is the
+        same action: what validating it would build), else ``data`` validated. Either
+        way ``apply`` then checks it against the rules."""
+        legal = self._answered.get(seat)
+        if legal is not None:
+            try:
+                return legal.actions[legal.data.index(data)]
+            except ValueError:
+                pass
+        return engine.parse_action(data)
 
     def _advance(self, req: dict[str, Any]) -> float | None:
         """Real time: run the clocks to the request's ``now`` and return it."""
@@ -297,14 +322,31 @@ def _status(engine: Engine[Any, Any], state: Any, version: int) -> Response:
     }
 
 
-def _actions(engine: Engine[Any, Any], state: Any, seat: int, now: float | None) -> list[Any]:
-    """The seat's legal actions as JSON data; in real time each carries the request's
+class Legal(NamedTuple):
+    """A seat's legal actions and, in the same order, their JSON data."""
+
+    actions: list[Any]
+    data: list[dict[str, Any]]
+
+
+def _list_legal(engine: Engine[Any, Any], state: Any, seat: int, now: float | None) -> Legal:
+    """The seat's legal actions; in real time each one's data carries the request's
     ``now``, so that it may be sent back as it is."""
-    actions = engine.dump_actions(engine.legal_actions(state, seat))
-    if now is not None:
-        for action in actions:
-            action["now"] = now
-    return actions
+    actions = engine.legal_actions(state, seat)
+    if now is None:
+        return Legal(actions, [_action_data(engine, action) for action in actions])
+    data = engine.dump_actions(actions)
+    for item in data:
+        item["now"] = now
+    return Legal(actions, data)
+
+
+@lru_cache(maxsize=4096)
+def _action_data(engine: Engine[Any, Any], action: Any) -> dict[str, Any]:
+    """An action's JSON data, kept: actions are values, and the same few come back move
+    after move (a game lists a few hundred different ones over thousands of moves), so
+    most are found here for a fraction of the serializer's time."""
+    return engine.dump_action(action)
 
 
 def _now(req: dict[str, Any], title: str) -> float:

@@ -152,6 +152,74 @@ def test_act_asked_for_legal_also_answers_what_legal_says_for_each_seat_to_act(g
         assert windows > 0
 
 
+def _variants(action: dict[str, Any], listed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Actions near ``action`` that are not listed: a field of another listed action's
+    value, of junk, a field added, another kind."""
+    near = [{**action, "x": 1}, {**action, "kind": "nope"}]
+    for key in action.keys() - {"seat", "kind"}:
+        near += [{**action, key: value} for value in ("nope", -1, None, [])]
+        near += [{**action, key: other[key]} for other in listed if key in other]
+    near += [{**action, "kind": other["kind"]} for other in listed]
+    return [sent for sent in near if sent not in listed]
+
+
+def _as_sent(action: dict[str, Any], how: int) -> dict[str, Any]:
+    """A listed action as a client may send it back: as it is, the seat left out, the
+    keys in another order, or its numbers as floats (1.0 is the JSON number 1)."""
+    if how == 1:
+        return {key: value for key, value in action.items() if key != "seat"}
+    if how == 2:
+        return dict(reversed(action.items()))
+    if how == 3:
+        return {k: float(v) if type(v) is int else v for k, v in action.items()}
+    return action
+
+
+@pytest.mark.parametrize("game", [name for name in READY if name != "pocketdragon"])
+def test_an_act_matched_against_the_legal_actions_answers_as_one_validated_anew(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A turn-based session takes an act equal to one of the legal actions it answered
+    for that seat at this version as that action, and validates anything else anew: the
+    answers are the same. Two sessions play one game; one answers `legal` before each
+    act (and matches), the other is never asked (and validates every act). Both are sent
+    actions near a listed one that are not listed (refused alike, by the same rule), then
+    a listed one as a client may send it back."""
+    matching, validating = Session(), Session()
+    new = {"op": "new", "game": game, "seed": 7, "players": PLAYERS[game]}
+    answer = matching.handle(new)
+    assert validating.handle(new) == answer
+    engine = matching.engine
+    assert engine is not None
+    validated: list[object] = []
+
+    def parse_action(data: object) -> Any:
+        validated.append(data)
+        return type(engine).parse_action(engine, data)
+
+    monkeypatch.setattr(engine, "parse_action", parse_action)
+    rng = Rng.from_seed(7)
+    refused = 0
+    for turn in range(80):
+        if not answer["to_act"]:
+            break
+        seat = rng.choice(answer["to_act"])
+        listed = matching.handle({"op": "legal", "seat": seat})["actions"]
+        for action in _variants(rng.choice(listed), listed):
+            act = {"op": "act", "seat": seat, "action": action}
+            refusal = matching.handle(act)
+            assert not refusal["ok"] and refusal == validating.handle(act), (refusal, action)
+            refused += 1
+        validated.clear()
+        act = {"op": "act", "seat": seat, "action": _as_sent(rng.choice(listed), turn % 4)}
+        answer = matching.handle(act)
+        assert answer["ok"] and validated == [], (answer, validated)  # matched, not parsed
+        assert validating.handle(act) == answer
+        assert len(validated) == 1  # the other session validated it
+    assert matching.handle({"op": "state"}) == validating.handle({"op": "state"})
+    assert refused > 100
+
+
 def test_act_refuses_a_legal_field_other_than_true_or_false_and_changes_nothing() -> None:
     driver, answer = start("spacepark", 6)
     seat = answer["to_act"][0]
