@@ -27,6 +27,7 @@ from textual.widgets import Input, Select, Static
 
 from tabletop.core.clock import FakeClock
 from tabletop.core.engine import Action, Setup
+from tabletop.core.replay import Replay
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games.pocketparks import ENGINE
@@ -62,6 +63,7 @@ from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.park_hand import ParkHand, grouped, icon_counts
 from tabletop.tui.widgets.park_table import ParkTable, table_content
 from tests.pocketparks.scenario import NAMES, event, park, parks, table
+from tests.test_saves import played
 
 SIZE = (120, 40)
 
@@ -849,6 +851,50 @@ async def test_a_narrow_terminal_hides_the_side_panel(store: Store) -> None:
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         assert not game.has_class("-narrow")
+
+
+def on_screen(pilot: Pilot[None]) -> str:
+    """What the terminal shows: the composed screen, line by line."""
+    return "\n".join(strip.text for strip in pilot.app.screen._compositor.render_strips())
+
+
+@functools.cache
+def full_hand_in_round_three() -> PPState:
+    """A seeded 5-player game of random legal moves, driven through the engine to the
+    first position of round 3 where the player to move holds 9 cards (Draw 2 done,
+    the discard next: the longest prompt of a turn)."""
+    record = played("pocketparks", 3, 5).record
+    replay = Replay(ENGINE, record)
+    for position in range(len(replay)):
+        st: PPState = replay.state(position)
+        if st.round == 3 and st.window is None and len(st.players[st.current].hand) >= 9:
+            return st
+    raise AssertionError("no hand of 9 in round 3 of this game")
+
+
+async def test_a_hand_of_nine_is_whole_at_80x24_with_five_players(store: Store) -> None:
+    st = full_hand_in_round_three()
+    assert len(st.players) == 5 and st.phase == "discard"
+    app = TabletopApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, st.players[st.current].name)
+        hand = game.query_one(ParkHand)
+        for order in ("by park number", "grouped by icon", "as held"):
+            assert order in str(hand.border_title)
+            assert len(hand.cards) == 9 and hand.max_scroll_y == 0  # nothing scrolled away
+            assert game.region.contains_region(hand.region)
+            shown = on_screen(pilot)
+            for card in hand.cards:  # each card's own line, on the terminal
+                line = hand.get_option(str(card)).prompt
+                assert isinstance(line, Content)
+                assert line.plain.strip()[:40] in shown, (order, line.plain)
+            for seat, player in enumerate(st.players):  # and every player's row
+                assert f"{seat + 1} {player.name} · hand {len(player.hand)}" in shown
+            assert prompt(game).startswith("Then discard a park or play an event.")
+            assert game.region.contains_region(game.query_one("#pp-prompt").region)
+            await pilot.press("o")
+            await pilot.pause()
 
 
 # -- events, reactions, the hand limit, empty hands ---------------------------------------

@@ -293,6 +293,7 @@ class PocketParksScreen(GameScreen):
     def _show_hand(self, view: PPView) -> None:
         chosen = frozenset(c.id for c in view.draft.cards) if view.draft else frozenset()
         hand = self.query_one(ParkHand)
+        hand.inline_groups = self.has_class("-short")
         if view.seat is not None:
             hand.mode = self.sort_modes.get(view.seat, "number")
         mine = view.hand is not None and self.my_turn(view)

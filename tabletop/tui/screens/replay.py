@@ -439,6 +439,7 @@ class ChartScreen(ModalScreen[None]):
         plt = chart.plt
         for name, values in lines.items():
             plt.plot(positions, values, label=name, marker="braille")
+        chart.whole_ticks(positions, [value for values in lines.values() for value in values])
         plt.vline(self.session.position)
         plt.xlabel("move")
         plt.title(self.session.engine.title)
