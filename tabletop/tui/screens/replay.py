@@ -69,6 +69,10 @@ REPLAY_CSS = """
     text-wrap: nowrap;
     text-overflow: ellipsis;
 }
+/* Pocket Dragon's lists of its moves' keys: no key makes a move in a replay. */
+#pd-keys, #pd-help {
+    display: none;
+}
 """
 
 if TYPE_CHECKING:
@@ -122,6 +126,11 @@ class ReplayScreen(_Screen):
         if action in ("seat", "hands"):
             return self.session.finished
         return action in REPLAY_KEYS
+
+    def _footer_keys(self, *, narrow: bool) -> None:
+        """Pocket Dragon's footer, below 100 columns, keeps only its clocks' keys and
+        those of every game screen: in a replay, that left none. The replay's keys
+        all fit at 80 columns (the game's are off), so the footer shows them all."""
 
     def on_key(self, event: events.Key) -> None:
         """The game's own key handlers (which may try a move) do not run."""
@@ -439,7 +448,9 @@ class ChartScreen(ModalScreen[None]):
         plt = chart.plt
         for name, values in lines.items():
             plt.plot(positions, values, label=name, marker="braille")
-        chart.whole_ticks(positions, [value for values in lines.values() for value in values])
+        values = [value for values in lines.values() for value in values]
+        whole = all(float(value).is_integer() for value in values)  # points, XP: not time
+        chart.whole_ticks((0, positions[-1]), (min(values), max(values)) if whole else None)
         plt.vline(self.session.position)
         plt.xlabel("move")
         plt.title(self.session.engine.title)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 from textual_plotext import PlotextPlot
 
@@ -21,15 +21,14 @@ class Chart(PlotextPlot):
     def on_unmount(self) -> None:
         self.app.theme_changed_signal.unsubscribe(self)
 
-    def whole_ticks(self, xs: Sequence[float], ys: Sequence[float]) -> None:
-        """Whole-number ticks on the x axis (moves, turns, rounds), and on the y axis
-        too where every value is whole (points, XP): plotext's own are fractions
-        ("279.5" moves)."""
+    def whole_ticks(self, xs: tuple[float, float], ys: tuple[float, float] | None = None) -> None:
+        """Whole-number ticks over ``xs`` (moves, games), and over ``ys`` if given (points,
+        XP, percentages): plotext's own are fractions ("279.5" moves)."""
         plt = self.plt
-        ticks = whole_ticks(min(xs), max(xs))
+        ticks = whole_ticks(*xs)
         plt.xticks([float(t) for t in ticks], [str(t) for t in ticks])
-        if ys and all(float(y).is_integer() for y in ys):
-            ticks = whole_ticks(min(ys), max(ys))
+        if ys is not None:
+            ticks = whole_ticks(*ys)
             plt.yticks([float(t) for t in ticks], [str(t) for t in ticks])
 
 
