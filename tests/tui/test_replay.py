@@ -76,6 +76,10 @@ async def test_a_finished_game_replays_in_its_own_screen(
         session = screen.session
         last = len(session.replay) - 1
         assert status(screen).startswith(f"Move 0 of {last} · spectator's view")
+        await pilot.pause()
+        footer = shown(pilot).splitlines()[-1]  # every game's, at 80 columns
+        for key in ("←→ Move", "[] Turn", "esc Close", "c Chart", "m Moves", "v View"):
+            assert key in footer, footer
         await pilot.press("right", "right", "right", "left")
         assert session.position == 2 and status(screen).startswith(f"Move 2 of {last} · ")
         await pilot.press("end")
