@@ -403,7 +403,10 @@ class PocketParksScreen(GameScreen):
         if phase == "discard":
             return Content.assemble(
                 ("Then discard a park or play an event. ", "bold"),
-                "Space picks the highlighted card, c confirms: a park is discarded, an "
+                "Space picks a card, c confirms · e plays an event · a purple event may "
+                "be discarded unplayed."
+                if short
+                else "Space picks the highlighted card, c confirms: a park is discarded, an "
                 "event played; e plays an event; a purple event may be discarded unplayed.",
             )
         if phase in ("set", "build") and view.draft is not None:

@@ -19,22 +19,22 @@ ROUNDS = 3
 
 
 def piles_line(view: PPView, compact: bool = False) -> Content:
-    """Round, draw pile and both discard piles (compact: the event discard is on the
-    featured park's line)."""
+    """Round, draw pile and both discard piles (compact: shorter words, and the event
+    discard on the featured park's line)."""
     parts: list[Content | str | tuple[str, str]] = [
         (f"Round {view.round} of {ROUNDS}", "bold"),
-        f" · Draw pile {view.pile_size}",
+        f" · {'Pile' if compact else 'Draw pile'} {view.pile_size}",
         f" · {'Discard' if compact else 'Park discard'} {view.discard_size}",
     ]
     if view.discard_top is not None:
         parts += [", top ", card_chip(view.discard_top)]
     if not compact:
-        parts.append(event_discard(view))
+        parts.append(event_discard(view, "Event discard"))
     return Content.assemble(*parts)
 
 
-def event_discard(view: PPView) -> Content:
-    parts: list[Content | str] = [f" · Event discard {len(view.event_discard)}"]
+def event_discard(view: PPView, words: str) -> Content:
+    parts: list[Content | str] = [f" · {words} {len(view.event_discard)}"]
     if view.event_discard:
         parts += [", top ", card_chip(view.event_discard[-1])]
     return Content.assemble(*parts)
@@ -47,8 +47,8 @@ def featured_line(view: PPView, compact: bool = False) -> Content | None:
         return Content.assemble(
             ("Featured ", "bold $warning"),
             card_chip(view.featured),
-            ": sharing one doubles" + (" (priority)" if view.round == ROUNDS else ""),
-            event_discard(view),
+            " doubles" + (" (priority)" if view.round == ROUNDS else ""),
+            event_discard(view, "Events"),
         )
     return Content.assemble(
         ("Featured park ", "bold $warning"),
