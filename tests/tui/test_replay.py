@@ -177,6 +177,10 @@ async def test_a_five_player_replay_shows_each_player_at_80x24(store: Store) -> 
         await pilot.pause()
         who = names[session.state.current]
         assert prompt(screen) == f"{who} discards a park or plays an event next."
+        screen.viewer = (session.state.current + 1) % len(names)  # another seat's view
+        await pilot.pause()
+        assert prompt(screen) == f"{who} discards a park or plays an event next."
+        screen.viewer = None
         await pilot.press("end")
         await pilot.pause()
         for _ in range(len(names) + 1):  # the spectator's view, then each seat's
