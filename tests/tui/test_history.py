@@ -129,6 +129,9 @@ async def test_history_filters_by_player_and_game_and_sorts_by_score(store: Stor
         assert [row.split(" | ")[1] for row in rows(history)] == ["Space Park", "PocketParks"]
         await pilot.press("escape")  # out of the filter, still in History
         assert app.screen is history and isinstance(app.focused, DataTable)
+        assert shown(pilot).splitlines()[-1].startswith(" ⏎ Replay  / Find player")
+        await pilot.press("slash", "enter")  # Enter in the filter: back to the table
+        assert app.screen is history and isinstance(app.focused, DataTable)
         await pilot.press("g")
         assert history.query_one("#game", Select).value == "pocketparks"
         assert [row.split(" | ")[1] for row in rows(history)] == ["PocketParks"]

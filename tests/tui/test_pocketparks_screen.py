@@ -27,12 +27,16 @@ from textual.widgets import Input, Select, Static
 
 from tabletop.core.clock import FakeClock
 from tabletop.core.engine import Action, Setup
+from tabletop.core.replay import Replay
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games.pocketparks import ENGINE
 from tabletop.games.pocketparks.model import (
     AddCard,
     Cancel,
+    Confirm,
+    Discard,
+    Draw,
     Pass,
     PPState,
     RoundResult,
@@ -62,6 +66,7 @@ from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.park_hand import ParkHand, grouped, icon_counts
 from tabletop.tui.widgets.park_table import ParkTable, table_content
 from tests.pocketparks.scenario import NAMES, event, park, parks, table
+from tests.test_saves import played
 
 SIZE = (120, 40)
 
@@ -849,6 +854,79 @@ async def test_a_narrow_terminal_hides_the_side_panel(store: Store) -> None:
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         assert not game.has_class("-narrow")
+
+
+def on_screen(pilot: Pilot[None]) -> str:
+    """What the terminal shows: the composed screen, line by line."""
+    return "\n".join(strip.text for strip in pilot.app.screen._compositor.render_strips())
+
+
+def set_maker(st: PPState, seat: int, watched: int) -> Action:
+    """A policy that fills the table: ``watched`` draws and discards parks (its hand
+    grows to the limit), every other player plays a set when they can, else draws;
+    everyone asked in a window passes."""
+    legal = ENGINE.legal_actions(st, seat)
+    if seat != watched or st.window is not None:
+        for kind in (StartSet, AddCard, Confirm):  # a set, card by card, then confirmed
+            found = [a for a in legal if isinstance(a, kind)]
+            if found and (kind is not Confirm or len(st.draft.cards) >= 2):
+                return found[0]
+    for kind in (Pass, Draw, Discard):
+        found = [a for a in legal if isinstance(a, kind)]
+        if found:
+            return found[0]
+    return legal[0]
+
+
+@functools.cache
+def full_hand_in_round_three() -> PPState:
+    """A seeded 5-player game of random legal moves, driven through the engine into
+    round 3, then on (``set_maker``) until every other player has a set on the table
+    and the player to move holds 9 cards or more, Draw 2 done, the discard next (the
+    longest prompt of a turn)."""
+    replay = Replay(ENGINE, played("pocketparks", 3, 5).record)
+    st: PPState = next(replay.state(p) for p in range(len(replay)) if replay.state(p).round == 3)
+    watched = st.current
+    for _ in range(2000):
+        others = [p for i, p in enumerate(st.players) if i != watched]
+        if (
+            st.current == watched
+            and st.phase == "discard"
+            and len(st.players[watched].hand) >= 9
+            and all(p.sets for p in others)
+        ):
+            return st
+        seat = ENGINE.to_act(st)[0]
+        st = ENGINE.apply(st, set_maker(st, seat, watched)).state
+        assert st.round == 3
+    raise AssertionError("no full hand with sets on the table in round 3")
+
+
+async def test_a_hand_of_nine_is_whole_at_80x24_with_five_players(store: Store) -> None:
+    st = full_hand_in_round_three()
+    held = len(st.players[st.current].hand)
+    assert len(st.players) == 5 and st.phase == "discard" and held >= 9
+    app = TabletopApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, st.players[st.current].name)
+        hand = game.query_one(ParkHand)
+        for order in ("by park number", "grouped by icon", "as held"):
+            assert order in str(hand.border_title)
+            assert len(hand.cards) == held and hand.max_scroll_y == 0  # nothing scrolled away
+            assert game.region.contains_region(hand.region)
+            shown = on_screen(pilot)
+            for card in hand.cards:  # each card's own line, on the terminal
+                line = hand.get_option(str(card)).prompt
+                assert isinstance(line, Content)
+                assert line.plain.strip()[:40] in shown, (order, line.plain)
+            for seat, player in enumerate(st.players):  # and every player's row, sets too
+                row = f"{seat + 1} {player.name} · hand {len(player.hand)}"
+                assert re.search(rf"{row} · \d+ pts? │ \[", shown) or seat == st.current
+            assert prompt(game).startswith("Then discard a park or play an event.")
+            assert game.region.contains_region(game.query_one("#pp-prompt").region)
+            await pilot.press("o")
+            await pilot.pause()
 
 
 # -- events, reactions, the hand limit, empty hands ---------------------------------------

@@ -5,6 +5,8 @@ game makes a move. An unfinished game's replay shows the spectator's view only."
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,7 +16,7 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
 from tabletop.core.replay import Replay, ReplaySession
-from tabletop.core.store import Store
+from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens import load_screen
@@ -26,6 +28,7 @@ from tabletop.tui.screens.replay import (
     replay_screen,
 )
 from tabletop.tui.screens.saved import HistoryScreen
+from tabletop.tui.widgets.chart import MOST_TICKS, whole_ticks
 from tests.hardening.harness import compact
 from tests.test_saves import GAMES, played, save
 
@@ -73,6 +76,10 @@ async def test_a_finished_game_replays_in_its_own_screen(
         session = screen.session
         last = len(session.replay) - 1
         assert status(screen).startswith(f"Move 0 of {last} · spectator's view")
+        await pilot.pause()
+        footer = shown(pilot).splitlines()[-1]  # every game's, at 80 columns
+        for key in ("←→ Move", "[] Turn", "esc Close", "c Chart", "m Moves", "v View"):
+            assert key in footer, footer
         await pilot.press("right", "right", "right", "left")
         assert session.position == 2 and status(screen).startswith(f"Move 2 of {last} · ")
         await pilot.press("end")
@@ -103,6 +110,8 @@ async def test_a_finished_game_replays_in_its_own_screen(
         await pilot.pause()
         assert isinstance(app.screen, ChartScreen)
         assert "Over the game" in shown(pilot)
+        moves = tick_labels(shown(pilot))  # whole moves, for short games and long
+        assert moves[0] == 0 and moves[-1] <= last and len(moves) >= 2
         await pilot.press("escape")
         await pilot.pause()
 
@@ -125,6 +134,68 @@ async def test_a_finished_game_replays_in_its_own_screen(
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HistoryScreen)
+
+
+def tick_labels(screen: str) -> list[int]:
+    """The x axis's tick labels of the chart on ``screen`` (the line under its axis):
+    each must be a whole number."""
+    lines = screen.splitlines()
+    [axis] = [i for i, line in enumerate(lines) if "└" in line]
+    labels = lines[axis + 1].split("█")[1].split()  # inside the chart's border
+    assert labels and all(re.fullmatch(r"\d+", label) for label in labels), labels
+    return [int(label) for label in labels]
+
+
+@pytest.mark.parametrize("last", [0, 1, 3, 8, 31, 107, 1118, 10247])
+def test_chart_ticks_are_whole_and_round(last: int) -> None:
+    ticks = whole_ticks(0, last)
+    assert ticks[0] == 0 and ticks[-1] <= last and len(ticks) <= MOST_TICKS
+    steps = {b - a for a, b in itertools.pairwise(ticks)}
+    assert len(steps) <= 1 and all(re.fullmatch(r"[125]0*", str(step)) for step in steps)
+    assert last - ticks[-1] < (steps.pop() if steps else 1)  # the axis is covered
+
+
+async def test_a_five_player_replay_shows_each_player_at_80x24(store: Store) -> None:
+    """PocketParks' table keeps a line for each player in a replay at 80x24 (its own
+    layout holds: the side panel gives way), and the prompt says whose step it is in
+    players' words: nothing waits for the keyboard in a replay."""
+    table = played("pocketparks", 3, 5)
+    names = table.setup.players
+    replay = Replay(get_engine("pocketparks"), table.record)
+    session = ReplaySession(store, 0, replay, tuple(SeatInfo(n) for n in names), True)
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = replay_screen(session, app.settings)
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert not screen.query_one("#side").display
+        first = names[session.state.current]
+        said = prompt(screen)
+        assert said == f"{first}'s turn: one action (play a set, build onto one, draw 2 or steal)."
+        discard = next(p for p in range(1, 200) if replay.state(p).phase == "discard")
+        screen.go(discard)
+        await pilot.pause()
+        who = names[session.state.current]
+        assert prompt(screen) == f"{who} discards a park or plays an event next."
+        screen.viewer = (session.state.current + 1) % len(names)  # another seat's view
+        await pilot.pause()
+        assert prompt(screen) == f"{who} discards a park or plays an event next."
+        screen.viewer = None
+        await pilot.press("end")
+        await pilot.pause()
+        for _ in range(len(names) + 1):  # the spectator's view, then each seat's
+            text = shown(pilot)
+            for seat, name in enumerate(names):
+                assert re.search(rf"{seat + 1} {name} · hand \d+ · \d+ pts?", text), (seat, text)
+            assert "Featured" in text and "waiting" not in text
+            await pilot.press("v")
+            await pilot.pause()
+
+
+def prompt(screen: ReplayScreen) -> str:
+    content = screen.query_one("#pp-prompt", Static).content
+    assert isinstance(content, Content)
+    return content.plain
 
 
 async def test_an_unfinished_games_replay_shows_no_hidden_card(store: Store) -> None:

@@ -4,6 +4,7 @@ names shown as typed."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -95,6 +96,12 @@ async def test_each_tab_shows_its_figures_and_the_chart_each_game(store: Store) 
         await pilot.press("4")
         await pilot.pause()
         assert "Win rate over time, every game" in shown(pilot)
+        lines = shown(pilot).splitlines()  # whole ticks: games 1 to 5, rates in 20s
+        [axis] = [i for i, line in enumerate(lines) if "└" in line]
+        assert lines[axis + 1].split() == ["1", "2", "3", "4", "5"]
+        rates = [line.split("┤")[0].strip() for line in lines if "┤" in line]
+        assert rates == ["100", "80", "60", "40", "20", "0"]
+        assert re.search(r"games, played \d{4}-\d\d-\d\d", lines[axis + 2])  # one day's
         for game in ("PocketParks", "Space Park", "Pocket Dragon"):
             await pilot.press("g")
             await pilot.pause()

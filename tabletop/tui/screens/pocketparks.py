@@ -29,7 +29,6 @@ from typing import Any, ClassVar, TypeVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
@@ -82,7 +81,7 @@ from tabletop.tui.widgets.park_cards import (
     set_chip,
 )
 from tabletop.tui.widgets.park_hand import ParkHand, SortMode, icon_counts, number_order
-from tabletop.tui.widgets.park_table import ParkTable
+from tabletop.tui.widgets.park_table import ParkTable, TableRoom, points
 
 PopupT = TypeVar("PopupT", ChoiceScreen, ScoreSheet, TourPicker)
 
@@ -116,6 +115,19 @@ SECTIONS: dict[str, str] = {
     "over": "Winning a round, scoring, the game",
 }
 WINDOW_SECTIONS = {"steal": "Response windows"}
+# What a player's step is, in words any seat may read (the spectator's prompt).
+STEP_WORDS: dict[str, str] = {
+    "turn": "{name}'s turn: one action (play a set, build onto one, draw 2 or steal).",
+    "draw": "{name} draws 2: the second card is next.",
+    "discard": "{name} discards a park or plays an event next.",
+    "set": "{name} is putting a set together.",
+    "build": "{name} is building onto a set.",
+    "steal": "{name} is paying to steal.",
+    "limit": f"{{name}} puts back cards down to the hand limit of {R.HAND_LIMIT}.",
+}
+SHORT_HEIGHT = 36
+"""Below this many lines the hand takes the room it needs, the table the rest (a line
+a player where it must): a hand of 9 is whole at 80x24 with 5 players."""
 
 
 class PocketParksScreen(GameScreen):
@@ -171,6 +183,21 @@ class PocketParksScreen(GameScreen):
         padding: 0 1;
         background: $pp-prompt;
     }
+    PocketParksScreen.-short #pp-table-scroll {
+        height: 1fr;
+        max-height: 100%;
+    }
+    PocketParksScreen.-short #pp-hand {
+        height: auto;
+    }
+    PocketParksScreen.-short #pp-news {
+        max-height: 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    PocketParksScreen #pp-news.-empty {
+        display: none;
+    }
     """
 
     clock: Clock = staticmethod(time.monotonic)
@@ -200,7 +227,7 @@ class PocketParksScreen(GameScreen):
     # -- layout -------------------------------------------------------------------
 
     def compose_board(self) -> ComposeResult:
-        with VerticalScroll(id="pp-table-scroll"):
+        with TableRoom(id="pp-table-scroll"):
             yield ParkTable(id="pp-table")
         yield Static(id="pp-news")
         yield Static(id="pp-prompt")
@@ -209,6 +236,10 @@ class PocketParksScreen(GameScreen):
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
         self.set_class(event.size.width < 110, "-narrow")
+        short = event.size.height < SHORT_HEIGHT
+        if short != self.has_class("-short"):
+            self.set_class(short, "-short")
+            self.redraw()
 
     # -- what the screen works from ----------------------------------------------
 
@@ -252,14 +283,18 @@ class PocketParksScreen(GameScreen):
 
     def render_view(self, view: Any) -> None:
         assert isinstance(view, PPView)
-        self.query_one(ParkTable).show(view)
-        refresh_text(self.query_one("#pp-news", Static), self._news_text())
-        refresh_text(self.query_one("#pp-prompt", Static), self.prompt(view))
+        short = self.has_class("-short")
+        self.query_one(ParkTable).show(view, fit=short)
+        news = self.query_one("#pp-news", Static)
+        refresh_text(news, self._news_text(news.content_region.width if short else 0))
+        news.set_class(not self._news_lines(), "-empty")
+        refresh_text(self.query_one("#pp-prompt", Static), self.prompt(view, short))
         self._show_hand(view)
 
     def _show_hand(self, view: PPView) -> None:
         chosen = frozenset(c.id for c in view.draft.cards) if view.draft else frozenset()
         hand = self.query_one(ParkHand)
+        hand.inline_groups = self.has_class("-short")
         if view.seat is not None:
             hand.mode = self.sort_modes.get(view.seat, "number")
         mine = view.hand is not None and self.my_turn(view)
@@ -297,29 +332,39 @@ class PocketParksScreen(GameScreen):
 
     def seat_scores(self, view: Any) -> list[str]:
         assert isinstance(view, PPView)
-        return [f"{p.score} pts · hand {p.hand_size}" for p in view.players]
+        return [f"{points(p.score)} · hand {p.hand_size}" for p in view.players]
 
-    def _news_text(self) -> Content:
-        lines = [text for text, private in self._news if private in (None, self.viewer)]
-        if not lines:
-            return Content("")
-        return Content("\n").join(Content(line) for line in lines[-3:])
+    def _news_lines(self) -> list[str]:
+        """The last move's log lines the viewer may read, the latest three."""
+        return [text for text, private in self._news if private in (None, self.viewer)][-3:]
 
-    def prompt(self, view: PPView) -> Content:
-        """What the step asks, in plain words, with its keys."""
+    def _news_text(self, width: int = 0) -> Content:
+        """The news a line each; with ``width``, on one line: the latest lines that fit
+        (at least the last), oldest first."""
+        lines = self._news_lines()
+        if not width:
+            return Content("\n").join(Content(line) for line in lines)
+        kept = lines[-1:]
+        for line in reversed(lines[:-1]):
+            if len(" · ".join([line, *kept])) > width:
+                break
+            kept.insert(0, line)
+        return Content(" · ".join(kept))
+
+    def prompt(self, view: PPView, short: bool = False) -> Content:
+        """What the step asks, in plain words, with its keys; ``short`` (a short
+        terminal): without what the hand and the footer show already."""
         if self.session.outcome is not None:
             return Content("The game is over.")
         names = [p.name for p in view.players]
         if view.window is not None:
             return Content(f"Response window: {view.window.question}")
-        if self.viewer is None:
-            return Content(f"{names[view.current]} plays next: waiting for the keyboard.")
-        if view.current != self.viewer:
-            return Content(f"{names[view.current]} is playing.")
+        if self.viewer is None or view.current != self.viewer:
+            return Content(STEP_WORDS.get(view.phase, "").format(name=names[view.current]))
         me = names[self.viewer]
         phase = view.phase
         summary = Content("")
-        if view.hand:
+        if view.hand and not short:
             summary = Content.assemble(
                 "\nIcons in your hand: ",
                 icon_summary(icon_counts(view.hand, view.players[self.viewer].dark_sky_sets)),
@@ -359,13 +404,14 @@ class PocketParksScreen(GameScreen):
         if phase == "discard":
             return Content.assemble(
                 ("Then discard a park or play an event. ", "bold"),
-                "Space picks the highlighted card, c confirms: a park is discarded, an "
+                "Space picks a card, c confirms · e plays an event · a purple event may "
+                "be discarded unplayed."
+                if short
+                else "Space picks the highlighted card, c confirms: a park is discarded, an "
                 "event played; e plays an event; a purple event may be discarded unplayed.",
             )
         if phase in ("set", "build") and view.draft is not None:
-            chosen = Content(", ").join(card_chip(c) for c in view.draft.cards) or Content(
-                "none yet"
-            )
+            chosen = self._chosen(view.draft.cards, "none yet", short)
             if phase == "build" and view.draft.set_index is not None:
                 onto = view.players[self.viewer].sets[view.draft.set_index]
                 head = Content.assemble(
@@ -382,7 +428,7 @@ class PocketParksScreen(GameScreen):
         if phase == "steal" and view.draft is not None:
             draft = view.draft
             victim = names[draft.target] if draft.target is not None else "?"
-            paid = Content(", ").join(card_chip(c) for c in draft.cards) or Content("nothing")
+            paid = self._chosen(draft.cards, "nothing", short)
             takes = [card_chip(c) for c in draft.takes]
             if draft.random_takes:
                 takes.append(Content(counted(draft.random_takes, "random hand card")))
@@ -399,7 +445,10 @@ class PocketParksScreen(GameScreen):
                 card_dark(),
                 " or 2 ",
                 card_dark(),
-                " buy 2. Space pays with the highlighted card · t take a set card · "
+                " buy 2.",
+                ""
+                if short
+                else " Space pays with the highlighted card · t take a set card · "
                 "r a random hand card · c confirm · Backspace cancels",
             )
         if phase == "limit":
@@ -883,6 +932,16 @@ class PocketParksScreen(GameScreen):
         else:
             labels = [self._event_label(a) for a in options]
             self._choose("Play or discard this event?", labels, options)
+
+    @staticmethod
+    def _chosen(cards: list[CardView], none: str, short: bool) -> Content:
+        """The cards picked for a set or a payment (``short``: how many; the hand ticks
+        them)."""
+        if not cards:
+            return Content(none)
+        if short:
+            return Content(f"{len(cards)} (✓ in your hand)")
+        return Content(", ").join(card_chip(c) for c in cards)
 
     def _going_card(self, view: PPView) -> CardView | None:
         card = self.going()

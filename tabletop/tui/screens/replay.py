@@ -48,34 +48,49 @@ CHART_POINTS = 300
 """The chart samples at most this many positions (more than a terminal's columns)."""
 
 
-class ReplayScreen(GameScreen):
+REPLAY_BINDINGS: list[BindingType] = [
+    Binding("left", "step(-1)", "Back", priority=True, group=MOVE),
+    Binding("right", "step(1)", "Next", priority=True, group=MOVE),
+    Binding("left_square_bracket,pageup", "turn(-1)", "Back", True, "[", True, group=TURN),
+    Binding("right_square_bracket,pagedown", "turn(1)", "Next", True, "]", True, group=TURN),
+    # Not in the footer (80 columns hold no more); the usual keys for it.
+    Binding("home", "edge(0)", "Start", show=False, priority=True),
+    Binding("end", "edge(1)", "End", show=False, priority=True),
+    Binding("m", "moves", "Moves", priority=True),
+    Binding("c", "chart", "Chart", priority=True),
+    Binding("v", "seat", "View", priority=True),
+    Binding("a", "hands", "Hands", priority=True),
+    Binding("escape", "close", "Close", priority=True),
+]
+REPLAY_CSS = """
+#status {
+    /* One line whatever the move said: a step never moves the board. */
+    height: 1;
+    text-wrap: nowrap;
+    text-overflow: ellipsis;
+}
+/* Pocket Dragon's lists of its moves' keys: no key makes a move in a replay. */
+#pd-keys, #pd-help {
+    display: none;
+}
+"""
+
+if TYPE_CHECKING:
+    _Screen = GameScreen
+else:
+    _Screen = object  # a mixin: see ReplayScreen
+
+
+class ReplayScreen(_Screen):
     """Mixed in before a game's screen class (``replay_screen``): the replay's keys,
-    and nothing of the game's own moves, curtains, bots or result."""
+    and nothing of the game's own moves, curtains, bots or result.
+
+    No screen class itself: Textual reads a screen's CSS from its first screen base
+    and that base's own first one, so the game's screen must come first among them,
+    or its CSS (its layout at 80x24) would be lost in the replay. The made class
+    carries the replay's keys and CSS (``_replay_class``)."""
 
     session: ReplaySession
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Back", priority=True, group=MOVE),
-        Binding("right", "step(1)", "Next", priority=True, group=MOVE),
-        Binding("left_square_bracket,pageup", "turn(-1)", "Back", True, "[", True, group=TURN),
-        Binding("right_square_bracket,pagedown", "turn(1)", "Next", True, "]", True, group=TURN),
-        # Not in the footer (80 columns hold no more); the usual keys for it.
-        Binding("home", "edge(0)", "Start", show=False, priority=True),
-        Binding("end", "edge(1)", "End", show=False, priority=True),
-        Binding("m", "moves", "Moves", priority=True),
-        Binding("c", "chart", "Chart", priority=True),
-        Binding("v", "seat", "View", priority=True),
-        Binding("a", "hands", "Hands", priority=True),
-        Binding("escape", "close", "Close", priority=True),
-    ]
-
-    DEFAULT_CSS = """
-    ReplayScreen #status {
-        /* One line whatever the move said: a step never moves the board. */
-        height: 1;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
-    }
-    """
 
     @property
     def curtained(self) -> bool:
@@ -111,6 +126,11 @@ class ReplayScreen(GameScreen):
         if action in ("seat", "hands"):
             return self.session.finished
         return action in REPLAY_KEYS
+
+    def _footer_keys(self, *, narrow: bool) -> None:
+        """Pocket Dragon's footer, below 100 columns, keeps only its clocks' keys and
+        those of every game screen: in a replay, that left none. The replay's keys
+        all fit at 80 columns (the game's are off), so the footer shows them all."""
 
     def on_key(self, event: events.Key) -> None:
         """The game's own key handlers (which may try a move) do not run."""
@@ -205,7 +225,11 @@ def turn_starts(replay: Replay) -> list[int]:
 
 @cache
 def _replay_class(screen: type[GameScreen]) -> type[ReplayScreen]:
-    made: type[ReplayScreen] = type(f"Replay{screen.__name__}", (ReplayScreen, screen), {})
+    made: type[ReplayScreen] = type(
+        f"Replay{screen.__name__}",
+        (ReplayScreen, screen),
+        {"BINDINGS": REPLAY_BINDINGS, "DEFAULT_CSS": REPLAY_CSS},
+    )
     return made
 
 
@@ -424,6 +448,9 @@ class ChartScreen(ModalScreen[None]):
         plt = chart.plt
         for name, values in lines.items():
             plt.plot(positions, values, label=name, marker="braille")
+        values = [value for values in lines.values() for value in values]
+        whole = all(float(value).is_integer() for value in values)  # points, XP: not time
+        chart.whole_ticks((0, positions[-1]), (min(values), max(values)) if whole else None)
         plt.vline(self.session.position)
         plt.xlabel("move")
         plt.title(self.session.engine.title)

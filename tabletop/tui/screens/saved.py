@@ -355,7 +355,8 @@ class HistoryScreen(ListScreen):
     EMPTY = "No finished games yet."
     MIN_SIZE = (70, 18)
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "replay", "Replay"),
+        # the screen's own, to be in the footer (the table's Enter is not shown)
+        Binding("enter", "replay", "Replay", priority=True),
         Binding("slash", "find", "Find player"),
         Binding("g", "next_game", "Game"),
         Binding("s", "sort", "Sort"),
@@ -478,11 +479,13 @@ class HistoryScreen(ListScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "replay":
-            return isinstance(self.selected(), FinishedGame)
+            if isinstance(self.focused, Input):
+                return False  # Enter in the name filter goes back to the table
+            return self.selected() is not None  # a damaged game says why it cannot
         return super().check_action(action, parameters)
 
     def on_data_table_row_selected(self) -> None:
-        """Enter (the table's own key) or a click on the chosen row."""
+        """A click on the chosen row (Enter is the screen's own binding)."""
         self.action_replay()
 
     def action_replay(self) -> None:

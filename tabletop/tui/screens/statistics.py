@@ -155,10 +155,11 @@ class StatisticsScreen(SizedScreen):
         plt.ylim(0, 100)
         plt.ylabel("% won")
         if order:
-            ticks = sorted({1.0, float(len(order)), float((len(order) + 1) // 2)})
-            plt.xticks(
-                ticks, [time.strftime("%Y-%m-%d", time.localtime(order[int(t) - 1])) for t in ticks]
-            )
+            # the games in the order played: a date under each tick repeated itself
+            # ("2026-11-30" three times) when they were played on a few days
+            chart.whole_ticks((1, len(order)), (0, 100))
+            first, last = (time.strftime("%Y-%m-%d", time.localtime(order[i])) for i in (0, -1))
+            plt.xlabel(f"games, played {first}" + (f" to {last}" if last != first else ""))
         chart.refresh()
 
     def action_tab(self, tab: str) -> None:

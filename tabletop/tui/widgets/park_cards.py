@@ -146,9 +146,10 @@ def card_chip(card: CardView) -> Content:
     return Content.assemble(*parts)
 
 
-def set_chip(index: int, park_set: SetView, round3: bool) -> Content:
+def set_chip(index: int | None, park_set: SetView, round3: bool) -> Content:
     """One played set: its number, shared icons (★ where it holds round-3 priority),
-    size, protection and park numbers: "[2: ★▲Mt ≈Co ×3 · #2 #8 #41]"."""
+    size, protection and park numbers: "[2: ★▲Mt ≈Co ×3 · #2 #8 #41]"; with no
+    ``index``, the icons, size and marks only: "[★▲Mt ≈Co ×3]"."""
     shared: list[Content] = []
     for name in park_set.icons:
         mark = "★" if name in park_set.priority else ""
@@ -156,7 +157,7 @@ def set_chip(index: int, park_set: SetView, round3: bool) -> Content:
     icons_part = Content(" ").join(shared) if shared else Content.styled("no icon", "dim")
     numbers = " ".join(f"#{c.number}" for c in park_set.cards)
     parts: list[Content | str | tuple[str, str]] = [
-        (f"[{index + 1}: ", "dim"),
+        ("[" if index is None else f"[{index + 1}: ", "dim"),
         icons_part,
         (f" ×{park_set.size}", "bold"),
     ]
@@ -164,5 +165,7 @@ def set_chip(index: int, park_set: SetView, round3: bool) -> Content:
         parts.append((" ✓safe", "bold $success"))
     if round3 and not park_set.active:
         parts.append((" inactive", "italic $text-muted"))
-    parts += [(" · ", "dim"), numbers, ("]", "dim")]
+    if index is not None:
+        parts += [(" · ", "dim"), numbers]
+    parts.append(("]", "dim"))
     return Content.assemble(*parts)

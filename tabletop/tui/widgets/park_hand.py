@@ -1,10 +1,11 @@
 """The hand on screen: one card a line, sorted or grouped by icon, with the cards
 already picked for a set or a payment ticked, the one picked to go (a discard,
 waiting for its confirmation) crossed, and those new since the hand was last
-shown marked "+". The cursor stays on the card it was on: a new card never moves
-it, so a key meant for one card never lands on another. Enter or a click uses
-the card the cursor is on (what "use" means depends on the step; the screen
-decides)."""
+shown marked "+". Grouped by icon, each group has a heading line, or where lines
+are short (``inline_groups``), its icon before its first card. The cursor stays on
+the card it was on: a new card never moves it, so a key meant for one card never
+lands on another. Enter or a click uses the card the cursor is on (what "use"
+means depends on the step; the screen decides)."""
 
 from __future__ import annotations
 
@@ -105,6 +106,8 @@ class ParkHand(OptionList):
         """Per hand: the cards that came in since it was shown before (marked "+")."""
         self._asked: tuple[Any, ...] | None = None
         """What ``show`` was last given, to draw again at a new width."""
+        self.inline_groups = False
+        """Groups without heading lines (the screen is short of lines)."""
 
     def show(
         self,
@@ -124,6 +127,7 @@ class ParkHand(OptionList):
             chosen,
             usable,
             self.mode,
+            self.inline_groups,
             title,
             dark_sky,
             going,
@@ -151,7 +155,13 @@ class ParkHand(OptionList):
             f"{title} ({len(hand)}) · {SORT_WORDS[self.mode]}" + (" · + new" if fresh else "")
         )
         options: list[Option] = []
-        if self.mode == "icon":
+        if self.mode == "icon" and self.inline_groups:
+            for name, cards in grouped(hand, dark_sky):
+                lead = Content.styled("Ev ", "bold") if name is None else icon(name)
+                for at, card in enumerate(cards):
+                    label = Content.assemble(lead if at == 0 else "   ", " ")
+                    options.append(self._option(card, chosen, usable, fresh, going, label))
+        elif self.mode == "icon":
             for name, cards in grouped(hand, dark_sky):
                 label = (
                     Content.styled("Events", "bold")
@@ -180,7 +190,9 @@ class ParkHand(OptionList):
         usable: frozenset[int] | None,
         fresh: frozenset[int],
         going: int | None,
+        group: Content | None = None,
     ) -> Option:
+        """A card's line; ``group``: the compact group column before it."""
         self.cards.append(card.id)
         if card.id == going:
             tick = Content.styled("✗ ", "bold $error")
@@ -190,10 +202,13 @@ class ParkHand(OptionList):
             tick = Content.styled("+ ", "bold $warning")
         else:
             tick = Content("  ")
-        line = card_line(card, 22, self.scrollable_content_region.width - 2)
+        lead = group or Content("")
+        # the room less the tick, the group column and the option's padding
+        room = self.scrollable_content_region.width - 4 - lead.cell_length
+        line = card_line(card, 22, room)
         if usable is not None and card.id not in usable and card.id not in chosen:
             line = line.stylize("dim")
-        return Option(Content.assemble(tick, line), id=str(card.id))
+        return Option(Content.assemble(tick, lead, line), id=str(card.id))
 
     @property
     def highlighted_card(self) -> int | None:

@@ -1,8 +1,13 @@
 """The public PocketParks table: round, piles, featured park, and every player's
-hand size, score and played sets. Drawn from a view; nothing here is private."""
+hand size, score and played sets. Drawn from a view; nothing here is private.
+
+Compact (a short terminal, where the hand needs the room): one line for the piles,
+one for the featured park and one a player, each set shown by its icons and size
+only (the Cards key lists every park), as many as fit, then how many more."""
 
 from __future__ import annotations
 
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
@@ -13,23 +18,38 @@ from tabletop.tui.widgets.park_cards import card_chip, icon, icons, set_chip
 ROUNDS = 3
 
 
-def piles_line(view: PPView) -> Content:
+def piles_line(view: PPView, compact: bool = False) -> Content:
+    """Round, draw pile and both discard piles (compact: shorter words, and the event
+    discard on the featured park's line)."""
     parts: list[Content | str | tuple[str, str]] = [
         (f"Round {view.round} of {ROUNDS}", "bold"),
-        f" · Draw pile {view.pile_size}",
-        f" · Park discard {view.discard_size}",
+        f" · {'Pile' if compact else 'Draw pile'} {view.pile_size}",
+        f" · {'Discard' if compact else 'Park discard'} {view.discard_size}",
     ]
     if view.discard_top is not None:
         parts += [", top ", card_chip(view.discard_top)]
-    parts.append(f" · Event discard {len(view.event_discard)}")
+    if not compact:
+        parts.append(event_discard(view, "Event discard"))
+    return Content.assemble(*parts)
+
+
+def event_discard(view: PPView, words: str) -> Content:
+    parts: list[Content | str] = [f" · {words} {len(view.event_discard)}"]
     if view.event_discard:
         parts += [", top ", card_chip(view.event_discard[-1])]
     return Content.assemble(*parts)
 
 
-def featured_line(view: PPView) -> Content | None:
+def featured_line(view: PPView, compact: bool = False) -> Content | None:
     if view.featured is None:
         return None
+    if compact:
+        return Content.assemble(
+            ("Featured ", "bold $warning"),
+            card_chip(view.featured),
+            " doubles" + (" (priority)" if view.round == ROUNDS else ""),
+            event_discard(view, "Events"),
+        )
     return Content.assemble(
         ("Featured park ", "bold $warning"),
         card_chip(view.featured),
@@ -39,25 +59,46 @@ def featured_line(view: PPView) -> Content | None:
     )
 
 
-def player_block(view: PPView, seat: int, width: int = 0) -> Content:
+def points(score: int) -> str:
+    return f"{score} pt" if score == 1 else f"{score} pts"
+
+
+def player_block(view: PPView, seat: int, width: int = 0, compact: bool = False) -> Content:
     """A player's line: marker, name, hand size, score, then every played set. With
-    ``width``, sets flow onto further lines whole rather than break inside."""
+    ``width``, sets flow onto further lines whole rather than break inside; compact,
+    they stay on the one line, each by its icons and size, and those that do not fit
+    are counted."""
     player = view.players[seat]
     current = seat == view.current and view.window is None
     marker = ("▶ ", "bold $accent") if current else "  "
     parts: list[Content | str | tuple[str, str]] = [
         marker,
         (f"{seat + 1} {player.name}", "bold" if current else ""),
-        f" · hand {player.hand_size} · {player.score} pts",
+        f" · hand {player.hand_size} · {points(player.score)}",
     ]
     if player.dark_sky_sets:
-        parts += [" · ", icon("dark_sky"), " counts as an icon"]
+        parts += [" · ", icon("dark_sky"), " is an icon" if compact else " counts as an icon"]
     head = Content.assemble(*parts, " │ ")
     round3 = view.round == ROUNDS and any(s.priority for p in view.players for s in p.sets)
     if not player.sets:
         return Content.assemble(head, ("no sets yet", "dim"))
+    if compact:
+        return fit(head, [set_chip(None, s, round3) for s in player.sets], width)
     chips = [set_chip(i, s, round3) for i, s in enumerate(player.sets)]
     return flow(head, chips, width)
+
+
+def fit(head: Content, chips: list[Content], width: int) -> Content:
+    """``head`` then as many chips as fit in ``width`` on the one line, and "+N sets"
+    for the others (0: every chip, left to the widget to cut)."""
+    line = head
+    for shown, chip in enumerate(chips):
+        left = len(chips) - shown
+        room = width - (len(f" +{left - 1} sets") if left > 1 else 0)
+        if width and line.cell_length + 1 + chip.cell_length > room:
+            return Content.assemble(line, (f"{' ' if shown else ''}+{left} sets", "bold"))
+        line = Content.assemble(line, " " if shown else "", chip)
+    return line
 
 
 def flow(head: Content, chips: list[Content], width: int, indent: int = 4) -> Content:
@@ -77,12 +118,12 @@ def flow(head: Content, chips: list[Content], width: int, indent: int = 4) -> Co
     return Content("\n").join(lines)
 
 
-def table_content(view: PPView, width: int = 0) -> Content:
-    lines = [piles_line(view)]
-    featured = featured_line(view)
+def table_content(view: PPView, width: int = 0, compact: bool = False) -> Content:
+    lines = [piles_line(view, compact)]
+    featured = featured_line(view, compact)
     if featured is not None:
         lines.append(featured)
-    lines.extend(player_block(view, seat, width) for seat in range(len(view.players)))
+    lines.extend(player_block(view, seat, width, compact) for seat in range(len(view.players)))
     return Content("\n").join(lines)
 
 
@@ -94,16 +135,43 @@ class ParkTable(Static):
         height: auto;
         padding: 0 1;
     }
+    ParkTable.-compact {
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.shown: PPView | None = None
+        self.fit = False
+        """Compact when the whole table would not fit in its room (a ``TableRoom``)."""
 
-    def show(self, view: PPView) -> None:
+    def show(self, view: PPView, fit: bool = False) -> None:
         self.shown = view
-        refresh_text(self, table_content(view, self.content_region.width))
+        self.fit = fit
+        self.draw()
+
+    def draw(self) -> None:
+        view = self.shown
+        if view is None:
+            return
+        width = self.content_region.width
+        content = table_content(view, width)
+        room = self.parent.size.height if isinstance(self.parent, TableRoom) else 0
+        compact = self.fit and len(content.wrap(width)) > room
+        if compact:
+            content = table_content(view, width, compact=True)
+        self.set_class(compact, "-compact")
+        refresh_text(self, content)
 
     def on_resize(self) -> None:
-        if self.shown is not None:
-            refresh_text(self, table_content(self.shown, self.content_region.width))
+        self.draw()
+
+
+class TableRoom(VerticalScroll):
+    """The room the table has; a table asked to fit is drawn again when it changes."""
+
+    def on_resize(self) -> None:
+        for table in self.query_children(ParkTable):
+            table.draw()
