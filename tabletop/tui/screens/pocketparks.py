@@ -81,7 +81,7 @@ from tabletop.tui.widgets.park_cards import (
     set_chip,
 )
 from tabletop.tui.widgets.park_hand import ParkHand, SortMode, icon_counts, number_order
-from tabletop.tui.widgets.park_table import ParkTable, TableRoom, points
+from tabletop.tui.widgets.park_table import ParkTable, TableRoom
 
 PopupT = TypeVar("PopupT", ChoiceScreen, ScoreSheet, TourPicker)
 
@@ -332,7 +332,7 @@ class PocketParksScreen(GameScreen):
 
     def seat_scores(self, view: Any) -> list[str]:
         assert isinstance(view, PPView)
-        return [f"{points(p.score)} · hand {p.hand_size}" for p in view.players]
+        return [f"{counted(p.score, 'pt')} · hand {p.hand_size}" for p in view.players]
 
     def _news_lines(self) -> list[str]:
         """The last move's log lines the viewer may read, the latest three."""

@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
+from tabletop.core.words import counted
 from tabletop.games.pocketparks.view import PPView
 from tabletop.tui.text import refresh_text
 from tabletop.tui.widgets.park_cards import card_chip, icon, icons, set_chip
@@ -59,10 +60,6 @@ def featured_line(view: PPView, compact: bool = False) -> Content | None:
     )
 
 
-def points(score: int) -> str:
-    return f"{score} pt" if score == 1 else f"{score} pts"
-
-
 def player_block(view: PPView, seat: int, width: int = 0, compact: bool = False) -> Content:
     """A player's line: marker, name, hand size, score, then every played set. With
     ``width``, sets flow onto further lines whole rather than break inside; compact,
@@ -74,7 +71,7 @@ def player_block(view: PPView, seat: int, width: int = 0, compact: bool = False)
     parts: list[Content | str | tuple[str, str]] = [
         marker,
         (f"{seat + 1} {player.name}", "bold" if current else ""),
-        f" · hand {player.hand_size} · {points(player.score)}",
+        f" · hand {player.hand_size} · {counted(player.score, 'pt')}",
     ]
     if player.dark_sky_sets:
         parts += [" · ", icon("dark_sky"), " is an icon" if compact else " counts as an icon"]
