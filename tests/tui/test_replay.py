@@ -80,6 +80,10 @@ async def test_a_finished_game_replays_in_its_own_screen(
         footer = shown(pilot).splitlines()[-1]  # every game's, at 80 columns
         for key in ("←→ Move", "[] Turn", "esc Close", "c Chart", "m Moves", "v View"):
             assert key in footer, footer
+        for _ in range(3):  # nothing waits in a replay: the steps are said as they come
+            assert "waiting" not in shown(pilot).lower()
+            await pilot.press("right")
+        await pilot.press("home")
         await pilot.press("right", "right", "right", "left")
         assert session.position == 2 and status(screen).startswith(f"Move 2 of {last} · ")
         await pilot.press("end")

@@ -598,7 +598,7 @@ async def test_a_bot_seat_moves_by_itself_and_its_hand_stays_hidden(store: Store
             await play_one(pilot, app, rng, typed=False)  # tapped: the bot waits for the loop
             if 0 not in session.to_act:
                 waited += 1
-                assert game.viewer == 0 and "Waiting for Robo (a bot" in panel(app, "prompt")
+                assert game.viewer == 0 and "Robo is a bot: thinking…" in panel(app, "prompt")
             while 0 not in session.to_act and session.outcome is None:
                 with contextlib.suppress(WorkerCancelled):  # a newer think replaced it
                     await app.workers.wait_for_complete()

@@ -124,6 +124,14 @@ def _bindings() -> list[BindingType]:
     return bindings
 
 
+# Another seat's step, in words any seat may read (no drawn badge is named).
+STEP_WORDS = {
+    "turn": "{name}'s turn: a visit with a rocket next.",
+    "scout_benefit": "{name} holds the Controller: a Sun crystal or a Fast Travel pass next.",
+    "take_from": "{name} takes the crystal from a tied player next (the supply is out).",
+    "starlight": "{name} keeps the badge drawn at Starlight Station or exchanges it next.",
+}
+
 Candidate = Action | dict[str, Any]
 """A whole action, or the fields chosen so far of a visit being built."""
 
@@ -722,11 +730,11 @@ class SpaceParkScreen(GameScreen):
         outcome = self.session.outcome
         if outcome is not None:
             return Content(" ".join(["Game over:", outcome.summary, *outcome.tie_break]))
-        if not question:
-            waiting = ", ".join(
-                names[s] + (" (a bot, thinking…)" if s in self.bots else "") for s in view.to_act
-            )
-            return Content(f"Waiting for {waiting}.")
+        if not question:  # another seat's step (or a replay's): what it is, in any seat's words
+            who = view.pending.seat if view.pending is not None else view.active
+            step = view.pending.kind if view.pending is not None else "turn"
+            bot = f" {names[who]} is a bot: thinking…" if who in self.bots else ""
+            return Content(STEP_WORDS[step].format(name=names[who]) + bot)
         back = " Esc: back."
         kind = question[0]
         draft = self.draft or {}
