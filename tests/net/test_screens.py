@@ -385,7 +385,7 @@ async def test_pocketparks_seats_take_turns_and_the_window_opens_only_where_it_i
             own = hosted.session.view(seat)
             assert isinstance(own, PPView) and own.hand is not None
             assert sorted(screen.query_one(ParkHand).cards) == sorted(c.id for c in own.hand)
-        assert "is playing" in text_of(other, "#pp-prompt")
+        assert "'s turn: one action" in text_of(other, "#pp-prompt")  # the mover's step
 
         await pilot.press("p")
         await until(pilot, lambda: game.session.moves == 1)
@@ -411,7 +411,7 @@ async def test_pocketparks_seats_take_turns_and_the_window_opens_only_where_it_i
         assert hosted.session.record.actions[-1] == {"kind": "pass", "seat": 1 - mover}
         assert hosted.session.to_act == (1 - mover,)
         await until(other_pilot, lambda: "your turn" in text_of(other, "#pp-prompt"))
-        await until(pilot, lambda: "is playing" in text_of(game, "#pp-prompt"))
+        await until(pilot, lambda: "'s turn: one action" in text_of(game, "#pp-prompt"))
 
 
 async def test_a_wrong_code_says_why_on_the_joining_screen(tmp_path: Path) -> None:
