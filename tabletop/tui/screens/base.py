@@ -247,6 +247,14 @@ class GameScreen(SizedScreen):
         """A hosted seat's move has been answered (made or refused): what waited for it
         goes on (an update that came meanwhile may have asked the seat something)."""
 
+    def _heard(self) -> None:
+        """The connection's listener. It runs in the connection's task: the change is
+        drawn next in the screen's own (``_table_changed``), as a key's move is, so that
+        every widget it updates has told the screen before the screen draws a frame.
+        (Drawn in the connection's task, the widgets updated last, the scoreboard, told
+        the screen only after its frame, and cost one more 20-45 ms later.)"""
+        self.call_next(self._table_changed)
+
     def _table_changed(self) -> None:
         """The host sent an update, or the connection was lost, came back or ended."""
         remote = self.remote
@@ -383,7 +391,7 @@ class GameScreen(SizedScreen):
         if self.remote is not None:
             self._update = self.remote.connection.update
             self._notices = len(self.remote.connection.notices)
-            self.remote.subscribe(self._table_changed)
+            self.remote.subscribe(self._heard)
             self.show_connection()
         # Esc and the result go back where the player came from: home, or Continue.
         relabel(self, "leave", self.back_label)
@@ -464,7 +472,7 @@ class GameScreen(SizedScreen):
     def on_unmount(self) -> None:
         """Closing: the game is kept to open fast next time, and its curtain goes."""
         if self.remote is not None:
-            self.remote.unsubscribe(self._table_changed)
+            self.remote.unsubscribe(self._heard)
         if self.local is not None:
             if self._moved_elsewhere in self.local.watchers:
                 self.local.watchers.remove(self._moved_elsewhere)
