@@ -230,12 +230,20 @@ class GameScreen(SizedScreen):
         assert self.remote is not None
         try:
             await self.remote.act(action)
-        except IllegalAction as refused:
-            self.explain_refusal(refused)
-        except Offline as offline:
-            self.tell(f"{offline}.", title="Not sent", severity="warning")
+        except (IllegalAction, Offline) as failed:
+            self.call_next(self._answered, failed, None)
         else:
-            if then is not None and self.is_attached:
+            self.call_next(self._answered, None, then)
+
+    def _answered(self, failed: Exception | None, then: Callable[[], object] | None) -> None:
+        """The host's answer to the move sent, taken in the screen's own task, after the
+        update the host sent before it (``_heard``)."""
+        try:
+            if isinstance(failed, IllegalAction):
+                self.explain_refusal(failed)
+            elif failed is not None:
+                self.tell(f"{failed}.", title="Not sent", severity="warning")
+            elif then is not None and self.is_attached:
                 then()
         finally:
             self._sending = None
@@ -252,7 +260,8 @@ class GameScreen(SizedScreen):
         drawn next in the screen's own (``_table_changed``), as a key's move is, so that
         every widget it updates has told the screen before the screen draws a frame.
         (Drawn in the connection's task, the widgets updated last, the scoreboard, told
-        the screen only after its frame, and cost one more 20-45 ms later.)"""
+        the screen only after its frame, and cost one more 20-45 ms later.) The answer
+        to a move sent from here follows it there, in the order the host sent them."""
         self.call_next(self._table_changed)
 
     def _table_changed(self) -> None:
