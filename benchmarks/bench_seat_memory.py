@@ -8,7 +8,9 @@ screen has drawn: its private memory (USS: what the tab adds to the machine; the
 is shared with other processes, the interpreter and libraries), beside a bare Textual
 app showing one Static under the same driver. Then where it goes: the private memory
 of a bare Python and after each group of the seat's imports, in one process.
-Linux only (/proc/PID/smaps_rollup).
+Linux only (/proc/PID/smaps_rollup). Not part of run_all.py, which prints the figures
+issues 13 and 16 (item 7) ask for: issue 16's memory is the host's per table (the scale
+row of bench_net.py); this one is a browser seat's, with a target of its own.
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.segment import Segment
+from rich.style import Style
 from textual import events
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
@@ -50,6 +51,8 @@ class GameLog(ScrollView):
         self._end = 0
         self._width = 0
         """The width the rows are wrapped to (0: not laid out yet, nothing wrapped)."""
+        self._style = Style()
+        """The log's style, taken once a frame (``render_lines``)."""
 
     def on_mount(self) -> None:
         self.border_title = "Log"
@@ -136,11 +139,17 @@ class GameLog(ScrollView):
             added = self._wrap_up(self._wrapped)
             self._settle(on_show, round(new_value) + added)
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # Textual's rich_style walks every ancestor's styles: once a frame, not once a
+        # row (a new line scrolls the log, and every row is drawn again).
+        self._style = self.rich_style
+        return super().render_lines(crop)
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         row = scroll_y + y
         width = self.scrollable_content_region.width
-        style = self.rich_style
+        style = self._style
         if row >= len(self._rows):
             return Strip.blank(width, style)
         return self._rows[row].crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
