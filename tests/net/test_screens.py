@@ -188,23 +188,38 @@ async def test_two_table_mode_clients_play_by_the_host_s_clock_and_see_each_othe
             assert_hands(seat_app_, seat, hosted)
 
 
+Seat = tuple[JoinApp, Pilot[Any]]
+
+
+@asynccontextmanager
+async def dragon_started(tmp_path: Path) -> AsyncIterator[tuple[HostedGame, Seat, Seat]]:
+    """Table-mode Pocket Dragon hosted here, Ann and Bo at their own screens, the clocks
+    started: the host, then (app, pilot) of the player whose turn it is and of the
+    partner."""
+    setup = Setup(players=("Ann", "Bo"), options={"mode": "table", "difficulty": "easy"})
+    async with (
+        hosting(tmp_path, "pocketdragon", setup, 2024, FakeClock(), tick_s=0.01) as (
+            _,
+            hosted,
+            url,
+        ),
+        seat_app(tmp_path / "ann", url, hosted.codes[0]) as ann,
+        seat_app(tmp_path / "bo", url, hosted.codes[1]) as bo,
+    ):
+        await ann[1].press("space")
+        turn = dragon_table(hosted).turn
+        mover, partner = (ann, bo) if turn == 0 else (bo, ann)
+        await until(mover[1], lambda: game_screen(mover[0]).phase() == "turn")
+        yield hosted, mover, partner
+
+
 async def test_a_look_is_the_looker_s_alone_and_the_partner_s_screen_says_so(
     tmp_path: Path,
 ) -> None:
     """PD-TALK-2 with a look: the looker's screen shows the two cards and the key to see
     them again; the partner's screen shows neither, and says who is looking."""
-    clock = FakeClock()
-    setup = Setup(players=("Ann", "Bo"), options={"mode": "table", "difficulty": "easy"})
-    async with (
-        hosting(tmp_path, "pocketdragon", setup, 2024, clock, tick_s=0.01) as (_, hosted, url),
-        seat_app(tmp_path / "ann", url, hosted.codes[0]) as (ann, ann_pilot),
-        seat_app(tmp_path / "bo", url, hosted.codes[1]) as (bo, bo_pilot),
-    ):
-        apps = {0: (ann, ann_pilot), 1: (bo, bo_pilot)}
-        await ann_pilot.press("space")
+    async with dragon_started(tmp_path) as (hosted, (looker, pilot), (partner, partner_pilot)):
         turn = dragon_table(hosted).turn
-        (looker, pilot), (partner, partner_pilot) = apps[turn], apps[1 - turn]
-        await until(pilot, lambda: game_screen(looker).phase() == "turn")
         await pilot.press("l", "right", "l")
         await until(partner_pilot, lambda: game_screen(partner).phase() == "peek")
         peek = dragon_table(hosted).peek
@@ -223,19 +238,9 @@ async def test_a_look_is_the_looker_s_alone_and_the_partner_s_screen_says_so(
 async def test_a_clue_asked_at_one_screen_is_answered_at_the_partner_s(tmp_path: Path) -> None:
     """PD-CLUE-4, PD-CLUE-5: the asker's screen waits for the partner; the partner's
     screen offers the answer key and, pressed, names whose card it is and the icons."""
-    clock = FakeClock()
-    setup = Setup(players=("Ann", "Bo"), options={"mode": "table", "difficulty": "easy"})
-    async with (
-        hosting(tmp_path, "pocketdragon", setup, 2024, clock, tick_s=0.01) as (_, hosted, url),
-        seat_app(tmp_path / "ann", url, hosted.codes[0]) as (ann, ann_pilot),
-        seat_app(tmp_path / "bo", url, hosted.codes[1]) as (bo, bo_pilot),
-    ):
-        apps = {0: (ann, ann_pilot), 1: (bo, bo_pilot)}
-        await ann_pilot.press("space")
+    async with dragon_started(tmp_path) as (hosted, (asker, pilot), (answerer, answerer_pilot)):
         turn = dragon_table(hosted).turn
-        (asker, pilot), (answerer, answerer_pilot) = apps[turn], apps[1 - turn]
         names = ("Ann", "Bo")[turn], ("Ann", "Bo")[1 - turn]
-        await until(pilot, lambda: game_screen(asker).phase() == "turn")
         await pilot.press("1", "k")
         await until(answerer_pilot, lambda: game_screen(answerer).phase() == "clue")
         await until(pilot, lambda: f"{names[1]} names an icon on your card" in rendered(asker))
