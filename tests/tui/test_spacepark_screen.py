@@ -780,27 +780,44 @@ def fits(game: SpaceParkScreen) -> None:
         assert all(f"{TYPE_MARKS[t][0]}×{n}" in row for t, n in kinds.items()), row
 
 
+async def at_80_by_24(
+    store: Store,
+    names: tuple[str, ...],
+    seed: int,
+    moves: int,
+    check: Callable[[SpaceParkScreen, SpaceParkView], None],
+    player: Callable[[list[Action], random.Random], Action] = pick,
+) -> None:
+    """A seeded game played by taps at 80x24, ``check`` at every position until the
+    end or ``moves`` moves."""
+    store.save_setting("curtain", False)
+    saved = GameSession.start(store, ENGINE, tuple(SeatInfo(n) for n in names), {}, seed)
+    rng = random.Random(seed)
+    async with TabletopApp(store).run_test(size=(80, 24)) as pilot:
+        app, game = await resume(pilot, saved.game_id)
+        session = game.session
+        while session.outcome is None and session.moves < moves:
+            await pilot.pause()
+            view = session.view(game.viewer)
+            assert isinstance(view, SpaceParkView)
+            check(game, view)
+            await play_one(pilot, app, rng, typed=False, player=player)
+
+
 @pytest.mark.parametrize("players", [3, 4])
 async def test_80_by_24_fits_three_and_four_players(store: Store, players: int) -> None:
     """Issue 14 (11): at 80x24 every panel fits without scrolling, with a compact row
     per player, whenever the hand on show holds up to four badges; checked at every
     move of a seeded game."""
-    store.save_setting("curtain", False)
-    names = ("Ann", "Bob", "Cy", "Di")[:players]
-    saved = GameSession.start(store, ENGINE, tuple(SeatInfo(n) for n in names), {}, 7)
-    rng = random.Random(7)
     checked = 0
-    async with TabletopApp(store).run_test(size=(80, 24)) as pilot:
-        app, game = await resume(pilot, saved.game_id)
-        session = game.session
-        while session.outcome is None and session.moves < 80:
-            await pilot.pause()
-            view = session.view(game.viewer)
-            assert isinstance(view, SpaceParkView)
-            if len(view.hand) <= 4:
-                fits(game)
-                checked += 1
-            await play_one(pilot, app, rng, typed=False)
+
+    def check(game: SpaceParkScreen, view: SpaceParkView) -> None:
+        nonlocal checked
+        if len(view.hand) <= 4:
+            fits(game)
+            checked += 1
+
+    await at_80_by_24(store, ("Ann", "Bob", "Cy", "Di")[:players], 7, 80, check)
     assert checked > 40
 
 
@@ -809,26 +826,18 @@ async def test_80_by_24_keeps_a_long_hand_and_every_player_on_screen(store: Stor
     goes a line lower for them, and the hand, the ring and every player stay on screen,
     checked at every move of a seeded game (eight badges go below the fold: the next
     test)."""
-    store.save_setting("curtain", False)
-    names = ("Ann", "Bob", "Cy", "Di")
-    saved = GameSession.start(store, ENGINE, tuple(SeatInfo(n) for n in names), {}, 3)
-    rng = random.Random(3)
     long_hands = Counter[int]()
-    async with TabletopApp(store).run_test(size=(80, 24)) as pilot:
-        app, game = await resume(pilot, saved.game_id)
-        session = game.session
-        while session.outcome is None and session.moves < 160:
-            await pilot.pause()
-            view = session.view(game.viewer)
-            assert isinstance(view, SpaceParkView)
-            if len(view.hand) <= 7:
-                fits(game)
-                long_hands[len(view.hand)] += 1
-                # a line of words per tile only when the hand needs the row
-                drawn = view.pending is not None and view.pending.drawn is not None
-                lines = len(view.hand) + drawn
-                assert game.query_one(Ring).has_class("-low") == (lines > 4) or lines == 5
-            await play_one(pilot, app, rng, typed=False, player=hoard)
+
+    def check(game: SpaceParkScreen, view: SpaceParkView) -> None:
+        if len(view.hand) <= 7:
+            fits(game)
+            long_hands[len(view.hand)] += 1
+            # a line of words per tile only when the hand needs the row
+            drawn = view.pending is not None and view.pending.drawn is not None
+            lines = len(view.hand) + drawn
+            assert game.query_one(Ring).has_class("-low") == (lines > 4) or lines == 5
+
+    await at_80_by_24(store, ("Ann", "Bob", "Cy", "Di"), 3, 160, check, player=hoard)
     assert long_hands[5] and long_hands[6], long_hands
 
 
