@@ -18,6 +18,7 @@ from tabletop.core.rng import Rng
 from tabletop.games.pocketparks import ENGINE
 from tabletop.games.pocketparks import bots as pp_bots
 from tabletop.games.pocketparks import rules as R
+from tabletop.games.pocketparks.hints import why
 from tabletop.games.pocketparks.model import Discard, PlayEvent, PPState, StartSet
 from tabletop.games.pocketparks.view import PPView
 from tests.core.hintkit import BUDGET_S, assert_hint_ignores_hidden, peeking_hint
@@ -185,3 +186,22 @@ def test_a_hint_in_a_window_is_the_same_whatever_the_seat_cannot_see(
     for variant in variants:
         assert ENGINE.view(variant, seat) == view
         assert hint(ENGINE, variant, seat, BUDGET_S) == first
+
+
+def test_mosquito_bites_with_no_set_to_bite_says_it_only_leaves_the_hand() -> None:
+    """PP-MOSQ-1: with no set at the table the bite has no effect; the reason says so
+    rather than claiming it breaks a set."""
+    bites = event("mosquito_bites")
+    st = table(
+        [
+            [*parks("Acadia", "Olympic"), bites],
+            parks("Zion", "Arches"),
+            parks("Congaree", "Everglades"),
+        ]
+    )
+    st.phase, st.draws = "discard", 2
+    play = next(a for a in ENGINE.legal_actions(st, 0) if isinstance(a, PlayEvent))
+    view = ENGINE.view(st, 0)
+    assert isinstance(view, PPView)
+    reason = why(view, [play], [play])
+    assert reason.startswith("Play Mosquito bites: nobody has a set to bite")

@@ -163,6 +163,6 @@ def event_words(info: Info, view: PPView, play: PlayEvent) -> str:
         "survival_of_the_fittest": "everyone passes 2 random cards on, and yours are of little use",
         "mosquito_bites": f"it takes {R.NAME[play.pick]} out of a set"
         if play.pick is not None
-        else "it breaks a set",
+        else "nobody has a set to bite, so it only leaves your hand, and your parks stay",
     }
     return f"Play {name}{whom}: {reasons.get(effect, 'it helps you most now')}."
