@@ -24,7 +24,7 @@ from tabletop.tui.screens.pocketparks_modals import ChoiceScreen, ResponseWindow
 from tabletop.tui.widgets.park_hand import ParkHand
 from tests.net.netkit import hosting
 from tests.net.test_screens import SIZE, refused, until
-from tests.pocketparks.scenario import NAMES, event, park, parks, table
+from tests.pocketparks.scenario import NAMES, event, notes_against_ranger, park, parks, table
 from tests.tui.test_pocketparks_screen import option_text, tour_table
 
 Seat = tuple[JoinApp, Pilot[Any], PocketParksScreen]
@@ -137,16 +137,7 @@ async def test_a_reaction_is_played_at_the_reacting_seat_s_own_screen(tmp_path: 
     """PP-RANGER-1, PP-NOTES-1: Ana plays Comparing notes with Ben at her screen; Ben
     answers Ranger says no at his, from the choices the host lists for his seat; Cy
     passes at his; the notes have no effect, on every screen."""
-    notes, ranger = event("comparing_notes"), event("ranger_says_no")
-    st = table(
-        [
-            [*parks("Acadia", "Olympic"), notes],
-            [*parks("Zion", "Arches"), ranger],
-            parks("Congaree"),
-        ]
-    )
-    st.phase = "discard"
-    st.draws = 2
+    st = notes_against_ranger()
     async with table_of(tmp_path, st) as (hosted, seats):
         (ana_app, ana_pilot, _), ben, cy = seats
         await ana_pilot.press("e")

@@ -157,3 +157,18 @@ def refused(st: PPState, action: PPAction | dict[str, Any], rule: str) -> Illega
 def texts(events: tuple[Event, ...], seat: int | None = None) -> list[str]:
     """The log lines a seat may read (None: public lines only)."""
     return [e.text for e in events if e.private_to is None or e.private_to == seat]
+
+
+def notes_against_ranger() -> PPState:
+    """Ana, about to discard, holds Comparing notes; Ben holds Ranger says no; Cy holds
+    a park: the table of the reaction tests (PP-NOTES-1, PP-RANGER-1)."""
+    notes, ranger = event("comparing_notes"), event("ranger_says_no")
+    st = table(
+        [
+            [*parks("Acadia", "Olympic"), notes],
+            [*parks("Zion", "Arches"), ranger],
+            parks("Congaree"),
+        ]
+    )
+    st.phase, st.draws = "discard", 2
+    return st

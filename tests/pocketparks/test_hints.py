@@ -22,7 +22,7 @@ from tabletop.games.pocketparks.hints import why
 from tabletop.games.pocketparks.model import Discard, PlayEvent, PPState, StartSet
 from tabletop.games.pocketparks.view import PPView
 from tests.core.hintkit import BUDGET_S, assert_hint_ignores_hidden, peeking_hint
-from tests.pocketparks.scenario import act, event, park, parks, table
+from tests.pocketparks.scenario import act, event, notes_against_ranger, park, parks, table
 
 VARIANTS = 3
 NAMES = ("Ana", "Ben", "Cy", "Di")
@@ -154,16 +154,8 @@ def tour_window() -> tuple[PPState, int]:
 def reaction_window() -> tuple[PPState, int]:
     """Ana plays Comparing notes with Ben, who holds Ranger says no: asked whether he
     cancels it (PP-WINDOW-1)."""
-    notes, ranger = event("comparing_notes"), event("ranger_says_no")
-    st = table(
-        [
-            [*parks("Acadia", "Olympic"), notes],
-            [*parks("Zion", "Arches"), ranger],
-            parks("Congaree", "Everglades"),
-        ]
-    )
-    st.phase, st.draws = "discard", 2
-    return act(st, PlayEvent(seat=0, card=notes, target=1)), 1
+    notes = event("comparing_notes")
+    return act(notes_against_ranger(), PlayEvent(seat=0, card=notes, target=1)), 1
 
 
 @pytest.mark.parametrize("window", [tour_window, reaction_window], ids=["tour", "reaction"])

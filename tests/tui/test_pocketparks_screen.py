@@ -65,7 +65,7 @@ from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.park_hand import ParkHand, grouped, icon_counts
 from tabletop.tui.widgets.park_table import ParkTable, table_content
-from tests.pocketparks.scenario import NAMES, event, park, parks, table
+from tests.pocketparks.scenario import NAMES, event, notes_against_ranger, park, parks, table
 from tests.test_saves import played
 
 SIZE = (120, 40)
@@ -933,16 +933,7 @@ async def test_a_hand_of_nine_is_whole_at_80x24_with_five_players(store: Store) 
 
 
 async def test_an_event_is_played_and_a_ranger_says_no_in_private(store: Store) -> None:
-    notes, ranger = event("comparing_notes"), event("ranger_says_no")
-    st = table(
-        [
-            [*parks("Acadia", "Olympic"), notes],
-            [*parks("Zion", "Arches"), ranger],
-            parks("Congaree"),
-        ]
-    )
-    st.phase = "discard"
-    st.draws = 2
+    st = notes_against_ranger()
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
         game = await open_game(app, pilot, laid_out(store, st))
