@@ -918,18 +918,24 @@ async def test_solo_players_panel_states_scouts_rules(store: Store) -> None:
         assert all(line.cell_length <= 80 - 4 for line in scout_lines(view))
 
 
+def solo_at(store: Store, holds: Callable[[State], bool]) -> GameSession:
+    """Ann's solo game (seed 3, played by pick) at its first position where ``holds``,
+    a copy of it saved as a session to play on (its state may be set up further)."""
+    session = GameSession.start(store, ENGINE, (SeatInfo("Ann"),), {}, 3)
+    session.state = next(s for s in played_by_pick(NAMES[:1], 3) if holds(s)).clone()
+    return session
+
+
 async def test_solo_starlight_names_only_the_badges_it_offers(store: Store) -> None:
     """A display of one badge and a Scout Stack: the prompt offers a and d, not a-c,
     and b says it chooses nothing (SP-SOLO-5's Starlight Station)."""
-    state = next(
-        s
-        for s in played_by_pick(NAMES[:1], 3)
-        if s.scout_stack and 0 in s.rockets and s.pending is None and s.scout != 0
-    ).clone()
+    session = solo_at(
+        store,
+        lambda s: bool(s.scout_stack) and 0 in s.rockets and s.pending is None and s.scout != 0,
+    )
+    state = session.state
     state.deck[:0] = state.revealed[1:]  # one badge left on display, the rest under the deck
     del state.revealed[1:]
-    session = GameSession.start(store, ENGINE, (SeatInfo("Ann"),), {}, 3)
-    session.state = state
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
         app.play(session)
@@ -950,14 +956,11 @@ async def test_solo_fee_prompt_names_only_the_ways_the_player_can_pay(
 ) -> None:
     """SP-SOLO-4: Scout's fee is a Sun crystal or the Controller; the prompt offers the
     Controller only to a player who holds it (c stays a greyed key otherwise)."""
-    state = next(
-        s
-        for s in played_by_pick(NAMES[:1], 3)
-        if s.scout in s.rockets and s.pending is None and s.players[0].stock[0] > 0
-    ).clone()
+    session = solo_at(
+        store, lambda s: s.scout in s.rockets and s.pending is None and s.players[0].stock[0] > 0
+    )
+    state = session.state
     state.controller = 0 if controller else None
-    session = GameSession.start(store, ENGINE, (SeatInfo("Ann"),), {}, 3)
-    session.state = state
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
         app.play(session)
