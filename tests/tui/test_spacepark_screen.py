@@ -747,9 +747,12 @@ async def test_l_shows_the_whole_log_the_news_line_cuts(store: Store) -> None:
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, LogScreen)
-        shown = str(dialog.query_one("#log-lines Static", Static).render()).splitlines()
+        shown = dialog.query_one(GameLog).shown
         assert shown == readable and len(shown) > 6
         assert not others_only & set(shown)
+        log = dialog.query_one(GameLog)
+        drawn = " ".join(log.render_line(y).text.strip() for y in range(log.size.height))
+        assert drawn.split()[-len(readable[-1].split()) :] == readable[-1].split()  # newest, whole
         await pilot.press("escape")
         assert app.screen is game
 

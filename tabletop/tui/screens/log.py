@@ -7,17 +7,16 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
-from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Static
 
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer
+from tabletop.tui.widgets.log import GameLog
 
 
 class LogScreen(ModalScreen[None]):
-    """Esc (or the key that opened it) closes it; the latest lines show first."""
+    """Esc (or the key that opened it) closes it; the newest lines show first, the
+    wheel and the keys scroll back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
@@ -27,17 +26,12 @@ class LogScreen(ModalScreen[None]):
     LogScreen {
         align: center middle;
     }
-    LogScreen #log-lines {
+    LogScreen GameLog {
         width: 90%;
-        height: auto;
-        max-height: 90%;
+        height: 80%;
         border: thick $accent;
         border-title-color: $accent;
-        padding: 0 1;
         background: $surface;
-    }
-    LogScreen #log-lines Static {
-        height: auto;
     }
     """
 
@@ -47,14 +41,14 @@ class LogScreen(ModalScreen[None]):
         self.lines = lines
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="log-lines") as scroll:
-            scroll.border_title = plain(self.title_text)
-            shown = [plain(line) for line in self.lines] or [Content("Nothing yet.")]
-            yield Static(Content("\n").join(shown))
+        yield GameLog()
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#log-lines", VerticalScroll).scroll_end(animate=False)
+        log = self.query_one(GameLog)
+        log.border_title = plain(self.title_text)
+        log.show(self.lines)
+        log.focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
