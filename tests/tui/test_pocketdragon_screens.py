@@ -834,3 +834,22 @@ async def test_the_rules_open_from_pocket_dragons_own_curtains(store: Store) -> 
         await pilot.press("enter", "k")
         await pilot.pause()
         assert isinstance(app.screen, ClueOverlay) and "? Rules" in rendered(app)
+
+
+async def test_the_clocks_draw_on_an_overlay_while_the_app_closes_it(store: Store) -> None:
+    """A clock tick can land while the app is removing the overlay on top (quitting with
+    a suggestion open): its timer panel still takes the reading, and nothing crashes."""
+    session = start(store, "table")
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, session, clock)
+        overlay = app.screen
+        assert isinstance(overlay, Handover)
+        panel = overlay.query_one(DragonTimer)
+        await pilot.press("space")
+        before = panel.text
+        await panel.children[0].remove()  # pruning the screen goes child by child
+        clock.advance(3.0)
+        screen.tick()
+        assert panel.text != before and "Running" in panel.text

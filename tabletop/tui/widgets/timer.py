@@ -110,18 +110,20 @@ class DragonTimer(Vertical):
         self.alarm = HungerAlarm()
         self.text = ""
         """The panel's text as last drawn."""
-        self._pending: PocketDragonView | None = None
+        # Made here, not in compose: ``show`` may draw before the panel is mounted and
+        # while it is being removed (a clock tick as its screen closes), never querying.
+        self._lines = Static(id="timer-lines")
+        self._buttons = {
+            name: self._button(name) for name in ("general", "specific", "feed", "success")
+        }
 
     def compose(self) -> ComposeResult:
-        yield Static(id="timer-lines")
-        with Horizontal() as row:
-            row.display = bool(self.labels)
-            yield self._button("general")
-            yield self._button("specific")
-        with Horizontal() as row:
-            row.display = bool(self.labels)
-            yield self._button("feed")
-            yield self._button("success")
+        yield self._lines
+        for pair in (("general", "specific"), ("feed", "success")):
+            with Horizontal() as row:
+                row.display = bool(self.labels)
+                for name in pair:
+                    yield self._buttons[name]
 
     def _button(self, name: str) -> Button:
         label = Content(self.labels.get(name, ""))
@@ -131,8 +133,6 @@ class DragonTimer(Vertical):
 
     def on_mount(self) -> None:
         self.border_title = "Dragon"
-        if self._pending is not None:
-            self.show(self._pending)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -140,12 +140,9 @@ class DragonTimer(Vertical):
             self.post_message(self.Pressed(event.button.id.removeprefix("timer-")))
 
     def show(self, view: PocketDragonView, *, away: bool = False) -> None:
-        """Redraw from ``view``; ring once as the hunger warning steps up. Before the
-        panel is mounted the view is kept and drawn on mounting. ``away``: a player of a
+        """Redraw from ``view``; ring once as the hunger warning steps up (mounted or
+        not). ``away``: a player of a
         hosted game is not connected (the host holds the clocks until they are back)."""
-        if not self.is_mounted or not self.children:
-            self._pending = view
-            return
         c = view.clocks
         running = view.status == "running"
         level = warning_level(c.hunger_display)
@@ -170,13 +167,12 @@ class DragonTimer(Vertical):
         status = STATUS_WORDS["away" if away and view.status == "paused" else view.status]
         self.text = f"{content.plain}\n{status}"
         # Always five lines: a new reading repaints the panel, and lays nothing out.
-        refresh_text(self.query_one("#timer-lines", Static), content, layout=False)
+        refresh_text(self._lines, content, layout=False)
         refresh_title(self, Content(status), subtitle=True)
-        self.query_one("#timer-feed", Button).display = c.feed_available
-        self.query_one("#timer-general", Button).disabled = not c.general_clue_available
-        self.query_one("#timer-specific", Button).disabled = not c.specific_clue_available
-        success = self.query_one("#timer-success", Button)
-        success.display = "success" in self.labels
-        success.disabled = not running
+        self._buttons["feed"].display = c.feed_available
+        self._buttons["general"].disabled = not c.general_clue_available
+        self._buttons["specific"].disabled = not c.specific_clue_available
+        self._buttons["success"].display = "success" in self.labels
+        self._buttons["success"].disabled = not running
         if self.alarm.update(c.hunger_display, running) and self.bell:
             self.app.bell()
