@@ -213,8 +213,9 @@ class PocketDragonScreen(GameScreen):
     def tick(self) -> None:
         """Run the game to the clock's reading and redraw the clocks (and the rest if
         anything but the countdowns changed). Also what tests call after moving a FakeClock.
-        While a choice holds the clocks (a feed), nothing runs."""
-        if self._held_at is not None or not self.run_clocks(self.now()):
+        While a choice holds the clocks (a feed), nothing runs; nor while the app removes
+        this screen (``display`` turns False then, before the timer stops)."""
+        if not self.display or self._held_at is not None or not self.run_clocks(self.now()):
             return
         view = self.dview(self.viewer)
         if self._signature_of(view) != self._signature:

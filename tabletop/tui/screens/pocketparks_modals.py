@@ -402,7 +402,10 @@ class ResponseWindow(_PopUp[int | None]):
         return None if self.deadline is None else max(0.0, self.deadline - self.clock())
 
     def tick(self) -> None:
-        """Redraw the countdown from the clock; when it runs out, nobody answered."""
+        """Redraw the countdown from the clock; when it runs out, nobody answered. Not
+        while the app removes the window (``display`` turns False before its timer stops)."""
+        if not self.display:
+            return
         left = self.remaining()
         countdown = self.query_one("#window-countdown", Static)
         if left is None:
