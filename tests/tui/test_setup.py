@@ -185,6 +185,8 @@ async def test_a_new_game_starts_from_the_table_set_up_last_for_that_game(store:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert not isinstance(app.screen, SetupScreen)
+        app.pop_screen()  # leave the game: its bot's moves must not open windows here
+        await pilot.pause()
 
         again = await open_setup(app, pilot, "pocketparks")
         assert again.query_one("#count", Select).value == 3
