@@ -14,6 +14,7 @@ information only.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -155,7 +156,7 @@ class ReplayScreen(_Screen):
         viewing = "spectator's view" if seat is None else f"view of {session.seats[seat].name}"
         told = plain(f"Move {position} of {last} · ") + plain(viewing, "dim")
         if position:
-            told = told + plain(f" · {said(session, position)[0]}")
+            told = told + plain(f" · {' '.join(said(session, position, seat))}")
         return told
 
     def go(self, position: int) -> None:
@@ -186,7 +187,7 @@ class ReplayScreen(_Screen):
         self.viewer = seats[(seats.index(self.viewer) + 1) % len(seats)]
 
     def action_moves(self) -> None:
-        self.app.push_screen(MoveList(self.session), self._jump)
+        self.app.push_screen(MoveList(self.session, self.viewer), self._jump)
 
     def _jump(self, position: int | None) -> None:
         if position is not None:
@@ -204,16 +205,99 @@ class ReplayScreen(_Screen):
         self.dismiss()
 
 
-def said(session: ReplaySession, move: int) -> list[str]:
-    """The public log lines of move ``move`` (what every seat read; they name who
-    moved), or who made it if it has none."""
+def said(session: ReplaySession, move: int, viewer: int | None) -> list[str]:
+    """What move ``move`` did, in players' words, as ``viewer`` reads it: the log lines
+    of the move that viewer reads, which say who moved. A move whose lines do not name
+    its player (an answer given in private, whose last answer plays out the window) or
+    that has none (a step of a set or a steal being put together) is told first by the
+    game's ``MOVE_WORDS``, which name only cards the viewer sees."""
+    seat = session.shown_seat(viewer)
     step = session.replay.step(move)
-    lines = [e.text for e in step.events if e.private_to is None]
-    if lines:
-        return lines
+    events = [e for e in step.events if e.private_to in (None, seat)]
+    lines = [e.text for e in events]
     if step.seat is None:
-        return ["The clock ran out."]
-    return [f"{session.seats[step.seat].name} moves."]
+        return lines or ["The clock ran out."]
+    name = re.compile(rf"\b{re.escape(session.seats[step.seat].name)}\b")
+    yours = [e.text for e in events if e.private_to == step.seat]  # "You draw Zion."
+    if any(name.search(line) for line in lines) or any(y.startswith("You ") for y in yours):
+        return lines
+    told = MOVE_WORDS.get(session.engine.name, _any_move)
+    return [told(session, move, seat), *lines]
+
+
+def _any_move(session: ReplaySession, move: int, seat: int | None) -> str:
+    """A move of a game whose every move is logged by name (so never reached so far):
+    its kind."""
+    action = session.replay.record.actions[move - 1]
+    who = session.seats[action["seat"]].name
+    return f"{who}: {str(action['kind']).replace('_', ' ')}."
+
+
+def _pocket_parks_move(session: ReplaySession, move: int, seat: int | None) -> str:
+    """A PocketParks move with no log line, as ``seat`` saw it made. A card from the
+    mover's hand is named to the mover only; an answer given in private to a response
+    window is told as the table saw it (still choosing, or answered), except to the
+    seat that gave it."""
+    from tabletop.games.pocketparks import model as m
+    from tabletop.games.pocketparks.view import PPView, card_view
+
+    engine, replay = session.engine, session.replay
+    action = engine.parse_action(replay.record.actions[move - 1])
+    names = [info.name for info in session.seats]
+    who = names[action.seat]
+    own = action.seat == seat
+
+    def hand_card(card: int) -> str:
+        return card_view(card).name if own else "a card"
+
+    def table_before() -> PPView:
+        view = engine.view(replay.state(move - 1), None)
+        assert isinstance(view, PPView)
+        return view
+
+    match action:
+        case m.StartSet():
+            return f"{who} starts a new set."
+        case m.StartBuild(set_index=index):
+            return f"{who} starts building onto set {index + 1}."
+        case m.AddCard(card=card):
+            return f"{who} adds {hand_card(card)} to the set."
+        case m.StartSteal(target=target):
+            return f"{who} starts a steal from {names[target]}."
+        case m.Pay(card=card):
+            return f"{who} offers {hand_card(card)} to pay for the steal."
+        case m.Take(card=card):
+            sets = [(p.name, s) for p in table_before().players for s in p.sets]
+            owner = next(name for name, s in sets if any(c.id == card for c in s.cards))
+            return f"{who} picks {card_view(card).name} from {owner}'s sets to steal."
+        case m.TakeRandom():
+            return f"{who} picks a random hand card to steal."
+        case m.Cancel():
+            before = table_before()
+            if before.window is None:  # else the picks of a Park Tour (below)
+                return f"{who} calls off the {CALLED_OFF.get(before.phase, 'move')}."
+    # an answer to a response window, given in private
+    if not own:
+        choosing = isinstance(action, m.TourPick | m.Cancel)  # the answer is not given yet
+        return f"{who} {'is choosing an answer' if choosing else 'answers'}, in private."
+    match action:
+        case m.Pass():
+            return f"{who} does not answer."
+        case m.TourPick(card=card):
+            return f"{who} picks {hand_card(card)} for a Park Tour."
+        case m.Cancel():
+            return f"{who} puts back the cards picked for a Park Tour."
+        case m.React(card=card):
+            return f"{who} answers with {hand_card(card)}."
+    return f"{who} answers."
+
+
+CALLED_OFF = {"set": "new set", "build": "build", "steal": "steal"}
+"""What a PocketParks cancel calls off, by the step it is made in."""
+MOVE_WORDS: dict[str, Callable[[ReplaySession, int, int | None], str]] = {
+    "pocketparks": _pocket_parks_move,
+}
+"""The words for a move that has no log line, for the games that have such moves."""
 
 
 def turn_starts(replay: Replay) -> list[int]:
@@ -224,10 +308,10 @@ def turn_starts(replay: Replay) -> list[int]:
 
 
 @cache
-def _replay_class(screen: type[GameScreen]) -> type[ReplayScreen]:
+def _replay_class(screen: type[GameScreen], game: str) -> type[ReplayScreen]:
     made: type[ReplayScreen] = type(
         f"Replay{screen.__name__}",
-        (ReplayScreen, screen),
+        (ReplayScreen, *REPLAY_MIXINS.get(game, ()), screen),
         {"BINDINGS": REPLAY_BINDINGS, "DEFAULT_CSS": REPLAY_CSS},
     )
     return made
@@ -255,7 +339,41 @@ def replay_screen(session: ReplaySession, settings: Settings) -> ReplayScreen:
     (Pocket Dragon's ``__new__`` picks its mode's), showing ``session`` read-only."""
     opened: Any = load_screen(session.engine.name)
     concrete: type[GameScreen] = type(opened.__new__(opened, session, settings))  # not made
-    return _replay_class(concrete)(session, settings)
+    return _replay_class(concrete, session.engine.name)(session, settings)
+
+
+class _PocketParksReplay:
+    """PocketParks' prompt in a replay: the step told in any seat's words, whoever's
+    view is shown (the screen's own prompt, for the seat whose step it is, says what to
+    press), and a response window told, never asked."""
+
+    session: ReplaySession
+
+    def prompt(self, view: Any, short: bool = False) -> Content:
+        from tabletop.tui.screens.pocketparks import STEP_WORDS
+
+        if self.session.outcome is not None:
+            return Content("The game is over.")
+        names = [p.name for p in view.players]
+        window = view.window
+        if window is None:
+            return plain(STEP_WORDS.get(view.phase, "").format(name=names[view.current]))
+        asked = _either([names[seat] for seat in window.waiting])
+        if window.kind in ("tour", "wish"):
+            card = window.card.name
+            about = f"Make a wish flips {card}" if window.kind == "wish" else f"{card} is discarded"
+            return plain(f"Response window: {about}. {asked} may claim it with a Park Tour.")
+        about = window.question.removesuffix(": answer?")  # "Ann plays Mosquito bites"
+        return plain(f"Response window: {about}. {asked} may answer with a reactive event.")
+
+
+def _either(names: list[str]) -> str:
+    """ "Bo", "Bo or Cy", "Bo, Cy or Di"."""
+    return " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+
+
+REPLAY_MIXINS: dict[str, tuple[type, ...]] = {"pocketparks": (_PocketParksReplay,)}
+"""What a game's screen does otherwise in a replay (before its own class)."""
 
 
 # -- the move list --------------------------------------------------------------------
@@ -276,17 +394,18 @@ class MoveList(ModalScreen[int]):
     }
     """
 
-    def __init__(self, session: ReplaySession) -> None:
+    def __init__(self, session: ReplaySession, viewer: int | None) -> None:
         super().__init__()
         self.session = session
+        self.viewer = viewer
+        """Whose view the moves are told as (None: the spectator's)."""
 
     def compose(self) -> ComposeResult:
-        replay = self.session.replay
+        session, viewer = self.session, self.viewer
         options: list[Option] = [Option(plain("0. The setup"), id="0")]
-        for move in range(1, len(replay)):
-            options.append(
-                Option(plain(f"{move}. {' '.join(said(self.session, move))}"), id=str(move))
-            )
+        for move in range(1, len(session.replay)):
+            told = " ".join(said(session, move, viewer))
+            options.append(Option(plain(f"{move}. {told}"), id=str(move)))
         yield OptionList(*options)
         yield Footer()
 
