@@ -374,3 +374,29 @@ async def test_a_response_window_in_a_replay_is_told_not_asked(store: Store) -> 
         await pilot.pause()
         who = names[session.state.current]
         assert prompt(screen) == STEP_WORDS["turn"].format(name=who)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_charts_legend_of_five_players_is_under_the_plot(
+    store: Store, size: tuple[int, int]
+) -> None:
+    """Five players' points over the game: each in the legend under the plot, with its
+    line's own mark; nothing of the legend over the plot."""
+    table = played("pocketparks", 3, 5)
+    names = table.setup.players
+    replay = Replay(get_engine("pocketparks"), table.record)
+    session = ReplaySession(store, 0, replay, tuple(SeatInfo(n) for n in names), True)
+    app = TabletopApp(store)
+    async with app.run_test(size=size) as pilot:
+        await app.push_screen(replay_screen(session, app.settings))
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ChartScreen)
+        lines = [line.split("█")[1] for line in shown(pilot).splitlines() if "█" in line]
+        top = next(i for i, line in enumerate(lines) if "┌" in line)  # inside the box only:
+        axis = next(i for i, line in enumerate(lines) if "└" in line)  # the table shows around
+        plot, below = "\n".join(lines[top : axis + 1]), "\n".join(lines[axis + 1 :])
+        assert not [name for name in names if re.search(rf"\b{name}\b", plot)], plot
+        marks = re.findall(rf"(\S) ({'|'.join(names)}) points", below)
+        assert sorted(name for _, name in marks) == sorted(names), below
+        assert len({mark for mark, _ in marks}) == len(names)

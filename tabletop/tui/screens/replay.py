@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
@@ -541,10 +542,14 @@ class ChartScreen(ModalScreen[None]):
     ChartScreen {
         align: center middle;
     }
-    ChartScreen Chart {
+    ChartScreen Vertical {
         width: 90%;
         height: 80%;
         border: thick $accent;
+        background: $surface;
+    }
+    ChartScreen Legend {
+        padding: 0 1;
     }
     """
 
@@ -553,20 +558,22 @@ class ChartScreen(ModalScreen[None]):
         self.session = session
 
     def compose(self) -> ComposeResult:
-        from tabletop.tui.widgets.chart import Chart
+        from tabletop.tui.widgets.chart import Chart, Legend
 
-        yield Chart()
+        with Vertical():
+            yield Chart()
+            yield Legend()
         yield Footer()
 
     def on_mount(self) -> None:
-        from tabletop.tui.widgets.chart import Chart
+        from tabletop.tui.widgets.chart import Chart, Legend
 
         chart = self.query_one(Chart)
-        chart.border_title = "Over the game (Esc: close)"
+        self.query_one(Vertical).border_title = "Over the game (Esc: close)"
         positions, lines = series(self.session)
+        legend = chart.plot_lines({name: (positions, values) for name, values in lines.items()})
+        self.query_one(Legend).show(legend)
         plt = chart.plt
-        for name, values in lines.items():
-            plt.plot(positions, values, label=name, marker="braille")
         values = [value for values in lines.values() for value in values]
         whole = all(float(value).is_integer() for value in values)  # points, XP: not time
         chart.whole_ticks((0, positions[-1]), (min(values), max(values)) if whole else None)
