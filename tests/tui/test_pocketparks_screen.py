@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.pilot import Pilot
@@ -664,6 +665,24 @@ async def test_the_window_says_pass_the_keyboard_only_when_several_people_share_
             assert "Asked: 2 Ben, 3 Cy" in window.text
             assert "press your seat number and take the keyboard" in window.text
             assert "n Nobody answers" in footer
+
+
+async def test_a_second_enter_on_a_lifting_curtain_is_said_not_lost(store: Store) -> None:
+    """Enter typed twice on a hand-over lifts the curtain once; the second Enter does
+    nothing on the game beneath (the keys typed after it still are taken, in order),
+    and the player is told so rather than losing it silently."""
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, seeded_session(store))
+        assert isinstance(app.screen, Curtain) and app.screen.player == "Ana"
+        for key, character in (("enter", None), ("enter", None), ("x", "x")):
+            app.post_message(events.Key(key, character))  # all queued before the first
+        for _ in range(5):
+            await pilot.pause()
+        assert game.viewer == 0 and game.session.moves == 0
+        assert isinstance(app.screen, ChoiceScreen)  # x: steal from whom?
+        told = [n.title for n in app._notifications]
+        assert told == ["That second Enter did nothing"]
 
 
 # -- round end, scoring, the result --------------------------------------------------------
