@@ -291,6 +291,22 @@ def test_every_move_says_what_happened_and_shows_no_hidden_card(store: Store) ->
     assert silent == {"spectator": 1, "own": 1, "": 1}  # each case is met
 
 
+@pytest.mark.parametrize(("game", "setup", "seed"), [g for g in GAMES if g[0] != "pocketparks"])
+def test_every_move_of_the_other_games_has_its_log_line(
+    store: Store, game: str, setup: int, seed: int
+) -> None:
+    """Space Park and Pocket Dragon log every move: the list tells each by its lines."""
+    table = played(game, setup, seed)
+    replay = Replay(get_engine(game), table.record)
+    seats = tuple(SeatInfo(n) for n in table.setup.players)
+    session = ReplaySession(store, 0, replay, seats, True)
+    for move in range(1, len(replay)):
+        for viewer in (None, 0):
+            lines = said(session, move, viewer)
+            visible = replay.step(move).events
+            assert lines == [e.text for e in visible if e.private_to in (None, viewer)] != []
+
+
 def test_a_step_of_a_move_names_the_card_to_its_own_player_only(store: Store) -> None:
     """A park added to a set being put together is the mover's secret until the set
     is played: the move list tells the spectator "a card", the mover which."""

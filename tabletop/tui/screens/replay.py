@@ -8,8 +8,8 @@ at once and the move list and chart have the rest when asked.
 
 Hidden information: a finished game may show any seat's view (``v`` goes round
 them, the spectator's first) or every hand (``a``); an unfinished one only the
-spectator's (the session sees to it). The move list and chart read public
-information only.
+spectator's (the session sees to it). The move list and the status line tell each
+move as the view shown may read it; the chart reads public information only.
 """
 
 from __future__ import annotations
@@ -208,37 +208,33 @@ class ReplayScreen(_Screen):
 
 def said(session: ReplaySession, move: int, viewer: int | None) -> list[str]:
     """What move ``move`` did, in players' words, as ``viewer`` reads it: the log lines
-    of the move that viewer reads, which say who moved. A move whose lines do not name
-    its player (an answer given in private, whose last answer plays out the window) or
-    that has none (a step of a set or a steal being put together) is told first by the
-    game's ``MOVE_WORDS``, which name only cards the viewer sees."""
+    of the move that viewer reads. In a game with ``MOVE_WORDS`` (PocketParks), a move
+    whose lines do not name its player (an answer given in private, the last of which
+    plays out the window) or that has none (a step of a set or a steal being put
+    together) is told first by them, naming only cards the viewer sees. (Every move of
+    Space Park and Pocket Dragon is logged, and Pocket Dragon's companion logs its
+    moves as the app's, not a player's.)"""
     seat = session.shown_seat(viewer)
     step = session.replay.step(move)
     events = [e for e in step.events if e.private_to in (None, seat)]
     lines = [e.text for e in events]
     if step.seat is None:
         return lines or ["The clock ran out."]
-    name = re.compile(rf"\b{re.escape(session.seats[step.seat].name)}\b")
+    told = MOVE_WORDS.get(session.engine.name)
+    if told is None:  # every move of the game is logged
+        return lines or [f"{session.seats[step.seat].name} moves."]
+    name = re.compile(rf"(?<!\w){re.escape(session.seats[step.seat].name)}(?!\w)")
     yours = [e.text for e in events if e.private_to == step.seat]  # "You draw Zion."
     if any(name.search(line) for line in lines) or any(y.startswith("You ") for y in yours):
         return lines
-    told = MOVE_WORDS.get(session.engine.name, _any_move)
     return [told(session, move, seat), *lines]
 
 
-def _any_move(session: ReplaySession, move: int, seat: int | None) -> str:
-    """A move of a game whose every move is logged by name (so never reached so far):
-    its kind."""
-    action = session.replay.record.actions[move - 1]
-    who = session.seats[action["seat"]].name
-    return f"{who}: {str(action['kind']).replace('_', ' ')}."
-
-
 def _pocket_parks_move(session: ReplaySession, move: int, seat: int | None) -> str:
-    """A PocketParks move with no log line, as ``seat`` saw it made. A card from the
-    mover's hand is named to the mover only; an answer given in private to a response
-    window is told as the table saw it (still choosing, or answered), except to the
-    seat that gave it."""
+    """A PocketParks move, as ``seat`` saw it made, where its log lines do not say who
+    made it (or there are none). A card from the mover's hand is named to the mover
+    only; an answer given in private to a response window is told as the table saw it
+    (still choosing, or answered), except to the seat that gave it."""
     from tabletop.games.pocketparks import model as m
     from tabletop.games.pocketparks.view import PPView, card_view
 
@@ -298,7 +294,8 @@ CALLED_OFF = {"set": "new set", "build": "build", "steal": "steal"}
 MOVE_WORDS: dict[str, Callable[[ReplaySession, int, int | None], str]] = {
     "pocketparks": _pocket_parks_move,
 }
-"""The words for a move that has no log line, for the games that have such moves."""
+"""The words for a move whose log lines do not name its player, for the games that
+have such moves."""
 
 
 def turn_starts(replay: Replay) -> list[int]:
