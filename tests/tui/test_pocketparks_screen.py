@@ -653,6 +653,7 @@ async def test_the_window_says_pass_the_keyboard_only_when_several_people_share_
             assert "Asked: 2 Ben" in window.text  # Cy, a bot, has answered unseen
             assert "Ben: press 2 to answer, n to pass." in window.text
             assert "keyboard" not in window.text and "n Pass" in footer
+            assert "the window waits for you; n passes" in window.text
             await pilot.press("enter")  # says how, in the same words
             await pilot.pause()
             assert any(
@@ -664,7 +665,7 @@ async def test_the_window_says_pass_the_keyboard_only_when_several_people_share_
         else:
             assert "Asked: 2 Ben, 3 Cy" in window.text
             assert "press your seat number and take the keyboard" in window.text
-            assert "n Nobody answers" in footer
+            assert "n Nobody answers" in footer and "nobody (else) answers" in window.text
 
 
 async def test_a_second_enter_on_a_lifting_curtain_is_said_not_lost(store: Store) -> None:

@@ -421,7 +421,11 @@ class ResponseWindow(_PopUp[int | None]):
         countdown = self.query_one("#window-countdown", Static)
         if left is None:
             countdown.update(
-                Content("No countdown: n when nobody (else) answers. The wait is a setting.")
+                Content(
+                    "No countdown: the window waits for you; n passes. The wait is a setting."
+                    if self.alone
+                    else "No countdown: n when nobody (else) answers. The wait is a setting."
+                )
             )
             return
         assert self.seconds is not None
@@ -433,7 +437,7 @@ class ResponseWindow(_PopUp[int | None]):
                 ("⏱ ", "bold"),
                 ("█" * filled, "$accent"),
                 ("░" * (width - filled), "dim"),
-                f" {whole} s, then everyone asked passes",
+                f" {whole} s, then {'you pass' if self.alone else 'everyone asked passes'}",
             )
         )
         if left <= 0 and self.app.screen is self:
