@@ -78,9 +78,9 @@ class Curtain(Screen[bool]):
     def action_open(self) -> None:
         # Once: a second Enter typed before the curtain is gone would dismiss the game
         # screen beneath it (Enter is a priority key: it overtakes the keys before it).
-        # Nor is it passed on to the screen beneath: it comes before the keys typed
-        # between the two, and a person who pressed Enter twice on a hand-over means
-        # nothing on the game by it. It is not lost silently: the player is told.
+        # Nor is it passed on to the screen beneath once the curtain is gone: the keys
+        # typed after it would be taken first. It is not lost silently: once the
+        # curtain is gone, the player is told it did nothing.
         if self._lifting:
             self._enter_again = True
             return
