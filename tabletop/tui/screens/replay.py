@@ -71,6 +71,11 @@ REPLAY_CSS = """
     text-wrap: nowrap;
     text-overflow: ellipsis;
 }
+/* PocketParks' prompt says a turn in one line, a response window in two: a step in
+   or out of a window must not lay the screen out again (a frame late). */
+#pp-prompt {
+    min-height: 2;
+}
 /* Pocket Dragon's lists of its moves' keys: no key makes a move in a replay. */
 #pd-keys, #pd-help {
     display: none;
