@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.pilot import Pilot
@@ -65,7 +66,15 @@ from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.park_hand import ParkHand, grouped, icon_counts
 from tabletop.tui.widgets.park_table import ParkTable, table_content
-from tests.pocketparks.scenario import NAMES, event, notes_against_ranger, park, parks, table
+from tests.pocketparks.scenario import (
+    NAMES,
+    act,
+    event,
+    notes_against_ranger,
+    park,
+    parks,
+    table,
+)
 from tests.test_saves import played
 
 SIZE = (120, 40)
@@ -623,6 +632,58 @@ async def test_enter_never_passes_for_the_table_and_the_wait_is_a_setting(store:
         await pilot.press("n")  # nobody answers: a key of its own
         await pilot.pause()
         assert game.session.moves == moves + 2
+
+
+@pytest.mark.parametrize("humans", [(1,), (1, 2)])
+async def test_the_window_says_pass_the_keyboard_only_when_several_people_share_it(
+    store: Store, humans: tuple[int, ...]
+) -> None:
+    """Ana (a bot) discards Saguaro; Ben and Cy are asked (PP-WINDOW-1). With Ben the
+    one person at the table, the window tells him what he may do; nobody hands the
+    keyboard to anyone. With Ben and Cy at this keyboard, whoever answers takes it."""
+    asked = act(tour_table(True), Discard(seat=0, card=park("Saguaro")))
+    bots = {seat: "normal" for seat in range(3) if seat not in humans}
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_game(app, pilot, laid_out(store, asked, bots))
+        window = app.screen
+        assert isinstance(window, ResponseWindow)
+        footer = str(window.query_one(Footer).render())
+        if humans == (1,):
+            assert "Asked: 2 Ben" in window.text  # Cy, a bot, has answered unseen
+            assert "Ben: press 2 to answer, n to pass." in window.text
+            assert "keyboard" not in window.text and "n Pass" in footer
+            assert "the window waits for you; n passes" in window.text
+            await pilot.press("enter")  # says how, in the same words
+            await pilot.pause()
+            assert any(
+                n.message == "To answer, press 2. To pass, press n." for n in app._notifications
+            )
+            await pilot.press("2")  # Ben answers at once: no curtain
+            await pilot.pause()
+            assert isinstance(app.screen, TourPicker)
+        else:
+            assert "Asked: 2 Ben, 3 Cy" in window.text
+            assert "press your seat number and take the keyboard" in window.text
+            assert "n Nobody answers" in footer and "nobody (else) answers" in window.text
+
+
+async def test_a_second_enter_on_a_lifting_curtain_is_said_not_lost(store: Store) -> None:
+    """Enter typed twice on a hand-over lifts the curtain once; the second Enter does
+    nothing on the game beneath (the keys typed after it still are taken, in order),
+    and the player is told so rather than losing it silently."""
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, seeded_session(store))
+        assert isinstance(app.screen, Curtain) and app.screen.player == "Ana"
+        for key, character in (("enter", None), ("enter", None), ("x", "x")):
+            app.post_message(events.Key(key, character))  # all queued before the first
+        for _ in range(5):
+            await pilot.pause()
+        assert game.viewer == 0 and game.session.moves == 0
+        assert isinstance(app.screen, ChoiceScreen)  # x: steal from whom?
+        told = [n.title for n in app._notifications]
+        assert told == ["That second Enter did nothing"]
 
 
 # -- round end, scoring, the result --------------------------------------------------------

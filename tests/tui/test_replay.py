@@ -18,14 +18,17 @@ from textual.widgets import OptionList, Static
 from tabletop.core.replay import Replay, ReplaySession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
+from tabletop.games.pocketparks.view import card_view
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens import load_screen
+from tabletop.tui.screens.pocketparks import STEP_WORDS
 from tabletop.tui.screens.replay import (
     ChartScreen,
     HandsScreen,
     MoveList,
     ReplayScreen,
     replay_screen,
+    said,
 )
 from tabletop.tui.screens.saved import HistoryScreen
 from tabletop.tui.widgets.chart import MOST_TICKS, whole_ticks
@@ -245,3 +248,171 @@ def private_cards(session: ReplaySession, seat: int) -> list[str]:
     public = compact(engine.view(session.state, None).model_dump(mode="json"))
     public += "\n".join(session.log(None))
     return [name for name in hand if name not in public]
+
+
+def hidden_from(session: ReplaySession, position: int, viewer: int | None) -> list[str]:
+    """The names of the hand cards at ``position`` that ``viewer`` does not see there."""
+    engine, state = session.engine, session.replay.state(position)
+    seen = compact(engine.view(state, viewer).model_dump(mode="json"))
+    hands = [engine.view(state, seat).model_dump()["hand"] for seat in range(len(session.seats))]
+    return [card["name"] for hand in hands for card in hand if card["name"] not in seen]
+
+
+def names_card(text: str, name: str) -> bool:
+    """``text`` names the park ``name`` (not another whose name begins with it: Glacier
+    Bay is not Glacier)."""
+    return re.search(rf"\b{re.escape(name)}\b(?! [A-Z])", text) is not None
+
+
+def test_every_move_says_what_happened_and_shows_no_hidden_card(store: Store) -> None:
+    """A PocketParks move with no log line (a step of a set or a steal being put
+    together, an answer given in private) is told in players' words, never "Ann
+    moves.": to the spectator without the mover's hand cards, to the mover with them;
+    and no move names a card its viewer does not see, before the move or after it."""
+    table = played("pocketparks", 1, 1)
+    names = table.setup.players
+    replay = Replay(get_engine("pocketparks"), table.record)
+    session = ReplaySession(store, 0, replay, tuple(SeatInfo(n) for n in names), True)
+    silent = {"spectator": 0, "own": 0, "": 0}
+    for move in range(1, len(replay)):
+        step = replay.step(move)
+        mover = step.seat
+        assert mover is not None
+        for viewer in (None, *range(len(names))):
+            told = " ".join(said(session, move, viewer))
+            assert re.search(rf"\b{names[mover]}\b", told) or told.startswith("You"), told
+            assert not told.endswith(" moves.") and f"{names[mover]}:" not in told, told
+            if [e for e in step.events if e.private_to in (None, viewer)]:
+                continue  # the engine's log line (its privacy is the engine's tests')
+            silent["spectator" if viewer is None else "own" if viewer == mover else ""] = 1
+            for position in (move - 1, move):
+                hidden = hidden_from(session, position, viewer)
+                assert not [n for n in hidden if names_card(told, n)], (move, viewer, told)
+    assert silent == {"spectator": 1, "own": 1, "": 1}  # each case is met
+
+
+@pytest.mark.parametrize(("game", "setup", "seed"), [g for g in GAMES if g[0] != "pocketparks"])
+def test_every_move_of_the_other_games_has_its_log_line(
+    store: Store, game: str, setup: int, seed: int
+) -> None:
+    """Space Park and Pocket Dragon log every move: the list tells each by its lines."""
+    table = played(game, setup, seed)
+    replay = Replay(get_engine(game), table.record)
+    seats = tuple(SeatInfo(n) for n in table.setup.players)
+    session = ReplaySession(store, 0, replay, seats, True)
+    for move in range(1, len(replay)):
+        for viewer in (None, 0):
+            lines = said(session, move, viewer)
+            visible = replay.step(move).events
+            assert lines == [e.text for e in visible if e.private_to in (None, viewer)] != []
+
+
+def test_a_step_of_a_move_names_the_card_to_its_own_player_only(store: Store) -> None:
+    """A park added to a set being put together is the mover's secret until the set
+    is played: the move list tells the spectator "a card", the mover which."""
+    table = played("pocketparks", 1, 1)
+    names = table.setup.players
+    replay = Replay(get_engine("pocketparks"), table.record)
+    session = ReplaySession(store, 0, replay, tuple(SeatInfo(n) for n in names), True)
+    move, action = next(
+        (i + 1, a) for i, a in enumerate(table.record.actions) if a["kind"] == "add"
+    )
+    mover = names[action["seat"]]
+    card = card_view(action["card"]).name
+    assert said(session, move, None) == [f"{mover} adds a card to the set."]
+    assert said(session, move, action["seat"]) == [f"{mover} adds {card} to the set."]
+    other = (action["seat"] + 1) % len(names)
+    assert said(session, move, other) == [f"{mover} adds a card to the set."]
+
+
+async def test_the_move_list_tells_the_moves_as_the_view_shown(store: Store) -> None:
+    """The move list (m) reads as the view on screen: the spectator's, or a seat's."""
+    table = played("pocketparks", 1, 1)
+    names = table.setup.players
+    replay = Replay(get_engine("pocketparks"), table.record)
+    session = ReplaySession(store, 0, replay, tuple(SeatInfo(n) for n in names), True)
+    move, action = next(
+        (i + 1, a) for i, a in enumerate(table.record.actions) if a["kind"] == "add"
+    )
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = replay_screen(session, app.settings)
+        await app.push_screen(screen)
+        await pilot.pause()
+        for viewer in (None, action["seat"]):
+            screen.viewer = viewer
+            await pilot.press("m")
+            await pilot.pause()
+            moves = app.screen
+            assert isinstance(moves, MoveList)
+            option = moves.query_one(OptionList).get_option_at_index(move)
+            assert str(option.prompt) == f"{move}. {' '.join(said(session, move, viewer))}"
+            await pilot.press("escape")
+            await pilot.pause()
+
+
+async def test_a_response_window_in_a_replay_is_told_not_asked(store: Store) -> None:
+    """A replay describes each step, whoever's view is shown: a response window says
+    who may answer and how (never "answer?"), and the seat whose turn it is reads the
+    step as everyone does, not what to press."""
+    table = played("pocketparks", 3, 5)
+    names = table.setup.players
+    replay = Replay(get_engine("pocketparks"), table.record)
+    session = ReplaySession(store, 0, replay, tuple(SeatInfo(n) for n in names), True)
+    kinds: dict[str, int] = {}
+    for position in range(len(replay)):
+        window = replay.state(position).window
+        if window is not None:
+            kinds.setdefault(window.kind, position)
+    assert {"tour", "steal", "event"} <= set(kinds)
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = replay_screen(session, app.settings)
+        await app.push_screen(screen)
+        for kind, position in kinds.items():
+            screen.go(position)
+            waiting = list(replay.state(position).window.waiting)
+            for viewer in (None, waiting[0], session.state.current):
+                screen.viewer = viewer
+                await pilot.pause()
+                said_now = prompt(screen)
+                assert said_now.startswith("Response window: ") and "?" not in said_now
+                how = (
+                    "claim it with a Park Tour"
+                    if kind in ("tour", "wish")
+                    else "answer with a reactive"
+                )
+                asked = [names[s] for s in waiting]
+                assert f"{asked[-1]} may {how}" in said_now and asked[0] in said_now, said_now
+        turn = next(p for p in range(len(replay)) if replay.state(p).phase == "turn")
+        screen.go(turn)
+        screen.viewer = session.state.current
+        await pilot.pause()
+        who = names[session.state.current]
+        assert prompt(screen) == STEP_WORDS["turn"].format(name=who)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_charts_legend_of_five_players_is_under_the_plot(
+    store: Store, size: tuple[int, int]
+) -> None:
+    """Five players' points over the game: each in the legend under the plot, with its
+    line's own mark; nothing of the legend over the plot."""
+    table = played("pocketparks", 3, 5)
+    names = table.setup.players
+    replay = Replay(get_engine("pocketparks"), table.record)
+    session = ReplaySession(store, 0, replay, tuple(SeatInfo(n) for n in names), True)
+    app = TabletopApp(store)
+    async with app.run_test(size=size) as pilot:
+        await app.push_screen(replay_screen(session, app.settings))
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ChartScreen)
+        lines = [line.split("█")[1] for line in shown(pilot).splitlines() if "█" in line]
+        top = next(i for i, line in enumerate(lines) if "┌" in line)  # inside the box only:
+        axis = next(i for i, line in enumerate(lines) if "└" in line)  # the table shows around
+        plot, below = "\n".join(lines[top : axis + 1]), "\n".join(lines[axis + 1 :])
+        assert not [name for name in names if re.search(rf"\b{name}\b", plot)], plot
+        marks = re.findall(rf"(\S) ({'|'.join(names)}) points", below)
+        assert sorted(name for _, name in marks) == sorted(names), below
+        assert len({mark for mark, _ in marks}) == len(names)

@@ -108,3 +108,35 @@ async def test_each_tab_shows_its_figures_and_the_chart_each_game(store: Store) 
             assert f"Win rate over time, {game}" in shown(pilot)
         chart = screen.query_one(Chart)
         assert "Ann" in shown(pilot) and chart.size.height > 10
+
+
+def plot_and_below(screen: str) -> tuple[str, str]:
+    """The text inside a chart's plot (from its top edge to its x axis), and below it."""
+    lines = screen.splitlines()
+    top = next(i for i, line in enumerate(lines) if "┌" in line)
+    axis = next(i for i, line in enumerate(lines) if "└" in line)
+    return "\n".join(lines[top : axis + 1]), "\n".join(lines[axis + 1 :])
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_legend_of_five_players_is_beside_the_plot_not_over_it(
+    store: Store, size: tuple[int, int]
+) -> None:
+    """Five players' win rates: each name is in the legend under the plot, with its
+    line's own mark (lines are told apart without colour too), and nothing of the
+    legend is drawn over the plot."""
+    names = ("Ann", "Bo", "Cy", "Di", "Eve")
+    seats = tuple(SeatInfo(name) for name in names)
+    for winner in (0, 1, 2, 3, 4, 0, 1):
+        play(store, "pocketparks", seats, (5, 4, 3, 2, 1), (winner,), 10)
+    app = TabletopApp(store)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("t", "4")
+        await pilot.pause()
+        plot, below = plot_and_below(shown(pilot))
+        for name in names:
+            assert not re.search(rf"\b{name}\b", plot), plot
+        marks = re.findall(r"(\S) (Ann|Bo|Cy|Di|Eve)\b", below)
+        assert sorted(name for _, name in marks) == sorted(names), below
+        assert len({mark for mark, _ in marks}) == len(names)  # a mark each
+        assert all(mark in plot for mark, _ in marks)  # and each line is drawn in it

@@ -370,18 +370,27 @@ class ResponseWindow(_PopUp[int | None]):
             if self.window.card is not None:
                 yield Static(card_chip(self.window.card), id="window-card")
             yield Static(self._asked(), id="window-asked")
-            yield Static(
-                "To answer, press your seat number and take the keyboard.",
-                id="window-how",
-            )
+            yield Static(self._how(), id="window-how")
             yield Static(id="window-countdown")
             with Horizontal():
                 for seat in self.window.waiting:
                     if seat not in self.here:
                         continue
                     yield _mouse_button(plain(f"{seat + 1} {self.names[seat]}"), f"claim-{seat}")
-                yield _mouse_button(Content("Nobody"), "claim-nobody")
+                yield _mouse_button(Content("Pass" if self.alone else "Nobody"), "claim-nobody")
         yield Footer()
+
+    @property
+    def alone(self) -> bool:
+        """One person answers at this keyboard (the others are bots, or at their own
+        screens): nobody hands the keyboard over."""
+        return len(self.here) == 1
+
+    def _how(self) -> Content:
+        if self.alone:
+            [seat] = self.here
+            return plain(f"{self.names[seat]}: press {seat + 1} to answer, n to pass.")
+        return Content("To answer, press your seat number and take the keyboard.")
 
     def _asked(self) -> Content:
         return plain("Asked: " + ", ".join(f"{s + 1} {self.names[s]}" for s in self.window.waiting))
@@ -393,6 +402,8 @@ class ResponseWindow(_PopUp[int | None]):
         self.query_one("#window-asked", Static).update(self._asked())
 
     def on_mount(self) -> None:
+        if self.alone:  # n is the one person's own pass
+            relabel(self, "nobody", "Pass")
         if self.seconds is not None:
             self.deadline = self.clock() + self.seconds
             self.set_interval(0.25, self.tick)
@@ -410,7 +421,11 @@ class ResponseWindow(_PopUp[int | None]):
         countdown = self.query_one("#window-countdown", Static)
         if left is None:
             countdown.update(
-                Content("No countdown: n when nobody (else) answers. The wait is a setting.")
+                Content(
+                    "No countdown: the window waits for you; n passes. The wait is a setting."
+                    if self.alone
+                    else "No countdown: n when nobody (else) answers. The wait is a setting."
+                )
             )
             return
         assert self.seconds is not None
@@ -422,7 +437,7 @@ class ResponseWindow(_PopUp[int | None]):
                 ("⏱ ", "bold"),
                 ("█" * filled, "$accent"),
                 ("░" * (width - filled), "dim"),
-                f" {whole} s, then everyone asked passes",
+                f" {whole} s, then {'you pass' if self.alone else 'everyone asked passes'}",
             )
         )
         if left <= 0 and self.app.screen is self:
@@ -477,7 +492,11 @@ class ResponseWindow(_PopUp[int | None]):
         self.refresh_bindings()
 
     def action_how(self) -> None:
-        self.notify("To answer, press your seat number. If nobody answers, press n.", markup=False)
+        if self.alone:
+            how = f"To answer, press {self.here[0] + 1}. To pass, press n."
+        else:
+            how = "To answer, press your seat number. If nobody answers, press n."
+        self.notify(how, markup=False)
 
     def close(self, seat: int | None) -> None:
         """Dismiss once, whatever comes first: a seat's key, Enter, the countdown."""

@@ -8,12 +8,13 @@ at once and the move list and chart have the rest when asked.
 
 Hidden information: a finished game may show any seat's view (``v`` goes round
 them, the spectator's first) or every hand (``a``); an unfinished one only the
-spectator's (the session sees to it). The move list and chart read public
-information only.
+spectator's (the session sees to it). The move list and the status line tell each
+move as the view shown may read it; the chart reads public information only.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
@@ -68,6 +70,11 @@ REPLAY_CSS = """
     height: 1;
     text-wrap: nowrap;
     text-overflow: ellipsis;
+}
+/* PocketParks' prompt says a turn in one line, a response window in two: a step in
+   or out of a window must not lay the screen out again (a frame late). */
+#pp-prompt {
+    min-height: 2;
 }
 /* Pocket Dragon's lists of its moves' keys: no key makes a move in a replay. */
 #pd-keys, #pd-help {
@@ -155,7 +162,7 @@ class ReplayScreen(_Screen):
         viewing = "spectator's view" if seat is None else f"view of {session.seats[seat].name}"
         told = plain(f"Move {position} of {last} · ") + plain(viewing, "dim")
         if position:
-            told = told + plain(f" · {said(session, position)[0]}")
+            told = told + plain(f" · {' '.join(said(session, position, seat))}")
         return told
 
     def go(self, position: int) -> None:
@@ -186,7 +193,7 @@ class ReplayScreen(_Screen):
         self.viewer = seats[(seats.index(self.viewer) + 1) % len(seats)]
 
     def action_moves(self) -> None:
-        self.app.push_screen(MoveList(self.session), self._jump)
+        self.app.push_screen(MoveList(self.session, self.viewer), self._jump)
 
     def _jump(self, position: int | None) -> None:
         if position is not None:
@@ -204,16 +211,96 @@ class ReplayScreen(_Screen):
         self.dismiss()
 
 
-def said(session: ReplaySession, move: int) -> list[str]:
-    """The public log lines of move ``move`` (what every seat read; they name who
-    moved), or who made it if it has none."""
+def said(session: ReplaySession, move: int, viewer: int | None) -> list[str]:
+    """What move ``move`` did, in players' words, as ``viewer`` reads it: the log lines
+    of the move that viewer reads. In a game with ``MOVE_WORDS`` (PocketParks), a move
+    whose lines do not name its player (an answer given in private, the last of which
+    plays out the window) or that has none (a step of a set or a steal being put
+    together) is told first by them, naming only cards the viewer sees. (Every move of
+    Space Park and Pocket Dragon is logged, and Pocket Dragon's companion logs its
+    moves as the app's, not a player's.)"""
+    seat = session.shown_seat(viewer)
     step = session.replay.step(move)
-    lines = [e.text for e in step.events if e.private_to is None]
-    if lines:
-        return lines
+    events = [e for e in step.events if e.private_to in (None, seat)]
+    lines = [e.text for e in events]
     if step.seat is None:
-        return ["The clock ran out."]
-    return [f"{session.seats[step.seat].name} moves."]
+        return lines or ["The clock ran out."]
+    told = MOVE_WORDS.get(session.engine.name)
+    if told is None:  # every move of the game is logged
+        return lines or [f"{session.seats[step.seat].name} moves."]
+    name = re.compile(rf"(?<!\w){re.escape(session.seats[step.seat].name)}(?!\w)")
+    yours = [e.text for e in events if e.private_to == step.seat]  # "You draw Zion."
+    if any(name.search(line) for line in lines) or any(y.startswith("You ") for y in yours):
+        return lines
+    return [told(session, move, seat), *lines]
+
+
+def _pocket_parks_move(session: ReplaySession, move: int, seat: int | None) -> str:
+    """A PocketParks move, as ``seat`` saw it made, where its log lines do not say who
+    made it (or there are none). A card from the mover's hand is named to the mover
+    only; an answer given in private to a response window is told as the table saw it
+    (still choosing, or answered), except to the seat that gave it."""
+    from tabletop.games.pocketparks import model as m
+    from tabletop.games.pocketparks.view import PPView, card_view
+
+    engine, replay = session.engine, session.replay
+    action = engine.parse_action(replay.record.actions[move - 1])
+    names = [info.name for info in session.seats]
+    who = names[action.seat]
+    own = action.seat == seat
+
+    def hand_card(card: int) -> str:
+        return card_view(card).name if own else "a card"
+
+    def table_before() -> PPView:
+        view = engine.view(replay.state(move - 1), None)
+        assert isinstance(view, PPView)
+        return view
+
+    match action:
+        case m.StartSet():
+            return f"{who} starts a new set."
+        case m.StartBuild(set_index=index):
+            return f"{who} starts building onto set {index + 1}."
+        case m.AddCard(card=card):
+            return f"{who} adds {hand_card(card)} to the set."
+        case m.StartSteal(target=target):
+            return f"{who} starts a steal from {names[target]}."
+        case m.Pay(card=card):
+            return f"{who} offers {hand_card(card)} to pay for the steal."
+        case m.Take(card=card):
+            sets = [(p.name, s) for p in table_before().players for s in p.sets]
+            owner = next(name for name, s in sets if any(c.id == card for c in s.cards))
+            return f"{who} picks {card_view(card).name} from {owner}'s sets to steal."
+        case m.TakeRandom():
+            return f"{who} picks a random hand card to steal."
+        case m.Cancel():
+            before = table_before()
+            if before.window is None:  # else the picks of a Park Tour (below)
+                return f"{who} calls off the {CALLED_OFF.get(before.phase, 'move')}."
+    # an answer to a response window, given in private
+    if not own:
+        choosing = isinstance(action, m.TourPick | m.Cancel)  # the answer is not given yet
+        return f"{who} {'is choosing an answer' if choosing else 'answers'}, in private."
+    match action:
+        case m.Pass():
+            return f"{who} does not answer."
+        case m.TourPick(card=card):
+            return f"{who} picks {hand_card(card)} for a Park Tour."
+        case m.Cancel():
+            return f"{who} puts back the cards picked for a Park Tour."
+        case m.React(card=card):
+            return f"{who} answers with {hand_card(card)}."
+    return f"{who} answers."
+
+
+CALLED_OFF = {"set": "new set", "build": "build", "steal": "steal"}
+"""What a PocketParks cancel calls off, by the step it is made in."""
+MOVE_WORDS: dict[str, Callable[[ReplaySession, int, int | None], str]] = {
+    "pocketparks": _pocket_parks_move,
+}
+"""The words for a move whose log lines do not name its player, for the games that
+have such moves."""
 
 
 def turn_starts(replay: Replay) -> list[int]:
@@ -224,10 +311,10 @@ def turn_starts(replay: Replay) -> list[int]:
 
 
 @cache
-def _replay_class(screen: type[GameScreen]) -> type[ReplayScreen]:
+def _replay_class(screen: type[GameScreen], game: str) -> type[ReplayScreen]:
     made: type[ReplayScreen] = type(
         f"Replay{screen.__name__}",
-        (ReplayScreen, screen),
+        (ReplayScreen, *REPLAY_MIXINS.get(game, ()), screen),
         {"BINDINGS": REPLAY_BINDINGS, "DEFAULT_CSS": REPLAY_CSS},
     )
     return made
@@ -255,7 +342,41 @@ def replay_screen(session: ReplaySession, settings: Settings) -> ReplayScreen:
     (Pocket Dragon's ``__new__`` picks its mode's), showing ``session`` read-only."""
     opened: Any = load_screen(session.engine.name)
     concrete: type[GameScreen] = type(opened.__new__(opened, session, settings))  # not made
-    return _replay_class(concrete)(session, settings)
+    return _replay_class(concrete, session.engine.name)(session, settings)
+
+
+class _PocketParksReplay:
+    """PocketParks' prompt in a replay: the step told in any seat's words, whoever's
+    view is shown (the screen's own prompt, for the seat whose step it is, says what to
+    press), and a response window told, never asked."""
+
+    session: ReplaySession
+
+    def prompt(self, view: Any, short: bool = False) -> Content:
+        from tabletop.tui.screens.pocketparks import STEP_WORDS
+
+        if self.session.outcome is not None:
+            return Content("The game is over.")
+        names = [p.name for p in view.players]
+        window = view.window
+        if window is None:
+            return plain(STEP_WORDS.get(view.phase, "").format(name=names[view.current]))
+        asked = _either([names[seat] for seat in window.waiting])
+        if window.kind in ("tour", "wish"):
+            card = window.card.name
+            about = f"Make a wish flips {card}" if window.kind == "wish" else f"{card} is discarded"
+            return plain(f"Response window: {about}. {asked} may claim it with a Park Tour.")
+        about = window.question.removesuffix(": answer?")  # "Ann plays Mosquito bites"
+        return plain(f"Response window: {about}. {asked} may answer with a reactive event.")
+
+
+def _either(names: list[str]) -> str:
+    """ "Bo", "Bo or Cy", "Bo, Cy or Di"."""
+    return " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+
+
+REPLAY_MIXINS: dict[str, tuple[type, ...]] = {"pocketparks": (_PocketParksReplay,)}
+"""What a game's screen does otherwise in a replay (before its own class)."""
 
 
 # -- the move list --------------------------------------------------------------------
@@ -276,17 +397,18 @@ class MoveList(ModalScreen[int]):
     }
     """
 
-    def __init__(self, session: ReplaySession) -> None:
+    def __init__(self, session: ReplaySession, viewer: int | None) -> None:
         super().__init__()
         self.session = session
+        self.viewer = viewer
+        """Whose view the moves are told as (None: the spectator's)."""
 
     def compose(self) -> ComposeResult:
-        replay = self.session.replay
+        session, viewer = self.session, self.viewer
         options: list[Option] = [Option(plain("0. The setup"), id="0")]
-        for move in range(1, len(replay)):
-            options.append(
-                Option(plain(f"{move}. {' '.join(said(self.session, move))}"), id=str(move))
-            )
+        for move in range(1, len(session.replay)):
+            told = " ".join(said(session, move, viewer))
+            options.append(Option(plain(f"{move}. {told}"), id=str(move)))
         yield OptionList(*options)
         yield Footer()
 
@@ -422,10 +544,14 @@ class ChartScreen(ModalScreen[None]):
     ChartScreen {
         align: center middle;
     }
-    ChartScreen Chart {
+    ChartScreen Vertical {
         width: 90%;
         height: 80%;
         border: thick $accent;
+        background: $surface;
+    }
+    ChartScreen Legend {
+        padding: 0 1;
     }
     """
 
@@ -434,20 +560,22 @@ class ChartScreen(ModalScreen[None]):
         self.session = session
 
     def compose(self) -> ComposeResult:
-        from tabletop.tui.widgets.chart import Chart
+        from tabletop.tui.widgets.chart import Chart, Legend
 
-        yield Chart()
+        with Vertical():
+            yield Chart()
+            yield Legend()
         yield Footer()
 
     def on_mount(self) -> None:
-        from tabletop.tui.widgets.chart import Chart
+        from tabletop.tui.widgets.chart import Chart, Legend
 
         chart = self.query_one(Chart)
-        chart.border_title = "Over the game (Esc: close)"
+        self.query_one(Vertical).border_title = "Over the game (Esc: close)"
         positions, lines = series(self.session)
+        legend = chart.plot_lines({name: (positions, values) for name, values in lines.items()})
+        self.query_one(Legend).show(legend)
         plt = chart.plt
-        for name, values in lines.items():
-            plt.plot(positions, values, label=name, marker="braille")
         values = [value for values in lines.values() for value in values]
         whole = all(float(value).is_integer() for value in values)  # points, XP: not time
         chart.whole_ticks((0, positions[-1]), (min(values), max(values)) if whole else None)

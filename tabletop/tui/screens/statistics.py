@@ -54,6 +54,12 @@ class StatisticsScreen(SizedScreen):
     StatisticsScreen DataTable {
         height: 1fr;
     }
+    StatisticsScreen #win-rates {
+        height: 1fr;
+    }
+    StatisticsScreen Legend {
+        padding: 0 1;
+    }
     StatisticsScreen .empty {
         padding: 1 2;
         color: $text-muted;
@@ -68,7 +74,7 @@ class StatisticsScreen(SizedScreen):
         """The game whose win rates the chart draws; None: every game."""
 
     def compose_screen(self) -> ComposeResult:
-        from tabletop.tui.widgets.chart import Chart
+        from tabletop.tui.widgets.chart import Chart, Legend
 
         yield Header()
         with TabbedContent(id="tabs"):
@@ -80,6 +86,7 @@ class StatisticsScreen(SizedScreen):
                 yield DataTable(id="by-difficulty", cursor_type="row", zebra_stripes=True)
             with TabPane("Win rate", id="chart"):
                 yield Chart(id="win-rates")
+                yield Legend(id="win-rates-legend")
         yield Static(classes="empty", id="none")
         yield Footer()
 
@@ -133,7 +140,7 @@ class StatisticsScreen(SizedScreen):
 
     def draw_chart(self) -> None:
         """Each player's win rate after each of their games (of the chosen game)."""
-        from tabletop.tui.widgets.chart import Chart
+        from tabletop.tui.widgets.chart import Chart, Legend
 
         chart = self.query_one("#win-rates", Chart)
         plt = chart.plt
@@ -144,14 +151,16 @@ class StatisticsScreen(SizedScreen):
         which = "every game" if self.chart_game is None else title(self.chart_game)
         plt.title(f"Win rate over time, {which} (g: another game)")
         order = sorted({point.finished for p in most for point in curves[p]})
-        for player in most:
-            points = curves[player]
-            plt.plot(
-                [order.index(point.finished) + 1 for point in points],
-                [100 * point.rate for point in points],
-                label=str(player),  # a name holds no control character (core/names.py)
-                marker="braille",
-            )
+        legend = chart.plot_lines(
+            {
+                str(player): (
+                    [order.index(point.finished) + 1 for point in curves[player]],
+                    [100 * point.rate for point in curves[player]],
+                )
+                for player in most
+            }
+        )
+        self.query_one(Legend).show(legend)
         plt.ylim(0, 100)
         plt.ylabel("% won")
         if order:

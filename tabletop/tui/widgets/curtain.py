@@ -46,6 +46,7 @@ class Curtain(Screen[bool]):
         self.rules = rules
         self._ready: Callable[[], None] | None = None
         self._lifting = False  # Enter taken: the curtain goes once the view beneath is drawn
+        self._enter_again = False  # another Enter came while it went: said, not lost
 
     def hand_to(self, name: str, ready: Callable[[], None] | None = None) -> Curtain:
         """Name the next player; ``ready`` runs when they take the keyboard, before the
@@ -77,7 +78,11 @@ class Curtain(Screen[bool]):
     def action_open(self) -> None:
         # Once: a second Enter typed before the curtain is gone would dismiss the game
         # screen beneath it (Enter is a priority key: it overtakes the keys before it).
+        # Nor is it passed on to the screen beneath once the curtain is gone: the keys
+        # typed after it would be taken first. It is not lost silently: once the
+        # curtain is gone, the player is told it did nothing.
         if self._lifting:
+            self._enter_again = True
             return
         self._lifting = True
         if self._ready is not None:
@@ -87,6 +92,14 @@ class Curtain(Screen[bool]):
     def _lift(self) -> None:
         self._lifting = False
         self.dismiss(True)
+        if self._enter_again:
+            self._enter_again = False
+            self.app.notify(
+                "It came while the curtain was lifting: press Enter again if you meant it.",
+                title="That second Enter did nothing",
+                severity="warning",
+                markup=False,
+            )
 
     def action_leave(self) -> None:
         if not self._lifting:
