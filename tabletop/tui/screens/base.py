@@ -280,8 +280,15 @@ class GameScreen(SizedScreen):
             self.host_moved()
 
     def _moved_elsewhere(self, transition: Transition[Any] | None) -> None:
-        """A table hosted from here: a remote seat moved, or came or went."""
-        if not self._acting and self.is_attached:
+        """A table hosted from here: a remote seat moved, or came or went. The session's
+        watcher, called in the host's task (a move made here is drawn by ``act``): the
+        change is drawn next in the screen's own, as a joined seat's update is
+        (``_heard``), so that it costs one frame."""
+        if not self._acting:
+            self.call_next(self._table_moved)
+
+    def _table_moved(self) -> None:
+        if self.is_attached and self.app.is_running:  # else the app is closing
             self.after_change()
 
     def action_join_codes(self) -> None:
