@@ -126,10 +126,10 @@ class Footer(Widget):
         return self._parts(screen, self._active(screen))
 
     def _parts(
-        self, screen: Screen[object], keys: Keys
+        self, screen: Screen[object], active: Keys
     ) -> tuple[list[tuple[int, Content]], Content]:
         ranks: dict[str, int] = getattr(screen, "FOOTER_RANKS", FOOTER_RANKS)
-        shown, palette_key = keys
+        shown, palette_key = active
         palette = Content()
         if palette_key is not None:
             palette = self._key(palette_key[0], palette_key[1], palette_key[0].description)
