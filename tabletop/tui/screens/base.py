@@ -39,7 +39,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.notifications import Notification, SeverityLevel
-from textual.reactive import reactive
+from textual.reactive import Reactive, reactive
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -102,6 +102,11 @@ class GameScreen(SizedScreen):
 
     viewer: reactive[int | None] = reactive(None, init=False, repaint=False)
     """The seat whose private view is shown; None while nobody's may be."""
+    title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+    sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+    """Textual's, but a new one repaints only the header's title (its watcher), not the
+    whole screen: a joined seat's title says "sending your move…" at each move, and
+    Textual's repainted every widget for it, twice a move (13-25 ms each)."""
 
     def __init__(self, session: Table, settings: Settings) -> None:
         super().__init__()
