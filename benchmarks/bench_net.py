@@ -1,6 +1,6 @@
 """Playing over the network (issue 16, item 7), on loopback: figures for run_all.py.
 
-    .venv/bin/python benchmarks/bench_net.py [--quick]
+    .venv/bin/python benchmarks/bench_net.py [--quick] [--profile FILE]
 
 1. Latency of headless seats: a `tabletop host` process and one `tabletop join
    --engine` process per seat play a seeded random game. For each move the other
@@ -29,12 +29,20 @@
    updates received, p50 and p99), then all flat out (moves a second). The host's
    memory per table, and every seat checks it got every update exactly once (no gap,
    no repeat): the target. Its reference: the same moves in process, per move.
+
+--profile FILE measures the Pilot clients only, with cProfile on in each screen's
+process from each host update's arrival to the frame it drew (a seat's whole part
+of a delivery), merged into FILE, and prints the top functions; the profiler slows
+what it measures, so its figures are not the ones to quote.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import cProfile
 import json
+import pstats
 import random
 import selectors
 import subprocess
@@ -55,7 +63,7 @@ from bench_screens import (
     settle,
     space_park_key,
 )
-from measure import Figure, median, ms, run_module
+from measure import Figure, load, median, ms, table
 from pydantic_core import from_json, to_json
 from rich.console import RenderableType
 from textual.screen import Screen
@@ -285,9 +293,13 @@ def latency(game: Game, legs: int, moves: int) -> Figure:
 PILOT_GAME = Game("spacepark", "Space Park 2p", 2, "{}")
 
 
+PROFILE: Path | None = None
+"""Set by --profile: where the Pilot clients' profiles are merged."""
+
+
 class ClockedJoin(FrameClock, JoinApp):
     """`tabletop join`'s app, noting when each frame is drawn (bench_screens), and the
-    process's CPU time then."""
+    process's CPU time then; ``profiler``, if any, stops at each frame."""
 
     CSS_PATH = APP_CSS
 
@@ -295,12 +307,15 @@ class ClockedJoin(FrameClock, JoinApp):
         super().__init__(store, url, code)
         self.frames = []
         self.frame_cpu: list[float] = []
+        self.profiler: cProfile.Profile | None = None
 
     def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
         drawn = len(self.frames)
         super()._display(screen, renderable)
         if len(self.frames) > drawn:
             self.frame_cpu.append(time.process_time())
+            if self.profiler is not None:
+                self.profiler.disable()
 
 
 async def _until(holds: Callable[[], bool], what: str) -> None:
@@ -314,16 +329,19 @@ async def _until(holds: Callable[[], bool], what: str) -> None:
         raise RuntimeError(what) from None
 
 
-async def _screen_seat(url: str, code: str, data: str, seed: str) -> None:
+async def _screen_seat(url: str, code: str, data: str, seed: str, profile: str) -> None:
     """One seat's game screen (ClockedJoin, headless under the Pilot) in this process,
     driven by JSON lines on stdin, one answer line each on stdout:
     ``settle`` (until it has drawn all it will; its table now), ``key`` (a random key
     the screen offers, timed from just before it is pressed; did it send a move?),
     ``moved`` (until the table shows move ``moves``, then settled: when the host's update
     with it came, the last frame drawn since the last ``settle``, and the process's CPU
-    seconds from the update to that frame)."""
+    seconds from the update to that frame). ``profile``: a file for the profile of
+    each update's arrival to its frame, or ""."""
     store = Store(Path(data) / "seat.db")
     app = ClockedJoin(store, url, code)
+    if profile:
+        app.profiler = cProfile.Profile()
     rng = random.Random(int(seed))
     loop = asyncio.get_running_loop()
     async with app.run_test(size=SIZE) as pilot:
@@ -334,9 +352,13 @@ async def _screen_seat(url: str, code: str, data: str, seed: str) -> None:
         arrivals: list[tuple[float, float, int]] = []
         connection = app.connection
         assert connection is not None
-        connection.subscribe(
-            lambda: arrivals.append((time.perf_counter(), time.process_time(), table.moves))
-        )
+
+        def arrived() -> None:
+            arrivals.append((time.perf_counter(), time.process_time(), table.moves))
+            if app.profiler is not None:
+                app.profiler.enable()
+
+        connection.subscribe(arrived)
         while line := await loop.run_in_executor(None, sys.stdin.readline):
             request = json.loads(line)
             if request["op"] == "settle":
@@ -366,6 +388,8 @@ async def _screen_seat(url: str, code: str, data: str, seed: str) -> None:
                 }
             print(json.dumps(answer, default=str), flush=True)
     store.close()
+    if app.profiler is not None:
+        app.profiler.dump_stats(profile)
 
 
 SCREEN_SEAT = "import asyncio, sys, bench_net; asyncio.run(bench_net._screen_seat(*sys.argv[1:]))"
@@ -380,7 +404,7 @@ class ScreenSeat:
         self.process = subprocess.Popen(
             [
                 *(sys.executable, "-c", SCREEN_SEAT),
-                *(url, code, str(data), str(seed)),
+                *(url, code, str(data), str(seed), str(data / "profile") if PROFILE else ""),
             ],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -456,7 +480,15 @@ def pilot_leg(data: Path, keys: int, seed: int) -> list[Delivery]:
             seat.close()
         host.terminate()
         host.wait(timeout=30)
+        if PROFILE is not None:
+            _merge_profiles([seat.data / "profile" for seat in seats])
     return deliveries
+
+
+def _merge_profiles(files: list[Path]) -> None:
+    assert PROFILE is not None
+    stats = pstats.Stats(*(str(f) for f in [PROFILE, *files] if f.exists()))
+    stats.dump_stats(PROFILE)
 
 
 def pilot_latency(legs: int, keys: int) -> Figure:
@@ -675,7 +707,24 @@ def figures(quick: bool) -> list[Figure]:
 
 
 def main() -> None:
-    run_module(__doc__, figures)
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer legs and games")
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        metavar="FILE",
+        help="the Pilot clients only, each screen profiled from an update to its frame",
+    )
+    args = parser.parse_args()
+    print(load())
+    if args.profile is None:
+        print(table(figures(args.quick)))
+        return
+    global PROFILE
+    PROFILE = args.profile
+    PROFILE.unlink(missing_ok=True)
+    print(table([pilot_latency(1, 15 if args.quick else 40)]))
+    pstats.Stats(str(PROFILE)).sort_stats("cumulative").print_stats(40)
 
 
 if __name__ == "__main__":

@@ -98,6 +98,53 @@ async def test_a_table_hosted_from_setup_plays_here_and_at_a_remote_seat(store: 
         await pilot.pause()
 
 
+async def test_a_remote_seat_s_move_is_drawn_here_in_the_screen_s_own_task(store: Store) -> None:
+    """SP-TURN-1: Bo's move reaches the hosting screen through the session's watcher,
+    which the host calls in its own task (Bo's connection). The screen draws it next in
+    its own task, as a joined seat draws the host's updates: drawn from the host's, the
+    first widget changed let the screen draw a frame before the others had changed, and
+    they cost a second one."""
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await setup_for(app, pilot)
+        setup.query_one("#seed", Input).value = "8"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, JoinCodes))
+        codes = app.screen
+        assert isinstance(codes, JoinCodes)
+        [(_, command)] = codes.hosting.joins()
+        url, code = command.split()[2:4]
+        await pilot.press("enter")
+        game = app.screen
+        assert isinstance(game, SpaceParkScreen) and game.local is not None
+        session = game.local
+        bo = await join(url, code)
+        if session.to_act == (0,):  # Ann first: her move, then Bo's turn
+            view = session.view(0)
+            assert isinstance(view, SpaceParkView)
+            await pilot.press(*keys_for(session.legal_actions(0)[0], view))
+            await until(pilot, lambda: latest(bo)["moves"] == 1)
+        assert session.to_act == (1,)
+        drawn_in: list[asyncio.Task[Any] | None] = []
+        redraw = game.redraw
+
+        def noting_the_task() -> None:
+            drawn_in.append(asyncio.current_task())
+            redraw()
+
+        game.redraw = noting_the_task  # type: ignore[method-assign]
+        before = session.moves
+        legal = (await bo.ask({"op": "legal"}))["actions"]
+        assert (await bo.ask({"op": "act", "action": legal[0]}))["ok"]
+        assert session.moves == before + 1
+        await until(pilot, lambda: game.query_one(GameLog).shown == session.log(0) and drawn_in)
+        assert drawn_in == [game._task]  # once, in the screen's own task
+        assert "Ann" in players(game) and session.to_act == (0,) and game.viewer == 0
+        await bo.stop()
+        await pilot.press("escape")
+        await pilot.pause()
+
+
 def players(game: SpaceParkScreen) -> str:
     return str(game.query_one("Scoreboard", Static).render())
 

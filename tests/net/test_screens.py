@@ -33,6 +33,7 @@ from tabletop.tui.screens.base import GameScreen, ResultScreen
 from tabletop.tui.screens.pocketdragon_table import Packed, TableScreen
 from tabletop.tui.screens.pocketparks import PocketParksScreen
 from tabletop.tui.screens.pocketparks_modals import ResponseWindow
+from tabletop.tui.widgets.bars import Title
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.park_hand import ParkHand
 from tabletop.tui.widgets.timer import DragonTimer
@@ -73,6 +74,11 @@ def game_screen(app: JoinApp) -> GameScreen:
 def rendered(app: JoinApp) -> str:
     """Every line of text the terminal shows now."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def title_shown(screen: GameScreen) -> str:
+    """The screen's title as its header draws it."""
+    return str(screen.query_one(Title).render())
 
 
 def text_of(screen: GameScreen, selector: str) -> str:
@@ -335,7 +341,8 @@ async def test_space_park_seats_play_by_keys_and_a_move_shows_only_once_the_host
         before = hosted.session.moves
         await pilot.press(*keys_for(pick(screen.session.legal_actions(seat), rng), view))
         await until(pilot, lambda: hosted.session.moves > before and len(held) >= 2)
-        assert screen.session.moves == before and "sending your move" in screen.title
+        assert screen.session.moves == before
+        await until(pilot, lambda: "sending your move" in title_shown(screen))
         await pilot.press(*keys_for(pick(screen.session.legal_actions(seat), rng), view))
         told = [n.message for n in app._notifications]
         assert "Your last move is still on its way to the host." in told  # one at a time
@@ -343,7 +350,8 @@ async def test_space_park_seats_play_by_keys_and_a_move_shows_only_once_the_host
         for message in held:
             send(message)
         await until(pilot, lambda: screen.session.moves == hosted.session.moves)
-        assert "sending" not in screen.title and hosted.session.moves == before + 1
+        assert hosted.session.moves == before + 1
+        await until(pilot, lambda: "sending" not in title_shown(screen))
 
         # A destination without a rocket: greyed, and pressed anyway the host refuses it.
         seat = hosted.session.to_act[0]

@@ -39,7 +39,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.notifications import Notification, SeverityLevel
-from textual.reactive import reactive
+from textual.reactive import Reactive, reactive
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -58,8 +58,14 @@ from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.scoreboard import Scoreboard
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
+
     from tabletop.net.client import RemoteTable
     from tabletop.tui.screens.hosting import Hosting
+
+COLLECT_AFTER_S = 0.25
+"""A joined seat collects its garbage this long after an update came: its frames are
+drawn by then, and its player has not answered yet."""
 
 
 class GameScreen(SizedScreen):
@@ -96,6 +102,11 @@ class GameScreen(SizedScreen):
 
     viewer: reactive[int | None] = reactive(None, init=False, repaint=False)
     """The seat whose private view is shown; None while nobody's may be."""
+    title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+    sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+    """Textual's, but a new one repaints only the header's title (its watcher), not the
+    whole screen: a joined seat's title says "sending your move…" at each move, and
+    Textual's repainted every widget for it, twice a move (13-25 ms each)."""
 
     def __init__(self, session: Table, settings: Settings) -> None:
         super().__init__()
@@ -117,6 +128,7 @@ class GameScreen(SizedScreen):
         self._acting = False  # a move made here is on its way into the session
         self._update: object = None  # the host's update last drawn
         self._notices = 0  # the connection's notices already told
+        self._collecting: Timer | None = None  # a joined seat's garbage, to collect soon
         self.bots: dict[int, Bot] = {}
         """A bot per bot seat, seeded from the game's seed so a table replays alike."""
         if self.local is not None:
@@ -278,10 +290,35 @@ class GameScreen(SizedScreen):
         if remote.connection.update is not self._update:
             self._update = remote.connection.update
             self.host_moved()
+        if self._collecting is None:
+            self._collecting = self.set_timer(COLLECT_AFTER_S, self._collect)
+
+    def _keep_what_lives(self) -> None:
+        """A joined seat's app has this one game screen for its life: once it is drawn,
+        what is alive (the screen, the game's modules, the connection) is left out of
+        the collector's passes, as the app's start was. A full pass over it took
+        25-30 ms, in the middle of an update's frame."""
+        gc.collect()
+        gc.freeze()
+
+    def _collect(self) -> None:
+        """The garbage of the updates drawn, collected between updates: drawing one
+        leaves a few hundred objects in cycles, and the collector's own passes over the
+        older generations came in the middle of a frame (1-5 ms, a full one 10-30 ms).
+        Collected here, the next update's frame finds the generations empty."""
+        self._collecting = None
+        gc.collect()
 
     def _moved_elsewhere(self, transition: Transition[Any] | None) -> None:
-        """A table hosted from here: a remote seat moved, or came or went."""
-        if not self._acting and self.is_attached:
+        """A table hosted from here: a remote seat moved, or came or went. The session's
+        watcher, called in the host's task (a move made here is drawn by ``act``): the
+        change is drawn next in the screen's own, as a joined seat's update is
+        (``_heard``), so that it costs one frame."""
+        if not self._acting:
+            self.call_next(self._table_moved)
+
+    def _table_moved(self) -> None:
+        if self.is_attached and self.app.is_running:  # else the app is closing
             self.after_change()
 
     def action_join_codes(self) -> None:
@@ -402,6 +439,7 @@ class GameScreen(SizedScreen):
             self._notices = len(self.remote.connection.notices)
             self.remote.subscribe(self._heard)
             self.show_connection()
+            self.call_after_refresh(self._keep_what_lives)
         # Esc and the result go back where the player came from: home, or Continue.
         relabel(self, "leave", self.back_label)
         self.after_change()

@@ -86,8 +86,9 @@ class Footer(Widget):
 
     def __init__(self) -> None:
         super().__init__()
-        self._shown: Keys = ((), None)
-        """The keys last drawn."""
+        self._shown: Keys | None = None
+        """The keys on show: found when the screen says its bindings changed, and drawn
+        from there (Textual's active bindings ask every key's ``check_action``)."""
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -120,10 +121,15 @@ class Footer(Widget):
         return tuple(shown), palette
 
     def keys(self, screen: Screen[object]) -> tuple[list[tuple[int, Content]], Content]:
-        """The keys on show, each with its rank (0 kept first), and the command
-        palette's key."""
+        """The keys ``screen`` offers now, each with its rank (0 kept first), and the
+        command palette's key."""
+        return self._parts(screen, self._active(screen))
+
+    def _parts(
+        self, screen: Screen[object], active: Keys
+    ) -> tuple[list[tuple[int, Content]], Content]:
         ranks: dict[str, int] = getattr(screen, "FOOTER_RANKS", FOOTER_RANKS)
-        shown, palette_key = self._active(screen)
+        shown, palette_key = active
         palette = Content()
         if palette_key is not None:
             palette = self._key(palette_key[0], palette_key[1], palette_key[0].description)
@@ -149,8 +155,9 @@ class Footer(Widget):
         return shown.stylize(Style.from_meta({"@click": f"press({binding.key!r})"}))
 
     def render(self) -> Content:
-        self._shown = self._active(self.screen)
-        parts, palette = self.keys(self.screen)
+        if self._shown is None:  # drawn before the screen said which keys it has
+            self._shown = self._active(self.screen)
+        parts, palette = self._parts(self.screen, self._shown)
         width = self.size.width
         line = Content.assemble(" ", Content(self.GAP).join(c for _, c in parts))
         if line.cell_length > width:  # the keys ranked last give way to ALL_KEYS
