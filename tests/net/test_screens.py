@@ -51,13 +51,15 @@ async def until(pilot: Pilot[Any], holds: Callable[[], bool]) -> None:
 
 
 @asynccontextmanager
-async def seat_app(data: Path, url: str, code: str) -> AsyncIterator[tuple[JoinApp, Pilot[Any]]]:
+async def seat_app(
+    data: Path, url: str, code: str, size: tuple[int, int] = SIZE
+) -> AsyncIterator[tuple[JoinApp, Pilot[Any]]]:
     """A player's `tabletop join URL CODE`, its settings in a store of its own, once its
     game screen is open."""
     store = Store(data / "tabletop.db")
     app = JoinApp(store, url, code)
     try:
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             await until(pilot, lambda: isinstance(app.screen, GameScreen))
             yield app, pilot
     finally:
@@ -357,6 +359,34 @@ async def test_space_park_seats_play_by_keys_and_a_move_shows_only_once_the_host
             await pilot.press(str(empty + 1))
             await until(pilot, lambda: any(refused(app)))
             assert refused(app)[0].startswith("Not allowed (SP-") and hosted.session.moves == moves
+
+
+async def test_a_space_park_seat_away_is_marked_away_at_80_columns_and_its_turn_waits(
+    tmp_path: Path,
+) -> None:
+    """At 80x24 there is no players panel: the turn panel marks the seat away, and the
+    prompt says the game waits for it; both go once it is back."""
+    setup = Setup(players=("Ann", "Bo"), options={})
+    async with (
+        hosting(tmp_path, "spacepark", setup, 11) as (_, hosted, url),
+        seat_app(tmp_path / "ann", url, hosted.codes[0], (80, 24)) as (ann, pilot),
+    ):
+        screen = game_screen(ann)
+        async with seat_app(tmp_path / "bo", url, hosted.codes[1]):
+            await until(pilot, lambda: not screen.session.away)
+            rng = random.Random(1)
+            while hosted.session.to_act != (1,):  # Ann plays until it is Bo's turn
+                view = screen.session.view(0)
+                assert isinstance(view, SpaceParkView)
+                moves = hosted.session.moves
+                await pilot.press(*keys_for(pick(screen.session.legal_actions(0), rng), view))
+                await until(pilot, lambda m=moves: screen.session.moves > m)
+        await until(pilot, lambda: "Bo (away)" in text_of(screen, "#players"))
+        assert "Bo is away: the game waits." in text_of(screen, "#prompt")
+        assert "Bo (away)" in rendered(ann)
+        async with seat_app(tmp_path / "bo2", url, hosted.codes[1]):
+            await until(pilot, lambda: "(away)" not in text_of(screen, "#players"))
+            assert "away" not in text_of(screen, "#prompt")
 
 
 def refused(app: JoinApp) -> list[str]:

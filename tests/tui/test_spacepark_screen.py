@@ -434,7 +434,7 @@ async def test_a_seeded_game_to_its_result_with_the_tie_break(store: Store) -> N
     app = TabletopApp(store)
     seed = tied_seed()
     rng = random.Random(seed)
-    off_turn = 0
+    off_turn = own_benefit = 0
     async with app.run_test(size=SIZE) as pilot:
         await start_from_home(pilot, app, 2, seed=seed)
         game = game_screen(app)
@@ -452,9 +452,16 @@ async def test_a_seeded_game_to_its_result_with_the_tie_break(store: Store) -> N
                 off_turn += 1
                 assert game.viewer == state.pending.seat
                 assert "you hold the Controller" in panel(app, "prompt")
+            elif state.pending is not None and state.pending.kind == "scout_benefit":
+                # the holder visits: told once, not "Ann visits ... Ann, you hold ..."
+                own_benefit += 1
+                name = session.seats[state.active].name
+                assert panel(app, "prompt").startswith(
+                    f"{name}, you visit Scout's destination and hold the Controller"
+                )
             await play_one(pilot, app, rng, typed=False)
         await pilot.pause()
-        assert off_turn > 0 and last_round > 0
+        assert off_turn > 0 and own_benefit > 0 and last_round > 0
         outcome = session.outcome
         assert outcome.tie_break and outcome.winners
         assert isinstance(app.screen, ResultScreen)
