@@ -310,10 +310,12 @@ class ResponseWindow(_PopUp[int | None]):
     that pressed its number to answer in private, or None when nobody did (the
     countdown ran out, or someone pressed n): then every person asked passes. Enter,
     which goes on everywhere else, only says how to answer here; Space stops the
-    countdown for a table that needs longer."""
+    countdown for a table that needs longer. A player alone at this screen (a hosted
+    seat's own) is not told to take the keyboard: their number answers, n passes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "nobody", "Nobody answers"),
+        Binding("n", "pass", "Pass"),  # alone at this screen (check_action shows one)
         Binding("space", "wait", "Stop the countdown"),
         Binding("enter", "how", "How to answer", show=False, priority=True),
     ]
@@ -354,6 +356,8 @@ class ResponseWindow(_PopUp[int | None]):
         self.view = view
         self.window = view.window
         self.here = tuple(self.window.waiting if here is None else here)
+        self.alone = here is not None and len(here) == 1
+        """One player at this screen (a hosted seat's): nobody takes the keyboard."""
         for digit in range(10):  # a seat's number answers; 0 is no seat (it says so)
             bind_choice(self, str(digit), f"claim({digit - 1})")
         self.seconds = seconds
@@ -370,18 +374,20 @@ class ResponseWindow(_PopUp[int | None]):
             if self.window.card is not None:
                 yield Static(card_chip(self.window.card), id="window-card")
             yield Static(self._asked(), id="window-asked")
-            yield Static(
-                "To answer, press your seat number and take the keyboard.",
-                id="window-how",
-            )
+            yield Static(self._how(), id="window-how")
             yield Static(id="window-countdown")
             with Horizontal():
                 for seat in self.window.waiting:
                     if seat not in self.here:
                         continue
                     yield _mouse_button(plain(f"{seat + 1} {self.names[seat]}"), f"claim-{seat}")
-                yield _mouse_button(Content("Nobody"), "claim-nobody")
+                yield _mouse_button(Content("Pass" if self.alone else "Nobody"), "claim-nobody")
         yield Footer()
+
+    def _how(self) -> str:
+        if self.alone:
+            return f"Press {self.here[0] + 1} to answer, n to pass."
+        return "To answer, press your seat number and take the keyboard."
 
     def _asked(self) -> Content:
         return plain("Asked: " + ", ".join(f"{s + 1} {self.names[s]}" for s in self.window.waiting))
@@ -465,9 +471,14 @@ class ResponseWindow(_PopUp[int | None]):
     def action_nobody(self) -> None:
         self.close(None)
 
+    def action_pass(self) -> None:
+        self.close(None)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "wait":
             return self.deadline is not None
+        if action in ("nobody", "pass"):  # n: "Pass" alone at this screen, else "Nobody answers"
+            return self.alone == (action == "pass")
         return super().check_action(action, parameters)
 
     def action_wait(self) -> None:
@@ -477,7 +488,12 @@ class ResponseWindow(_PopUp[int | None]):
         self.refresh_bindings()
 
     def action_how(self) -> None:
-        self.notify("To answer, press your seat number. If nobody answers, press n.", markup=False)
+        if self.alone:
+            self.notify(self._how(), markup=False)
+        else:
+            self.notify(
+                "To answer, press your seat number. If nobody answers, press n.", markup=False
+            )
 
     def close(self, seat: int | None) -> None:
         """Dismiss once, whatever comes first: a seat's key, Enter, the countdown."""
