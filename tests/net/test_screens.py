@@ -453,6 +453,29 @@ async def test_pocketparks_seats_take_turns_and_the_window_opens_only_where_it_i
         await until(pilot, lambda: "'s turn: one action" in text_of(game, "#pp-prompt"))
 
 
+async def test_a_pocketparks_seat_away_is_marked_away_at_80_columns_and_its_turn_waits(
+    tmp_path: Path,
+) -> None:
+    """At 80x24 there is no players panel: the table's row marks the seat away, and the
+    prompt says the game waits for it; both go once it is back."""
+    setup = Setup(players=("Ann", "Bo"), options={})
+    async with hosting(tmp_path, "pocketparks", setup, 3) as (_, hosted, url):
+        mover = hosted.session.to_act[0]
+        name = setup.players[mover]
+        code = hosted.codes[1 - mover]
+        async with seat_app(tmp_path / "watcher", url, code, (80, 24)) as (app, pilot):
+            screen = game_screen(app)
+            async with seat_app(tmp_path / "mover", url, hosted.codes[mover]):
+                await until(pilot, lambda: not screen.session.away)
+                assert "(away)" not in text_of(screen, "#pp-table")
+            await until(pilot, lambda: f"{mover + 1} {name} (away)" in text_of(screen, "#pp-table"))
+            assert f"{name} is away: the game waits." in text_of(screen, "#pp-prompt")
+            assert f"{name} (away)" in rendered(app)
+            async with seat_app(tmp_path / "back", url, hosted.codes[mover]):
+                await until(pilot, lambda: "(away)" not in text_of(screen, "#pp-table"))
+                assert "away" not in text_of(screen, "#pp-prompt")
+
+
 async def test_a_wrong_code_says_why_on_the_joining_screen(tmp_path: Path) -> None:
     """PROTO-CODE at the game screen's join: no game screen, the host's refusal in words."""
     setup = Setup(players=("Ann", "Bo"), options={})

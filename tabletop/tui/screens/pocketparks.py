@@ -284,7 +284,7 @@ class PocketParksScreen(GameScreen):
     def render_view(self, view: Any) -> None:
         assert isinstance(view, PPView)
         short = self.has_class("-short")
-        self.query_one(ParkTable).show(view, fit=short)
+        self.query_one(ParkTable).show(view, fit=short, away=self.session.away)
         news = self.query_one("#pp-news", Static)
         refresh_text(news, self._news_text(news.content_region.width if short else 0))
         news.set_class(not self._news_lines(), "-empty")
@@ -357,10 +357,16 @@ class PocketParksScreen(GameScreen):
         if self.session.outcome is not None:
             return Content("The game is over.")
         names = [p.name for p in view.players]
+        away = self.session.away
         if view.window is not None:
-            return Content(f"Response window: {view.window.question}")
+            gone = [names[seat] for seat in view.window.waiting if seat in away]
+            wait = f" Waiting for {' and '.join(gone)}, away." if gone else ""
+            return Content(f"Response window: {view.window.question}{wait}")
         if self.viewer is None or view.current != self.viewer:
-            return Content(STEP_WORDS.get(view.phase, "").format(name=names[view.current]))
+            step = STEP_WORDS.get(view.phase, "").format(name=names[view.current])
+            if view.current in away:
+                step += f" {names[view.current]} is away: the game waits."
+            return Content(step)
         me = names[self.viewer]
         phase = view.phase
         summary = Content("")
