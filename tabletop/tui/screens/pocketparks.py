@@ -818,7 +818,10 @@ class PocketParksScreen(GameScreen):
         labels = [
             set_chip(a.set_index, view.players[seat].sets[a.set_index], False) for a in options
         ]
-        self._choose("Build onto which set?", labels, options)
+        # each set by its own number (2 picks [2: ...]), not by its place in the list
+        numbers = [str(a.set_index + 1) for a in options]
+        keys = numbers if all(len(n) == 1 for n in numbers) else ()
+        self._choose("Build onto which set?", labels, options, keys)
 
     def action_draw(self, source: str) -> None:
         self.act(Draw(seat=self._seat(), source="pile" if source == "pile" else "discard"))
