@@ -64,7 +64,7 @@ from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.park_hand import ParkHand, grouped, icon_counts
-from tabletop.tui.widgets.park_table import ParkTable, table_content
+from tabletop.tui.widgets.park_table import ParkTable, flow, table_content
 from tests.pocketparks.scenario import NAMES, event, notes_against_ranger, park, parks, table
 from tests.test_saves import played
 
@@ -1115,3 +1115,13 @@ async def test_the_footer_at_80_columns_keeps_each_steps_keys(store: Store) -> N
         assert view(game, None).phase == "steal"
         steal = ["space Use card", "t Take", "r Random", "c Confirm", "⌫ Cancel"]
         await footer_check(pilot, steal)
+
+
+def test_a_set_goes_whole_under_a_long_player_line() -> None:
+    """At 80 columns Bo's line (dark sky counted, a 3-digit hand) leaves no room for his
+    first set after it: the set goes whole onto the next line, not cut between two
+    park numbers."""
+    head = Content("   2 Bo · hand 2 · 8 pts · ☾DS counts as an icon │ ")
+    chip = Content("[1: ◒Is ×2 inactive · #40 #50]")
+    lines = flow(head, [chip, chip], 80).plain.split("\n")
+    assert lines == [head.plain, f"    {chip.plain}  {chip.plain}"]

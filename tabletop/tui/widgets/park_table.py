@@ -104,18 +104,18 @@ def fit(head: Content, chips: list[Content], width: int) -> Content:
 
 
 def flow(head: Content, chips: list[Content], width: int, indent: int = 4) -> Content:
-    """``head`` then the chips two spaces apart, a new line (indented) before any chip
-    that would not fit in ``width`` (0: one line, left to the widget to wrap)."""
+    """``head`` then the chips two spaces apart, a new line (indented) before any chip,
+    the first too, that would not fit in ``width`` (0: one line, left to the widget to
+    wrap); a chip wider than an indented line is left to the widget."""
     lines: list[Content] = []
-    line = head
-    fresh = True  # nothing after the head (or the indent) yet
+    line, gap = head, ""  # the head ends with its own separator
     for chip in chips:
-        gap = "" if fresh else "  "
-        if width and not fresh and line.cell_length + 2 + chip.cell_length > width:
+        # a new line before the first chip too: a long head must not cut it in two
+        if width and line.cell_length + len(gap) + chip.cell_length > width:
             lines.append(line)
             line, gap = Content(" " * indent), ""
         line = Content.assemble(line, gap, chip)
-        fresh = False
+        gap = "  "
     lines.append(line)
     return Content("\n").join(lines)
 
