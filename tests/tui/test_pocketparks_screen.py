@@ -710,6 +710,9 @@ async def test_the_final_result_has_the_tie_break_and_the_chart(store: Store) ->
         for line in outcome.tie_break:
             assert line in result.text
         assert "R1" in result.text and "R2" in result.text and "R3" in result.text
+        # under the result, the prompt says who won (the news already says it is over)
+        prompt = str(game.query_one("#pp-prompt", Static).render())
+        assert prompt.startswith(f"Game over: {outcome.summary}")
         await pilot.resize_terminal(80, 24)  # each player's row of the chart, whole
         await pilot.pause()
         drawn = [strip.text for strip in result._compositor.render_strips()]

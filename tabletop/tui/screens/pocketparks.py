@@ -354,8 +354,9 @@ class PocketParksScreen(GameScreen):
     def prompt(self, view: PPView, short: bool = False) -> Content:
         """What the step asks, in plain words, with its keys; ``short`` (a short
         terminal): without what the hand and the footer show already."""
-        if self.session.outcome is not None:
-            return Content("The game is over.")
+        outcome = self.session.outcome
+        if outcome is not None:  # the news says the game is over: here, who won
+            return Content(" ".join(["Game over:", outcome.summary, *outcome.tie_break]))
         names = [p.name for p in view.players]
         away = self.session.away
         if view.window is not None:
