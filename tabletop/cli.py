@@ -114,6 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument(
         "--cafile", metavar="FILE", help="trust this certificate (a host's own, for wss://)"
     )
+    # A browser seat's process (net/web.py): it ends once the host that started it has
+    # gone, as its page's terminal has then gone with it.
+    join.add_argument("--host-pid", type=int, help=argparse.SUPPRESS)
     saves = sub.add_parser(
         "saves",
         help="list, export, import and check saved games",
@@ -179,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "join":
         from tabletop.tui import join
 
-        return join.run(data_dir, args.url, args.code, args.cafile)
+        return join.run(data_dir, args.url, args.code, args.cafile, args.host_pid)
     if args.command == "saves":
         with contextlib.suppress(BrokenPipeError):
             return saves(data_dir, args)

@@ -304,9 +304,9 @@ class Connection:
 def _closed(code: int | None, reason: str | None) -> str:
     if code == 1001:
         return "the host stopped"
-    if code is None:
-        return "connection lost"
-    return f"connection lost ({reason or code})"
+    if code is None:  # no closing word: the host was killed, or the network dropped
+        return "the host stopped answering"
+    return f"the host closed it ({reason or code})"
 
 
 def _reason(exc: BaseException) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import os
 import re
 import shlex
 import ssl
@@ -64,12 +65,17 @@ class SeatServer(Server):
         """textual-serve's own command is never used."""
 
     def command_for(self, code: str) -> str:
-        """The seat's game screen, joined to this host: `tabletop join URL CODE`."""
+        """The seat's game screen, joined to this host: `tabletop join URL CODE`. On a
+        POSIX system the shell textual-serve starts it with is replaced by it (exec),
+        so that this host is its parent: it ends once this host is gone, even killed
+        (``--host-pid``), instead of rejoining a resumed host for a page long closed."""
         args = [sys.executable, "-m", "tabletop", "--data-dir", str(self.data_dir)]
         args += ["join", self.join_url, code]
         if self.cafile is not None:
             args += ["--cafile", str(self.cafile)]
-        return shlex.join(args)
+        if os.name != "posix":
+            return shlex.join(args)
+        return "exec " + shlex.join([*args, "--host-pid", str(os.getpid())])
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()

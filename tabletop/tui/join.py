@@ -11,6 +11,7 @@ same code joins again.
 
 from __future__ import annotations
 
+import os
 import ssl
 import sys
 from collections.abc import Iterable
@@ -61,10 +62,17 @@ class JoinApp(TabletopApp):
     """The app for one seat of a hosted game (``tabletop join URL CODE``)."""
 
     def __init__(
-        self, store: Store, url: str, code: str, tls: ssl.SSLContext | None = None
+        self,
+        store: Store,
+        url: str,
+        code: str,
+        tls: ssl.SSLContext | None = None,
+        host_pid: int | None = None,
     ) -> None:
         super().__init__(store)
         self.url, self.code, self.tls = url, code, tls
+        self.host_pid = host_pid
+        """A browser seat's: the host process that started this one (its parent)."""
         self.connection: Connection | None = None
         """The seat's connection, made once the app runs (it lives on the app's loop)."""
         self.joining = JoiningScreen(url)
@@ -85,6 +93,15 @@ class JoinApp(TabletopApp):
         self.connection = connection
         self.run_worker(self._follow(connection), group="connection")
         self.run_worker(self._open(connection), group="connection")
+        if self.host_pid is not None:
+            self.set_interval(1, self._end_without_host)
+
+    def _end_without_host(self) -> None:
+        """A browser seat ends once its host is gone (killed: it could not end it), as
+        the page's terminal went with the host: else it would rejoin a resumed host and
+        hold the seat, shown there as present, with nobody at it."""
+        if os.getppid() != self.host_pid:
+            self.exit()
 
     def _report(self, line: str) -> None:
         """The connection's progress: on the joining screen (on the game screen, its
@@ -121,9 +138,12 @@ class JoinApp(TabletopApp):
         self.exit()
 
 
-def run(data_dir: Path | None, url: str, code: str, cafile: str | None) -> int:
+def run(
+    data_dir: Path | None, url: str, code: str, cafile: str | None, host_pid: int | None = None
+) -> int:
     """`tabletop join URL CODE`: 0 once the player left, 1 if the seat could not be
-    played (the app said why), 2 for a bad command line."""
+    played (the app said why), 2 for a bad command line. ``host_pid``: a browser seat's
+    host, its parent process (the seat ends once it is gone)."""
     try:
         tls = tls_context(url, cafile)
     except ValueError as exc:
@@ -134,7 +154,7 @@ def run(data_dir: Path | None, url: str, code: str, cafile: str | None) -> int:
     except StoreError as exc:
         print(f"tabletop join: {exc}", file=sys.stderr)
         return 1
-    app = JoinApp(store, url, code, tls)
+    app = JoinApp(store, url, code, tls, host_pid)
     try:
         app.run()
     except KeyboardInterrupt:

@@ -88,7 +88,10 @@ async def test_a_park_tour_is_claimed_at_the_claimant_s_own_screen(tmp_path: Pat
         assert ana[0].screen is ana[2]  # her own discard: she is not asked (PP-TOUR-2)
         window = ben[0].screen
         assert isinstance(window, ResponseWindow) and "Park Tour on Saguaro?" in window.text
-        assert cy[0].screen.text == window.text  # the same question, whoever can answer
+        # the same question, whoever can answer (each told their own number's key)
+        cy_window = cy[0].screen
+        assert isinstance(cy_window, ResponseWindow)
+        assert cy_window.text.replace("Cy: press 3 ", "Ben: press 2 ") == window.text
 
         ben_app, ben_pilot, ben_screen = ben
         await ben_pilot.press("2")
@@ -218,3 +221,36 @@ async def test_a_window_that_asks_while_the_seat_s_answer_is_on_its_way_opens_af
         await ann_pilot.press("1")  # Ann answers: her four mountains claim it
         await until(ann_pilot, lambda: isinstance(ann_app.screen, TourPicker))
         assert ann_screen.sending is None
+
+
+async def test_build_asks_for_the_set_by_its_own_number(tmp_path: Path) -> None:
+    """PP-SET-3: Ana's Sequoia builds onto her mountain sets 2 and 3, not her Newest set
+    1: the chooser lists [2: ...] and [3: ...], and 3 picks set 3 (the list's
+    second place), the number shown on the table."""
+    st = table(
+        [parks("Sequoia", "Acadia"), parks("Denali"), parks("Glacier")],
+        sets=[
+            [
+                parks("Congaree", "Cuyahoga Valley"),
+                parks("Grand Teton", "North Cascades"),
+                parks("Rocky Mountain", "Shenandoah"),
+            ],
+            [],
+            [],
+        ],
+    )
+    async with table_of(tmp_path, st) as (hosted, seats):
+        app, pilot, _ = seats[0]
+        await pilot.press("b")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        chooser = app.screen
+        assert isinstance(chooser, ChoiceScreen) and chooser.keys == ["2", "3"]
+        await pilot.press("3")
+        await until(pilot, lambda: building(hosted) == 2)
+
+
+def building(hosted: HostedGame) -> int | None:
+    """Which set the player to act is building onto, at the host (None: no build)."""
+    state = hosted.session.state
+    assert isinstance(state, PPState)
+    return None if state.draft is None else state.draft.set_index

@@ -52,13 +52,15 @@ async def until(pilot: Pilot[Any], holds: Callable[[], bool]) -> None:
 
 
 @asynccontextmanager
-async def seat_app(data: Path, url: str, code: str) -> AsyncIterator[tuple[JoinApp, Pilot[Any]]]:
+async def seat_app(
+    data: Path, url: str, code: str, size: tuple[int, int] = SIZE
+) -> AsyncIterator[tuple[JoinApp, Pilot[Any]]]:
     """A player's `tabletop join URL CODE`, its settings in a store of its own, once its
     game screen is open."""
     store = Store(data / "tabletop.db")
     app = JoinApp(store, url, code)
     try:
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             await until(pilot, lambda: isinstance(app.screen, GameScreen))
             yield app, pilot
     finally:
@@ -367,6 +369,34 @@ async def test_space_park_seats_play_by_keys_and_a_move_shows_only_once_the_host
             assert refused(app)[0].startswith("Not allowed (SP-") and hosted.session.moves == moves
 
 
+async def test_a_space_park_seat_away_is_marked_away_at_80_columns_and_its_turn_waits(
+    tmp_path: Path,
+) -> None:
+    """At 80x24 there is no players panel: the turn panel marks the seat away, and the
+    prompt says the game waits for it; both go once it is back."""
+    setup = Setup(players=("Ann", "Bo"), options={})
+    async with (
+        hosting(tmp_path, "spacepark", setup, 11) as (_, hosted, url),
+        seat_app(tmp_path / "ann", url, hosted.codes[0], (80, 24)) as (ann, pilot),
+    ):
+        screen = game_screen(ann)
+        async with seat_app(tmp_path / "bo", url, hosted.codes[1]):
+            await until(pilot, lambda: not screen.session.away)
+            rng = random.Random(1)
+            while hosted.session.to_act != (1,):  # Ann plays until it is Bo's turn
+                view = screen.session.view(0)
+                assert isinstance(view, SpaceParkView)
+                moves = hosted.session.moves
+                await pilot.press(*keys_for(pick(screen.session.legal_actions(0), rng), view))
+                await until(pilot, lambda m=moves: screen.session.moves > m)
+        await until(pilot, lambda: "Bo (away)" in text_of(screen, "#players"))
+        assert "Bo is away: the game waits." in text_of(screen, "#prompt")
+        assert "Bo (away)" in rendered(ann)
+        async with seat_app(tmp_path / "bo2", url, hosted.codes[1]):
+            await until(pilot, lambda: "(away)" not in text_of(screen, "#players"))
+            assert "away" not in text_of(screen, "#prompt")
+
+
 def refused(app: JoinApp) -> list[str]:
     return [n.title or "" for n in app._notifications if (n.title or "").startswith("Not allowed")]
 
@@ -412,6 +442,10 @@ async def test_pocketparks_seats_take_turns_and_the_window_opens_only_where_it_i
         await until(other_pilot, lambda: isinstance(other_app.screen, ResponseWindow))
         window = other_app.screen
         assert isinstance(window, ResponseWindow) and park.name in window.text
+        # alone at this screen: no keyboard to take, and n is this seat's pass
+        assert f": press {2 - mover} to answer, n to pass." in window.text
+        assert "keyboard" not in window.text and "Nobody" not in rendered(other_app)
+        assert window.active_bindings["n"].binding.description == "Pass"
         assert app.screen is game  # the mover is not asked: no window on that screen
         await until(pilot, lambda: "Response window" in text_of(game, "#pp-prompt"))
         drawn = set(hosted.session.log(mover)) - set(hosted.session.log(1 - mover))
@@ -425,6 +459,29 @@ async def test_pocketparks_seats_take_turns_and_the_window_opens_only_where_it_i
         assert hosted.session.to_act == (1 - mover,)
         await until(other_pilot, lambda: "your turn" in text_of(other, "#pp-prompt"))
         await until(pilot, lambda: "'s turn: one action" in text_of(game, "#pp-prompt"))
+
+
+async def test_a_pocketparks_seat_away_is_marked_away_at_80_columns_and_its_turn_waits(
+    tmp_path: Path,
+) -> None:
+    """At 80x24 there is no players panel: the table's row marks the seat away, and the
+    prompt says the game waits for it; both go once it is back."""
+    setup = Setup(players=("Ann", "Bo"), options={})
+    async with hosting(tmp_path, "pocketparks", setup, 3) as (_, hosted, url):
+        mover = hosted.session.to_act[0]
+        name = setup.players[mover]
+        code = hosted.codes[1 - mover]
+        async with seat_app(tmp_path / "watcher", url, code, (80, 24)) as (app, pilot):
+            screen = game_screen(app)
+            async with seat_app(tmp_path / "mover", url, hosted.codes[mover]):
+                await until(pilot, lambda: not screen.session.away)
+                assert "(away)" not in text_of(screen, "#pp-table")
+            await until(pilot, lambda: f"{mover + 1} {name} (away)" in text_of(screen, "#pp-table"))
+            assert f"{name} is away: the game waits." in text_of(screen, "#pp-prompt")
+            assert f"{name} (away)" in rendered(app)
+            async with seat_app(tmp_path / "back", url, hosted.codes[mover]):
+                await until(pilot, lambda: "(away)" not in text_of(screen, "#pp-table"))
+                assert "away" not in text_of(screen, "#pp-prompt")
 
 
 async def test_a_wrong_code_says_why_on_the_joining_screen(tmp_path: Path) -> None:

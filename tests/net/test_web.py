@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import shlex
 import sys
 from collections.abc import AsyncIterator
@@ -60,7 +61,9 @@ def test_the_process_run_for_a_tab_is_the_join_screen_of_that_code(tmp_path: Pat
     screen: `tabletop join URL CODE`, not the headless `--engine`."""
     server = SeatServer(Host(), "ws://127.0.0.1:9", tmp_path, tmp_path / "cert.pem", quiet)
     command = shlex.split(server.command_for("Zp9-_abcdefghijklmnopqrs"))
+    # the shell is replaced by it (this host is its parent), and it ends with this host
     assert command == [
+        "exec",
         sys.executable,
         "-m",
         "tabletop",
@@ -71,7 +74,37 @@ def test_the_process_run_for_a_tab_is_the_join_screen_of_that_code(tmp_path: Pat
         "Zp9-_abcdefghijklmnopqrs",
         "--cafile",
         str(tmp_path / "cert.pem"),
+        "--host-pid",
+        str(os.getpid()),
     ]
+
+
+async def test_a_browser_seat_s_process_ends_once_its_host_was_killed(tmp_path: Path) -> None:
+    """A host killed (SIGKILL) cannot end its browser seats' processes: each ends by
+    itself, instead of rejoining the resumed host and holding its seat there, shown as
+    present, for a page that closed with the host."""
+    async with hosting(tmp_path, "spacepark", SETUP, 4) as (_, hosted, url):
+        join = [sys.executable, "-m", "tabletop", "--data-dir", str(tmp_path / "seat")]
+        join += ["join", url, hosted.codes[1]]
+        # the host's stand-in: starts the seat as the web server does, then waits
+        stand_in = (
+            "import os, subprocess, sys, time\n"
+            f"subprocess.Popen({join!r} + ['--host-pid', str(os.getpid())], "
+            "stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, "
+            "env={**os.environ, 'TEXTUAL_DRIVER': 'textual.drivers.web_driver:WebDriver'})\n"
+            "time.sleep(120)\n"
+        )
+        host = await asyncio.create_subprocess_exec(sys.executable, "-c", stand_in)
+        try:
+            async with asyncio.timeout(30):
+                while 1 not in hosted.links:
+                    await asyncio.sleep(0.05)
+        finally:
+            host.kill()
+            await host.wait()
+        async with asyncio.timeout(20):
+            while 1 in hosted.links or _processes_of(hosted.codes[1]):
+                await asyncio.sleep(0.05)
 
 
 async def test_a_browser_tab_plays_its_seat_and_a_second_tab_takes_it_over(

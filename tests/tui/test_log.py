@@ -80,3 +80,26 @@ async def test_a_long_log_is_wrapped_only_as_far_up_as_it_is_read() -> None:
             log.scroll_home(animate=False)
             await pilot.pause()
         assert on_screen(log)[0] == "move 0" and rows(log) == lines
+
+
+async def test_a_log_made_shorter_keeps_its_newest_line_in_view() -> None:
+    """A status line coming under the board takes a row from the log: the newest line
+    stays on screen (it was cut off), and a log scrolled up stays where it was read."""
+    app = LogApp()
+    async with app.run_test(size=(80, 12)) as pilot:
+        log = app.query_one(GameLog)
+        lines = [f"Move {n}" for n in range(30)]
+        log.show(lines)
+        await pilot.pause()
+        assert on_screen(log)[-1] == "Move 29"
+        log.styles.height = 8
+        await pilot.pause()
+        assert on_screen(log)[-1] == "Move 29"
+        log.scroll_up(animate=False)
+        log.scroll_up(animate=False)
+        await pilot.pause()
+        read = on_screen(log)
+        assert read[-1] != "Move 29"  # scrolled up, reading
+        log.styles.height = 7
+        await pilot.pause()
+        assert on_screen(log)[0] == read[0]

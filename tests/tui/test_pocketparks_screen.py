@@ -65,7 +65,7 @@ from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.park_hand import ParkHand, grouped, icon_counts
-from tabletop.tui.widgets.park_table import ParkTable, table_content
+from tabletop.tui.widgets.park_table import ParkTable, flow, table_content
 from tests.pocketparks.scenario import (
     NAMES,
     act,
@@ -771,6 +771,9 @@ async def test_the_final_result_has_the_tie_break_and_the_chart(store: Store) ->
         for line in outcome.tie_break:
             assert line in result.text
         assert "R1" in result.text and "R2" in result.text and "R3" in result.text
+        # under the result, the prompt says who won (the news already says it is over)
+        prompt = str(game.query_one("#pp-prompt", Static).render())
+        assert prompt.startswith(f"Game over: {outcome.summary}")
         await pilot.resize_terminal(80, 24)  # each player's row of the chart, whole
         await pilot.pause()
         drawn = [strip.text for strip in result._compositor.render_strips()]
@@ -1176,3 +1179,13 @@ async def test_the_footer_at_80_columns_keeps_each_steps_keys(store: Store) -> N
         assert view(game, None).phase == "steal"
         steal = ["space Use card", "t Take", "r Random", "c Confirm", "⌫ Cancel"]
         await footer_check(pilot, steal)
+
+
+def test_a_set_goes_whole_under_a_long_player_line() -> None:
+    """At 80 columns Bo's line (dark sky counted, a 3-digit hand) leaves no room for his
+    first set after it: the set goes whole onto the next line, not cut between two
+    park numbers."""
+    head = Content("   2 Bo · hand 2 · 8 pts · ☾DS counts as an icon │ ")
+    chip = Content("[1: ◒Is ×2 inactive · #40 #50]")
+    lines = flow(head, [chip, chip], 80).plain.split("\n")
+    assert lines == [head.plain, f"    {chip.plain}  {chip.plain}"]

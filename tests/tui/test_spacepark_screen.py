@@ -42,6 +42,7 @@ from tabletop.tui.screens.base import ResultScreen
 from tabletop.tui.screens.cards import CardsScreen
 from tabletop.tui.screens.log import LogScreen
 from tabletop.tui.screens.spacepark import ASKS, SpaceParkScreen, scout_lines
+from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.spacepark_board import TYPE_MARKS, Ring
@@ -434,7 +435,7 @@ async def test_a_seeded_game_to_its_result_with_the_tie_break(store: Store) -> N
     app = TabletopApp(store)
     seed = tied_seed()
     rng = random.Random(seed)
-    off_turn = 0
+    off_turn = own_benefit = 0
     async with app.run_test(size=SIZE) as pilot:
         await start_from_home(pilot, app, 2, seed=seed)
         game = game_screen(app)
@@ -452,9 +453,16 @@ async def test_a_seeded_game_to_its_result_with_the_tie_break(store: Store) -> N
                 off_turn += 1
                 assert game.viewer == state.pending.seat
                 assert "you hold the Controller" in panel(app, "prompt")
+            elif state.pending is not None and state.pending.kind == "scout_benefit":
+                # the holder visits: told once, not "Ann visits ... Ann, you hold ..."
+                own_benefit += 1
+                name = session.seats[state.active].name
+                assert panel(app, "prompt").startswith(
+                    f"{name}, you visit Scout's destination and hold the Controller"
+                )
             await play_one(pilot, app, rng, typed=False)
         await pilot.pause()
-        assert off_turn > 0 and last_round > 0
+        assert off_turn > 0 and own_benefit > 0 and last_round > 0
         outcome = session.outcome
         assert outcome.tie_break and outcome.winners
         assert isinstance(app.screen, ResultScreen)
@@ -1002,3 +1010,27 @@ async def test_i_lists_every_card_in_view_with_its_whole_text(store: Store) -> N
         assert " ".join(badges()[view.hand[0].id].text().body[0].split()) in " ".join(
             cards.text.split()
         )
+
+
+async def test_both_scout_benefit_keys_fit_an_80_column_footer(store: Store) -> None:
+    """SP-SCOUT-1 at 80x24: the Controller holder's two choices are both in the footer
+    (the second one was cut off behind "f2 All keys")."""
+    store.save_setting("curtain", False)
+    app = TabletopApp(store)
+    seed = tied_seed()
+    rng = random.Random(seed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start_from_home(pilot, app, 2, seed=seed)
+        session = game_screen(app).session
+
+        def benefit() -> bool:
+            state = session.state
+            assert isinstance(state, State) and session.outcome is None
+            return state.pending is not None and state.pending.kind == "scout_benefit"
+
+        while not benefit():
+            await play_one(pilot, app, rng, typed=False)
+        await pilot.pause()
+        footer = app.screen.query_one(Footer).render()
+        assert isinstance(footer, Content)
+        assert "s Sun crystal" in footer.plain and "p Fast Travel pass" in footer.plain

@@ -284,7 +284,7 @@ class PocketParksScreen(GameScreen):
     def render_view(self, view: Any) -> None:
         assert isinstance(view, PPView)
         short = self.has_class("-short")
-        self.query_one(ParkTable).show(view, fit=short)
+        self.query_one(ParkTable).show(view, fit=short, away=self.session.away)
         news = self.query_one("#pp-news", Static)
         refresh_text(news, self._news_text(news.content_region.width if short else 0))
         news.set_class(not self._news_lines(), "-empty")
@@ -354,13 +354,20 @@ class PocketParksScreen(GameScreen):
     def prompt(self, view: PPView, short: bool = False) -> Content:
         """What the step asks, in plain words, with its keys; ``short`` (a short
         terminal): without what the hand and the footer show already."""
-        if self.session.outcome is not None:
-            return Content("The game is over.")
+        outcome = self.session.outcome
+        if outcome is not None:  # the news says the game is over: here, who won
+            return Content(" ".join(["Game over:", outcome.summary, *outcome.tie_break]))
         names = [p.name for p in view.players]
+        away = self.session.away
         if view.window is not None:
-            return Content(f"Response window: {view.window.question}")
+            gone = [names[seat] for seat in view.window.waiting if seat in away]
+            wait = f" Waiting for {' and '.join(gone)}, away." if gone else ""
+            return Content(f"Response window: {view.window.question}{wait}")
         if self.viewer is None or view.current != self.viewer:
-            return Content(STEP_WORDS.get(view.phase, "").format(name=names[view.current]))
+            step = STEP_WORDS.get(view.phase, "").format(name=names[view.current])
+            if view.current in away:
+                step += f" {names[view.current]} is away: the game waits."
+            return Content(step)
         me = names[self.viewer]
         phase = view.phase
         summary = Content("")
@@ -812,7 +819,10 @@ class PocketParksScreen(GameScreen):
         labels = [
             set_chip(a.set_index, view.players[seat].sets[a.set_index], False) for a in options
         ]
-        self._choose("Build onto which set?", labels, options)
+        # each set by its own number (2 picks [2: ...]), not by its place in the list
+        numbers = [str(a.set_index + 1) for a in options]
+        keys = numbers if all(len(n) == 1 for n in numbers) else ()
+        self._choose("Build onto which set?", labels, options, keys)
 
     def action_draw(self, source: str) -> None:
         self.act(Draw(seat=self._seat(), source="pile" if source == "pile" else "discard"))

@@ -310,7 +310,8 @@ class ResponseWindow(_PopUp[int | None]):
     that pressed its number to answer in private, or None when nobody did (the
     countdown ran out, or someone pressed n): then every person asked passes. Enter,
     which goes on everywhere else, only says how to answer here; Space stops the
-    countdown for a table that needs longer."""
+    countdown for a table that needs longer. A player alone at this screen (a hosted
+    seat's own) is not told to take the keyboard: their number answers, n passes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "nobody", "Nobody answers"),

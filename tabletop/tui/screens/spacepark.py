@@ -87,7 +87,7 @@ ASKS: dict[str, Ask] = {
     "fee": Ask("sc", labels=("Pay Scout a Sun", "Pay with the Controller")),
     "earn": Ask("123456789", group="Earn badge"),
     "scout_to": Ask("1234567", group="Send Scout to"),
-    "benefit": Ask("sp", labels=("Take a Sun crystal", "Take a Fast Travel pass")),
+    "benefit": Ask("sp", labels=("Sun crystal", "Fast Travel pass")),
     "take_from": Ask("1234", group="Take from"),
 }
 RULES_SECTIONS = {
@@ -716,8 +716,11 @@ class SpaceParkScreen(GameScreen):
         refresh_title(panel, LEGEND, subtitle=True)
         # compact: a row each, the earned badges by type (their names are in the card list)
         width = None if self.has_class("-compact") else panel.content_region.width
+        away = self.session.away
         lines = [
-            player_line(p, p.seat in view.to_act, p.seat == view.first_player, width)
+            player_line(
+                p, p.seat in view.to_act, p.seat == view.first_player, width, p.seat in away
+            )
             for p in view.players
         ]
         if view.solo:
@@ -734,7 +737,8 @@ class SpaceParkScreen(GameScreen):
             who = view.pending.seat if view.pending is not None else view.active
             step = view.pending.kind if view.pending is not None else "turn"
             bot = f" {names[who]} is a bot: thinking…" if who in self.bots else ""
-            return Content(STEP_WORDS[step].format(name=names[who]) + bot)
+            away = f" {names[who]} is away: the game waits." if who in self.session.away else ""
+            return Content(STEP_WORDS[step].format(name=names[who]) + bot + away)
         back = " Esc: back."
         kind = question[0]
         draft = self.draft or {}
@@ -768,9 +772,15 @@ class SpaceParkScreen(GameScreen):
         pending = view.pending
         assert pending is not None
         if kind == "benefit":
+            take = "take s a Sun crystal or p a Fast Travel pass."
+            if view.active == pending.seat:
+                return Content(
+                    f"{names[pending.seat]}, you visit Scout's destination and hold the "
+                    f"Controller: {take}"
+                )
             return Content(
-                f"{names[view.active]} visits Scout's destination. {names[pending.seat]}, you hold "
-                "the Controller: take s a Sun crystal or p a Fast Travel pass."
+                f"{names[view.active]} visits Scout's destination. {names[pending.seat]}, you "
+                f"hold the Controller: {take}"
             )
         if kind == "take_from":
             whom = " or ".join(f"{t + 1} {names[t]}" for t in pending.targets)

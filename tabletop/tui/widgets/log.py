@@ -51,6 +51,8 @@ class GameLog(ScrollView):
         self._end = 0
         self._width = 0
         """The width the rows are wrapped to (0: not laid out yet, nothing wrapped)."""
+        self._height = 0
+        """The height the rows were last scrolled for."""
         self._style = Style()
         """The log's style, taken once a frame (``render_lines``)."""
 
@@ -73,7 +75,11 @@ class GameLog(ScrollView):
             self._settle(on_show, len(self._rows) - self.scrollable_content_region.height)
 
     def on_resize(self, event: events.Resize) -> None:
-        if self.scrollable_content_region.width != self._width:
+        # A log showing its newest line keeps it in view when it gets shorter (a status
+        # line came under the board): scrolled as it was, the newest line was cut off.
+        region = self.scrollable_content_region
+        at_end = round(self.scroll_y) >= len(self._rows) - self._height
+        if region.width != self._width or (region.height != self._height and at_end):
             self._restart()
 
     def _restart(self) -> None:
@@ -121,7 +127,8 @@ class GameLog(ScrollView):
         whose text is not the one ``on_show`` had. (Set as Textual would, a new size or
         scroll position draws the whole log again, and lays out the screen.)"""
         self.set_reactive(GameLog.virtual_size, Size(self._width, len(self._rows)))
-        top = max(0, min(top, len(self._rows) - self.scrollable_content_region.height))
+        self._height = self.scrollable_content_region.height
+        top = max(0, min(top, len(self._rows) - self._height))
         self.set_reactive(GameLog.scroll_y, top)
         self.set_reactive(GameLog.scroll_target_y, top)
         width = self.scrollable_content_region.width

@@ -7,6 +7,8 @@ only (the Cards key lists every park), as many as fit, then how many more."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
@@ -60,17 +62,20 @@ def featured_line(view: PPView, compact: bool = False) -> Content | None:
     )
 
 
-def player_block(view: PPView, seat: int, width: int = 0, compact: bool = False) -> Content:
-    """A player's line: marker, name, hand size, score, then every played set. With
-    ``width``, sets flow onto further lines whole rather than break inside; compact,
-    they stay on the one line, each by its icons and size, and those that do not fit
-    are counted."""
+def player_block(
+    view: PPView, seat: int, width: int = 0, compact: bool = False, away: bool = False
+) -> Content:
+    """A player's line: marker, name (away: a hosted game's player not connected now),
+    hand size, score, then every played set. With ``width``, sets flow onto further
+    lines whole rather than break inside; compact, they stay on the one line, each by
+    its icons and size, and those that do not fit are counted."""
     player = view.players[seat]
     current = seat == view.current and view.window is None
     marker = ("▶ ", "bold $accent") if current else "  "
     parts: list[Content | str | tuple[str, str]] = [
         marker,
         (f"{seat + 1} {player.name}", "bold" if current else ""),
+        (" (away)", "$warning") if away else "",
         f" · hand {player.hand_size} · {counted(player.score, 'pt')}",
     ]
     if player.dark_sky_sets:
@@ -99,28 +104,32 @@ def fit(head: Content, chips: list[Content], width: int) -> Content:
 
 
 def flow(head: Content, chips: list[Content], width: int, indent: int = 4) -> Content:
-    """``head`` then the chips two spaces apart, a new line (indented) before any chip
-    that would not fit in ``width`` (0: one line, left to the widget to wrap)."""
+    """``head`` then the chips two spaces apart, a new line (indented) before any chip,
+    the first too, that would not fit in ``width`` (0: one line, left to the widget to
+    wrap); a chip wider than an indented line is left to the widget."""
     lines: list[Content] = []
-    line = head
-    fresh = True  # nothing after the head (or the indent) yet
+    line, gap = head, ""  # the head ends with its own separator
     for chip in chips:
-        gap = "" if fresh else "  "
-        if width and not fresh and line.cell_length + 2 + chip.cell_length > width:
+        # a new line before the first chip too: a long head must not cut it in two
+        if width and line.cell_length + len(gap) + chip.cell_length > width:
             lines.append(line)
             line, gap = Content(" " * indent), ""
         line = Content.assemble(line, gap, chip)
-        fresh = False
+        gap = "  "
     lines.append(line)
     return Content("\n").join(lines)
 
 
-def table_content(view: PPView, width: int = 0, compact: bool = False) -> Content:
+def table_content(
+    view: PPView, width: int = 0, compact: bool = False, away: Collection[int] = ()
+) -> Content:
     lines = [piles_line(view, compact)]
     featured = featured_line(view, compact)
     if featured is not None:
         lines.append(featured)
-    lines.extend(player_block(view, seat, width, compact) for seat in range(len(view.players)))
+    lines.extend(
+        player_block(view, seat, width, compact, seat in away) for seat in range(len(view.players))
+    )
     return Content("\n").join(lines)
 
 
@@ -141,12 +150,15 @@ class ParkTable(Static):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.shown: PPView | None = None
+        self.away: Collection[int] = ()
+        """The seats of a hosted game whose players are not connected now."""
         self.fit = False
         """Compact when the whole table would not fit in its room (a ``TableRoom``)."""
 
-    def show(self, view: PPView, fit: bool = False) -> None:
+    def show(self, view: PPView, fit: bool = False, away: Collection[int] = ()) -> None:
         self.shown = view
         self.fit = fit
+        self.away = away
         self.draw()
 
     def draw(self) -> None:
@@ -154,11 +166,11 @@ class ParkTable(Static):
         if view is None:
             return
         width = self.content_region.width
-        content = table_content(view, width)
+        content = table_content(view, width, away=self.away)
         room = self.parent.size.height if isinstance(self.parent, TableRoom) else 0
         compact = self.fit and len(content.wrap(width)) > room
         if compact:
-            content = table_content(view, width, compact=True)
+            content = table_content(view, width, compact=True, away=self.away)
         self.set_class(compact, "-compact")
         refresh_text(self, content)
 

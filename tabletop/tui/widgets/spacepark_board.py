@@ -156,17 +156,22 @@ def stock(player: PlayerView) -> Content:
     )
 
 
-def player_line(player: PlayerView, active: bool, first: bool, width: int | None = None) -> Content:
+def player_line(
+    player: PlayerView, active: bool, first: bool, width: int | None = None, away: bool = False
+) -> Content:
     """A player's stock, XP, hand count and Controller, then the badges they earned
     (their whole texts are in the card list): on the same line if it has room within
     ``width``, else under it. ``width`` None: one short row, each earned badge by its
-    type, counted (▲T×2 ●C×1): as long for ten badges as for two."""
+    type, counted (▲T×2 ●C×1): as long for ten badges as for two. ``away``: a hosted
+    game's player not connected now."""
     short = width is None
     marker = "▶ " if active else "  "
     parts: list[Content | str] = [
         Content.styled(marker, "bold $accent"),
         Content.styled(player.name, "bold" if active else ""),
     ]
+    if away:
+        parts.append(Content.styled(" (away)", "$warning"))
     if first:
         parts.append(" (1st)" if short else " (first player)")
     if player.controller:
