@@ -51,19 +51,12 @@ async def test_a_table_hosted_from_setup_plays_here_and_at_a_remote_seat(store: 
     until he joins, and Ann's screen never shows Bo's hand (no curtain: only Ann is here)."""
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
-        setup = await setup_for(app, pilot)
-        setup.query_one("#seed", Input).value = "8"
-        await pilot.press("ctrl+s")
-        await until(pilot, lambda: isinstance(app.screen, JoinCodes))
-        codes = app.screen
-        assert isinstance(codes, JoinCodes)
+        codes, game = await hosted_from_setup(app, pilot)
         [(name, command)] = codes.hosting.joins()
         assert name == "Bo" and command.startswith("tabletop join ws://127.0.0.1:")
         assert "Ann" not in codes.commands  # a seat here has no command to give
         _, _, url, code = command.split()
-        await pilot.press("enter")
-        game = app.screen
-        assert isinstance(game, SpaceParkScreen) and game.local is not None
+        assert game.local is not None
         session = game.local
         assert "Bo (away)" in players(game)
 
@@ -106,17 +99,10 @@ async def test_a_remote_seat_s_move_is_drawn_here_in_the_screen_s_own_task(store
     they cost a second one."""
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
-        setup = await setup_for(app, pilot)
-        setup.query_one("#seed", Input).value = "8"
-        await pilot.press("ctrl+s")
-        await until(pilot, lambda: isinstance(app.screen, JoinCodes))
-        codes = app.screen
-        assert isinstance(codes, JoinCodes)
+        codes, game = await hosted_from_setup(app, pilot)
         [(_, command)] = codes.hosting.joins()
         url, code = command.split()[2:4]
-        await pilot.press("enter")
-        game = app.screen
-        assert isinstance(game, SpaceParkScreen) and game.local is not None
+        assert game.local is not None
         session = game.local
         bo = await join(url, code)
         if session.to_act == (0,):  # Ann first: her move, then Bo's turn
@@ -159,6 +145,23 @@ async def setup_for(app: TabletopApp, pilot: Pilot[Any]) -> SetupScreen:
         setup.query_one(f"#seat-{seat}", Input).value = name
     setup.query_one("#kind-1", Select).value = REMOTE
     return setup
+
+
+async def hosted_from_setup(
+    app: TabletopApp, pilot: Pilot[Any]
+) -> tuple[JoinCodes, SpaceParkScreen]:
+    """Ann here and Bo remote, seed 8, hosted from the setup: the join codes the app
+    showed, and the game screen that follows them (Enter)."""
+    setup = await setup_for(app, pilot)
+    setup.query_one("#seed", Input).value = "8"
+    await pilot.press("ctrl+s")
+    await until(pilot, lambda: isinstance(app.screen, JoinCodes))
+    codes = app.screen
+    assert isinstance(codes, JoinCodes)
+    await pilot.press("enter")
+    game = app.screen
+    assert isinstance(game, SpaceParkScreen)
+    return codes, game
 
 
 def said(setup: SetupScreen, selector: str) -> str:
