@@ -9,6 +9,7 @@ import itertools
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.content import Content
@@ -307,16 +308,24 @@ def test_every_move_of_the_other_games_has_its_log_line(
             assert lines == [e.text for e in visible if e.private_to in (None, viewer)] != []
 
 
-def test_a_step_of_a_move_names_the_card_to_its_own_player_only(store: Store) -> None:
-    """A park added to a set being put together is the mover's secret until the set
-    is played: the move list tells the spectator "a card", the mover which."""
+def first_card_added(store: Store) -> tuple[ReplaySession, int, dict[str, Any]]:
+    """A seeded 3-player PocketParks game's replay, its first move adding a park to a
+    set being put together, and that action."""
     table = played("pocketparks", 1, 1)
-    names = table.setup.players
     replay = Replay(get_engine("pocketparks"), table.record)
-    session = ReplaySession(store, 0, replay, tuple(SeatInfo(n) for n in names), True)
+    seats = tuple(SeatInfo(n) for n in table.setup.players)
+    session = ReplaySession(store, 0, replay, seats, True)
     move, action = next(
         (i + 1, a) for i, a in enumerate(table.record.actions) if a["kind"] == "add"
     )
+    return session, move, action
+
+
+def test_a_step_of_a_move_names_the_card_to_its_own_player_only(store: Store) -> None:
+    """A park added to a set being put together is the mover's secret until the set
+    is played: the move list tells the spectator "a card", the mover which."""
+    session, move, action = first_card_added(store)
+    names = [seat.name for seat in session.seats]
     mover = names[action["seat"]]
     card = card_view(action["card"]).name
     assert said(session, move, None) == [f"{mover} adds a card to the set."]
@@ -327,13 +336,7 @@ def test_a_step_of_a_move_names_the_card_to_its_own_player_only(store: Store) ->
 
 async def test_the_move_list_tells_the_moves_as_the_view_shown(store: Store) -> None:
     """The move list (m) reads as the view on screen: the spectator's, or a seat's."""
-    table = played("pocketparks", 1, 1)
-    names = table.setup.players
-    replay = Replay(get_engine("pocketparks"), table.record)
-    session = ReplaySession(store, 0, replay, tuple(SeatInfo(n) for n in names), True)
-    move, action = next(
-        (i + 1, a) for i, a in enumerate(table.record.actions) if a["kind"] == "add"
-    )
+    session, move, action = first_card_added(store)
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
         screen = replay_screen(session, app.settings)
