@@ -254,7 +254,10 @@ def test_fast_travel_needs_a_pass_and_a_rocket(sp: Any) -> None:
 
 def test_cosmic_canyon_gives_two_sun(sp: Any) -> None:
     """SP-DEST-1."""
-    after = sp.act(sp.new(), 0, "visit", dest="cosmic_canyon").state
+    transition = sp.act(sp.new(), 0, "visit", dest="cosmic_canyon")
+    assert "Ann gains 2 Sun crystals." in sp.texts(transition)  # one line for both
+    assert not any("gains a Sun" in text for text in sp.texts(transition))
+    after = transition.state
     assert after.players[0].stock[SUN] == 3
     assert after.supply[SUN] == 22 - 2
 

@@ -10,7 +10,7 @@ from typing import Any, Literal
 from tabletop.core.engine import MALFORMED_ACTION, Event, Outcome, Transition
 from tabletop.core.errors import IllegalAction
 from tabletop.core.rng import Rng
-from tabletop.core.words import noun_for
+from tabletop.core.words import counted, noun_for
 from tabletop.games.spacepark.content import (
     CRYSTALS,
     PASS,
@@ -163,14 +163,28 @@ def _discounts(earned: tuple[str, ...]) -> tuple[int, int, int]:
 class _Log:
     """What one ``apply`` says, and whether it drew or revealed a card."""
 
-    __slots__ = ("events", "hidden")
+    __slots__ = ("_gains", "events", "hidden")
 
     def __init__(self) -> None:
         self.events: list[Event] = []
         self.hidden = False
+        self._gains: tuple[str, str, int, Event] | None = None
+        """The last line told gains: who, of what, how many, and the line."""
 
     def say(self, text: str, private_to: int | None = None) -> None:
         self.events.append(Event(text, private_to))
+
+    def gain(self, name: str, noun: str) -> None:
+        """One more ``noun`` from the supply for ``name``: gains one after another are
+        told in one line ("Ann gains 2 Sun crystals."), as they are one to the table."""
+        run = self._gains
+        if run is not None and run[:2] == (name, noun) and self.events[-1] is run[3]:
+            count = run[2] + 1
+            self.events[-1] = Event(f"{name} gains {counted(count, noun)}.")
+        else:
+            count = 1
+            self.say(f"{name} gains a {noun}.")
+        self._gains = (name, noun, count, self.events[-1])
 
 
 # -- setup ------------------------------------------------------------------
@@ -608,7 +622,7 @@ def _gain(s: State, seat: int, slot: int, log: _Log) -> None:
     if s.supply[slot]:
         s.supply[slot] -= 1
         player.stock[slot] += 1
-        log.say(f"{player.name} gains a {noun}.")
+        log.gain(player.name, noun)
         return
     most = max((p.stock[slot] for i, p in enumerate(s.players) if i != seat), default=0)
     if not most:
