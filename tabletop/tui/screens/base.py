@@ -159,6 +159,12 @@ class GameScreen(SizedScreen):
     def render_view(self, view: Any) -> None:
         """Redraw the board from ``view`` (the viewer's view; a spectator's if None)."""
 
+    def away_words(self, seat: int) -> str:
+        """Said after another seat's step when its player (a hosted game's) is away."""
+        if seat not in self.session.away:
+            return ""
+        return f" {self.session.seats[seat].name} is away: the game waits."
+
     def seat_scores(self, view: Any) -> list[str]:
         """A short score per seat for the scoreboard; blank by default."""
         return ["" for _ in self.session.seats]

@@ -365,9 +365,7 @@ class PocketParksScreen(GameScreen):
             return Content(f"Response window: {view.window.question}{wait}")
         if self.viewer is None or view.current != self.viewer:
             step = STEP_WORDS.get(view.phase, "").format(name=names[view.current])
-            if view.current in away:
-                step += f" {names[view.current]} is away: the game waits."
-            return Content(step)
+            return Content(step + self.away_words(view.current))
         me = names[self.viewer]
         phase = view.phase
         summary = Content("")

@@ -737,8 +737,7 @@ class SpaceParkScreen(GameScreen):
             who = view.pending.seat if view.pending is not None else view.active
             step = view.pending.kind if view.pending is not None else "turn"
             bot = f" {names[who]} is a bot: thinking…" if who in self.bots else ""
-            away = f" {names[who]} is away: the game waits." if who in self.session.away else ""
-            return Content(STEP_WORDS[step].format(name=names[who]) + bot + away)
+            return Content(STEP_WORDS[step].format(name=names[who]) + bot + self.away_words(who))
         back = " Esc: back."
         kind = question[0]
         draft = self.draft or {}
