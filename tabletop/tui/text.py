@@ -36,6 +36,26 @@ def plain_text(text: str, style: str = "") -> Text:
     return Text(visible(text), style)
 
 
+def flow(
+    head: Content, chips: list[Content], width: int, indent: int = 4, gap: str = "  "
+) -> Content:
+    """``head`` then the chips ``gap`` apart, a new line (indented) before any chip, the
+    first too, that would not fit in ``width`` (0: one line, left to the widget to
+    wrap): a chip is never cut in two by the line's end. A chip wider than a line
+    starts one all the same (no blank line before it), left to the widget to wrap."""
+    lines: list[Content] = []
+    line, sep = head, ""  # the head ends with its own separator
+    for chip in chips:
+        started = line.cell_length > (indent if lines else 0)
+        if width and started and line.cell_length + len(sep) + chip.cell_length > width:
+            lines.append(line)
+            line, sep = Content(" " * indent), ""
+        line = Content.assemble(line, sep, chip)
+        sep = gap
+    lines.append(line)
+    return Content("\n").join(lines)
+
+
 def refresh_text(widget: Static, content: Content, *, layout: bool = True) -> None:
     """Show ``content`` in ``widget``, only if it changed: an update repaints the widget
     and, unless ``layout`` is False (a widget whose size the content cannot change),

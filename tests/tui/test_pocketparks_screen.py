@@ -61,11 +61,12 @@ from tabletop.tui.screens.pocketparks_modals import (
 )
 from tabletop.tui.screens.rules import RulesScreen, page_id
 from tabletop.tui.screens.setup import SetupScreen
+from tabletop.tui.text import flow
 from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.park_hand import ParkHand, grouped, icon_counts
-from tabletop.tui.widgets.park_table import ParkTable, flow, table_content
+from tabletop.tui.widgets.park_table import ParkTable, table_content
 from tests.pocketparks.scenario import (
     NAMES,
     act,
@@ -1189,3 +1190,7 @@ def test_a_set_goes_whole_under_a_long_player_line() -> None:
     chip = Content("[1: ◒Is ×2 inactive · #40 #50]")
     lines = flow(head, [chip, chip], 80).plain.split("\n")
     assert lines == [head.plain, f"    {chip.plain}  {chip.plain}"]
+    # a chip wider than any line starts one, with no blank line before it
+    narrow = flow(head, [chip, chip], 20).plain.split("\n")
+    assert narrow == [head.plain, f"    {chip.plain}", f"    {chip.plain}"]
+    assert flow(Content(), [chip], 10, 0).plain == chip.plain

@@ -16,6 +16,8 @@ from textual.content import Content
 from textual.widgets import Static
 from textual_plotext import PlotextPlot
 
+from tabletop.tui.text import flow, plain
+
 MOST_TICKS = 6
 """An axis has at most this many ticks (their labels need room at 80 columns)."""
 MARKS = ("•", "×", "+", "○", "▪", "◆")
@@ -40,7 +42,7 @@ class Chart(PlotextPlot):
         for (name, (xs, ys)), (mark, colour) in zip(lines.items(), styles, strict=False):
             self.plt.plot(list(xs), list(ys), marker=mark, color=colour)
             red, green, blue = colour
-            legend.append(Content.styled(f"{mark} {name}", f"bold #{red:02x}{green:02x}{blue:02x}"))
+            legend.append(plain(f"{mark} {name}", f"bold #{red:02x}{green:02x}{blue:02x}"))
         return legend
 
     def whole_ticks(self, xs: tuple[float, float], ys: tuple[float, float] | None = None) -> None:
@@ -72,15 +74,7 @@ class Legend(Static):
         self._pack()
 
     def _pack(self) -> None:
-        width = self.content_region.width
-        lines: list[Content] = []
-        for entry in self.entries:
-            fits = lines and lines[-1].cell_length + len(self.GAP) + entry.cell_length <= width
-            if fits:
-                lines[-1] = lines[-1] + self.GAP + entry
-            else:
-                lines.append(entry)
-        self.update(Content("\n").join(lines))
+        self.update(flow(Content(), self.entries, self.content_region.width, 0, self.GAP))
 
 
 def whole_ticks(low: float, high: float, most: int = MOST_TICKS) -> list[int]:

@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from tabletop.core.words import counted
 from tabletop.games.pocketparks.view import PPView
-from tabletop.tui.text import refresh_text
+from tabletop.tui.text import flow, refresh_text
 from tabletop.tui.widgets.park_cards import card_chip, icon, icons, set_chip
 
 ROUNDS = 3
@@ -101,23 +101,6 @@ def fit(head: Content, chips: list[Content], width: int) -> Content:
             return Content.assemble(line, (f"{' ' if shown else ''}+{left} sets", "bold"))
         line = Content.assemble(line, " " if shown else "", chip)
     return line
-
-
-def flow(head: Content, chips: list[Content], width: int, indent: int = 4) -> Content:
-    """``head`` then the chips two spaces apart, a new line (indented) before any chip,
-    the first too, that would not fit in ``width`` (0: one line, left to the widget to
-    wrap); a chip wider than an indented line is left to the widget."""
-    lines: list[Content] = []
-    line, gap = head, ""  # the head ends with its own separator
-    for chip in chips:
-        # a new line before the first chip too: a long head must not cut it in two
-        if width and line.cell_length + len(gap) + chip.cell_length > width:
-            lines.append(line)
-            line, gap = Content(" " * indent), ""
-        line = Content.assemble(line, gap, chip)
-        gap = "  "
-    lines.append(line)
-    return Content("\n").join(lines)
 
 
 def table_content(
