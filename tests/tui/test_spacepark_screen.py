@@ -18,6 +18,8 @@ from textual import events
 from textual.content import Content
 from textual.notifications import Notification
 from textual.pilot import Pilot
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widget import Widget
 from textual.widgets import Input, OptionList, Select, Static
 from textual.worker import WorkerCancelled
@@ -45,7 +47,7 @@ from tabletop.tui.screens.spacepark import ASKS, SpaceParkScreen, scout_lines
 from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
-from tabletop.tui.widgets.spacepark_board import TYPE_MARKS, Ring
+from tabletop.tui.widgets.spacepark_board import HOVER_GROUND, PICK_GROUND, TYPE_MARKS, Look, Ring
 
 SIZE = (120, 36)
 NAMES = ("Ann", "Bob", "Cy")
@@ -313,6 +315,56 @@ async def test_setup_turns_curtain_and_refused_keys(store: Store) -> None:
         await click_tile(pilot, game, rocket)
         await pilot.pause()
         assert session.moves == 2 and isinstance(app.screen, Curtain)
+
+
+async def test_a_tinted_tile_is_its_plain_lines_on_that_ground(store: Store) -> None:
+    """The ring tints a tile the question may pick, or under the mouse, over its kept
+    plain lines rather than drawing it again. In every theme (the ring drawn again
+    when it changes), each cell has the text and the ground its text on that ground
+    is drawn with, and the colour it has on the ring's own ground."""
+    store.save_setting("curtain", False)
+    saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
+    async with TabletopApp(store).run_test(size=SIZE) as pilot:
+        app, game = await resume(pilot, saved.game_id)
+        ring = game.query_one(Ring)
+        view = game.session.view(game.viewer)
+        assert isinstance(view, SpaceParkView)
+        rocket = ring.box(next(pos for pos, d in enumerate(view.ring) if d.rocket))
+        await pilot.hover(Ring, offset=(rocket.x + 2, rocket.y + 2))
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            await pilot.pause()
+            grounds = Counter(look.ground for look in ring._shown)
+            assert grounds[HOVER_GROUND] == 1 and grounds[PICK_GROUND] >= 1, theme
+            for look in ring._shown:
+                box = look.box
+                shown = [
+                    ring.render_line(y).crop(box.x, box.right) for y in range(box.y, box.bottom)
+                ]
+                on_ground = cells(ring, ring._drawn[look][0], look)
+                on_own = cells(ring, ring._drawn[look._replace(ground="")][0], look)
+                assert [cell for line in shown for cell in line_cells(line)] == [
+                    (char, ground, colour)
+                    for (char, ground, _), (_, _, colour) in zip(on_ground, on_own, strict=True)
+                ], (theme, look.position)
+
+
+Cell = tuple[str, Any, Any]
+"""A character as drawn, its ground and its colour."""
+
+
+def cells(ring: Ring, text: Content, look: Look) -> list[Cell]:
+    """``text`` drawn in ``look``'s tile."""
+    lines = Visual.to_strips(ring, text, look.box.width, look.box.height, look.style)
+    return [cell for line in lines for cell in line_cells(line)]
+
+
+def line_cells(line: Strip) -> list[Cell]:
+    return [
+        (char, style and style.bgcolor, style and style.color)
+        for text, style, _ in line
+        for char in text
+    ]
 
 
 async def test_astral_arcade_asks_where_scout_goes_and_esc_goes_back(store: Store) -> None:

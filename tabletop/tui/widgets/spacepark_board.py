@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter, OrderedDict
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
+from rich.segment import Segment
+from rich.style import Style as RichStyle
 from textual import events
 from textual.content import Content
 from textual.geometry import Region, Size
@@ -207,6 +210,25 @@ class Tile:
 
 TILES_KEPT = 64
 """Tiles kept drawn: every destination a few ways (rocket, Scout, pickable)."""
+PICK_GROUND = "on $accent 15%"
+HOVER_GROUND = "on $boost"
+
+
+class Look(NamedTuple):
+    """What a tile shows, and so how it is drawn (once, while it is kept)."""
+
+    position: int
+    dest: DestinationView
+    extra: str
+    box: Region
+    short: bool
+    style: Style
+    """The ring's style, and the theme's name: their colours are in the lines."""
+    theme: str
+    ground: str
+    """PICK_GROUND, HOVER_GROUND or "" (the ring's own)."""
+
+
 ROUND = ("╭", "─", "╮", "│", "╰", "╯")
 HEAVY = ("┏", "━", "┓", "┃", "┗", "┛")
 
@@ -253,10 +275,10 @@ class Ring(Widget):
         super().__init__(id="ring")
         self.tiles: tuple[Tile, ...] = ()
         self._hover: int | None = None
-        self._drawn: OrderedDict[Hashable, tuple[Content, list[Strip]]] = OrderedDict()
+        self._drawn: OrderedDict[Look, tuple[Content, list[Strip]]] = OrderedDict()
         """Tiles drawn lately, by look: their text and lines. A tile mostly looks as it
         did a turn or two before (a rocket back, pickable again for the next player)."""
-        self._shown: Sequence[Hashable] = []
+        self._shown: Sequence[Look] = []
         """The look of each tile on show."""
         self._rows: list[Strip] = []
 
@@ -270,6 +292,10 @@ class Ring(Widget):
         each. (The new height resizes the ring, which draws it again.)"""
         self.set_class(short, "-short")
         self.set_class(short and low, "-low")
+
+    def on_mount(self) -> None:
+        # The theme's colours are in the lines drawn: a new theme draws the tiles again.
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._draw())
 
     def on_resize(self) -> None:
         self._draw()
@@ -289,35 +315,65 @@ class Ring(Widget):
             return
         boxes = _boxes(size)
         short = self.has_class("-short")
-        style = self.visual_style
-        # the theme's name and the widget's style too: their colours are in the lines
+        style, theme = self.visual_style, self.app.theme
         looks = [
-            (position, tile, box, short, position == self._hover, style, self.app.theme)
+            Look(
+                position,
+                tile.dest,
+                tile.extra,
+                box,
+                short,
+                style,
+                theme,
+                self._ground(position, tile),
+            )
             for position, (tile, box) in enumerate(zip(self.tiles, boxes, strict=True))
         ]
         if looks == self._shown:
             return
         for look, shown in itertools.zip_longest(looks, self._shown):
-            if look is None or look == shown:
-                continue
-            position, box = look[0], look[2]
-            if look in self._drawn:
-                self._drawn.move_to_end(look)
-            else:
-                text = Content("\n").join(self._tile(position, box))
-                self._drawn[look] = (
-                    text,
-                    Visual.to_strips(self, text, box.width, box.height, style),
-                )
-                if len(self._drawn) > TILES_KEPT:
-                    self._drawn.popitem(last=False)
-            self.refresh(box)
+            if look is not None and look != shown:
+                self._keep(look)
+                self.refresh(look.box)
         self._shown = looks
         tiles = [self._drawn[look][1] for look in looks]
         self._rows = [
             Strip.join(tiles[p][y - boxes[p].y] for p in (0, *_row_of(y, size.height)))
             for y in range(size.height)
         ]
+
+    def _ground(self, position: int, tile: Tile) -> str:
+        """The tile's ground: the mouse's over it, or the question may pick it."""
+        if position == self._hover:
+            return HOVER_GROUND
+        return PICK_GROUND if tile.pickable else ""
+
+    def _keep(self, look: Look) -> None:
+        """Have ``look`` drawn: kept from before, or drawn now. A tile on a tinted ground
+        is its plain look tinted, not drawn again: the question's turn, which tints
+        every tile it may pick, comes round at every move."""
+        if look in self._drawn:
+            self._drawn.move_to_end(look)
+            return
+        if look.ground:
+            plain_look = look._replace(ground="")
+            self._keep(plain_look)
+            text, lines = self._drawn[plain_look]
+            tint = self._tint(look.ground, look.style)
+            drawn = (text.stylize_before(look.ground), [_tinted(line, tint) for line in lines])
+        else:
+            box = look.box
+            text = Content("\n").join(self._tile(look.position, box))
+            drawn = (text, Visual.to_strips(self, text, box.width, box.height, look.style))
+        self._drawn[look] = drawn
+        while len(self._drawn) > TILES_KEPT:
+            self._drawn.popitem(last=False)
+
+    def _tint(self, ground: str, style: Style) -> RichStyle:
+        """The background ``ground`` (a style such as "on $boost") comes to, on the
+        ring's own."""
+        cell = Visual.to_strips(self, Content.styled(" ", ground), 1, 1, style)[0]
+        return RichStyle(bgcolor=next(iter(cell)).style.bgcolor)  # type: ignore[union-attr]
 
     def render_line(self, y: int) -> Strip:
         if y < len(self._rows):
@@ -375,13 +431,7 @@ class Ring(Widget):
             said = said.truncate(inner, pad=True).stylize_before(body)
             lines.append(Content.assemble((side, border), blank, said, blank, (side, border)))
         lines.append(_edge(low, line, low_right, subtitle, box.width, border, left=False))
-        if position == self._hover:
-            background = "on $boost"
-        elif tile.pickable:
-            background = "on $accent 15%"
-        else:
-            return lines
-        return [row.stylize_before(background) for row in lines]
+        return lines
 
     def on_click(self, event: events.Click) -> None:
         position = self.position_at(event.x, event.y)
@@ -420,6 +470,17 @@ def _boxes(size: Size) -> tuple[Region, ...]:
         row, column = (0, TOP.index(position)) if position in TOP else (1, BOTTOM.index(position))
         boxes.append(Region(x[column + 1], row * half, columns[column + 1], half))
     return tuple(boxes)
+
+
+def _tinted(line: Strip, ground: RichStyle) -> Strip:
+    """``line`` on the background ``ground``."""
+    return Strip(
+        [
+            Segment(text, ground if style is None else style + ground, control)
+            for text, style, control in line
+        ],
+        line.cell_length,
+    )
 
 
 def _row_of(y: int, height: int) -> tuple[int, ...]:
