@@ -20,6 +20,10 @@
    to the last frame the move drew at the other seat's screen (once it has drawn
    nothing for bench_screens.QUIET); beside it, when the host's update reached that
    screen's process, and the CPU time that process spent from then to that frame.
+   That screen is left alone until it has drawn the move's first frame: the Pilot's
+   settle queues a call on every widget of the app and waits for each, work that
+   competed with the screen's drawing (a quarter of its CPU time then) and that no
+   player's terminal does.
    Reference: a bare Textual app's key (bench_screens.bare_keys),
    legs in turn. Target: median <= 30 ms, max <= 60 ms.
 3. Scale: one host process holding 50 tables of 4 seats, every seat a websockets
@@ -307,6 +311,8 @@ class ClockedJoin(FrameClock, JoinApp):
         super().__init__(store, url, code)
         self.frames = []
         self.frame_cpu: list[float] = []
+        self.framed = asyncio.Event()
+        """Set at each frame drawn."""
         self.profiler: cProfile.Profile | None = None
 
     def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
@@ -314,6 +320,7 @@ class ClockedJoin(FrameClock, JoinApp):
         super()._display(screen, renderable)
         if len(self.frames) > drawn:
             self.frame_cpu.append(time.process_time())
+            self.framed.set()
             if self.profiler is not None:
                 self.profiler.disable()
 
@@ -378,6 +385,12 @@ async def _screen_seat(url: str, code: str, data: str, seed: str, profile: str) 
                 async with asyncio.timeout(STUCK_S):  # woken by the update, as the screen is
                     while table.moves < target:
                         await connection.wait(connection.changes)
+                    # Its first frame is awaited as a player's terminal would, doing nothing:
+                    # the Pilot's settle queues a call on every widget, work that would
+                    # compete with the screen's own. Then any later frame it caused.
+                    while len(app.frames) == settled:
+                        app.framed.clear()
+                        await app.framed.wait()
                 await settle(pilot, app.frames)
                 came, cpu = next((t, c) for t, c, moves in arrivals if moves >= target)
                 drew = len(app.frames) > settled
