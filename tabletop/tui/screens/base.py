@@ -58,14 +58,8 @@ from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.scoreboard import Scoreboard
 
 if TYPE_CHECKING:
-    from textual.timer import Timer
-
     from tabletop.net.client import RemoteTable
     from tabletop.tui.screens.hosting import Hosting
-
-COLLECT_AFTER_S = 0.25
-"""A joined seat collects its garbage this long after an update came: its frames are
-drawn by then, and its player has not answered yet."""
 
 
 class GameScreen(SizedScreen):
@@ -128,7 +122,7 @@ class GameScreen(SizedScreen):
         self._acting = False  # a move made here is on its way into the session
         self._update: object = None  # the host's update last drawn
         self._notices = 0  # the connection's notices already told
-        self._collecting: Timer | None = None  # a joined seat's garbage, to collect soon
+        self._collecting = False  # a joined seat's garbage, to collect once drawn
         self.bots: dict[int, Bot] = {}
         """A bot per bot seat, seeded from the game's seed so a table replays alike."""
         if self.local is not None:
@@ -296,8 +290,9 @@ class GameScreen(SizedScreen):
         if remote.connection.update is not self._update:
             self._update = remote.connection.update
             self.host_moved()
-        if self._collecting is None:
-            self._collecting = self.set_timer(COLLECT_AFTER_S, self._collect)
+        if not self._collecting:
+            self._collecting = True
+            self.call_after_refresh(self._collect)
 
     def _keep_what_lives(self) -> None:
         """A joined seat's app has this one game screen for its life: once it is drawn,
@@ -311,8 +306,10 @@ class GameScreen(SizedScreen):
         """The garbage of the updates drawn, collected between updates: drawing one
         leaves a few hundred objects in cycles, and the collector's own passes over the
         older generations came in the middle of a frame (1-5 ms, a full one 10-30 ms).
-        Collected here, the next update's frame finds the generations empty."""
-        self._collecting = None
+        Collected here, once the update's frame is drawn (a player's answer to it, a
+        key, comes a few hundred ms later), the next update's frame finds the
+        generations empty."""
+        self._collecting = False
         gc.collect()
 
     def _moved_elsewhere(self, transition: Transition[Any] | None) -> None:
