@@ -461,7 +461,8 @@ async def test_leaving_pauses_and_a_resumed_game_continues_from_its_clock(store:
 async def test_a_game_left_running_by_a_closed_terminal_resumes_paused(store: Store) -> None:
     """No pause was recorded (the terminal closed, or tabletop was killed): the game goes
     on paused at the clocks' reading saved last while they ran (43.25 s), not at its last
-    action (30 s); the pause recorded there puts that reading in the record."""
+    action (30 s); the pause recorded there puts that reading in the record. PD-TIME-7:
+    its log line says the game was closed running, not that a player paused."""
     session = start(store, "companion")
     session.act(ENGINE.parse_action({"kind": "start", "seat": 0, "now": 0.0}))
     session.act(ENGINE.parse_action({"kind": "log_general_clue", "seat": 1, "now": 30.0}))
@@ -472,7 +473,14 @@ async def test_a_game_left_running_by_a_closed_terminal_resumes_paused(store: St
     clock = FakeClock()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_screen(app, pilot, resumed, clock)
-        assert kinds(resumed)[-1] == "pause" and resumed.record.actions[-1]["now"] == 43.25
+        assert resumed.record.actions[-1] == {
+            "seat": 0,
+            "now": 43.25,
+            "kind": "pause",
+            "cause": "reopened",
+        }
+        said = "The game was closed while the clocks ran: they stopped with 257 s left."
+        assert resumed.log(None)[-1] == said
         await tick(pilot, screen, clock, 50.0)
         assert "Time left 257 s" in timer_text(screen) and "Paused" in timer_text(screen)
 

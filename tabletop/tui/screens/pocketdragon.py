@@ -13,11 +13,13 @@ in its state: the screen's clock is offset to start from there.
 Leaving the screen (Home, Ctrl+C, closing the app) records a Pause at that
 moment. A terminal closed without that chance (or tabletop killed) leaves a
 running game: the session saved the clocks' reading every half second while they
-ran and resumes the game there, and opening it records the Pause at that reading,
-so the game continues paused within a second of where it stopped.
+ran and resumes the game there, and opening it records the Pause at that reading
+(its log line says the game was closed, PD-TIME-7), so the game continues paused
+within a second of where it stopped.
 
 At a hosted game the host owns the clocks (its updates bring their readings) and
-pauses them itself when a player is away: this screen only shows them.
+pauses them itself when a player is away (the log says who is away, PD-TIME-7):
+this screen only shows them.
 
 Feeding is one moment, the key press (PD-FEED-5): the choice that follows (how
 many cards, which food) holds the clocks at the press, and the feed is stamped
@@ -46,6 +48,7 @@ from tabletop.core.table import Table
 from tabletop.games.pocketdragon.model import (
     LEVELS,
     Pause,
+    PauseCause,
     PocketDragonOptions,
     Resume,
     Start,
@@ -165,7 +168,7 @@ class PocketDragonScreen(GameScreen):
         self._offset = view.clock - self.clock.now()
         if view.status == "running" and self.local is not None:
             # A terminal closed without pausing: go on, paused at the clocks' last reading.
-            self._record_pause(view.clock)
+            self._record_pause(view.clock, cause="reopened")
         self.set_interval(REFRESH_S, self.tick)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -203,10 +206,10 @@ class PocketDragonScreen(GameScreen):
         if self.status == "running":
             self._record_pause(now)
 
-    def _record_pause(self, now: float) -> None:
+    def _record_pause(self, now: float, cause: PauseCause | None = None) -> None:
         assert self.local is not None
         try:
-            self.local.act(Pause(seat=self.seat(), now=now))
+            self.local.act(Pause(seat=self.seat(), now=now, cause=cause))
         except (IllegalAction, StoreError) as failed:  # never lose the screen over it
             self.log.warning(f"could not record the pause: {failed}")
 
