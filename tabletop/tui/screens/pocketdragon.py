@@ -59,6 +59,7 @@ from tabletop.tui.screens.base import GameScreen, ResultScreen, bind_choice
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer, Header
+from tabletop.tui.widgets.curtain import Lift, curtain_words
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.scoreboard import Scoreboard
 from tabletop.tui.widgets.timer import DragonTimer
@@ -591,7 +592,9 @@ class Overlay(Screen[object]):
     """A private moment, opaque: first a curtain names who alone may look (Enter, or
     Escape to leave the game, as on every curtain), then only they see the content (Enter
     ends it: a subclass names what that does), then, if someone else held the keyboard
-    before, a curtain hands it back. The clocks run and show throughout."""
+    before, a curtain hands it back. The clocks run and show throughout. Its curtains
+    say and lift as every curtain does (``curtain_words``, ``Lift``): on this screen,
+    so that nothing else is drawn between the curtain and what it hides."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "proceed", "Ready", priority=True),
@@ -627,6 +630,7 @@ class Overlay(Screen[object]):
         self.stage = "curtain" if curtain else "open"
         self.result: object = None
         self.timer = DragonTimer()
+        self.lift = Lift(self)
         self.toggle_clocks: Callable[[], object] | None = None
         """Set by the game screen: pause or resume from behind the curtain too."""
         self.rules: Callable[[], object] | None = None
@@ -649,16 +653,10 @@ class Overlay(Screen[object]):
     def draw(self) -> None:
         text: Content
         if self.stage == "curtain":
-            text = Content.assemble(
-                (f"Pass to {self.looker}\n\n", "bold $accent"),
-                self.curtain_text,
-                f"\n\n{self.looker}: press Enter when you have the keyboard.",
-            )
+            text = curtain_words(self.looker, self.curtain_text)
         elif self.stage == "back":
-            text = Content.assemble(
-                (f"Pass back to {self.hand_back_to}\n\n", "bold $accent"),
-                f"{self.hand_back_to}: press Enter when you have the keyboard.",
-            )
+            assert self.hand_back_to is not None
+            text = curtain_words(self.hand_back_to, back=True)
         else:
             text = self.content()
         self.query_one("#overlay-text", Static).update(text)
@@ -666,6 +664,9 @@ class Overlay(Screen[object]):
 
     def content(self) -> Content:
         return Content("")
+
+    def on_key(self, event: events.Key) -> None:
+        self.lift.hold(event)
 
     def show_clocks(self, view: PocketDragonView) -> None:
         self.timer.show(view)
@@ -683,22 +684,27 @@ class Overlay(Screen[object]):
             return self.toggle_clocks is not None
         if action == "rules":  # nothing private is on the rules
             return self.rules is not None
-        if action in ("proceed", "leave"):  # on a curtain
+        if action in ("proceed", "leave"):  # on a curtain (still up while it lifts)
             return self.stage != "open"
         return self.stage == "open"
 
     def action_proceed(self) -> None:
-        if self.stage == "curtain":
-            self.stage = "open"
-            self.draw()
-        else:
-            self.dismiss(self.result)
+        self.lift.press(self.lifted if self.stage == "curtain" else self.handed_back)
+
+    def lifted(self) -> None:
+        """The curtain lifts: only the looker sees the content now."""
+        self.stage = "open"
+        self.draw()
+
+    def handed_back(self) -> None:
+        self.dismiss(self.result)
 
     def action_done(self) -> None:
         self.finish(self.result)
 
     def action_leave(self) -> None:
-        self.dismiss(LEAVE)
+        if not self.lift.lifting:
+            self.dismiss(LEAVE)
 
     def finish(self, result: object) -> None:
         self.result = result
@@ -720,5 +726,5 @@ class Handover(Overlay):
             f"it will show your cards to {player}.",
         )
 
-    def action_proceed(self) -> None:
+    def lifted(self) -> None:
         self.dismiss(True)
