@@ -257,13 +257,14 @@ class HostedGame:
 
     def _hold_clocks(self, seat: int | None) -> tuple[Event, ...]:
         """Real time: pause while a seat is away (as that seat), resume once all are back
-        (as ``seat``, the last to come back) if it was the host that paused."""
+        (as ``seat``, the last to come back) if it was the host that paused. A host
+        starting (``seat`` None) holds a game whose clocks ran when it was closed."""
         if not self.engine.realtime or self.over:
             return ()
         away = self.away
         action = None
         if away and not self._held:
-            action = self._clock_action(away[0], PAUSE)
+            action = self._clock_action(away[0], PAUSE, reopened=seat is None)
             self._held = action is not None
         elif not away and self._held and seat is not None:
             self._held = False
@@ -277,13 +278,14 @@ class HostedGame:
             self._report(f"could not {action.kind}: {failed.message}")  # type: ignore[attr-defined]
             return ()
 
-    def _clock_action(self, seat: int, kind: str) -> Action | None:
-        """Pocket Dragon's pause or resume for ``seat``, stamped with the host's clock."""
-        from tabletop.games.pocketdragon.model import with_now
+    def _clock_action(self, seat: int, kind: str, *, reopened: bool = False) -> Action | None:
+        """Pocket Dragon's pause or resume for ``seat``, stamped with the host's clock and
+        its cause (a seat away, or a game ``reopened``), which the log tells (PD-TIME-7)."""
+        from tabletop.games.pocketdragon.model import caused
 
         for action in self.session.legal_actions(seat):
             if getattr(action, "kind", None) == kind:
-                return with_now(action, self.now())
+                return caused(action, self.now(), reopened=reopened)
         return None
 
     # -- requests -----------------------------------------------------------------------

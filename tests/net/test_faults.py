@@ -85,7 +85,8 @@ async def test_pocket_dragon_pauses_while_a_player_is_away_and_resumes_when_both
     tmp_path: Path,
 ) -> None:
     """PD-TIME-4: the host pauses through the game's own Pause (the record replays); Start
-    and Resume wait for both players; the host resumes what it paused."""
+    and Resume wait for both players; the host resumes what it paused. PD-TIME-7: the log
+    says Bo is away and that everyone is back, not that Bo paused or resumed."""
     engine = get_engine("pocketdragon")
     clock = FakeClock()
     setup = SPECS["pocketdragon"].setups[0]  # table mode, easy
@@ -101,7 +102,7 @@ async def test_pocket_dragon_pauses_while_a_player_is_away_and_resumes_when_both
         hosted.links[1].ws.transport.abort()
         await _away([ann], 1, connected=False)
         assert hosted.session.state.status == "paused"
-        assert ann.connection.log[-1] == "Bo pauses the game."
+        assert ann.connection.log[-1] == "Bo is away: the clocks are paused."
         assert "The clocks are paused until everyone is back." in ann.connection.notices[-1][1]
         hunger = hosted.session.view(0).model_dump()["clocks"]["hunger_left"]
         clock.advance(500)  # far past every timer: nothing runs while paused
@@ -109,15 +110,15 @@ async def test_pocket_dragon_pauses_while_a_player_is_away_and_resumes_when_both
         assert resume["error"]["rule"] == "PROTO-AWAY"
         await _away([ann], 1, connected=True)
         assert hosted.session.state.status == "running"
-        assert ann.connection.log[-1] == "Bo resumes the game."
+        assert ann.connection.log[-1] == "Everyone is back: the clocks run again."
         assert hosted.session.view(0).model_dump()["clocks"]["hunger_left"] == hunger
         for seat in (ann, bo):
             await seat.stop()
         await _away_from_host(hosted, 2)
         assert hosted.session.state.status == "paused"  # both gone
     record = Store(tmp_path / "tabletop.db").load_record(hosted.session.game_id)
-    kinds = [action["kind"] for action in record.actions]
-    assert kinds == ["start", "pause", "resume", "pause"]
+    kinds = [(action["kind"], action.get("cause")) for action in record.actions]
+    assert kinds == [("start", None), ("pause", "away"), ("resume", "away"), ("pause", "away")]
     again = replay(engine, record)
     assert engine.state_json(again) == engine.state_json(hosted.session.state)
 

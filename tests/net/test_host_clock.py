@@ -114,7 +114,14 @@ def test_a_host_killed_while_the_clocks_ran_resumes_them_at_their_last_saved_rea
         first.advance(tick / 4)
     session = GameSession.resume(store, first.game_id, engine)
     hosted = HostedGame(session, [new_code(), new_code()], FakeClock(3.0), quiet)
-    assert session.record.actions[-1] == {"seat": 0, "now": 42.25, "kind": "pause"}
+    assert session.record.actions[-1] == {
+        "seat": 0,
+        "now": 42.25,
+        "kind": "pause",
+        "cause": "reopened",
+    }
+    said = "The game was closed while the clocks ran: they stopped with 318 s left."
+    assert session.log(None)[-1] == said  # PD-TIME-7: nobody pressed Pause
     assert hosted.now() == 42.25
     record = store.load_record(first.game_id)
     assert engine.state_json(replay(engine, record)) == engine.state_json(session.state)

@@ -262,7 +262,8 @@ async def test_a_seat_away_is_shown_away_and_the_clocks_pause_on_both_screens(
     tmp_path: Path,
 ) -> None:
     """PD-TIME-4 over the network: Bo's app closes mid-game; Ann's screen marks Bo away and
-    says the clocks are paused; Bo joins again with his code and the game goes on."""
+    says the clocks are paused; Bo joins again with his code and the game goes on.
+    PD-TIME-7: both logs say Bo was away and everyone is back, not that Bo paused."""
     clock = FakeClock()
     setup = Setup(players=("Ann", "Bo"), options={"mode": "table", "difficulty": "easy"})
     async with (
@@ -288,6 +289,10 @@ async def test_a_seat_away_is_shown_away_and_the_clocks_pause_on_both_screens(
             await until(ann_pilot, lambda: "(away)" not in text_of(screen, "Scoreboard"))
             await until(ann_pilot, lambda: screen.status == "running")
             assert game_screen(bo).status == "running"
+            said = ["Bo is away: the clocks are paused.", "Everyone is back: the clocks run again."]
+            for seat_screen, pilot in ((screen, ann_pilot), (game_screen(bo), bo_pilot)):
+                log = seat_screen.query_one(GameLog)
+                await until(pilot, lambda log=log: log.shown[-2:] == said)
 
 
 # -- Space Park: moves at one screen appear at the other; refusals name the rule ----------

@@ -9,6 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tabletop.core.errors import IllegalAction
+from tabletop.core.record import GameRecord, replay
+from tabletop.core.session import rebuilt
 from tabletop.games.pocketdragon import ENGINE
 from tests.pocketdragon.helpers import act, at, keep_fed, new, refused, started, view
 
@@ -272,3 +275,62 @@ def test_a_feed_carries_the_moment_feed_was_pressed() -> None:
     assert fed.status == "running" and view(fed, 0).clocks.hunger_left == 118.0
     assert view(at(fed, pressed_at + 3), 0).clocks.hunger_left == 115.0
     assert refused(state, "log_feed", pressed_at + 3, discarded=2).rule == "PD-TIME-5"
+
+
+def log_of(state: object, kind: str, now: float, seat: int = 0, **fields: object) -> list[str]:
+    action = ENGINE.parse_action({"kind": kind, "seat": seat, "now": now, **fields})
+    return [event.text for event in ENGINE.apply(state, action).events]
+
+
+@pytest.mark.parametrize("mode", ["table", "companion"])
+def test_a_pause_nobody_pressed_says_what_happened(mode: str) -> None:
+    """PD-TIME-7: the host's pause for a seat away names who is away, its resume says all
+    are back, and a game reopened after it was closed running says where the clocks
+    stopped; none of them says a player paused. The clocks stop and run as PD-TIME-4's."""
+    state = at(started(mode, seed=5), 12.5)
+    assert log_of(state, "pause", 12.5, seat=1, cause="away") == [
+        "Bo is away: the clocks are paused."
+    ]
+    assert log_of(state, "pause", 12.5, cause="reopened") == [
+        "The game was closed while the clocks ran: they stopped with 288 s left."
+    ]
+    away = act(state, "pause", 12.5, seat=1, cause="away")
+    assert ENGINE.state_json(away) == ENGINE.state_json(act(state, "pause", 12.5, seat=1))
+    assert log_of(away, "resume", 50.0, cause="away") == ["Everyone is back: the clocks run again."]
+    back = act(away, "resume", 50.0, cause="away")
+    assert ENGINE.state_json(back) == ENGINE.state_json(act(away, "resume", 50.0))
+    assert refused(away, "pause", 51.0, cause="away").rule == "PD-TIME-4"
+    assert refused(back, "resume", 51.0, cause="away").rule == "PD-TIME-4"
+
+
+def test_only_a_pause_has_a_cause_and_a_players_is_left_out_of_the_record() -> None:
+    """PD-TIME-7: a resume is never for a reopened game, and a cause no game has is
+    malformed; a player's pause or resume is recorded as before the cause existed."""
+    state = at(started("table"), 3.0)
+    with pytest.raises(IllegalAction, match=r"\[ACTION-FORMAT\] pause.cause"):
+        ENGINE.parse_action({"kind": "pause", "seat": 0, "now": 3.0, "cause": "tired"})
+    with pytest.raises(IllegalAction, match=r"\[ACTION-FORMAT\] resume.cause"):
+        ENGINE.parse_action({"kind": "resume", "seat": 0, "now": 3.0, "cause": "reopened"})
+    pause = ENGINE.legal_actions(state, 0)[0]
+    assert ENGINE.dump_action(pause) == {"seat": 0, "now": 3.0, "kind": "pause"}
+
+
+def test_a_record_stored_before_pauses_had_a_cause_replays_the_same() -> None:
+    """PD-TIME-4, PD-TIME-7: a record of old rows (a pause and a resume with no cause)
+    loads and replays as it did: the same state and the players' own log lines."""
+    record = GameRecord.model_validate_json(
+        '{"game":"pocketdragon","setup":{"players":["Ann","Bo"],'
+        '"options":{"mode":"table","difficulty":"easy"}},"seed":7,"actions":['
+        '{"seat":0,"now":0.0,"kind":"start"},'
+        '{"seat":1,"now":4.25,"kind":"pause"},'
+        '{"seat":0,"now":60.0,"kind":"resume"},'
+        '{"seat":0,"now":61.5,"kind":"collect_food","place":3}]}'
+    )
+    state = replay(ENGINE, record)
+    assert (state.now_ms, state.elapsed_ms, state.status) == (61_500, 5_750, "running")
+    assert [ENGINE.dump_action(ENGINE.parse_action(a)) for a in record.actions] == record.actions
+    _, steps = rebuilt(ENGINE, record, None)
+    assert [e.text for step in steps[1:3] for e in step.events] == [
+        "Bo pauses the game.",
+        "Ann resumes the game.",
+    ]

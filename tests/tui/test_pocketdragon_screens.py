@@ -427,6 +427,70 @@ async def test_keys_pressed_in_a_burst_right_after_space_are_all_taken(
             assert refusals(app) == []
 
 
+def second_enters(app: TabletopApp) -> int:
+    """How often the player was told a second Enter on a lifting curtain did nothing."""
+    return sum(1 for n in app._notifications if n.title == "That second Enter did nothing")
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    for _ in range(5):
+        await pilot.pause()
+
+
+async def test_a_second_enter_on_pocket_dragons_curtains_is_told_and_takes_nothing(
+    store: Store,
+) -> None:
+    """PD-PEEK-2, PD-CLUE-4, PD-TURN-2: Enter typed twice at once on any of Pocket Dragon's
+    curtains (the hand-over, a look's, the hand-back after a look at a hand) lifts it
+    once, as every curtain does: the second Enter neither ends the look it opened onto
+    nor reaches the board, and the player is told so. The keys typed after it in the
+    same burst are taken, in order, by what the curtain lifted onto."""
+    session = start(store, "table")
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, session, FakeClock())
+        assert isinstance(app.screen, Handover) and isinstance(screen, TableScreen)
+        burst(app, "enter", "enter", "space")  # Ann takes the keyboard, starts the clocks
+        await settle(pilot)
+        assert app.screen is screen and screen.viewer == 0
+        assert kinds(session) == ["start"] and second_enters(app) == 1
+
+        await pilot.press("l", "right", "l")  # Ann looks at A1 and A2: a curtain first
+        await pilot.pause()
+        look = app.screen
+        assert isinstance(look, LookOverlay) and look.stage == "curtain"
+        burst(app, "enter", "enter")
+        await settle(pilot)
+        assert app.screen is look and look.stage == "open" and "Only Ann sees these" in look.text
+        assert kinds(session)[-1] == "peek" and second_enters(app) == 2
+        await pilot.press("enter")  # now the look ends, and Ann's turn
+        await pilot.pause()
+        assert kinds(session)[-1] == "end_peek" and isinstance(app.screen, Handover)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.viewer == 1
+
+        await pilot.press("h", "enter", "enter")  # Ann looks at Bo's hand, then hands back
+        await pilot.pause()
+        hand = app.screen
+        assert isinstance(hand, ContentOverlay) and "Pass back to Bo" in hand.text
+        burst(app, "enter", "enter", "c")  # Bo takes the keyboard back and collects A1
+        await settle(pilot)
+        assert second_enters(app) == 3 and kinds(session)[-1] == "collect_food"
+        assert table(session).food[1] and isinstance(app.screen, Handover)
+
+        burst(app, "enter", "k")  # Ann asks about her card 1: Bo names one of its icons
+        await settle(pilot)
+        clue = app.screen
+        assert isinstance(clue, ClueOverlay) and clue.stage == "curtain"
+        asked = cards().activities[table(session).hands[0][0].activity]
+        burst(app, "enter", cards().skill(asked.skills[0]).letter.lower())
+        await settle(pilot)
+        assert kinds(session)[-2:] == ["specific_clue", "answer_clue"]
+        assert table(session).hands[0][0].known == [asked.skills[0]]
+        assert second_enters(app) == 3 and refusals(app) == []
+
+
 # -- saving and resuming --------------------------------------------------------------
 
 
@@ -461,7 +525,8 @@ async def test_leaving_pauses_and_a_resumed_game_continues_from_its_clock(store:
 async def test_a_game_left_running_by_a_closed_terminal_resumes_paused(store: Store) -> None:
     """No pause was recorded (the terminal closed, or tabletop was killed): the game goes
     on paused at the clocks' reading saved last while they ran (43.25 s), not at its last
-    action (30 s); the pause recorded there puts that reading in the record."""
+    action (30 s); the pause recorded there puts that reading in the record. PD-TIME-7:
+    its log line says the game was closed running, not that a player paused."""
     session = start(store, "companion")
     session.act(ENGINE.parse_action({"kind": "start", "seat": 0, "now": 0.0}))
     session.act(ENGINE.parse_action({"kind": "log_general_clue", "seat": 1, "now": 30.0}))
@@ -472,7 +537,14 @@ async def test_a_game_left_running_by_a_closed_terminal_resumes_paused(store: St
     clock = FakeClock()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_screen(app, pilot, resumed, clock)
-        assert kinds(resumed)[-1] == "pause" and resumed.record.actions[-1]["now"] == 43.25
+        assert resumed.record.actions[-1] == {
+            "seat": 0,
+            "now": 43.25,
+            "kind": "pause",
+            "cause": "reopened",
+        }
+        said = "The game was closed while the clocks ran: they stopped with 257 s left."
+        assert resumed.log(None)[-1] == said
         await tick(pilot, screen, clock, 50.0)
         assert "Time left 257 s" in timer_text(screen) and "Paused" in timer_text(screen)
 

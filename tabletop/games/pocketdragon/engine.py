@@ -25,6 +25,7 @@ class PocketDragonEngine(Engine[PocketDragonState, PocketDragonAction]):
     state_type: ClassVar[type[Any]] = PocketDragonState
     action_type: ClassVar[Any] = PocketDragonAction
     options_type: ClassVar[type[PocketDragonOptions]] = PocketDragonOptions
+    compact_actions: ClassVar[bool] = True  # a pause's cause is mostly a player's: None
 
     def new(self, setup: Setup, seed: int) -> PocketDragonState:
         self.check_players(setup)

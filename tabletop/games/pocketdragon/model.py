@@ -75,14 +75,24 @@ class Start(_Timed):
     kind: Literal["start"] = "start"
 
 
+# Why the clocks stop or run again when no player pressed the key (PD-TIME-7): a
+# player is away from a hosted game, or the game was closed while they ran. None: a
+# player pressed it. Left out of the record when None, so records made before it
+# existed read and replay the same.
+PauseCause = Literal["away", "reopened"]
+ResumeCause = Literal["away"]
+
+
 @action
 class Pause(_Timed):
     kind: Literal["pause"] = "pause"
+    cause: PauseCause | None = None
 
 
 @action
 class Resume(_Timed):
     kind: Literal["resume"] = "resume"
+    cause: ResumeCause | None = None
 
 
 # Companion mode: the players tell the app what happened with the physical cards.
@@ -212,6 +222,16 @@ def with_now(action: A, now: float) -> A:
     with its clock when it is taken (legal actions carry the state's clock)."""
     assert isinstance(action, _Timed), "only Pocket Dragon's actions carry a time"
     return replace(action, now=now)
+
+
+def caused(action: A, now: float, *, reopened: bool = False) -> A:
+    """The same pause or resume at ``now``, made by the app, not a player (PD-TIME-7):
+    a pause for a seat away or for a game ``reopened`` after it was closed running, a
+    resume because everyone is back."""
+    if isinstance(action, Pause):
+        return replace(action, now=now, cause="reopened" if reopened else "away")
+    assert isinstance(action, Resume) and not reopened, "only the clocks are held"
+    return replace(action, now=now, cause="away")
 
 
 COMPANION_ACTIONS = (

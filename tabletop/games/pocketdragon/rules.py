@@ -579,6 +579,8 @@ def act(state: PocketDragonState, action: Action, now_ms: int) -> tuple[list[Eve
     if isinstance(action, Start):
         _start(state, now_ms)
         return [Event(f"{who} starts the clocks.")], True
+    if isinstance(action, Pause | Resume) and action.cause is not None:
+        return [Event(_hold(state, action, now_ms))], False
     if isinstance(action, Pause):
         state.status = "paused"
         return [Event(f"{who} pauses the game.")], False
@@ -598,6 +600,18 @@ def _start(state: PocketDragonState, now_ms: int) -> None:
 def _resume(state: PocketDragonState, now_ms: int) -> None:
     state.status = "running"
     state.now_ms = now_ms
+
+
+def _hold(state: PocketDragonState, action: Pause | Resume, now_ms: int) -> str:
+    """A pause or resume no player pressed (PD-TIME-7), told as what happened."""
+    if isinstance(action, Resume):
+        _resume(state, now_ms)
+        return "Everyone is back: the clocks run again."
+    state.status = "paused"
+    if action.cause == "away":
+        return f"{state.players[action.seat]} is away: the clocks are paused."
+    left = display(main_left_ms(state))
+    return f"The game was closed while the clocks ran: they stopped with {left} s left."
 
 
 def _reset(state: PocketDragonState, now_ms: int) -> None:
@@ -620,6 +634,8 @@ def _act_companion(state: PocketDragonState, action: Action, now_ms: int) -> str
     if isinstance(action, Start):
         _start(state, now_ms)
         return "The clocks start."
+    if isinstance(action, Pause | Resume) and action.cause is not None:
+        return _hold(state, action, now_ms)
     if isinstance(action, Pause):
         state.status = "paused"
         return "The game is paused."

@@ -13,11 +13,13 @@ in its state: the screen's clock is offset to start from there.
 Leaving the screen (Home, Ctrl+C, closing the app) records a Pause at that
 moment. A terminal closed without that chance (or tabletop killed) leaves a
 running game: the session saved the clocks' reading every half second while they
-ran and resumes the game there, and opening it records the Pause at that reading,
-so the game continues paused within a second of where it stopped.
+ran and resumes the game there, and opening it records the Pause at that reading
+(its log line says the game was closed, PD-TIME-7), so the game continues paused
+within a second of where it stopped.
 
 At a hosted game the host owns the clocks (its updates bring their readings) and
-pauses them itself when a player is away: this screen only shows them.
+pauses them itself when a player is away (the log says who is away, PD-TIME-7):
+this screen only shows them.
 
 Feeding is one moment, the key press (PD-FEED-5): the choice that follows (how
 many cards, which food) holds the clocks at the press, and the feed is stamped
@@ -46,6 +48,7 @@ from tabletop.core.table import Table
 from tabletop.games.pocketdragon.model import (
     LEVELS,
     Pause,
+    PauseCause,
     PocketDragonOptions,
     Resume,
     Start,
@@ -56,6 +59,7 @@ from tabletop.tui.screens.base import GameScreen, ResultScreen, bind_choice
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer, Header
+from tabletop.tui.widgets.curtain import Lift, curtain_words
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.scoreboard import Scoreboard
 from tabletop.tui.widgets.timer import DragonTimer
@@ -165,7 +169,7 @@ class PocketDragonScreen(GameScreen):
         self._offset = view.clock - self.clock.now()
         if view.status == "running" and self.local is not None:
             # A terminal closed without pausing: go on, paused at the clocks' last reading.
-            self._record_pause(view.clock)
+            self._record_pause(view.clock, cause="reopened")
         self.set_interval(REFRESH_S, self.tick)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -203,10 +207,10 @@ class PocketDragonScreen(GameScreen):
         if self.status == "running":
             self._record_pause(now)
 
-    def _record_pause(self, now: float) -> None:
+    def _record_pause(self, now: float, cause: PauseCause | None = None) -> None:
         assert self.local is not None
         try:
-            self.local.act(Pause(seat=self.seat(), now=now))
+            self.local.act(Pause(seat=self.seat(), now=now, cause=cause))
         except (IllegalAction, StoreError) as failed:  # never lose the screen over it
             self.log.warning(f"could not record the pause: {failed}")
 
@@ -588,7 +592,9 @@ class Overlay(Screen[object]):
     """A private moment, opaque: first a curtain names who alone may look (Enter, or
     Escape to leave the game, as on every curtain), then only they see the content (Enter
     ends it: a subclass names what that does), then, if someone else held the keyboard
-    before, a curtain hands it back. The clocks run and show throughout."""
+    before, a curtain hands it back. The clocks run and show throughout. Its curtains
+    say and lift as every curtain does (``curtain_words``, ``Lift``): on this screen,
+    so that nothing else is drawn between the curtain and what it hides."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "proceed", "Ready", priority=True),
@@ -624,6 +630,7 @@ class Overlay(Screen[object]):
         self.stage = "curtain" if curtain else "open"
         self.result: object = None
         self.timer = DragonTimer()
+        self.lift = Lift(self)
         self.toggle_clocks: Callable[[], object] | None = None
         """Set by the game screen: pause or resume from behind the curtain too."""
         self.rules: Callable[[], object] | None = None
@@ -646,16 +653,10 @@ class Overlay(Screen[object]):
     def draw(self) -> None:
         text: Content
         if self.stage == "curtain":
-            text = Content.assemble(
-                (f"Pass to {self.looker}\n\n", "bold $accent"),
-                self.curtain_text,
-                f"\n\n{self.looker}: press Enter when you have the keyboard.",
-            )
+            text = curtain_words(self.looker, self.curtain_text)
         elif self.stage == "back":
-            text = Content.assemble(
-                (f"Pass back to {self.hand_back_to}\n\n", "bold $accent"),
-                f"{self.hand_back_to}: press Enter when you have the keyboard.",
-            )
+            assert self.hand_back_to is not None
+            text = curtain_words(self.hand_back_to, back=True)
         else:
             text = self.content()
         self.query_one("#overlay-text", Static).update(text)
@@ -663,6 +664,9 @@ class Overlay(Screen[object]):
 
     def content(self) -> Content:
         return Content("")
+
+    def on_key(self, event: events.Key) -> None:
+        self.lift.hold(event)
 
     def show_clocks(self, view: PocketDragonView) -> None:
         self.timer.show(view)
@@ -680,22 +684,27 @@ class Overlay(Screen[object]):
             return self.toggle_clocks is not None
         if action == "rules":  # nothing private is on the rules
             return self.rules is not None
-        if action in ("proceed", "leave"):  # on a curtain
+        if action in ("proceed", "leave"):  # on a curtain (still up while it lifts)
             return self.stage != "open"
         return self.stage == "open"
 
     def action_proceed(self) -> None:
-        if self.stage == "curtain":
-            self.stage = "open"
-            self.draw()
-        else:
-            self.dismiss(self.result)
+        self.lift.press(self.lifted if self.stage == "curtain" else self.handed_back)
+
+    def lifted(self) -> None:
+        """The curtain lifts: only the looker sees the content now."""
+        self.stage = "open"
+        self.draw()
+
+    def handed_back(self) -> None:
+        self.dismiss(self.result)
 
     def action_done(self) -> None:
         self.finish(self.result)
 
     def action_leave(self) -> None:
-        self.dismiss(LEAVE)
+        if not self.lift.lifting:
+            self.dismiss(LEAVE)
 
     def finish(self, result: object) -> None:
         self.result = result
@@ -717,5 +726,5 @@ class Handover(Overlay):
             f"it will show your cards to {player}.",
         )
 
-    def action_proceed(self) -> None:
+    def lifted(self) -> None:
         self.dismiss(True)

@@ -3,13 +3,14 @@
 The screen shows the view of the player whose turn it is (the "viewer"): their own
 Activity cards only as backs with what clues told, the partner's with their
 Skills, the 4x5 grid, the food in front of each player, the discard pile, the
-clocks. The keyboard passes behind the shell's curtain when the turn passes.
+clocks. The keyboard passes behind a curtain (Handover) when the turn passes.
 
 Private moments are overlays that first drop a curtain naming who alone may look:
 a look at two grid cards (until the looker closes it), the partner answering a
 specific clue (they see the asked card and pick the icon), and either player
 looking at the partner's hand at any time without spending a turn. The clocks run
-and show behind every curtain.
+and show behind every curtain, and each says and lifts as every curtain of the app
+does (widgets/curtain.py: a second Enter typed at once is told, not taken).
 """
 
 from __future__ import annotations
