@@ -594,6 +594,10 @@ async def test_the_countdown_runs_on_the_injected_clock(store: Store) -> None:
         window = app.screen
         assert isinstance(window, ResponseWindow)
         assert "5 s, then everyone asked passes" in window.text
+        # the countdown in words and blocks every terminal font draws, a browser's too
+        countdown = str(window.query_one("#window-countdown", Static).render())
+        assert countdown.startswith("Time █")
+        assert {c for c in countdown if not c.isascii()} <= {"█", "░"}, countdown
         clock.advance(3.2)
         window.tick()
         assert "2 s, then" in window.text and isinstance(app.screen, ResponseWindow)

@@ -435,7 +435,7 @@ class ResponseWindow(_PopUp[int | None]):
         filled = round(width * left / self.seconds) if self.seconds else 0
         countdown.update(
             Content.assemble(
-                ("⏱ ", "bold"),
+                ("Time ", "bold"),  # a word: "⏱" is a box in browsers' terminal fonts
                 ("█" * filled, "$accent"),
                 ("░" * (width - filled), "dim"),
                 f" {whole} s, then {'you pass' if self.alone else 'everyone asked passes'}",
