@@ -254,6 +254,11 @@ async def test_a_three_player_game_draw_set_and_steal(store: Store) -> None:
         await pilot.press("d")
         await pilot.pause()
         assert view(game, 0).phase == "discard"
+        drawn_two = set(hand_ids(game)) - dealt  # both cards drawn are marked new
+        lines = hand_text(game).splitlines()
+        assert len(drawn_two) == 2
+        assert all(lines[hand_ids(game).index(c)].startswith("+ ") for c in drawn_two)
+        assert sum(line.startswith("+ ") for line in lines) == 2
         a_park = next(c for c in view(game, 0).hand or [] if c.event is None)
         await use(pilot, game, a_park.id)  # Space only picks the card to discard
         assert session.moves == 2 and f"Discard #{a_park.number}" in prompt(game)
@@ -436,6 +441,49 @@ async def test_undo_takes_back_a_step_that_revealed_nothing(store: Store) -> Non
         await pilot.pause()
         assert view(game, 0).phase == "turn" and session.moves == 0
         assert "Ana, your turn" in prompt(game)
+
+
+def marked(game: PocketParksScreen) -> set[int]:
+    """The hand cards drawn with the "+" of a card new to the player."""
+    if not hand_ids(game):
+        return set()
+    lines = hand_text(game).splitlines()
+    return {card for card, line in zip(hand_ids(game), lines, strict=True) if line[0] == "+"}
+
+
+async def test_new_cards_are_those_since_the_player_last_looked(store: Store) -> None:
+    """Both cards of a draw 2 are new (PP-DRAW-1); at the player's next turn, the cards
+    that came in meanwhile are (Comparing notes, PP-NOTES-1), and last turn's are not."""
+    st = table(
+        [parks("Acadia", "Olympic", "Zion"), [*parks("Saguaro"), event("comparing_notes")]],
+        draws=parks("Congaree", "Cuyahoga Valley", "Arches", "Redwood"),
+    )
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, "Ana")
+        assert marked(game) == set()  # nothing is new at a first look
+        for _ in range(2):
+            await pilot.press("p")
+            await pilot.pause()
+        assert marked(game) == set(parks("Congaree", "Cuyahoga Valley"))
+        await let_go(pilot, game, park("Congaree"))
+        assert marked(game) == set() and hand_ids(game) == []  # the window, under a curtain
+        await nobody_answers(pilot)
+        await lift(pilot, "Ben")
+        for _ in range(2):
+            await pilot.press("p")
+            await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen) and "with Ana" in app.screen.text
+        await pilot.press("1")
+        await pilot.pause()
+        await nobody_answers(pilot)  # Ana does not say no: the notes are swapped
+        await lift(pilot, "Ana")
+        before = {*parks("Acadia", "Olympic", "Zion", "Cuyahoga Valley")}
+        received = set(hand_ids(game)) - before
+        assert len(received) == 2 and marked(game) == received
 
 
 async def test_each_player_keeps_their_own_hand_order(store: Store) -> None:

@@ -221,6 +221,10 @@ class PocketParksScreen(GameScreen):
         """A hosted seat: the pop-up asking it to answer a response window, while open."""
         self._seen = (0, 0)
         """A hosted seat: the log lines and scored rounds the screen has shown."""
+        self._looked: dict[int, frozenset[int]] = {}
+        """Each seat's hand as it was when the seat last stopped looking at it."""
+        self._look: tuple[int, bool, frozenset[int]] | None = None
+        """The look at a hand going on: whose, whether it was their turn, the hand shown."""
         if self.remote is not None:
             self._seen = (len(self.session.log(self.viewer)), len(self.public().results))
 
@@ -307,9 +311,27 @@ class PocketParksScreen(GameScreen):
             title=self._hand_title(view),
             dark_sky=dark,
             going=self.going(),
+            fresh=self._new_cards(view),
         )
         if view.hand is not None and not hand.has_focus:
             hand.focus()
+
+    def _new_cards(self, view: PPView) -> frozenset[int]:
+        """The viewer's hand cards new to them since they last stopped looking at it: a
+        look lasts while the hand stays on screen for the same seat, up to the end of the
+        seat's turn; so both cards of a draw 2 are new, and so is a card that came in
+        between their turns."""
+        look = self._look
+        seat, held = view.seat, view.hand
+        turn = seat == view.current
+        if look is not None and (look[0] != seat or held is None or (look[1] and not turn)):
+            self._looked[look[0]] = look[2]  # that look is over
+            self._look = None
+        if seat is None or held is None:
+            return frozenset()
+        ids = frozenset(c.id for c in held)
+        self._look = (seat, turn, ids)
+        return ids - self._looked.setdefault(seat, ids)  # nothing is new at a first look
 
     def going(self) -> int | None:
         """The card picked to be discarded (or put back), waiting for c; a move, an undo
