@@ -322,6 +322,9 @@ async def test_a_three_player_game_draw_set_and_steal(store: Store) -> None:
         steal_window = app.screen
         assert isinstance(steal_window, ResponseWindow)
         assert question(game) in steal_window.text
+        assert "Cy declares a steal against Bob, who may turn it back with Trail detour" in (
+            steal_window.text
+        )
         await nobody_answers(pilot)
         while isinstance(app.screen, ResponseWindow):  # the payment's top park, if any
             await nobody_answers(pilot)
@@ -1064,12 +1067,18 @@ async def test_an_event_is_played_and_a_ranger_says_no_in_private(store: Store) 
         await pilot.press("1")
         await pilot.pause()
         assert isinstance(app.screen, ResponseWindow)
-        assert question(game) in app.screen.text and "Comparing notes" in app.screen.text
+        # what happened and what may answer it, in players' words (PP-RANGER-1)
+        said = "Ana plays Comparing notes with Ben: Ranger says no cancels it."
+        assert said in app.screen.text and "answer?" not in app.screen.text
         await pilot.press("2")
         await pilot.pause()
         await lift(pilot, "Ben")
         assert isinstance(app.screen, ChoiceScreen)
-        assert "Play Ranger says no" in app.screen.text
+        assert app.screen.text.splitlines() == [
+            f"Ben: {said}",
+            "Play Ranger says no: Comparing notes has no effect",
+            "Pass: let it happen",
+        ]
         # Esc passes, as the pop-up says, and its footer says so too
         assert "esc Pass" in app.screen.query_one(Footer).render().plain
         await pilot.press("question_mark")  # rules help from the private answer too
@@ -1082,7 +1091,16 @@ async def test_an_event_is_played_and_a_ranger_says_no_in_private(store: Store) 
         assert isinstance(app.screen, ChoiceScreen)
         await pilot.press("1")
         await pilot.pause()
-        await nobody_answers(pilot)  # Cy is still asked, and passes
+        await pilot.press("3")  # Cy is still asked, and holds nothing that answers
+        await pilot.pause()
+        await lift(pilot, "Cy")
+        only_pass = app.screen
+        assert isinstance(only_pass, ChoiceScreen)
+        assert only_pass.text.splitlines()[1:] == ["Pass: let it happen"]
+        note = str(only_pass.query_one("#choice-note", Static).render())
+        assert note.startswith("You hold no card that answers it: you can only pass.")
+        await pilot.press("escape")
+        await pilot.pause()
         assert [p.hand_size for p in view(game, None).players] == [2, 2, 1]
 
 

@@ -69,6 +69,7 @@ from tabletop.tui.screens.pocketparks_modals import (
     icon_summary,
     points_chart,
     score_table,
+    sentence,
 )
 from tabletop.tui.text import plain, refresh_text
 from tabletop.tui.widgets.bars import FOOTER_RANKS
@@ -384,7 +385,7 @@ class PocketParksScreen(GameScreen):
         if view.window is not None:
             gone = [names[seat] for seat in view.window.waiting if seat in away]
             wait = f" Waiting for {' and '.join(gone)}, away." if gone else ""
-            return Content(f"Response window: {view.window.question}{wait}")
+            return plain(f"Response window: {sentence(view.window.question)}{wait}")
         if self.viewer is None or view.current != self.viewer:
             step = STEP_WORDS.get(view.phase, "").format(name=names[view.current])
             return Content(step + self.away_words(view.current))
@@ -690,17 +691,18 @@ class PocketParksScreen(GameScreen):
             return
         answers = [a for a in self.session.legal_actions(seat) if not isinstance(a, Pass)]
         choices = [self._answer_label(a) for a in answers]
-        choices.append(Content("Pass: answer nothing"))
+        choices.append(Content.assemble(("Pass", "bold"), ": let it happen"))
         options: list[Action] = [*answers, Pass(seat=seat)]
 
         def answered(index: int | None) -> None:
             self.act(options[-1] if index is None else options[index])
 
+        held = "" if answers else "You hold no card that answers it: you can only pass. "
         self._asking = self._hinted_answer(
             ChoiceScreen(
-                f"{self.session.seats[seat].name}: {window.question}",
+                f"{self.session.seats[seat].name}: {sentence(window.question)}",
                 choices,
-                note="Enter or a number answers; Esc passes. Nobody sees which you chose.",
+                note=f"{held}Enter or a number answers; Esc passes. Nobody sees which you chose.",
                 back="Pass",
             )
         )
@@ -746,13 +748,23 @@ class PocketParksScreen(GameScreen):
         picker.show_hint(plain(self.hint_now()))  # a pick is a move: no hint for before it
 
     def _answer_label(self, action: Action) -> Content:
-        """A purple reaction, in words (the only answer besides a Park Tour and a pass)."""
+        """A purple reaction and what it does, in words (the only answer besides a Park
+        Tour and a pass)."""
         assert isinstance(action, React)
-        cards = {c.id: c for c in self.view().hand or []}
+        view = self.view()
+        window = view.window
+        assert window is not None
+        cards = {c.id: c for c in view.hand or []}
         card = cards.get(action.card)
         name = card.name if card is not None else "a card"
         copied = f" as {_effect_name(action.as_effect)}" if action.as_effect else ""
-        return Content.assemble(("Play ", "bold"), f"{name}{copied}")
+        thief = view.players[view.current].name
+        does = (
+            f": {thief} takes nothing, and you take from {thief}'s hand instead"
+            if window.kind == "steal"
+            else f": {window.card.name if window.card else 'the event'} has no effect"
+        )
+        return Content.assemble(("Play ", "bold"), plain(f"{name}{copied}{does}"))
 
     # -- keys ---------------------------------------------------------------------
 

@@ -367,7 +367,7 @@ class ResponseWindow(_PopUp[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Response window", id="window-title")
-            yield Static(plain(self.window.question), id="window-question")
+            yield Static(plain(sentence(self.window.question)), id="window-question")
             if self.window.card is not None:
                 yield Static(card_chip(self.window.card), id="window-card")
             yield Static(self._asked(), id="window-asked")
@@ -653,6 +653,11 @@ class FinalResultScreen(ResultScreen):
     @property
     def text(self) -> str:
         return self.lines().plain
+
+
+def sentence(words: str) -> str:
+    """``words`` ended as a sentence: a question keeps its mark, else a full stop."""
+    return words if words.endswith(("?", ".", "!")) else f"{words}."
 
 
 def icon_summary(counts: dict[str, int]) -> Content:
