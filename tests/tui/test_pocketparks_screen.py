@@ -21,17 +21,19 @@ from pathlib import Path
 
 import pytest
 from textual import events
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 
+from tabletop.core.bot import ask
 from tabletop.core.clock import FakeClock
 from tabletop.core.engine import Action, Setup
 from tabletop.core.replay import Replay
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games.pocketparks import ENGINE
+from tabletop.games.pocketparks.bots import GreedyBot
 from tabletop.games.pocketparks.model import (
     AddCard,
     Cancel,
@@ -797,6 +799,44 @@ async def test_a_round_end_shows_its_scoring(store: Store) -> None:
         await pilot.press("g")
         await pilot.pause()
         assert isinstance(app.screen, ScoreSheet) and "Round 1: won by Ana" in app.screen.text
+
+
+def five_players_game_over() -> PPView:
+    """The public view at the end of a 5-player game of greedy bots, long names and all."""
+    names = ("Annabelle", "Bartholomew", "Cyrus", "Dorothea", "Evangeline")
+    st = ENGINE.new(Setup(players=names), 11)
+    bots = [GreedyBot(seat) for seat in range(len(names))]
+    while ENGINE.outcome(st) is None:
+        seat = ENGINE.to_act(st)[0]
+        st = ENGINE.apply(st, ask(ENGINE, st, seat, bots[seat])).state
+    over = ENGINE.view(st, None)
+    assert isinstance(over, PPView) and len(over.results) == 3
+    return over
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_round_sheet_is_whole_on_the_screen(store: Store, size: tuple[int, int]) -> None:
+    """Round 3's sheet of five players (featured park, priority, every set) and the chart of
+    the three rounds: every word of it on the terminal, nothing cut at the box's edge and
+    nothing to scroll to (PP-SCORE-1, PP-MOD-3). At 80x24 that is the compact form."""
+    over = five_players_game_over()
+    names = [p.name for p in over.players]
+    app = TabletopApp(store)
+    async with app.run_test(size=size) as pilot:
+        sheet = ScoreSheet(names, over.results, over.results[-1])
+        await app.push_screen(sheet)
+        await pilot.pause()
+        assert sheet.query_one(VerticalScroll).max_scroll_y == 0
+        box = sheet.query_one(Vertical).region  # the box's lines, inside its border
+        lines = on_screen(pilot).splitlines()[box.y + 1 : box.bottom - 1]
+        drawn = [line[box.x + 1 : box.right - 1].strip() for line in lines]
+        assert " ".join(sheet.text.split()) in " ".join(" ".join(drawn).split())
+        totals = [sum(r.points[seat] for r in over.results) for seat in range(len(names))]
+        for name, total in zip(names, totals, strict=True):  # each chart row, to its total
+            assert any(line.startswith(name) and line.endswith(f"= {total}") for line in drawn)
+        compact = size == (80, 24)
+        assert ("this round" in sheet.text) is not compact  # the full form where it fits
+        assert "Featured park: " in sheet.text
 
 
 async def test_the_final_result_has_the_tie_break_and_the_chart(store: Store) -> None:

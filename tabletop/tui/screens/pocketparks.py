@@ -67,8 +67,6 @@ from tabletop.tui.screens.pocketparks_modals import (
     ScoreSheet,
     TourPicker,
     icon_summary,
-    points_chart,
-    score_table,
     sentence,
 )
 from tabletop.tui.text import plain, refresh_text
@@ -533,9 +531,7 @@ class PocketParksScreen(GameScreen):
         if self._pending:
             score = self._pending.pop(0)
             self.show_to(None)
-            self.app.push_screen(
-                self._helped(ScoreSheet(self._score_body(score))), self._sheet_closed
-            )
+            self.app.push_screen(self._helped(self._sheet(score)), self._sheet_closed)
             return
         if self.session.outcome is not None:
             self.show_to(None)
@@ -607,14 +603,10 @@ class PocketParksScreen(GameScreen):
         if to_history and self.local is not None:  # a hosted game is in the host's history
             self.tabletop.action_history()
 
-    def _score_body(self, result: RoundView) -> Content:
+    def _sheet(self, shown: RoundView | None) -> ScoreSheet:
+        """A round's score sheet (None: the chart alone), with the points so far."""
         view = self.public()
-        return Content("\n\n").join(
-            [
-                score_table([p.name for p in view.players], result),
-                points_chart([s.name for s in self.session.seats], view.results),
-            ]
-        )
+        return ScoreSheet([p.name for p in view.players], view.results, shown)
 
     def _answer_for_bots(self) -> None:
         """Bot seats asked in a window answer at once, through the engine."""
@@ -1013,11 +1005,8 @@ class PocketParksScreen(GameScreen):
         self._show_hand(self.view())
 
     def action_scores(self) -> None:
-        view = self.public()
-        players = [p.name for p in view.players]
-        parts = [score_table(players, result) for result in view.results[-1:]]
-        parts.append(points_chart([s.name for s in self.session.seats], view.results))
-        self.app.push_screen(self._helped(ScoreSheet(Content("\n\n").join(parts))))
+        results = self.public().results
+        self.app.push_screen(self._helped(self._sheet(results[-1] if results else None)))
 
     def action_cards(self) -> None:
         """Every card in the viewer's view with its whole text, at the hand's highlighted
