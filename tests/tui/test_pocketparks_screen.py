@@ -24,6 +24,7 @@ from textual import events
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Input, Select, Static
 
 from tabletop.core.bot import ask
@@ -41,6 +42,7 @@ from tabletop.games.pocketparks.model import (
     Discard,
     Draw,
     Pass,
+    PlayEvent,
     PPState,
     RoundResult,
     StartBuild,
@@ -1142,6 +1144,42 @@ async def test_an_event_is_played_and_a_ranger_says_no_in_private(store: Store) 
         await pilot.press("escape")
         await pilot.pause()
         assert [p.hand_size for p in view(game, None).players] == [2, 2, 1]
+
+
+def boxed_words(pilot: Pilot[None], box: Widget) -> str:
+    """The words drawn inside ``box``'s border, whitespace made single spaces."""
+    region = box.region
+    lines = on_screen(pilot).splitlines()[region.y + 1 : region.bottom - 1]
+    return " ".join(" ".join(line[region.x + 1 : region.right - 1] for line in lines).split())
+
+
+async def test_a_long_question_wraps_whole_in_the_window_and_the_answer(store: Store) -> None:
+    """PP-MOSQ-1, PP-RANGER-1: at 80x24, a question longer than the pop-up is wide goes
+    onto further lines, in the public window and in the private answer, never cut."""
+    bites = event("mosquito_bites")
+    st = table(
+        [[*parks("Acadia", "Olympic"), bites], parks("Zion"), parks("Congaree")],
+        sets=[[], [parks("Black Canyon of the Gunnison", "Bryce Canyon")], []],
+    )
+    st.phase, st.draws = "discard", 2
+    canyon = park("Black Canyon of the Gunnison")
+    asked = act(st, PlayEvent(seat=0, card=bites, target=1, pick=canyon))
+    said = (
+        "Ana plays Mosquito bites on Black Canyon of the Gunnison in Ben's set: "
+        "Ranger says no cancels it."
+    )
+    app = TabletopApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, laid_out(store, asked))
+        window = app.screen
+        assert isinstance(window, ResponseWindow) and said in window.text
+        assert said in boxed_words(pilot, window.query_one(Vertical))
+        await pilot.press("2")
+        await pilot.pause()
+        await lift(pilot, "Ben")
+        answer = app.screen
+        assert isinstance(answer, ChoiceScreen)
+        assert f"Ben: {said}" in boxed_words(pilot, answer.query_one(Vertical))
 
 
 async def test_the_hand_limit_puts_cards_back(store: Store) -> None:

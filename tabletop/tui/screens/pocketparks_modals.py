@@ -107,6 +107,7 @@ class ChoiceScreen(_PopUp[int | None]):
     ChoiceScreen #choice-title {{
         text-style: bold;
         width: auto;
+        max-width: 100%;
     }}
     ChoiceScreen OptionList {{
         height: auto;
@@ -118,6 +119,7 @@ class ChoiceScreen(_PopUp[int | None]):
     ChoiceScreen #choice-note {{
         color: $text-muted;
         width: auto;
+        max-width: 100%;
     }}
     """
 
@@ -328,6 +330,7 @@ class ResponseWindow(_PopUp[int | None]):
     }}
     ResponseWindow Static {{
         width: auto;
+        max-width: 100%;
     }}
     ResponseWindow Horizontal {{
         height: auto;
