@@ -711,20 +711,20 @@ async def test_the_window_says_pass_the_keyboard_only_when_several_people_share_
         footer = str(window.query_one(Footer).render())
         if humans == (1,):
             assert "Asked: 2 Ben" in window.text  # Cy, a bot, has answered unseen
-            assert "Ben: press 2 to answer, n to pass." in window.text
+            assert "Ben: press 2 to claim it, n to pass." in window.text  # a Park Tour
             assert "keyboard" not in window.text and "n Pass" in footer
             assert "the window waits for you; n passes" in window.text
             await pilot.press("enter")  # says how, in the same words
             await pilot.pause()
             assert any(
-                n.message == "To answer, press 2. To pass, press n." for n in app._notifications
+                n.message == "To claim it, press 2. To pass, press n." for n in app._notifications
             )
             await pilot.press("2")  # Ben answers at once: no curtain
             await pilot.pause()
             assert isinstance(app.screen, TourPicker)
         else:
             assert "Asked: 2 Ben, 3 Cy" in window.text
-            assert "press your seat number and take the keyboard" in window.text
+            assert "To claim it, press your seat number and take the keyboard" in window.text
             assert "n Nobody answers" in footer and "nobody (else) answers" in window.text
 
 
@@ -1173,6 +1173,7 @@ async def test_a_long_question_wraps_whole_in_the_window_and_the_answer(store: S
         await open_game(app, pilot, laid_out(store, asked))
         window = app.screen
         assert isinstance(window, ResponseWindow) and said in window.text
+        assert "To answer, press your seat number" in window.text  # a reaction answers
         assert said in boxed_words(pilot, window.query_one(Vertical))
         await pilot.press("2")
         await pilot.pause()

@@ -385,6 +385,11 @@ class ResponseWindow(_PopUp[int | None]):
         yield Footer()
 
     @property
+    def verb(self) -> str:
+        """What answering is, in players' words: a Park Tour claims the park."""
+        return "claim it" if self.window.kind in ("tour", "wish") else "answer"
+
+    @property
     def alone(self) -> bool:
         """One person answers at this keyboard (the others are bots, or at their own
         screens): nobody hands the keyboard over."""
@@ -393,8 +398,8 @@ class ResponseWindow(_PopUp[int | None]):
     def _how(self) -> Content:
         if self.alone:
             [seat] = self.here
-            return plain(f"{self.names[seat]}: press {seat + 1} to answer, n to pass.")
-        return Content("To answer, press your seat number and take the keyboard.")
+            return plain(f"{self.names[seat]}: press {seat + 1} to {self.verb}, n to pass.")
+        return Content(f"To {self.verb}, press your seat number and take the keyboard.")
 
     def _asked(self) -> Content:
         return plain("Asked: " + ", ".join(f"{s + 1} {self.names[s]}" for s in self.window.waiting))
@@ -497,9 +502,9 @@ class ResponseWindow(_PopUp[int | None]):
 
     def action_how(self) -> None:
         if self.alone:
-            how = f"To answer, press {self.here[0] + 1}. To pass, press n."
+            how = f"To {self.verb}, press {self.here[0] + 1}. To pass, press n."
         else:
-            how = "To answer, press your seat number. If nobody answers, press n."
+            how = f"To {self.verb}, press your seat number. If nobody answers, press n."
         self.notify(how, markup=False)
 
     def close(self, seat: int | None) -> None:
