@@ -803,17 +803,15 @@ async def test_a_round_end_shows_its_scoring(store: Store) -> None:
         assert isinstance(app.screen, ScoreSheet) and "Round 1: won by Ana" in app.screen.text
 
 
-def five_players_game_over() -> PPView:
-    """The public view at the end of a 5-player game of greedy bots, long names and all."""
+def five_players_game_over(store: Store) -> GameSession:
+    """A 5-player game of greedy bots played to its end, long names and all."""
     names = ("Annabelle", "Bartholomew", "Cyrus", "Dorothea", "Evangeline")
-    st = ENGINE.new(Setup(players=names), 11)
+    session = GameSession.start(store, ENGINE, tuple(SeatInfo(n) for n in names), {}, 11)
     bots = [GreedyBot(seat) for seat in range(len(names))]
-    while ENGINE.outcome(st) is None:
-        seat = ENGINE.to_act(st)[0]
-        st = ENGINE.apply(st, ask(ENGINE, st, seat, bots[seat])).state
-    over = ENGINE.view(st, None)
-    assert isinstance(over, PPView) and len(over.results) == 3
-    return over
+    while session.outcome is None:
+        seat = session.to_act[0]
+        session.act(ask(ENGINE, session.state, seat, bots[seat]))
+    return session
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
@@ -821,7 +819,8 @@ async def test_the_round_sheet_is_whole_on_the_screen(store: Store, size: tuple[
     """Round 3's sheet of five players (featured park, priority, every set) and the chart of
     the three rounds: every word of it on the terminal, nothing cut at the box's edge and
     nothing to scroll to (PP-SCORE-1, PP-MOD-3). At 80x24 that is the compact form."""
-    over = five_players_game_over()
+    over = five_players_game_over(store).view(None)
+    assert isinstance(over, PPView) and len(over.results) == 3
     names = [p.name for p in over.players]
     app = TabletopApp(store)
     async with app.run_test(size=size) as pilot:
@@ -839,6 +838,21 @@ async def test_the_round_sheet_is_whole_on_the_screen(store: Store, size: tuple[
         compact = size == (80, 24)
         assert ("this round" in sheet.text) is not compact  # the full form where it fits
         assert "Featured park: " in sheet.text
+
+
+async def test_the_final_charts_rows_are_whole_at_80x24(store: Store) -> None:
+    """PP-GAME-2: five long names and three rounds: each row of the chart, to its total,
+    on one line of the result's box."""
+    session = five_players_game_over(store)
+    app = TabletopApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        over = session.view(None)
+        assert isinstance(over, PPView)
+        await app.push_screen(FinalResultScreen(session, over.results))
+        await pilot.pause()
+        drawn = on_screen(pilot)
+        for player in over.players:
+            assert re.search(rf"{player.name} +R1.* = {player.score} ", drawn), drawn
 
 
 async def test_the_final_result_has_the_tie_break_and_the_chart(store: Store) -> None:

@@ -697,7 +697,8 @@ class FinalResultScreen(ResultScreen):
         super().__init__(session)
         self.results = list(results)
 
-    def lines(self) -> Content:
+    def lines(self, width: int = 0) -> Content:
+        """The result and the chart (its bars as short as ``width`` cells need)."""
         outcome = self.session.outcome
         assert outcome is not None
         names = [s.name for s in self.session.seats]
@@ -709,12 +710,17 @@ class FinalResultScreen(ResultScreen):
             out.append(Content("Tie-break (newest park in round-3 sets):"))
             out.extend(Content(f"  {step}") for step in outcome.tie_break)
         out.append(Content(""))
-        out.append(points_chart(names, self.results))
+        out.append(points_chart(names, self.results, width))
         return Content("\n").join(out)
 
     def compose(self) -> ComposeResult:
         yield Static(self.lines(), id="result")
         yield Footer()
+
+    def on_resize(self) -> None:
+        """The chart's rows whole in the box: 90% of the screen, less border and padding."""
+        box = self.query_one("#result", Static)
+        refresh_text(box, self.lines(int(self.size.width * 0.9) - box.styles.gutter.width))
 
     @property
     def text(self) -> str:
