@@ -558,8 +558,8 @@ def score_table(
 ) -> Content:
     """A round's score sheet as the engine recorded it: each seat's sets with their
     points, doubling and round-3 priority. Compact (a small screen): a line a player, each
-    set by its icons and size (the Cards key lists the parks), flowed onto further lines
-    within ``width`` where it must."""
+    set by its icons and size without its park numbers, flowed onto further lines within
+    ``width`` where it must."""
     lines: list[Content] = []
     round3 = result.priority_rules
     who = "nobody" if result.winner is None else names[result.winner]
