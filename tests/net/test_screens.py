@@ -448,7 +448,7 @@ async def test_pocketparks_seats_take_turns_and_the_window_opens_only_where_it_i
         window = other_app.screen
         assert isinstance(window, ResponseWindow) and park.name in window.text
         # alone at this screen: no keyboard to take, and n is this seat's pass
-        assert f": press {2 - mover} to answer, n to pass." in window.text
+        assert f": press {2 - mover} to claim it, n to pass." in window.text
         assert "keyboard" not in window.text and "Nobody" not in rendered(other_app)
         assert window.active_bindings["n"].binding.description == "Pass"
         assert app.screen is game  # the mover is not asked: no window on that screen

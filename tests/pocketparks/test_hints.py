@@ -19,7 +19,19 @@ from tabletop.games.pocketparks import ENGINE
 from tabletop.games.pocketparks import bots as pp_bots
 from tabletop.games.pocketparks import rules as R
 from tabletop.games.pocketparks.hints import why
-from tabletop.games.pocketparks.model import Discard, PlayEvent, PPState, StartSet
+from tabletop.games.pocketparks.model import (
+    Confirm,
+    Discard,
+    Draw,
+    Pass,
+    Pay,
+    PlayEvent,
+    PPState,
+    React,
+    StartSet,
+    StartSteal,
+    Take,
+)
 from tabletop.games.pocketparks.view import PPView
 from tests.core.hintkit import BUDGET_S, assert_hint_ignores_hidden, peeking_hint
 from tests.pocketparks.scenario import act, event, notes_against_ranger, park, parks, table
@@ -197,3 +209,63 @@ def test_mosquito_bites_with_no_set_to_bite_says_it_only_leaves_the_hand() -> No
     assert isinstance(view, PPView)
     reason = why(view, [play], [play])
     assert reason.startswith("Play Mosquito bites: nobody has a set to bite")
+
+
+def a_view(state: PPState, seat: int) -> PPView:
+    view = ENGINE.view(state, seat)
+    assert isinstance(view, PPView)
+    return view
+
+
+@pytest.mark.parametrize(
+    ("top", "reason"),
+    [
+        ("White Sands", "it fits your set 1 (Desert)."),  # no hand card shares an icon
+        ("Biscayne", "it goes with 3 cards you hold (Coast)."),  # no set of Ana's takes it
+    ],
+)
+def test_a_draw_from_the_discard_says_why_the_top_is_wanted(top: str, reason: str) -> None:
+    """PP-DRAW-1, PP-SET-3: the reason is the true one, a set on the table the top can
+    be built onto, or the hand cards it shares an icon with (and which icon)."""
+    st = table(
+        [parks("Acadia", "Olympic", "Redwood"), parks("Zion"), parks("Congaree")],
+        sets=[[parks("Petrified Forest", "Arches")], [], []],
+        discard=parks(top),
+    )
+    draw = Draw(seat=0, source="discard")
+    assert draw in ENGINE.legal_actions(st, 0)
+    said = why(a_view(st, 0), [draw], ENGINE.legal_actions(st, 0))
+    assert said == f"Draw {top} from the park discard pile: {reason}"
+
+
+def test_a_steal_says_what_the_card_taken_does_for_the_thief_and_the_victim() -> None:
+    """PP-STEAL-1: taking Death Valley from Ben's desert set sets him back a card, and
+    the card fits Ana's own desert set."""
+    st = table(
+        [parks("Acadia", "Olympic", "Redwood"), parks("Zion"), parks("Congaree")],
+        sets=[
+            [parks("Petrified Forest", "Arches")],
+            [parks("Saguaro", "Joshua Tree", "Death Valley")],
+            [],
+        ],
+    )
+    steps = [
+        StartSteal(seat=0, target=1),
+        Pay(seat=0, card=park("Acadia")),
+        Pay(seat=0, card=park("Olympic")),
+        Take(seat=0, card=park("Death Valley")),
+        Confirm(seat=0),
+    ]
+    said = why(a_view(st, 0), steps, ENGINE.legal_actions(st, 0))
+    assert said == (
+        "Steal Death Valley from Ben, paying Acadia and Olympic: Ben is then 7 cards from "
+        "winning the round (6 now); Death Valley fits your set 1 (Desert)."
+    )
+
+
+def test_a_reaction_names_the_card_played_even_as_a_copy() -> None:
+    """PP-AGAIN-1: Let's do it again played as Ranger says no is told as itself."""
+    state, seat = reaction_window()
+    again = React(seat=seat, card=event("lets_do_it_again"), as_effect="ranger_says_no")
+    said = why(a_view(state, seat), [again], [again, Pass(seat=seat)])
+    assert said == "Play Let's do it again as Ranger says no: Comparing notes has no effect."

@@ -21,17 +21,20 @@ from pathlib import Path
 
 import pytest
 from textual import events
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Input, Select, Static
 
+from tabletop.core.bot import ask
 from tabletop.core.clock import FakeClock
 from tabletop.core.engine import Action, Setup
 from tabletop.core.replay import Replay
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games.pocketparks import ENGINE
+from tabletop.games.pocketparks.bots import GreedyBot
 from tabletop.games.pocketparks.model import (
     AddCard,
     Cancel,
@@ -39,6 +42,7 @@ from tabletop.games.pocketparks.model import (
     Discard,
     Draw,
     Pass,
+    PlayEvent,
     PPState,
     RoundResult,
     StartBuild,
@@ -254,6 +258,11 @@ async def test_a_three_player_game_draw_set_and_steal(store: Store) -> None:
         await pilot.press("d")
         await pilot.pause()
         assert view(game, 0).phase == "discard"
+        drawn_two = set(hand_ids(game)) - dealt  # both cards drawn are marked new
+        lines = hand_text(game).splitlines()
+        assert len(drawn_two) == 2
+        assert all(lines[hand_ids(game).index(c)].startswith("+ ") for c in drawn_two)
+        assert sum(line.startswith("+ ") for line in lines) == 2
         a_park = next(c for c in view(game, 0).hand or [] if c.event is None)
         await use(pilot, game, a_park.id)  # Space only picks the card to discard
         assert session.moves == 2 and f"Discard #{a_park.number}" in prompt(game)
@@ -317,6 +326,9 @@ async def test_a_three_player_game_draw_set_and_steal(store: Store) -> None:
         steal_window = app.screen
         assert isinstance(steal_window, ResponseWindow)
         assert question(game) in steal_window.text
+        assert "Cy declares a steal against Bob, who may turn it back with Trail detour" in (
+            steal_window.text
+        )
         await nobody_answers(pilot)
         while isinstance(app.screen, ResponseWindow):  # the payment's top park, if any
             await nobody_answers(pilot)
@@ -436,6 +448,49 @@ async def test_undo_takes_back_a_step_that_revealed_nothing(store: Store) -> Non
         await pilot.pause()
         assert view(game, 0).phase == "turn" and session.moves == 0
         assert "Ana, your turn" in prompt(game)
+
+
+def marked(game: PocketParksScreen) -> set[int]:
+    """The hand cards drawn with the "+" of a card new to the player."""
+    if not hand_ids(game):
+        return set()
+    lines = hand_text(game).splitlines()
+    return {card for card, line in zip(hand_ids(game), lines, strict=True) if line[0] == "+"}
+
+
+async def test_new_cards_are_those_since_the_player_last_looked(store: Store) -> None:
+    """Both cards of a draw 2 are new (PP-DRAW-1); at the player's next turn, the cards
+    that came in meanwhile are (Comparing notes, PP-NOTES-1), and last turn's are not."""
+    st = table(
+        [parks("Acadia", "Olympic", "Zion"), [*parks("Saguaro"), event("comparing_notes")]],
+        draws=parks("Congaree", "Cuyahoga Valley", "Arches", "Redwood"),
+    )
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, "Ana")
+        assert marked(game) == set()  # nothing is new at a first look
+        for _ in range(2):
+            await pilot.press("p")
+            await pilot.pause()
+        assert marked(game) == set(parks("Congaree", "Cuyahoga Valley"))
+        await let_go(pilot, game, park("Congaree"))
+        assert marked(game) == set() and hand_ids(game) == []  # the window, under a curtain
+        await nobody_answers(pilot)
+        await lift(pilot, "Ben")
+        for _ in range(2):
+            await pilot.press("p")
+            await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen) and "with Ana" in app.screen.text
+        await pilot.press("1")
+        await pilot.pause()
+        await nobody_answers(pilot)  # Ana does not say no: the notes are swapped
+        await lift(pilot, "Ana")
+        before = {*parks("Acadia", "Olympic", "Zion", "Cuyahoga Valley")}
+        received = set(hand_ids(game)) - before
+        assert len(received) == 2 and marked(game) == received
 
 
 async def test_each_player_keeps_their_own_hand_order(store: Store) -> None:
@@ -594,6 +649,10 @@ async def test_the_countdown_runs_on_the_injected_clock(store: Store) -> None:
         window = app.screen
         assert isinstance(window, ResponseWindow)
         assert "5 s, then everyone asked passes" in window.text
+        # the countdown in words and blocks every terminal font draws, a browser's too
+        countdown = str(window.query_one("#window-countdown", Static).render())
+        assert countdown.startswith("Time █")
+        assert {c for c in countdown if not c.isascii()} <= {"█", "░"}, countdown
         clock.advance(3.2)
         window.tick()
         assert "2 s, then" in window.text and isinstance(app.screen, ResponseWindow)
@@ -652,20 +711,20 @@ async def test_the_window_says_pass_the_keyboard_only_when_several_people_share_
         footer = str(window.query_one(Footer).render())
         if humans == (1,):
             assert "Asked: 2 Ben" in window.text  # Cy, a bot, has answered unseen
-            assert "Ben: press 2 to answer, n to pass." in window.text
+            assert "Ben: press 2 to claim it, n to pass." in window.text  # a Park Tour
             assert "keyboard" not in window.text and "n Pass" in footer
             assert "the window waits for you; n passes" in window.text
             await pilot.press("enter")  # says how, in the same words
             await pilot.pause()
             assert any(
-                n.message == "To answer, press 2. To pass, press n." for n in app._notifications
+                n.message == "To claim it, press 2. To pass, press n." for n in app._notifications
             )
             await pilot.press("2")  # Ben answers at once: no curtain
             await pilot.pause()
             assert isinstance(app.screen, TourPicker)
         else:
             assert "Asked: 2 Ben, 3 Cy" in window.text
-            assert "press your seat number and take the keyboard" in window.text
+            assert "To claim it, press your seat number and take the keyboard" in window.text
             assert "n Nobody answers" in footer and "nobody (else) answers" in window.text
 
 
@@ -742,6 +801,58 @@ async def test_a_round_end_shows_its_scoring(store: Store) -> None:
         await pilot.press("g")
         await pilot.pause()
         assert isinstance(app.screen, ScoreSheet) and "Round 1: won by Ana" in app.screen.text
+
+
+def five_players_game_over(store: Store) -> GameSession:
+    """A 5-player game of greedy bots played to its end, long names and all."""
+    names = ("Annabelle", "Bartholomew", "Cyrus", "Dorothea", "Evangeline")
+    session = GameSession.start(store, ENGINE, tuple(SeatInfo(n) for n in names), {}, 11)
+    bots = [GreedyBot(seat) for seat in range(len(names))]
+    while session.outcome is None:
+        seat = session.to_act[0]
+        session.act(ask(ENGINE, session.state, seat, bots[seat]))
+    return session
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_round_sheet_is_whole_on_the_screen(store: Store, size: tuple[int, int]) -> None:
+    """Round 3's sheet of five players (featured park, priority, every set) and the chart of
+    the three rounds: every word of it on the terminal, nothing cut at the box's edge and
+    nothing to scroll to (PP-SCORE-1, PP-MOD-3). At 80x24 that is the compact form."""
+    over = five_players_game_over(store).view(None)
+    assert isinstance(over, PPView) and len(over.results) == 3
+    names = [p.name for p in over.players]
+    app = TabletopApp(store)
+    async with app.run_test(size=size) as pilot:
+        sheet = ScoreSheet(names, over.results, over.results[-1])
+        await app.push_screen(sheet)
+        await pilot.pause()
+        assert sheet.query_one(VerticalScroll).max_scroll_y == 0
+        box = sheet.query_one(Vertical).region  # the box's lines, inside its border
+        lines = on_screen(pilot).splitlines()[box.y + 1 : box.bottom - 1]
+        drawn = [line[box.x + 1 : box.right - 1].strip() for line in lines]
+        assert " ".join(sheet.text.split()) in " ".join(" ".join(drawn).split())
+        totals = [sum(r.points[seat] for r in over.results) for seat in range(len(names))]
+        for name, total in zip(names, totals, strict=True):  # each chart row, to its total
+            assert any(line.startswith(name) and line.endswith(f"= {total}") for line in drawn)
+        compact = size == (80, 24)
+        assert ("this round" in sheet.text) is not compact  # the full form where it fits
+        assert "Featured park: " in sheet.text
+
+
+async def test_the_final_charts_rows_are_whole_at_80x24(store: Store) -> None:
+    """PP-GAME-2: five long names and three rounds: each row of the chart, to its total,
+    on one line of the result's box."""
+    session = five_players_game_over(store)
+    app = TabletopApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        over = session.view(None)
+        assert isinstance(over, PPView)
+        await app.push_screen(FinalResultScreen(session, over.results))
+        await pilot.pause()
+        drawn = on_screen(pilot)
+        for player in over.players:
+            assert re.search(rf"{player.name} +R1.* = {player.score} ", drawn), drawn
 
 
 async def test_the_final_result_has_the_tie_break_and_the_chart(store: Store) -> None:
@@ -1012,12 +1123,18 @@ async def test_an_event_is_played_and_a_ranger_says_no_in_private(store: Store) 
         await pilot.press("1")
         await pilot.pause()
         assert isinstance(app.screen, ResponseWindow)
-        assert question(game) in app.screen.text and "Comparing notes" in app.screen.text
+        # what happened and what may answer it, in players' words (PP-RANGER-1)
+        said = "Ana plays Comparing notes with Ben: Ranger says no cancels it."
+        assert said in app.screen.text and "answer?" not in app.screen.text
         await pilot.press("2")
         await pilot.pause()
         await lift(pilot, "Ben")
         assert isinstance(app.screen, ChoiceScreen)
-        assert "Play Ranger says no" in app.screen.text
+        assert app.screen.text.splitlines() == [
+            f"Ben: {said}",
+            "Play Ranger says no: Comparing notes has no effect",
+            "Pass: let it happen",
+        ]
         # Esc passes, as the pop-up says, and its footer says so too
         assert "esc Pass" in app.screen.query_one(Footer).render().plain
         await pilot.press("question_mark")  # rules help from the private answer too
@@ -1030,8 +1147,54 @@ async def test_an_event_is_played_and_a_ranger_says_no_in_private(store: Store) 
         assert isinstance(app.screen, ChoiceScreen)
         await pilot.press("1")
         await pilot.pause()
-        await nobody_answers(pilot)  # Cy is still asked, and passes
+        await pilot.press("3")  # Cy is still asked, and holds nothing that answers
+        await pilot.pause()
+        await lift(pilot, "Cy")
+        only_pass = app.screen
+        assert isinstance(only_pass, ChoiceScreen)
+        assert only_pass.text.splitlines()[1:] == ["Pass: let it happen"]
+        note = str(only_pass.query_one("#choice-note", Static).render())
+        assert note.startswith("You hold no card that answers it: you can only pass.")
+        await pilot.press("escape")
+        await pilot.pause()
         assert [p.hand_size for p in view(game, None).players] == [2, 2, 1]
+
+
+def boxed_words(pilot: Pilot[None], box: Widget) -> str:
+    """The words drawn inside ``box``'s border, whitespace made single spaces."""
+    region = box.region
+    lines = on_screen(pilot).splitlines()[region.y + 1 : region.bottom - 1]
+    return " ".join(" ".join(line[region.x + 1 : region.right - 1] for line in lines).split())
+
+
+async def test_a_long_question_wraps_whole_in_the_window_and_the_answer(store: Store) -> None:
+    """PP-MOSQ-1, PP-RANGER-1: at 80x24, a question longer than the pop-up is wide goes
+    onto further lines, in the public window and in the private answer, never cut."""
+    bites = event("mosquito_bites")
+    st = table(
+        [[*parks("Acadia", "Olympic"), bites], parks("Zion"), parks("Congaree")],
+        sets=[[], [parks("Black Canyon of the Gunnison", "Bryce Canyon")], []],
+    )
+    st.phase, st.draws = "discard", 2
+    canyon = park("Black Canyon of the Gunnison")
+    asked = act(st, PlayEvent(seat=0, card=bites, target=1, pick=canyon))
+    said = (
+        "Ana plays Mosquito bites on Black Canyon of the Gunnison in Ben's set: "
+        "Ranger says no cancels it."
+    )
+    app = TabletopApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, pilot, laid_out(store, asked))
+        window = app.screen
+        assert isinstance(window, ResponseWindow) and said in window.text
+        assert "To answer, press your seat number" in window.text  # a reaction answers
+        assert said in boxed_words(pilot, window.query_one(Vertical))
+        await pilot.press("2")
+        await pilot.pause()
+        await lift(pilot, "Ben")
+        answer = app.screen
+        assert isinstance(answer, ChoiceScreen)
+        assert f"Ben: {said}" in boxed_words(pilot, answer.query_one(Vertical))
 
 
 async def test_the_hand_limit_puts_cards_back(store: Store) -> None:

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict
 
 from tabletop.core.words import counted
 from tabletop.games.pocketparks import rules as R
+from tabletop.games.pocketparks.content import Effect
 from tabletop.games.pocketparks.model import (
     NO_CARD,
     NO_SEAT,
@@ -121,27 +122,49 @@ def card_view(card: int) -> CardView:
     )
 
 
-_QUESTIONS = {
-    "tour": "Park Tour on {card}?",
-    "wish": "Park Tour on {card}, flipped by Make a wish?",
-    "event": "{who} plays {card}: answer?",
-    "steal": "{who} declares a steal against {target}: answer?",
-}
+def _question(st: PPState) -> str:
+    """The open question in players' words, the same for every seat (nobody learns who
+    could answer): what happened, and what may answer it as far as everyone sees (Let's
+    do it again only while the card it would copy lies in the event discard)."""
+    window = st.window
+    assert window is not None
+    who = st.players[st.current].name
+    if window.kind == "tour":
+        return f"Park Tour on {R.NAME[window.card]}?"
+    if window.kind == "wish":
+        return f"Park Tour on {R.NAME[window.card]}, flipped by Make a wish?"
+    if window.kind == "event":
+        play = st.event_play
+        assert play is not None
+        copied = f" as {R.EFFECT_NAME[play.effect]}" if R.EFFECT[play.card] != play.effect else ""
+        aimed = ""
+        if play.pick != NO_CARD:
+            aimed = f" on {R.NAME[play.pick]} in {st.players[play.target].name}'s set"
+        elif play.target != NO_SEAT:
+            aimed = f" with {st.players[play.target].name}"
+        answer = _answered_with(st, "ranger_says_no")
+        return f"{who} plays {R.NAME[play.card]}{copied}{aimed}: {answer} cancels it"
+    assert st.draft is not None
+    target = st.players[st.draft.target].name
+    answer = _answered_with(st, "trail_detour")
+    return f"{who} declares a steal against {target}, who may turn it back with {answer}"
+
+
+def _answered_with(st: PPState, effect: Effect) -> str:
+    """The purple card that answers, and Let's do it again copying it where it may."""
+    name = R.EFFECT_NAME[effect]
+    if R.copyable(st, effect):
+        return f"{name} (or {R.EFFECT_NAME['lets_do_it_again']} as {name})"
+    return name
 
 
 def _window(st: PPState, seat: int | None) -> WindowView | None:
     window = st.window
     if window is None:
         return None
-    target = st.draft.target if st.draft is not None else NO_SEAT
-    question = _QUESTIONS[window.kind].format(
-        card=R.NAME[window.card] if window.card != NO_CARD else "",
-        who=st.players[st.current].name,
-        target=st.players[target].name if target != NO_SEAT else "",
-    )
     return WindowView(
         kind=window.kind,
-        question=question,
+        question=_question(st),
         card=card_view(window.card) if window.card != NO_CARD else None,
         waiting=list(window.waiting),
         you_answer=seat in window.waiting,

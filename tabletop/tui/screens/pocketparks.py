@@ -67,8 +67,7 @@ from tabletop.tui.screens.pocketparks_modals import (
     ScoreSheet,
     TourPicker,
     icon_summary,
-    points_chart,
-    score_table,
+    sentence,
 )
 from tabletop.tui.text import plain, refresh_text
 from tabletop.tui.widgets.bars import FOOTER_RANKS
@@ -221,6 +220,10 @@ class PocketParksScreen(GameScreen):
         """A hosted seat: the pop-up asking it to answer a response window, while open."""
         self._seen = (0, 0)
         """A hosted seat: the log lines and scored rounds the screen has shown."""
+        self._looked: dict[int, frozenset[int]] = {}
+        """Each seat's hand as it was when the seat last stopped looking at it."""
+        self._look: tuple[int, bool, frozenset[int]] | None = None
+        """The look at a hand going on: whose, whether it was their turn, the hand shown."""
         if self.remote is not None:
             self._seen = (len(self.session.log(self.viewer)), len(self.public().results))
 
@@ -307,9 +310,27 @@ class PocketParksScreen(GameScreen):
             title=self._hand_title(view),
             dark_sky=dark,
             going=self.going(),
+            fresh=self._new_cards(view),
         )
         if view.hand is not None and not hand.has_focus:
             hand.focus()
+
+    def _new_cards(self, view: PPView) -> frozenset[int]:
+        """The viewer's hand cards new to them since they last stopped looking at it: a
+        look lasts while the hand stays on screen for the same seat, up to the end of the
+        seat's turn; so both cards of a draw 2 are new, and so is a card that came in
+        between their turns."""
+        look = self._look
+        seat, held = view.seat, view.hand
+        turn = seat == view.current
+        if look is not None and (look[0] != seat or held is None or (look[1] and not turn)):
+            self._looked[look[0]] = look[2]  # that look is over
+            self._look = None
+        if seat is None or held is None:
+            return frozenset()
+        ids = frozenset(c.id for c in held)
+        self._look = (seat, turn, ids)
+        return ids - self._looked.setdefault(seat, ids)  # nothing is new at a first look
 
     def going(self) -> int | None:
         """The card picked to be discarded (or put back), waiting for c; a move, an undo
@@ -362,7 +383,7 @@ class PocketParksScreen(GameScreen):
         if view.window is not None:
             gone = [names[seat] for seat in view.window.waiting if seat in away]
             wait = f" Waiting for {' and '.join(gone)}, away." if gone else ""
-            return Content(f"Response window: {view.window.question}{wait}")
+            return plain(f"Response window: {sentence(view.window.question)}{wait}")
         if self.viewer is None or view.current != self.viewer:
             step = STEP_WORDS.get(view.phase, "").format(name=names[view.current])
             return Content(step + self.away_words(view.current))
@@ -510,9 +531,7 @@ class PocketParksScreen(GameScreen):
         if self._pending:
             score = self._pending.pop(0)
             self.show_to(None)
-            self.app.push_screen(
-                self._helped(ScoreSheet(self._score_body(score))), self._sheet_closed
-            )
+            self.app.push_screen(self._helped(self._sheet(score)), self._sheet_closed)
             return
         if self.session.outcome is not None:
             self.show_to(None)
@@ -584,14 +603,10 @@ class PocketParksScreen(GameScreen):
         if to_history and self.local is not None:  # a hosted game is in the host's history
             self.tabletop.action_history()
 
-    def _score_body(self, result: RoundView) -> Content:
+    def _sheet(self, shown: RoundView | None) -> ScoreSheet:
+        """A round's score sheet (None: the chart alone), with the points so far."""
         view = self.public()
-        return Content("\n\n").join(
-            [
-                score_table([p.name for p in view.players], result),
-                points_chart([s.name for s in self.session.seats], view.results),
-            ]
-        )
+        return ScoreSheet([p.name for p in view.players], view.results, shown)
 
     def _answer_for_bots(self) -> None:
         """Bot seats asked in a window answer at once, through the engine."""
@@ -668,17 +683,18 @@ class PocketParksScreen(GameScreen):
             return
         answers = [a for a in self.session.legal_actions(seat) if not isinstance(a, Pass)]
         choices = [self._answer_label(a) for a in answers]
-        choices.append(Content("Pass: answer nothing"))
+        choices.append(Content.assemble(("Pass", "bold"), ": let it happen"))
         options: list[Action] = [*answers, Pass(seat=seat)]
 
         def answered(index: int | None) -> None:
             self.act(options[-1] if index is None else options[index])
 
+        held = "" if answers else "You hold no card that answers it: you can only pass. "
         self._asking = self._hinted_answer(
             ChoiceScreen(
-                f"{self.session.seats[seat].name}: {window.question}",
+                f"{self.session.seats[seat].name}: {sentence(window.question)}",
                 choices,
-                note="Enter or a number answers; Esc passes. Nobody sees which you chose.",
+                note=f"{held}Enter or a number answers; Esc passes. Nobody sees which you chose.",
                 back="Pass",
             )
         )
@@ -724,13 +740,23 @@ class PocketParksScreen(GameScreen):
         picker.show_hint(plain(self.hint_now()))  # a pick is a move: no hint for before it
 
     def _answer_label(self, action: Action) -> Content:
-        """A purple reaction, in words (the only answer besides a Park Tour and a pass)."""
+        """A purple reaction and what it does, in words (the only answer besides a Park
+        Tour and a pass)."""
         assert isinstance(action, React)
-        cards = {c.id: c for c in self.view().hand or []}
+        view = self.view()
+        window = view.window
+        assert window is not None
+        cards = {c.id: c for c in view.hand or []}
         card = cards.get(action.card)
         name = card.name if card is not None else "a card"
         copied = f" as {_effect_name(action.as_effect)}" if action.as_effect else ""
-        return Content.assemble(("Play ", "bold"), f"{name}{copied}")
+        thief = view.players[view.current].name
+        does = (
+            f": {thief} takes nothing, and you take from {thief}'s hand instead"
+            if window.kind == "steal"
+            else f": {window.card.name if window.card else 'the event'} has no effect"
+        )
+        return Content.assemble(("Play ", "bold"), plain(f"{name}{copied}{does}"))
 
     # -- keys ---------------------------------------------------------------------
 
@@ -979,11 +1005,8 @@ class PocketParksScreen(GameScreen):
         self._show_hand(self.view())
 
     def action_scores(self) -> None:
-        view = self.public()
-        players = [p.name for p in view.players]
-        parts = [score_table(players, result) for result in view.results[-1:]]
-        parts.append(points_chart([s.name for s in self.session.seats], view.results))
-        self.app.push_screen(self._helped(ScoreSheet(Content("\n\n").join(parts))))
+        results = self.public().results
+        self.app.push_screen(self._helped(self._sheet(results[-1] if results else None)))
 
     def action_cards(self) -> None:
         """Every card in the viewer's view with its whole text, at the hand's highlighted

@@ -24,7 +24,7 @@ from tabletop.core.table import Table
 from tabletop.core.words import counted
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView
 from tabletop.tui.screens.base import ResultScreen, bind_choice, relabel
-from tabletop.tui.text import plain
+from tabletop.tui.text import flow, plain, refresh_text
 from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.park_cards import card_chip, icons, set_chip
 from tabletop.tui.widgets.park_hand import ParkHand
@@ -107,6 +107,7 @@ class ChoiceScreen(_PopUp[int | None]):
     ChoiceScreen #choice-title {{
         text-style: bold;
         width: auto;
+        max-width: 100%;
     }}
     ChoiceScreen OptionList {{
         height: auto;
@@ -118,6 +119,7 @@ class ChoiceScreen(_PopUp[int | None]):
     ChoiceScreen #choice-note {{
         color: $text-muted;
         width: auto;
+        max-width: 100%;
     }}
     """
 
@@ -328,6 +330,7 @@ class ResponseWindow(_PopUp[int | None]):
     }}
     ResponseWindow Static {{
         width: auto;
+        max-width: 100%;
     }}
     ResponseWindow Horizontal {{
         height: auto;
@@ -367,7 +370,7 @@ class ResponseWindow(_PopUp[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Response window", id="window-title")
-            yield Static(plain(self.window.question), id="window-question")
+            yield Static(plain(sentence(self.window.question)), id="window-question")
             if self.window.card is not None:
                 yield Static(card_chip(self.window.card), id="window-card")
             yield Static(self._asked(), id="window-asked")
@@ -382,6 +385,11 @@ class ResponseWindow(_PopUp[int | None]):
         yield Footer()
 
     @property
+    def verb(self) -> str:
+        """What answering is, in players' words: a Park Tour claims the park."""
+        return "claim it" if self.window.kind in ("tour", "wish") else "answer"
+
+    @property
     def alone(self) -> bool:
         """One person answers at this keyboard (the others are bots, or at their own
         screens): nobody hands the keyboard over."""
@@ -390,8 +398,8 @@ class ResponseWindow(_PopUp[int | None]):
     def _how(self) -> Content:
         if self.alone:
             [seat] = self.here
-            return plain(f"{self.names[seat]}: press {seat + 1} to answer, n to pass.")
-        return Content("To answer, press your seat number and take the keyboard.")
+            return plain(f"{self.names[seat]}: press {seat + 1} to {self.verb}, n to pass.")
+        return Content(f"To {self.verb}, press your seat number and take the keyboard.")
 
     def _asked(self) -> Content:
         return plain("Asked: " + ", ".join(f"{s + 1} {self.names[s]}" for s in self.window.waiting))
@@ -435,7 +443,7 @@ class ResponseWindow(_PopUp[int | None]):
         filled = round(width * left / self.seconds) if self.seconds else 0
         countdown.update(
             Content.assemble(
-                ("⏱ ", "bold"),
+                ("Time ", "bold"),  # a word: "⏱" is a box in browsers' terminal fonts
                 ("█" * filled, "$accent"),
                 ("░" * (width - filled), "dim"),
                 f" {whole} s, then {'you pass' if self.alone else 'everyone asked passes'}",
@@ -494,9 +502,9 @@ class ResponseWindow(_PopUp[int | None]):
 
     def action_how(self) -> None:
         if self.alone:
-            how = f"To answer, press {self.here[0] + 1}. To pass, press n."
+            how = f"To {self.verb}, press {self.here[0] + 1}. To pass, press n."
         else:
-            how = "To answer, press your seat number. If nobody answers, press n."
+            how = f"To {self.verb}, press your seat number. If nobody answers, press n."
         self.notify(how, markup=False)
 
     def close(self, seat: int | None) -> None:
@@ -513,16 +521,20 @@ def _mouse_button(label: Content, id: str) -> Button:
     return button
 
 
-def points_chart(names: Sequence[str], results: Sequence[RoundView]) -> Content:
-    """Points per round per player as text bars, with the running total."""
+def points_chart(names: Sequence[str], results: Sequence[RoundView], width: int = 0) -> Content:
+    """Points per round per player as text bars, with the running total; with ``width``,
+    the bars as short as that many cells need (numbers only, where no bar fits)."""
     if not results:
         return Content("No round scored yet.")
-    width = max(len(n) for n in names)
+    name_width = max(len(n) for n in names)
     top = max(max(r.points) for r in results) or 1
-    bar = 10
+    bar = 10  # cells a round's bar takes; each round's "  R1★" and points take 8 more
+    if width:
+        most = max(sum(r.points[seat] for r in results) for seat in range(len(names)))
+        bar = max(0, min(bar, (width - name_width - len(f"  = {most}")) // len(results) - 8))
     lines = []
     for seat, name in enumerate(names):
-        parts: list[Content | str | tuple[str, str]] = [(name.ljust(width), "bold")]
+        parts: list[Content | str | tuple[str, str]] = [(name.ljust(name_width), "bold")]
         total = 0
         for r in results:
             points = r.points[seat]
@@ -541,9 +553,13 @@ def points_chart(names: Sequence[str], results: Sequence[RoundView]) -> Content:
     return Content("\n").join(lines)
 
 
-def score_table(names: Sequence[str], result: RoundView) -> Content:
+def score_table(
+    names: Sequence[str], result: RoundView, width: int = 0, compact: bool = False
+) -> Content:
     """A round's score sheet as the engine recorded it: each seat's sets with their
-    points, doubling and round-3 priority."""
+    points, doubling and round-3 priority. Compact (a small screen): a line a player, each
+    set by its icons and size without its park numbers, flowed onto further lines within
+    ``width`` where it must."""
     lines: list[Content] = []
     round3 = result.priority_rules
     who = "nobody" if result.winner is None else names[result.winner]
@@ -561,15 +577,28 @@ def score_table(names: Sequence[str], result: RoundView) -> Content:
         lines.append(Content("★ = priority in that icon; only sets with priority count to win."))
     for seat, (name, total) in enumerate(zip(names, result.points, strict=True)):
         mark = "★ " if seat == result.winner else "  "
+        head = Content.assemble((f"{mark}{name}", "bold"), f": {counted(total, 'point')}")
+        scored = result.sets[seat] if result.sets else None  # None: a sheet of totals only
+        if compact:
+            sets = [
+                Content.assemble(
+                    set_chip(None, item.park_set, round3),
+                    (f" {counted(item.points, 'pt')}", "bold"),
+                    (" ×2" if item.doubled else "", "bold $warning"),
+                )
+                for item in scored or []
+            ]
+            if scored == []:
+                sets = [Content.styled("no sets", "dim")]
+            lines.append(flow(Content.assemble(head, "  "), sets, width, gap=" · "))
+            continue
         lines.append(Content(""))
-        lines.append(
-            Content.assemble((f"{mark}{name}", "bold"), f": {counted(total, 'point')} this round")
-        )
-        if not result.sets:
-            continue  # a round scored before the engine kept its sheet: totals only
-        if not result.sets[seat]:
+        lines.append(Content.assemble(head, " this round"))
+        if scored is None:
+            continue
+        if not scored:
             lines.append(Content.styled("    no sets", "dim"))
-        for idx, item in enumerate(result.sets[seat]):
+        for idx, item in enumerate(scored):
             note = " ×2 featured" if item.doubled else ""
             lines.append(
                 Content.assemble(
@@ -582,8 +611,16 @@ def score_table(names: Sequence[str], result: RoundView) -> Content:
     return Content("\n").join(lines)
 
 
+def rows_taken(content: Content, width: int) -> int:
+    """The lines ``content`` takes wrapped at ``width`` cells."""
+    return sum(max(1, -(-line.cell_length // width)) for line in content.split("\n"))
+
+
 class ScoreSheet(_PopUp[None]):
-    """A round's scoring and the points so far (or any such sheet); Enter closes."""
+    """A round's score sheet (``shown``; None: the chart alone) above the points so far,
+    whole on the screen: where the full sheet does not fit, its compact form, and a chart
+    with shorter bars where the width is short. Enter closes; a sheet taller than even
+    that scrolls."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", "Continue"),
@@ -592,28 +629,57 @@ class ScoreSheet(_PopUp[None]):
     DEFAULT_CSS = f"""
     ScoreSheet {{
         {_BOX_CSS}
+        & > Vertical {{
+            max-width: 100%;
+            max-height: 100%;
+        }}
     }}
     ScoreSheet VerticalScroll {{
         height: auto;
         width: auto;
+        max-width: 100%;
         max-height: 100%;
     }}
     ScoreSheet Static {{
         width: auto;
+        max-width: 100%;
     }}
     """
 
-    def __init__(self, body: Content) -> None:
+    def __init__(
+        self, names: Sequence[str], results: Sequence[RoundView], shown: RoundView | None
+    ) -> None:
         super().__init__()
-        self.body = body
+        self.names = list(names)
+        self.results = list(results)
+        self.shown = shown
+        self.body = Content("")
 
     def compose(self) -> ComposeResult:
         with Vertical(), VerticalScroll():
-            yield Static(self.body, id="sheet")
+            yield Static(id="sheet")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()  # arrows scroll a sheet taller than the screen
+        self.lay_out()
+
+    def on_resize(self) -> None:
+        self.lay_out()
+
+    def lay_out(self) -> None:
+        """The sheet in the form that fits the box: the screen above the footer, less the
+        box's border and padding."""
+        width = self.size.width - 4
+        rows = self.size.height - 3
+        for compact, between in ((False, "\n\n"), (True, "\n\n"), (True, "\n")):
+            parts = [points_chart(self.names, self.results, width)]
+            if self.shown is not None:
+                parts.insert(0, score_table(self.names, self.shown, width, compact))
+            self.body = Content(between).join(parts)
+            if rows_taken(self.body, width) <= rows:
+                break
+        refresh_text(self.query_one("#sheet", Static), self.body)
 
     @property
     def text(self) -> str:
@@ -631,7 +697,8 @@ class FinalResultScreen(ResultScreen):
         super().__init__(session)
         self.results = list(results)
 
-    def lines(self) -> Content:
+    def lines(self, width: int = 0) -> Content:
+        """The result and the chart (its bars as short as ``width`` cells need)."""
         outcome = self.session.outcome
         assert outcome is not None
         names = [s.name for s in self.session.seats]
@@ -643,16 +710,26 @@ class FinalResultScreen(ResultScreen):
             out.append(Content("Tie-break (newest park in round-3 sets):"))
             out.extend(Content(f"  {step}") for step in outcome.tie_break)
         out.append(Content(""))
-        out.append(points_chart(names, self.results))
+        out.append(points_chart(names, self.results, width))
         return Content("\n").join(out)
 
     def compose(self) -> ComposeResult:
         yield Static(self.lines(), id="result")
         yield Footer()
 
+    def on_resize(self) -> None:
+        """The chart's rows whole in the box: 90% of the screen, less border and padding."""
+        box = self.query_one("#result", Static)
+        refresh_text(box, self.lines(int(self.size.width * 0.9) - box.styles.gutter.width))
+
     @property
     def text(self) -> str:
         return self.lines().plain
+
+
+def sentence(words: str) -> str:
+    """``words`` ended as a sentence: a question keeps its mark, else a full stop."""
+    return words if words.endswith(("?", ".", "!")) else f"{words}."
 
 
 def icon_summary(counts: dict[str, int]) -> Content:

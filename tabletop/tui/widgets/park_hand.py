@@ -1,7 +1,7 @@
 """The hand on screen: one card a line, sorted or grouped by icon, with the cards
 already picked for a set or a payment ticked, the one picked to go (a discard,
-waiting for its confirmation) crossed, and those new since the hand was last
-shown marked "+". Grouped by icon, each group has a heading line, or where lines
+waiting for its confirmation) crossed, and those new to its owner marked "+" (the
+screen says which). Grouped by icon, each group has a heading line, or where lines
 are short (``inline_groups``), its icon before its first card. The cursor stays on
 the card it was on: a new card never moves it, so a key meant for one card never
 lands on another. Enter or a click uses the card the cursor is on (what "use"
@@ -100,10 +100,6 @@ class ParkHand(OptionList):
         self.cards: list[int] = []
         """The card ids in the order shown (what the screen may use)."""
         self._shown: tuple[object, ...] = ()
-        self._held: dict[str, frozenset[int]] = {}
-        """Per hand (its title names its owner): the cards it held when last shown."""
-        self._fresh: dict[str, frozenset[int]] = {}
-        """Per hand: the cards that came in since it was shown before (marked "+")."""
         self._asked: tuple[Any, ...] | None = None
         """What ``show`` was last given, to draw again at a new width."""
         self.inline_groups = False
@@ -117,11 +113,13 @@ class ParkHand(OptionList):
         title: str = "Your hand",
         dark_sky: bool = False,
         going: int | None = None,
+        fresh: frozenset[int] = frozenset(),
     ) -> None:
         """Draw ``hand`` (None: no hand may be shown now), ticking the ``chosen`` cards,
-        crossing the one ``going`` and dimming those the step cannot use (``usable``
-        None: no step uses a card). An event says what it does where the width allows."""
-        self._asked = (hand, chosen, usable, title, dark_sky, going)
+        crossing the one ``going``, marking the ``fresh`` ones (new to the hand's owner)
+        and dimming those the step cannot use (``usable`` None: no step uses a card). An
+        event says what it does where the width allows."""
+        self._asked = (hand, chosen, usable, title, dark_sky, going, fresh)
         key = (
             None if hand is None else tuple(c.id for c in hand),
             chosen,
@@ -131,6 +129,7 @@ class ParkHand(OptionList):
             title,
             dark_sky,
             going,
+            fresh,
             self.scrollable_content_region.width,
         )
         if key == self._shown:
@@ -143,14 +142,6 @@ class ParkHand(OptionList):
             self.border_title = "Hand"
             self.add_option(Option(Content.styled("No hand is shown now.", "dim"), disabled=True))
             return
-        ids = frozenset(c.id for c in hand)
-        before = self._held.get(title)
-        arrived = before is not None and ids != before
-        if arrived:
-            assert before is not None
-            self._fresh[title] = ids - before
-        self._held[title] = ids
-        fresh = self._fresh.get(title, frozenset()) & ids
         self.border_title = plain(
             f"{title} ({len(hand)}) · {SORT_WORDS[self.mode]}" + (" · + new" if fresh else "")
         )
