@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, work
@@ -568,11 +568,15 @@ class ChartScreen(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        from tabletop.tui.widgets.chart import Chart
+
+        self.query_one(Vertical).border_title = "Over the game (Esc: close)"
+        self.query_one(Chart).draw(partial(self.plot, *series(self.session)))
+
+    def plot(self, positions: list[int], lines: Series) -> None:
         from tabletop.tui.widgets.chart import Chart, Legend
 
         chart = self.query_one(Chart)
-        self.query_one(Vertical).border_title = "Over the game (Esc: close)"
-        positions, lines = series(self.session)
         legend = chart.plot_lines({name: (positions, values) for name, values in lines.items()})
         self.query_one(Legend).show(legend)
         plt = chart.plt
