@@ -460,9 +460,8 @@ class MoveRows(ScrollView, can_focus=True):
     def on_resize(self) -> None:
         """Laid out: the cursor in the middle of the list, if it is out of sight."""
         if not self._in_sight(self.cursor):
-            self.scroll_to(
-                y=self.cursor - self.scrollable_content_region.height // 2, animate=False
-            )
+            middle = self.cursor - self.scrollable_content_region.height // 2
+            self.scroll_to(y=middle, animate=False)
 
     def _in_sight(self, position: int) -> bool:
         top = round(self.scroll_y)
@@ -473,10 +472,8 @@ class MoveRows(ScrollView, can_focus=True):
 
     def watch_cursor(self, position: int) -> None:
         if not self._in_sight(position):  # scrolled as little as brings it in sight
-            height = self.scrollable_content_region.height
-            self.scroll_to(
-                y=min(position, max(self.scroll_y, position - height + 1)), animate=False
-            )
+            lowest = position - self.scrollable_content_region.height + 1
+            self.scroll_to(y=min(position, max(self.scroll_y, lowest)), animate=False)
         self.refresh()
         self.post_message(self.Highlighted(self.words(position)))
 
