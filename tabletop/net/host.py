@@ -15,14 +15,12 @@ resume actions, so the record replays) until every seat is back.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import json
 import secrets
 import signal
 import ssl
 import sys
-import tempfile
 import time
 import traceback
 from collections.abc import Callable, Coroutine, Sequence
@@ -780,22 +778,20 @@ async def _serve(
     host.add(session, codes)
     port = await host.start(args.bind, args.port, tls)
     web = None
-    with contextlib.ExitStack() as scratch:
-        if args.web:
-            from tabletop.net.web import SeatServer, serve_web
+    if args.web:
+        from tabletop.net.web import SeatServer, browser_seats_dir, serve_web
 
-            # The browser seats' own settings (theme, bell...), kept while the host runs.
-            settings = Path(scratch.enter_context(tempfile.TemporaryDirectory()))
-            cafile = args.tls[0] if args.tls is not None else None
-            server = SeatServer(
-                host, _join_url_here(args.bind, port, tls), settings, cafile, _to_stderr
-            )
-            web, web_port = await serve_web(server, args.bind, args.web_port, tls)
-        for text in announce(
-            session, codes, args.bind, port, tls is not None, web_port if web else None
-        ):
-            print(text, flush=True)
-        return await _until_stopped(host, session, web)
+        settings = browser_seats_dir(args.data_dir)
+        cafile = args.tls[0] if args.tls is not None else None
+        server = SeatServer(
+            host, _join_url_here(args.bind, port, tls), settings, cafile, _to_stderr
+        )
+        web, web_port = await serve_web(server, args.bind, args.web_port, tls)
+    for text in announce(
+        session, codes, args.bind, port, tls is not None, web_port if web else None
+    ):
+        print(text, flush=True)
+    return await _until_stopped(host, session, web)
 
 
 def _join_url_here(bind: str, port: int, tls: ssl.SSLContext | None) -> str:

@@ -29,10 +29,18 @@ import aiohttp_jinja2
 from aiohttp import web
 from textual_serve.server import Server
 
+from tabletop.core.store import default_path
 from tabletop.net.host import REFUSE_DELAY_S, Host, Report
 
 _CODE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _command: contextvars.ContextVar[str] = contextvars.ContextVar("seat_command")
+
+
+def browser_seats_dir(data_dir: Path | None) -> Path:
+    """Where the browser seats keep their own settings (theme, bell...): one folder beside
+    the host's saved games, which every `tabletop host --web` on them reuses. Not a
+    temporary folder: a host killed (SIGKILL) could not remove it."""
+    return default_path(data_dir).parent / "browser-seats"
 
 
 class SeatServer(Server):

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import shlex
+import signal
+import subprocess
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -18,8 +21,8 @@ import pytest
 
 from tabletop.core.engine import Setup
 from tabletop.net.host import Host, HostedGame, announce
-from tabletop.net.web import SeatServer, serve_web
-from tests.net.netkit import hosting, quiet
+from tabletop.net.web import SeatServer, browser_seats_dir, serve_web
+from tests.net.netkit import ENV, ROOT, hosting, quiet
 
 SETUP = Setup(players=("Ann", "Bo"), options={})
 
@@ -172,3 +175,30 @@ def test_the_host_prints_each_seat_s_browser_link(tmp_path: Path) -> None:
     _, secure = announce(session, codes, "192.168.1.20", 4321, True, web_port=4322)
     assert f"https://192.168.1.20:4322/seat/{'A' * 27}" in secure
     store.close()
+
+
+def test_a_host_killed_leaves_no_folder_behind(tmp_path: Path) -> None:
+    """A `tabletop host --web` killed (SIGKILL: nothing of it runs after) leaves nothing in
+    the temporary folder: its browser seats keep their settings beside its saved games."""
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    command = [sys.executable, "-m", "tabletop", "--data-dir", str(tmp_path / "data")]
+    command += ["host", "spacepark", "--players", "Ann,Bo", "--web"]
+    host = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env={**ENV, "TMPDIR": str(scratch)},
+        cwd=ROOT,
+    )
+    try:
+        assert host.stdout is not None
+        assert "/seat/" in json.loads(host.stdout.readline())["seats"][0]["web"]
+    finally:
+        host.send_signal(signal.SIGKILL)
+        host.wait(timeout=20)
+        assert host.stdout is not None
+        host.stdout.close()
+    assert list(scratch.iterdir()) == []
+    assert browser_seats_dir(tmp_path / "data") == tmp_path / "data" / "browser-seats"

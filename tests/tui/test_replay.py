@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from textual.content import Content
 from textual.pilot import Pilot
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 
 from tabletop.core.replay import Replay, ReplaySession
 from tabletop.core.store import SeatInfo, Store
@@ -27,6 +27,7 @@ from tabletop.tui.screens.replay import (
     ChartScreen,
     HandsScreen,
     MoveList,
+    MoveRows,
     ReplayScreen,
     replay_screen,
     said,
@@ -107,9 +108,9 @@ async def test_a_finished_game_replays_in_its_own_screen(
         await pilot.pause()
         moves = app.screen
         assert isinstance(moves, MoveList)
-        options = moves.query_one(OptionList)
-        assert options.option_count == last + 1
-        options.highlighted = 5
+        rows = moves.query_one(MoveRows)
+        assert rows.count == last + 1 and rows.cursor == session.position
+        rows.cursor = 5
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen and session.position == 5
@@ -341,6 +342,7 @@ async def test_the_move_list_tells_the_moves_as_the_view_shown(store: Store) -> 
     async with app.run_test(size=SIZE) as pilot:
         screen = replay_screen(session, app.settings)
         await app.push_screen(screen)
+        screen.go(move)
         await pilot.pause()
         for viewer in (None, action["seat"]):
             screen.viewer = viewer
@@ -348,10 +350,54 @@ async def test_the_move_list_tells_the_moves_as_the_view_shown(store: Store) -> 
             await pilot.pause()
             moves = app.screen
             assert isinstance(moves, MoveList)
-            option = moves.query_one(OptionList).get_option_at_index(move)
-            assert str(option.prompt) == f"{move}. {' '.join(said(session, move, viewer))}"
+            rows = moves.query_one(MoveRows)
+            assert rows.words(move) == f"{move}. {' '.join(said(session, move, viewer))}"
+            # drawn as worded (the list opens on the position shown): the card named on
+            # the mover's list only
+            drawn = rows.render_line(move - round(rows.scroll_y)).text
+            assert drawn.startswith(f"{move}. ")
+            assert (card_view(action["card"]).name in drawn) == (viewer is not None)
             await pilot.press("escape")
             await pilot.pause()
+
+
+async def test_the_move_list_words_only_the_moves_on_screen(store: Store) -> None:
+    """A long game's move list words the moves as they come into sight (a game of
+    26,000 moves opened as fast as a short one), opens on the position shown, goes
+    with the keys and a click, and shows a move too long for its line whole below."""
+    session, _, _ = first_card_added(store)
+    last = len(session.replay) - 1
+    assert last > 200
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = replay_screen(session, app.settings)
+        await app.push_screen(screen)
+        screen.go(last // 2)
+        await pilot.press("m")
+        await pilot.pause()
+        rows = app.screen.query_one(MoveRows)
+        height = rows.scrollable_content_region.height
+        top = round(rows.scroll_y)
+        assert rows.cursor == last // 2 and top < last // 2 < top + height
+        # the rows on screen are worded, and few others (the first frame's, at the top)
+        assert set(range(top, top + height)) <= set(rows.worded)
+        assert len(rows.worded) <= 2 * height
+        await pilot.press("end")
+        assert rows.cursor == last and f"{last}. " in shown(pilot)
+        assert len(rows.worded) <= 3 * height
+        await pilot.press("home", "down", "down", "pagedown", "up")
+        assert rows.cursor == 1 + height
+        long = next(m for m in range(last) if len(rows.words(m)) > rows.size.width)
+        rows.cursor = long
+        await pilot.pause()
+        words = rows.words(long)
+        drawn = rows.render_line(long - round(rows.scroll_y)).text.rstrip()
+        assert drawn.endswith("…") and words.startswith(drawn[:-1])
+        whole = app.screen.query_one("#move-whole", Static).render_line
+        assert " ".join(whole(y).text.strip() for y in range(2)).split() == words.split()
+        await pilot.click(MoveRows, offset=(3, 2))
+        await pilot.pause()
+        assert app.screen is screen and session.position == round(rows.scroll_y) + 2
 
 
 async def test_a_response_window_in_a_replay_is_told_not_asked(store: Store) -> None:

@@ -1,6 +1,6 @@
 """The Statistics screen and Home's line about the last game, at 80x24: the figures of
-tests/test_stats.py's games on screen, each tab, the win-rate chart for each game,
-names shown as typed."""
+tests/test_stats.py's games on screen, each tab, the win-rate chart for each game (its
+lines readable in every theme), names shown as typed."""
 
 from __future__ import annotations
 
@@ -9,16 +9,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from textual.color import Color
+from textual.filter import ANSIToTruecolor, Monochrome
 from textual.pilot import Pilot
 from textual.widgets import DataTable, TabbedContent
 
 from tabletop.core.engine import Outcome
 from tabletop.core.store import FIRST_VERSION, SeatInfo, Store
 from tabletop.tui.app import TabletopApp
+from tabletop.tui.contrast import RGB, TEXT_CONTRAST, contrast
 from tabletop.tui.screens.home import HomeScreen
 from tabletop.tui.screens.statistics import StatisticsScreen
-from tabletop.tui.widgets.chart import Chart
+from tabletop.tui.widgets.chart import MARKS, Chart, Legend
 from tests.test_stats import ANN, BO, CY, ROBO, ROBO_BOT, Ticker, play
+from tests.tui.test_contrast import drawn, drawn_256
 
 SIZE = (80, 24)
 MARKUP = "[b]Zoë[/b]"
@@ -140,3 +144,51 @@ async def test_the_legend_of_five_players_is_beside_the_plot_not_over_it(
         assert sorted(name for _, name in marks) == sorted(names), below
         assert len({mark for mark, _ in marks}) == len(names)  # a mark each
         assert all(mark in plot for mark, _ in marks)  # and each line is drawn in it
+
+
+async def test_every_line_and_its_legend_entry_read_in_every_theme(store: Store) -> None:
+    """Six players' lines (every colour, and the first again with another mark): each
+    mark on the plot and each legend entry reaches WCAG 2's contrast for text, 4.5:1, on
+    what it is drawn on, in every theme the app offers (switched with the chart shown:
+    it is drawn again in the new theme's colours), as a truecolor, a 256-colour and a
+    NO_COLOR terminal draw it."""
+    names = ("Ann", "Bo", "Cy", "Di", "Eve", "Flo")
+    seats = tuple(SeatInfo(name) for name in names)
+    for winner in range(6):
+        play(store, "pocketparks", seats, (6, 5, 4, 3, 2, 1), (winner,), 10)
+    app = TabletopApp(store)
+    faint: list[str] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("t", "4")
+        for theme in sorted(app.available_themes):
+            app.theme = theme
+            await pilot.pause()
+            seen: dict[str, set[str]] = {"plot": set(), "legend": set()}
+            for where, mark, how, colour, ground in _line_cells(app):
+                seen[where].add(mark)
+                if contrast(colour, ground) < TEXT_CONTRAST:
+                    faint.append(f"{theme} {how} {where} {mark}: {colour} on {ground}")
+            assert seen == {"plot": set(MARKS), "legend": set(MARKS)}, theme
+    assert not faint, "\n".join(faint[:20])
+
+
+def _line_cells(app: TabletopApp) -> Iterator[tuple[str, str, str, RGB, RGB]]:
+    """(plot or legend, mark, how drawn, colour, background) of every cell of the chart
+    and its legend that shows a line's mark, in each way a terminal may draw it."""
+    screen = app.screen
+    regions = {"plot": screen.query_one(Chart).region, "legend": screen.query_one(Legend).region}
+    base = Color.parse(app.get_css_variables()["background"])
+    ansi = ANSIToTruecolor(app.ansi_theme_dark if app.current_theme.dark else app.ansi_theme_light)
+    for y, strip in enumerate(screen._compositor.render_strips()):
+        segments = ansi.apply(list(strip), base)
+        x = 0
+        for segment, grey in zip(segments, Monochrome().apply(segments, base), strict=True):
+            for where, region in regions.items():
+                marks = set(segment.text) & set(MARKS)
+                if region.contains(x, y) and marks:
+                    colour, ground = drawn(segment)
+                    for mark in marks:
+                        yield where, mark, "truecolor", colour, ground
+                        yield where, mark, "256 colours", drawn_256(colour), drawn_256(ground)
+                        yield where, mark, "NO_COLOR", *drawn(grey)
+            x += segment.cell_length

@@ -13,6 +13,9 @@ from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.log import GameLog
 
+EMPTY = "Nothing yet."
+"""What the log says before the game has anything in it for the reader."""
+
 
 class LogScreen(ModalScreen[None]):
     """Esc (or the key that opened it) closes it; the newest lines show first, the
@@ -47,7 +50,7 @@ class LogScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         log = self.query_one(GameLog)
         log.border_title = plain(self.title_text)
-        log.show(self.lines)
+        log.show(self.lines or [EMPTY])
         log.focus()
 
     def action_close(self) -> None:

@@ -16,17 +16,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.style import Style
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import reactive
 from textual.screen import ModalScreen
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Static
 
 from tabletop.core.engine import Transition
 from tabletop.core.replay import Replay, ReplaySession
@@ -34,7 +39,7 @@ from tabletop.core.store import StoreError
 from tabletop.tui.screens import has_screen, load_screen
 from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.settings import Settings
-from tabletop.tui.text import plain
+from tabletop.tui.text import plain, plain_text
 from tabletop.tui.widgets.bars import Footer
 
 if TYPE_CHECKING:
@@ -382,18 +387,153 @@ REPLAY_MIXINS: dict[str, tuple[type, ...]] = {"pocketparks": (_PocketParksReplay
 # -- the move list --------------------------------------------------------------------
 
 
+class MoveRows(ScrollView, can_focus=True):
+    """The moves, a line each, each worded (``said``) only once it is on screen: a game
+    of 26,000 moves opens as fast as one of ten. A move longer than the line ends in
+    "…" (the move list shows the highlighted one whole under it)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor(-1)", show=False),
+        Binding("down", "cursor(1)", show=False),
+        Binding("pageup", "page(-1)", show=False),
+        Binding("pagedown", "page(1)", show=False),
+        Binding("home", "edge(0)", show=False),
+        Binding("end", "edge(1)", show=False),
+        Binding("enter", "choose", "Go there"),
+    ]
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"move-rows--cursor"}
+    DEFAULT_CSS = """
+    MoveRows {
+        height: 1fr;
+        padding: 0 1;
+        overflow-x: hidden;
+        background: transparent;
+    }
+    MoveRows > .move-rows--cursor {
+        color: $block-cursor-foreground;
+        background: $block-cursor-background;
+        text-style: $block-cursor-text-style;
+    }
+    """
+
+    cursor: reactive[int] = reactive(0, init=False)
+    """The highlighted move (0: the setup)."""
+
+    class Highlighted(Message):
+        """The cursor is on a move: its words."""
+
+        def __init__(self, words: str) -> None:
+            super().__init__()
+            self.words = words
+
+    class Chosen(Message):
+        """Enter or a click: go to the position after this move."""
+
+        def __init__(self, position: int) -> None:
+            super().__init__()
+            self.position = position
+
+    def __init__(self, session: ReplaySession, viewer: int | None, position: int) -> None:
+        super().__init__()
+        self.session = session
+        self.viewer = viewer
+        """Whose view the moves are told as (None: the spectator's)."""
+        self.count = len(session.replay)
+        self.worded: dict[int, str] = {}
+        """The words of each move worded so far, by position."""
+        self.set_reactive(MoveRows.cursor, position)
+        self._style = Style()
+        """The list's style, taken once a frame (``render_lines``)."""
+
+    def words(self, position: int) -> str:
+        """Move ``position``, numbered, in players' words as the viewer reads them."""
+        told = self.worded.get(position)
+        if told is None:
+            lines = said(self.session, position, self.viewer) if position else ["The setup"]
+            told = self.worded[position] = f"{position}. {' '.join(lines)}"
+        return told
+
+    def on_mount(self) -> None:
+        self.virtual_size = Size(0, self.count)
+        self.post_message(self.Highlighted(self.words(self.cursor)))
+
+    def on_resize(self) -> None:
+        """Laid out: the cursor in the middle of the list, if it is out of sight."""
+        if not self._in_sight(self.cursor):
+            middle = self.cursor - self.scrollable_content_region.height // 2
+            self.scroll_to(y=middle, animate=False)
+
+    def _in_sight(self, position: int) -> bool:
+        top = round(self.scroll_y)
+        return top <= position < top + self.scrollable_content_region.height
+
+    def validate_cursor(self, position: int) -> int:
+        return max(0, min(position, self.count - 1))
+
+    def watch_cursor(self, position: int) -> None:
+        if not self._in_sight(position):  # scrolled as little as brings it in sight
+            lowest = position - self.scrollable_content_region.height + 1
+            self.scroll_to(y=min(position, max(self.scroll_y, lowest)), animate=False)
+        self.refresh()
+        self.post_message(self.Highlighted(self.words(position)))
+
+    def action_cursor(self, by: int) -> None:
+        self.cursor += by
+
+    def action_page(self, by: int) -> None:
+        self.cursor += by * self.scrollable_content_region.height
+
+    def action_edge(self, end: int) -> None:
+        self.cursor = self.count - 1 if end else 0
+
+    def action_choose(self) -> None:
+        self.post_message(self.Chosen(self.cursor))
+
+    def on_click(self, event: events.Click) -> None:
+        """A click goes to the move clicked (as an option list's does)."""
+        offset = event.get_content_offset(self)
+        if offset is not None and round(self.scroll_y) + offset.y < self.count:
+            self.cursor = round(self.scroll_y) + offset.y
+            self.post_message(self.Chosen(self.cursor))
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # Textual's rich_style walks every ancestor's styles: once a frame, not a row.
+        self._style = self.rich_style
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        position = round(self.scroll_y) + y
+        width = self.scrollable_content_region.width
+        style = self._style
+        if position >= self.count:
+            return Strip.blank(width, style)
+        if position == self.cursor:
+            style += self.get_component_rich_style("move-rows--cursor")
+        line = plain_text(self.words(position))
+        line.truncate(width, overflow="ellipsis", pad=True)
+        return Strip(line.render(self.app.console), width).apply_style(style)
+
+
 class MoveList(ModalScreen[int]):
-    """Every move with its public log line; Enter goes to the position after it."""
+    """Every move, told as the view shown may read it; Enter (or a click) goes to the
+    position after it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Close")]
     DEFAULT_CSS = """
     MoveList {
         align: center middle;
     }
-    MoveList OptionList {
+    MoveList Vertical {
         width: 90%;
         height: 80%;
         border: thick $accent;
+        background: $surface;
+    }
+    MoveList #move-whole {
+        height: auto;
+        max-height: 4;
+        padding: 0 1;
+        border-top: solid $secondary;
     }
     """
 
@@ -401,25 +541,22 @@ class MoveList(ModalScreen[int]):
         super().__init__()
         self.session = session
         self.viewer = viewer
-        """Whose view the moves are told as (None: the spectator's)."""
 
     def compose(self) -> ComposeResult:
-        session, viewer = self.session, self.viewer
-        options: list[Option] = [Option(plain("0. The setup"), id="0")]
-        for move in range(1, len(session.replay)):
-            told = " ".join(said(session, move, viewer))
-            options.append(Option(plain(f"{move}. {told}"), id=str(move)))
-        yield OptionList(*options)
+        with Vertical():
+            yield MoveRows(self.session, self.viewer, self.session.position)
+            yield Static(id="move-whole")
         yield Footer()
 
     def on_mount(self) -> None:
-        moves = self.query_one(OptionList)
-        moves.border_title = "Moves (Enter: go there)"
-        moves.highlighted = self.session.position
+        self.query_one(Vertical).border_title = "Moves (Enter: go there)"
+        self.query_one(MoveRows).focus()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        assert event.option.id is not None
-        self.dismiss(int(event.option.id))
+    def on_move_rows_highlighted(self, event: MoveRows.Highlighted) -> None:
+        self.query_one("#move-whole", Static).update(plain(event.words))
+
+    def on_move_rows_chosen(self, event: MoveRows.Chosen) -> None:
+        self.dismiss(event.position)
 
 
 # -- every hand -----------------------------------------------------------------------
@@ -568,11 +705,15 @@ class ChartScreen(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        from tabletop.tui.widgets.chart import Chart
+
+        self.query_one(Vertical).border_title = "Over the game (Esc: close)"
+        self.query_one(Chart).draw(partial(self.plot, *series(self.session)))
+
+    def plot(self, positions: list[int], lines: Series) -> None:
         from tabletop.tui.widgets.chart import Chart, Legend
 
         chart = self.query_one(Chart)
-        self.query_one(Vertical).border_title = "Over the game (Esc: close)"
-        positions, lines = series(self.session)
         legend = chart.plot_lines({name: (positions, values) for name, values in lines.items()})
         self.query_one(Legend).show(legend)
         plt = chart.plt

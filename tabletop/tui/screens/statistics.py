@@ -139,13 +139,16 @@ class StatisticsScreen(SizedScreen):
             table.add_row(plain_text("No game of Pocket Dragon yet."))
 
     def draw_chart(self) -> None:
+        from tabletop.tui.widgets.chart import Chart
+
+        self.query_one("#win-rates", Chart).draw(self.plot_win_rates)
+
+    def plot_win_rates(self) -> None:
         """Each player's win rate after each of their games (of the chosen game)."""
         from tabletop.tui.widgets.chart import Chart, Legend
 
         chart = self.query_one("#win-rates", Chart)
         plt = chart.plt
-        plt.clear_data()
-        plt.clear_figure()
         curves = win_rates_over_time(self.games, self.chart_game)
         most = sorted(curves, key=lambda p: (-len(curves[p]), p))[:CHART_PLAYERS]
         which = "every game" if self.chart_game is None else title(self.chart_game)
@@ -169,7 +172,6 @@ class StatisticsScreen(SizedScreen):
             chart.whole_ticks((1, len(order)), (0, 100))
             first, last = (time.strftime("%Y-%m-%d", time.localtime(order[i])) for i in (0, -1))
             plt.xlabel(f"games, played {first}" + (f" to {last}" if last != first else ""))
-        chart.refresh()
 
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
