@@ -349,6 +349,10 @@ class HostedGame:
             raise ProtocolError("PROTO-SEAT", f"this connection acts for seat {seat} only")
         clock = {"now": self.now()} if self.engine.realtime else {}  # the host's, always
         action = self.engine.parse_action({**data, **clock, "seat": seat})
+        if getattr(action, "cause", None) is not None:  # a seat away, a game reopened
+            raise ProtocolError(
+                "PROTO-HOST", "only the host pauses or resumes the clocks for a cause; leave it out"
+            )
         away = self.away
         if self.engine.realtime and away and getattr(action, "kind", None) in CLOCK_STARTS:
             names = " and ".join(self.names[s] for s in away)

@@ -86,7 +86,8 @@ async def test_pocket_dragon_pauses_while_a_player_is_away_and_resumes_when_both
 ) -> None:
     """PD-TIME-4: the host pauses through the game's own Pause (the record replays); Start
     and Resume wait for both players; the host resumes what it paused. PD-TIME-7: the log
-    says Bo is away and that everyone is back, not that Bo paused or resumed."""
+    says Bo is away and that everyone is back, not that Bo paused or resumed; a seat that
+    sends a pause or resume with a cause is refused (PROTO-HOST): it is the host's."""
     engine = get_engine("pocketdragon")
     clock = FakeClock()
     setup = SPECS["pocketdragon"].setups[0]  # table mode, easy
@@ -108,6 +109,9 @@ async def test_pocket_dragon_pauses_while_a_player_is_away_and_resumes_when_both
         clock.advance(500)  # far past every timer: nothing runs while paused
         resume = await ann.ask({"op": "act", "action": {"kind": "resume"}})
         assert resume["error"]["rule"] == "PROTO-AWAY"
+        for kind, cause in (("resume", "away"), ("pause", "reopened"), ("pause", "away")):
+            forged = await ann.ask({"op": "act", "action": {"kind": kind, "cause": cause}})
+            assert forged["error"]["rule"] == "PROTO-HOST"  # a seat cannot speak for the host
         await _away([ann], 1, connected=True)
         assert hosted.session.state.status == "running"
         assert ann.connection.log[-1] == "Everyone is back: the clocks run again."
