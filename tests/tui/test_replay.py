@@ -426,11 +426,10 @@ async def test_a_response_window_in_a_replay_is_told_not_asked(store: Store) -> 
                 await pilot.pause()
                 said_now = prompt(screen)
                 assert said_now.startswith("Response window: ") and "?" not in said_now
-                how = (
-                    "claim it with a Park Tour"
-                    if kind in ("tour", "wish")
-                    else "answer with a reactive"
-                )
+                window = screen.session.view(viewer).window
+                how = "claim it with a Park Tour" if kind in ("tour", "wish") else "answer."
+                if kind not in ("tour", "wish"):  # what happened, and what answers it
+                    assert window.question in said_now
                 asked = [names[s] for s in waiting]
                 assert f"{asked[-1]} may {how}" in said_now and asked[0] in said_now, said_now
         turn = next(p for p in range(len(replay)) if replay.state(p).phase == "turn")

@@ -371,8 +371,8 @@ class _PocketParksReplay:
             card = window.card.name
             about = f"Make a wish flips {card}" if window.kind == "wish" else f"{card} is discarded"
             return plain(f"Response window: {about}. {asked} may claim it with a Park Tour.")
-        about = window.question.removesuffix(": answer?")  # "Ann plays Mosquito bites"
-        return plain(f"Response window: {about}. {asked} may answer with a reactive event.")
+        # "Ann plays Mosquito bites ...: Ranger says no cancels it"
+        return plain(f"Response window: {window.question}. {asked} may answer.")
 
 
 def _either(names: list[str]) -> str:
