@@ -351,7 +351,7 @@ async def test_the_move_list_tells_the_moves_as_the_view_shown(store: Store) -> 
             moves = app.screen
             assert isinstance(moves, MoveList)
             rows = moves.query_one(MoveRows)
-            assert rows.words(move) == f"{move}. {' '.join(said(session, move, viewer))}"
+            assert rows.move_words(move) == f"{move}. {' '.join(said(session, move, viewer))}"
             # drawn as worded (the list opens on the position shown): the card named on
             # the mover's list only
             drawn = rows.render_line(move - round(rows.scroll_y)).text
@@ -387,10 +387,10 @@ async def test_the_move_list_words_only_the_moves_on_screen(store: Store) -> Non
         assert len(rows.worded) <= 3 * height
         await pilot.press("home", "down", "down", "pagedown", "up")
         assert rows.cursor == 1 + height
-        long = next(m for m in range(last) if len(rows.words(m)) > rows.size.width)
+        long = next(m for m in range(last) if len(rows.move_words(m)) > rows.size.width)
         rows.cursor = long
         await pilot.pause()
-        words = rows.words(long)
+        words = rows.move_words(long)
         drawn = rows.render_line(long - round(rows.scroll_y)).text.rstrip()
         assert drawn.endswith("…") and words.startswith(drawn[:-1])
         whole = app.screen.query_one("#move-whole", Static).render_line

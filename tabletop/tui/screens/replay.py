@@ -445,7 +445,7 @@ class MoveRows(ScrollView, can_focus=True):
         self._style = Style()
         """The list's style, taken once a frame (``render_lines``)."""
 
-    def words(self, position: int) -> str:
+    def move_words(self, position: int) -> str:
         """Move ``position``, numbered, in players' words as the viewer reads them."""
         told = self.worded.get(position)
         if told is None:
@@ -455,7 +455,7 @@ class MoveRows(ScrollView, can_focus=True):
 
     def on_mount(self) -> None:
         self.virtual_size = Size(0, self.count)
-        self.post_message(self.Highlighted(self.words(self.cursor)))
+        self.post_message(self.Highlighted(self.move_words(self.cursor)))
 
     def on_resize(self) -> None:
         """Laid out: the cursor in the middle of the list, if it is out of sight."""
@@ -475,7 +475,7 @@ class MoveRows(ScrollView, can_focus=True):
             lowest = position - self.scrollable_content_region.height + 1
             self.scroll_to(y=min(position, max(self.scroll_y, lowest)), animate=False)
         self.refresh()
-        self.post_message(self.Highlighted(self.words(position)))
+        self.post_message(self.Highlighted(self.move_words(position)))
 
     def action_cursor(self, by: int) -> None:
         self.cursor += by
@@ -509,7 +509,7 @@ class MoveRows(ScrollView, can_focus=True):
             return Strip.blank(width, style)
         if position == self.cursor:
             style += self.get_component_rich_style("move-rows--cursor")
-        line = plain_text(self.words(position))
+        line = plain_text(self.move_words(position))
         line.truncate(width, overflow="ellipsis", pad=True)
         return Strip(line.render(self.app.console), width).apply_style(style)
 
