@@ -297,6 +297,9 @@ class Ring(Widget):
         # The theme's colours are in the lines drawn: a new theme draws the tiles again.
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._draw())
 
+    def on_unmount(self) -> None:  # Textual would drop it only at the next theme change
+        self.app.theme_changed_signal.unsubscribe(self)
+
     def on_resize(self) -> None:
         self._draw()
 
