@@ -58,8 +58,17 @@ from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.scoreboard import Scoreboard
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
+
     from tabletop.net.client import RemoteTable
     from tabletop.tui.screens.hosting import Hosting
+
+COLLECT_AFTER_S = 0.1
+"""A joined seat collects its garbage this long after an update came: its frame is drawn
+by then (20-40 ms), and its player has not answered yet (a key comes hundreds of ms
+later). Collected later, at a quarter second, the collection (10 ms) met the next key
+or update as often as not; collected "after the refresh", it came before the frame,
+whose widgets had not yet asked to be drawn."""
 
 
 class GameScreen(SizedScreen):
@@ -122,7 +131,7 @@ class GameScreen(SizedScreen):
         self._acting = False  # a move made here is on its way into the session
         self._update: object = None  # the host's update last drawn
         self._notices = 0  # the connection's notices already told
-        self._collecting = False  # a joined seat's garbage, to collect once drawn
+        self._collecting: Timer | None = None  # a joined seat's garbage, to collect soon
         self.bots: dict[int, Bot] = {}
         """A bot per bot seat, seeded from the game's seed so a table replays alike."""
         if self.local is not None:
@@ -290,9 +299,8 @@ class GameScreen(SizedScreen):
         if remote.connection.update is not self._update:
             self._update = remote.connection.update
             self.host_moved()
-        if not self._collecting:
-            self._collecting = True
-            self.call_after_refresh(self._collect)
+        if self._collecting is None:
+            self._collecting = self.set_timer(COLLECT_AFTER_S, self._collect)
 
     def _keep_what_lives(self) -> None:
         """A joined seat's app has this one game screen for its life: once it is drawn,
@@ -306,10 +314,8 @@ class GameScreen(SizedScreen):
         """The garbage of the updates drawn, collected between updates: drawing one
         leaves a few hundred objects in cycles, and the collector's own passes over the
         older generations came in the middle of a frame (1-5 ms, a full one 10-30 ms).
-        Collected here, once the update's frame is drawn (a player's answer to it, a
-        key, comes a few hundred ms later), the next update's frame finds the
-        generations empty."""
-        self._collecting = False
+        Collected here, the next update's frame finds the generations empty."""
+        self._collecting = None
         gc.collect()
 
     def _moved_elsewhere(self, transition: Transition[Any] | None) -> None:
