@@ -20,9 +20,10 @@
    to the last frame the move drew at the other seat's screen (once it has drawn
    nothing for bench_screens.QUIET); beside it, when the host's update reached that
    screen's process, and the CPU time that process spent from then to that frame.
-   That screen is left alone until it has drawn the move's first frame: the Pilot's
-   settle queues a call on every widget of the app and waits for each, work that
-   competed with the screen's drawing (a quarter of its CPU time then) and that no
+   The key is sent as the terminal driver sends it, and that screen is left alone
+   until it has drawn the move's first frame: the Pilot's settle (Pilot.press's too)
+   queues a call on every widget of the app and waits for each, work that competed
+   with the screens' drawing (a quarter of the CPU time measured) and that no
    player's terminal does.
    Reference: a bare Textual app's key (bench_screens.bare_keys),
    legs in turn. Target: median <= 30 ms, max <= 60 ms.
@@ -377,7 +378,9 @@ async def _screen_seat(url: str, code: str, data: str, seed: str, profile: str) 
                 moves = table.moves
                 key = space_park_key(app, rng)
                 began = time.perf_counter()
-                await pilot.press(key)
+                # as the terminal driver sends a key; not Pilot.press, whose settle queues
+                # a call on every widget while the key's move is sent (as under ``moved``)
+                await app._press_keys([key])
                 sent = game_screen(app).sending is not None or table.moves > moves
                 answer = {"began": began, "sent": sent}
             else:
