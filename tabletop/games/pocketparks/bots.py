@@ -202,6 +202,11 @@ def victim_bias(info: Info, target: int) -> float:
     )
 
 
+SPARE = 1.5
+"""Below this ``usefulness`` a card is one to give away: discarded first, and what a
+Comparing notes or Survival of the fittest is worth for."""
+
+
 def usefulness(info: Info, card: int, hand: Sequence[int] | None = None) -> float:
     """How much a card helps the seat's sets (higher: keep it)."""
     if not R.is_park(card):
@@ -377,11 +382,11 @@ def _event_score(info: Info, action: PlayEvent) -> float:
         damage = (deficit(sizes) - before) * threat(info, action.target)
         return 1.0 + 2.5 * damage + victim_bias(info, action.target)
     if effect == "comparing_notes":
-        weak = sum(1 for c in info.hand if usefulness(info, c) < 1.5)
+        weak = sum(1 for c in info.hand if usefulness(info, c) < SPARE)
         target = action.target if action.target is not None else info.seat
         return 0.5 + 0.5 * weak + 0.1 * info.hand_sizes[target] + victim_bias(info, target)
     if effect == "survival_of_the_fittest":
-        return 0.5 + 0.4 * sum(1 for c in info.hand if usefulness(info, c) < 1.5)
+        return 0.5 + 0.4 * sum(1 for c in info.hand if usefulness(info, c) < SPARE)
     return 0.0
 
 
@@ -415,7 +420,7 @@ def step_choice(info: Info, legal: Sequence[Any]) -> Any:
             if isinstance(a, PlayEvent):
                 score = _event_score(info, a)
             elif isinstance(a, Discard):
-                score = 1.5 - usefulness(info, a.card)
+                score = SPARE - usefulness(info, a.card)
             else:
                 continue
             if score > best[0]:

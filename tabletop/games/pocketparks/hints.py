@@ -20,6 +20,7 @@ from tabletop.core.engine import Action
 from tabletop.core.words import counted
 from tabletop.games.pocketparks import rules as R
 from tabletop.games.pocketparks.bots import (
+    SPARE,
     Info,
     SearchBot,
     best_tour,
@@ -51,8 +52,6 @@ from tabletop.games.pocketparks.model import (
 )
 from tabletop.games.pocketparks.view import PPView
 
-SPARE = 1.5
-"""Below this ``usefulness`` a card is one the bots give away first (bots._event_score)."""
 DRAFTS = ("set", "build", "steal")
 """Phases of a move made in steps, once started: a hint is for a whole move."""
 
