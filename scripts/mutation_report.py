@@ -95,8 +95,12 @@ def _functions(tree: ast.Module) -> dict[str, ast.FunctionDef]:
 
 
 def _body(lines: list[str], fn: ast.FunctionDef) -> list[str]:
+    """The function's lines from its def to its end, stripped, its (generated) name left
+    out of the def: a mutant may change a default in the signature only."""
     assert fn.end_lineno is not None
-    return [line.strip() for line in lines[fn.body[0].lineno - 1 : fn.end_lineno]]
+    text = [line.strip() for line in lines[fn.lineno - 1 : fn.end_lineno]]
+    text[0] = text[0].replace(fn.name, "", 1)
+    return text
 
 
 def _original_name(generated: str) -> str:
@@ -130,7 +134,7 @@ def mutants_of(game: str) -> list[Mutant]:
                     key,
                     path,
                     function,
-                    source[function].body[0].lineno + i1,
+                    source[function].lineno + i1,
                     " ".join(before[i1:i2]),
                     " ".join(after[j1:j2]),
                     exit_code,
