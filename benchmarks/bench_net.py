@@ -312,8 +312,6 @@ class ClockedJoin(FrameClock, JoinApp):
         super().__init__(store, url, code)
         self.frames = []
         self.frame_cpu: list[float] = []
-        self.framed = asyncio.Event()
-        """Set at each frame drawn."""
         self.profiler: cProfile.Profile | None = None
 
     def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
@@ -321,7 +319,6 @@ class ClockedJoin(FrameClock, JoinApp):
         super()._display(screen, renderable)
         if len(self.frames) > drawn:
             self.frame_cpu.append(time.process_time())
-            self.framed.set()
             if self.profiler is not None:
                 self.profiler.disable()
 

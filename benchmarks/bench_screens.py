@@ -6,10 +6,13 @@ How "key to last screen update" is measured. The app runs headless under
 Textual's Pilot (120x40). Every frame Textual sends to the terminal goes through
 ``App._display``; the apps here override it to render the frame's terminal bytes
 (which headless mode skips, and a real terminal pays for) and note the time.
-A key is sent as the terminal driver sends it (``Pilot.press``) with the clock
-started just before; then the app is left alone (no forced refresh) until it has
-drawn nothing for QUIET seconds with its process idle and no widget waiting to be
-drawn. The key's latency runs to the last frame drawn by then: the last screen
+A key is sent as the terminal driver sends it (``App._press_keys``, what
+``Pilot.press`` does before it settles) with the clock started just before; then
+the app is left alone until it draws its first frame (``first_frame``), and only
+then settled: until it has drawn nothing for QUIET seconds with its process idle
+and no widget waiting to be drawn. (The Pilot's settle queues a call on every
+widget and waits for each; run while the key was drawn, that work competed with
+it, which no terminal does.) The key's latency runs to the last frame drawn by then: the last screen
 refresh the key caused (the screen's 60 Hz refresh timer included). Toasts left
 from the key before are cleared, unmeasured, before each key. Beside the wall
 time, the CPU time the process spent in that window: on a machine shared with
@@ -39,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import cProfile
 import functools
 import pstats
@@ -84,14 +88,30 @@ def _frame_drawn(app: App[Any], renderable: RenderableType | None, frames: list[
 
 
 class FrameClock(App[Any]):
-    """Notes in ``frames`` when each frame is drawn: the first base of a clocked app
-    (``class ClockedX(FrameClock, X)``)."""
+    """Notes in ``frames`` when each frame is drawn, and sets ``framed``: the first base
+    of a clocked app (``class ClockedX(FrameClock, X)``)."""
 
     frames: list[float]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.framed = asyncio.Event()
 
     def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
         super()._display(screen, renderable)
         _frame_drawn(self, renderable, self.frames)
+        self.framed.set()
+
+
+async def first_frame(app: FrameClock, drawn: int) -> None:
+    """Until the app has drawn a frame beyond its first ``drawn``, or for QUIET: waited
+    for doing nothing, as a terminal does. (The Pilot's settle queues a call on every
+    widget and waits for each: work that would compete with the app's drawing.)"""
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(QUIET):
+            while len(app.frames) == drawn:
+                app.framed.clear()
+                await app.framed.wait()
 
 
 APP_CSS = str(Path(tabletop.tui.app.__file__).with_name("app.tcss"))
@@ -163,6 +183,8 @@ async def timed(
     cpu = time.process_time()
     began = time.perf_counter()
     await start()
+    assert isinstance(pilot.app, FrameClock)
+    await first_frame(pilot.app, drawn)
     await settle(pilot, frames)
     cpu = time.process_time() - cpu
     if PROFILER is not None:
@@ -171,7 +193,8 @@ async def timed(
 
 
 def press(pilot: Pilot[Any], key: str) -> Callable[[], Awaitable[None]]:
-    return lambda: pilot.press(key)
+    """``key``, as the terminal driver sends it (not Pilot.press, which settles)."""
+    return lambda: pilot.app._press_keys([key])
 
 
 # -- the reference -----------------------------------------------------------------
