@@ -298,6 +298,23 @@ async def test_a_seat_away_is_shown_away_and_the_clocks_pause_on_both_screens(
 # -- Space Park: moves at one screen appear at the other; refusals name the rule ----------
 
 
+async def test_a_partner_not_yet_there_is_named_before_the_clocks_start(tmp_path: Path) -> None:
+    """PD-TIME-4: Ann has joined and Bo not yet: her screen says Bo is away and that the
+    clocks start once all are here (Space cannot start them), not that Space starts
+    them; once Bo joins, it says Space starts them."""
+    setup = Setup(players=("Ann", "Bo"), options={"mode": "table", "difficulty": "easy"})
+    async with (
+        hosting(tmp_path, "pocketdragon", setup, 7, FakeClock(), tick_s=0.01) as (_, hosted, url),
+        seat_app(tmp_path / "ann", url, hosted.codes[0]) as (ann, ann_pilot),
+    ):
+        screen = game_screen(ann)
+        await until(ann_pilot, lambda: "Bo is away: the clocks start once all" in rendered(ann))
+        assert "Ready: a player is away" in screen.query_one(DragonTimer).text
+        async with seat_app(tmp_path / "bo", url, hosted.codes[1]):
+            await until(ann_pilot, lambda: "Space starts the clocks" in rendered(ann))
+            assert "Ready: space starts" in screen.query_one(DragonTimer).text
+
+
 async def test_space_park_seats_play_by_keys_and_a_move_shows_only_once_the_host_has_it(
     tmp_path: Path,
 ) -> None:

@@ -263,12 +263,15 @@ class PocketDragonScreen(GameScreen):
     def paused_line(self) -> Content:
         """The status line while the clocks are stopped: by a player, or by the host
         because a player of a hosted game is away (then Space cannot resume)."""
-        away = self.session.away
-        if not away:
+        if not self.session.away:
             return Content("Paused: every clock is stopped. Space resumes.")
+        return plain(f"Paused: {self.who_is_away()}; the clocks run again once all are back.")
+
+    def who_is_away(self) -> str:
+        """Who of a hosted game is away: "Bo is away"."""
+        away = self.session.away
         names = " and ".join(self.player(seat) for seat in away)
-        are = "is" if len(away) == 1 else "are"
-        return plain(f"Paused: {names} {are} away; the clocks run again once all are back.")
+        return f"{names} {'is' if len(away) == 1 else 'are'} away"
 
     def close_overlays(self) -> None:
         """Take down every screen above this one (their callbacks are not called)."""

@@ -463,6 +463,8 @@ class TableScreen(PocketDragonScreen):
 
     def hint(self, view: PocketDragonView) -> Content:
         if view.status == "ready":
+            if self.session.away:  # a hosted game starts once both are there
+                return plain(f"{self.who_is_away()}: the clocks start once all are here.")
             return Content(
                 "Space starts the clocks. Arrows pick a grid card, 1-3 one of your cards."
             )

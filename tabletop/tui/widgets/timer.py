@@ -35,6 +35,7 @@ STATUS_WORDS = {
     "running": "▶ Running",
     "paused": "⏸ Paused: space resumes",
     "away": "⏸ Paused: a player is away",
+    "waiting": "■ Ready: a player is away",
     "won": "★ Won",
     "lost": "✗ Lost",
 }
@@ -164,7 +165,8 @@ class DragonTimer(Vertical):
             ),
         ]
         content = Content("\n").join(lines)
-        status = STATUS_WORDS["away" if away and view.status == "paused" else view.status]
+        waits = {"paused": "away", "ready": "waiting"}  # for a player away, not for Space
+        status = STATUS_WORDS[waits.get(view.status, view.status) if away else view.status]
         self.text = f"{content.plain}\n{status}"
         # Always five lines: a new reading repaints the panel, and lays nothing out.
         refresh_text(self._lines, content, layout=False)
