@@ -611,11 +611,6 @@ def score_table(
     return Content("\n").join(lines)
 
 
-def rows_taken(content: Content, width: int) -> int:
-    """The lines ``content`` takes wrapped at ``width`` cells."""
-    return sum(max(1, -(-line.cell_length // width)) for line in content.split("\n"))
-
-
 class ScoreSheet(_PopUp[None]):
     """A round's score sheet (``shown``; None: the chart alone) above the points so far,
     whole on the screen: where the full sheet does not fit, its compact form, and a chart
@@ -670,16 +665,17 @@ class ScoreSheet(_PopUp[None]):
     def lay_out(self) -> None:
         """The sheet in the form that fits the box: the screen above the footer, less the
         box's border and padding."""
-        width = self.size.width - 4
+        width = max(1, self.size.width - 4)
         rows = self.size.height - 3
+        sheet = self.query_one("#sheet", Static)
         for compact, between in ((False, "\n\n"), (True, "\n\n"), (True, "\n")):
             parts = [points_chart(self.names, self.results, width)]
             if self.shown is not None:
                 parts.insert(0, score_table(self.names, self.shown, width, compact))
             self.body = Content(between).join(parts)
-            if rows_taken(self.body, width) <= rows:
+            if self.body.get_height(sheet.styles.get_rules(), width) <= rows:  # as wrapped
                 break
-        refresh_text(self.query_one("#sheet", Static), self.body)
+        refresh_text(sheet, self.body)
 
     @property
     def text(self) -> str:
