@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Mutation testing of the rules engines with mutmut (README "Mutation testing").
+# Mutation testing of the rules engines with mutmut (docs/mutation-testing.md).
 #
 #   scripts/mutation.sh [GAME...]              every mutant of each game (default: all three)
 #   scripts/mutation.sh --sample N [GAME...]   N mutants of each game, drawn with
