@@ -126,7 +126,7 @@ class StatisticsScreen(SizedScreen):
         for group in stat_groups():
             table: DataTable[Text] = self.query_one(f"#by-{group.id}", DataTable)
             table.clear(columns=True)
-            table.add_columns(*group.columns)
+            table.add_columns(*(plain_text(column) for column in group.columns))
             rows = self.figures.groups[group.id]
             order = group.order or sorted(rows, key=str)
             for row in order:
