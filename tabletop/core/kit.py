@@ -94,9 +94,10 @@ def _no_tally() -> Tally:
     return Tally()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class GameKit:
-    """One game, as the rest of tabletop knows it."""
+    """One game, as the rest of tabletop knows it (each kit is its own: compared and
+    hashed by identity)."""
 
     name: str
     """The game's key: saved games, the protocol and the command line name it."""
