@@ -49,13 +49,13 @@ def _load() -> None:
     for module in (*PACKAGES, *extra):
         if module in _loaded:
             continue
-        _loaded.add(module)
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:
             if module in PACKAGES:
                 raise
             raise ValueError(f"{PLUGINS_VARIABLE} names {module!r}, which is no module") from exc
+        _loaded.add(module)
 
 
 def kits() -> tuple[GameKit, ...]:
