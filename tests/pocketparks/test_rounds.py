@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from tabletop.core.engine import Event, Setup
-from tabletop.games.pocketparks.model import AddCard, Confirm, Draw, PPState, StartBuild, StartSet
+from tabletop.games.pocketparks.model import (
+    AddCard,
+    Confirm,
+    Draw,
+    PPState,
+    RoundResult,
+    StartBuild,
+    StartSet,
+)
 from tabletop.games.pocketparks.rules import (
     CONTENT,
     priorities,
@@ -312,3 +320,94 @@ def test_in_round_three_a_set_without_priority_does_not_count_toward_winning() -
     )
     st, _ = play_set(st, 1, linda4)
     assert st.results == [] and st.round == 3 and st.current == 0
+
+
+@pytest.mark.rule("PP-WIN-1", "PP-MOD-3")
+def test_when_two_players_qualify_at_once_the_current_player_wins() -> None:
+    """PP-WIN-1: round 3. Ana builds Big Bend and Guadalupe Mountains (desert, mountain,
+    canyon) with Saguaro: her sets of 4, 3 and 2 qualify, and her set no longer shares
+    canyon, so the canyon priority passes to Ben's older canyon pair and his 4, 3 and 2
+    qualify too, by the same action. The current player, Ana, wins the round."""
+    volcano4 = parks("Mount Rainier", "Crater Lake", "Katmai", "Lake Clark")
+    st = table(
+        [parks("Saguaro", "Zion"), parks("Acadia")],
+        sets=[
+            [parks("Big Bend", "Guadalupe Mountains"), volcano4, parks("Olympic", "Redwood")],
+            [
+                parks("Virgin Islands", "Voyageurs", "Biscayne", "American Samoa"),
+                parks("Denali", "Kobuk Valley", "Theodore Roosevelt"),
+                parks("Bryce Canyon", "Mesa Verde"),
+            ],
+        ],
+        round=3,
+    )
+    assert priorities(st)[1][2] == 0  # Ana's pair holds the canyon priority, for now
+    st = run(st, StartBuild(seat=0, set_index=0), AddCard(seat=0, card=park("Saguaro")))
+    st, log = act_log(st, Confirm(seat=0))
+    assert st.results[0].winner == 0
+    assert "Ana has sets of 2, 3 and 4 or more." in texts(log)
+
+
+@pytest.mark.rule("PP-WIN-1", "PP-SET-7")
+def test_a_one_card_remnant_is_no_set_of_two_toward_winning() -> None:
+    """PP-WIN-1, PP-SET-7: Ana holds a set of 4 and a 1-card remnant and plays a set of
+    3: 4-3-1 does not win the round, and play passes to Ben."""
+    four = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains")
+    st = table([[*ISLAND3, park("Zion")], parks("Acadia")], sets=[[four, parks("Katmai")], []])
+    st, _ = play_set(st, 0, ISLAND3)
+    assert st.results == [] and st.round == 1 and st.current == 1
+
+
+@pytest.mark.rule("PP-MOD-2", "PP-ASTRO-1")
+def test_the_featured_parks_dark_sky_mark_doubles_no_set() -> None:
+    """PP-MOD-2: round 2, featured Great Sand Dunes (mountain, dark sky). With Aspiring
+    astronomer in force, Ana's Arches and Petrified Forest share desert and dark sky:
+    dark sky is no theme icon, so only her mountain set is doubled."""
+    four = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains")
+    st = table(
+        [[*four, park("Katmai")], parks("Zion")],
+        sets=[[DESERT2, ISLAND3], []],
+        round=2,
+        featured=park("Great Sand Dunes"),
+    )
+    st.turn, st.players[0].astronomer_turn = 2, 0
+    assert ENGINE.view(st, None).players[0].sets[0].icons == ["desert", "dark_sky"]
+    st, _ = play_set(st, 0, four)
+    assert st.results[0].points == [1 + 1 + 2 * 2, 0]
+
+
+@pytest.mark.rule("PP-MOD-3", "PP-SET-8")
+def test_in_round_three_a_dark_sky_set_holds_priority_and_counts() -> None:
+    """PP-MOD-3, PP-SET-8: round 3, Aspiring astronomer in force for Ana. Her Bryce
+    Canyon and Mammoth Cave share only dark sky: the set holds the dark sky priority,
+    so with her islands and the mountains she plays it wins her the round."""
+    four = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains")
+    st = table(
+        [[*four, park("Katmai")], parks("Zion")],
+        sets=[[ISLAND3], []],
+        round=3,
+    )
+    st.turn, st.players[0].astronomer_turn = 2, 0
+    st.players[0].sets.insert(0, parks("Bryce Canyon", "Mammoth Cave"))  # dark sky only
+    dark_set = ENGINE.view(st, None).players[0].sets[0]
+    assert (dark_set.priority, dark_set.active) == (["dark_sky"], True)
+    st, _ = play_set(st, 0, four)
+    assert st.results[0].winner == 0
+
+
+@pytest.mark.rule("PP-GAME-2")
+def test_the_final_tie_break_reads_round_three_not_round_one() -> None:
+    """PP-GAME-2: tied on points after round 3, where Ben's sets hold the newer park;
+    in round 1 Ana's did (#62 against #1). The tie goes to Ben."""
+    four = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains")
+    st = table(
+        [[*four, park("Katmai")], parks("Zion")],
+        sets=[[DESERT2, ISLAND3], [parks("Great Sand Dunes", "Saguaro")]],
+        round=3,
+        modifiers=False,
+    )
+    st.results = [RoundResult(0, [4, 0], [62, 1]), RoundResult(1, [0, 4], [20, 30])]
+    st.players[0].score, st.players[1].score = 6, 10  # Ana scores 4 this round: 10 each
+    st, _ = play_set(st, 0, four)
+    outcome = ENGINE.outcome(st)
+    assert outcome is not None and outcome.scores == (10, 10) and outcome.winners == (1,)

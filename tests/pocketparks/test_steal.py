@@ -71,6 +71,20 @@ def test_a_steal_is_declared_in_full_before_anything_moves() -> None:
     assert_refused(ENGINE, st, StartSteal(seat=0, target=0), "PP-STEAL-1")
 
 
+@pytest.mark.rule("PP-STEAL-2")
+def test_three_cards_with_two_dark_sky_parks_buy_two() -> None:
+    """PP-STEAL-2: a plain park and two dark sky parks hold the form "2 cards + 1 dark
+    sky park": Ana takes both of Ben's parks, and the steal is listed and accepted."""
+    st = table(
+        [[PLAIN[0], *DARK, PLAIN[1]], parks("Zion")], sets=[[], [parks("Glacier", "Denali")]]
+    )
+    st = run(st, StartSteal(seat=0, target=1), *(Pay(seat=0, card=c) for c in [PLAIN[0], *DARK]))
+    st = run(st, Take(seat=0, card=park("Glacier")), Take(seat=0, card=park("Denali")))
+    st = pass_all(act(st, Confirm(seat=0)))  # Ben lets the steal go on
+    assert set(parks("Glacier", "Denali")) <= set(st.players[0].hand)
+    assert st.players[1].sets == []
+
+
 @pytest.mark.rule("PP-STEAL-3", "PP-STEAL-5")
 def test_payment_goes_to_the_discard_piles_last_card_on_top() -> None:
     """PP-STEAL-3, PP-STEAL-4, PP-STEAL-5: one player, a set card and a random

@@ -308,6 +308,26 @@ def test_dark_sky_does_not_count_on_the_astronomers_own_turn() -> None:
     assert len(st.players[0].hand) == 9 and st.players[0].sets == []
 
 
+@pytest.mark.rule("PP-ASTRO-1", "PP-SET-8")
+def test_a_second_astronomer_does_not_move_the_turn_dark_sky_counts_from() -> None:
+    """PP-ASTRO-1: Ana's first Aspiring astronomer was played two turns ago, so her
+    Bryce Canyon and Mammoth Cave share dark sky. She plays a second one: for the rest
+    of this turn (her hand limit) dark sky still counts for her."""
+    astronomer = event("aspiring_astronomer")
+    hand = [*parks("Sequoia", "Yosemite", "Denali", "Acadia", "Olympic"), astronomer]
+    st = table(
+        [[*hand, *parks("Redwood", "Katmai", "Glacier Bay")], parks("Zion")],
+        draws=parks("Kenai Fjords", "Lake Clark"),
+    )
+    st.turn, st.players[0].astronomer_turn = 2, 0
+    st.players[0].sets = [parks("Bryce Canyon", "Mammoth Cave")]  # dark sky only
+    st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
+    st = pass_all(act(st, PlayEvent(seat=0, card=astronomer)))
+    assert st.phase == "limit" and st.current == 0
+    me = ENGINE.view(st, 0).players[0]
+    assert me.dark_sky_sets and me.sets[0].icons == ["dark_sky"]
+
+
 def test_the_rules_handle_every_kind_of_action() -> None:
     """PP-TURN-1: every action a player can send has its handler in the rules."""
     classes = get_args(get_args(PPAction)[0])
