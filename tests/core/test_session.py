@@ -29,13 +29,6 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def store(db_path: Path) -> Iterator[Store]:
-    s = Store(db_path)
-    yield s
-    s.close()
-
-
-@pytest.fixture
 def session(store: Store) -> GameSession:
     return GameSession.start(store, ENGINE, SEATS, {}, seed=11)
 

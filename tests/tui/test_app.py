@@ -4,7 +4,6 @@ the too-small message and the damaged-file notice. The game is the test-only toy
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -42,13 +41,6 @@ def toy(monkeypatch: pytest.MonkeyPatch, store: Store) -> None:
     monkeypatch.setitem(GAME_SCREENS, "toygame", "tests.tui.toyscreen:ToyScreen")
     monkeypatch.setitem(BOT_MODULES, "toygame", "tests.tui.toygame")
     store.save_setting("bot_pace", "instant")
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "tabletop.db")
-    yield s
-    s.close()
 
 
 def hand_text(app: TabletopApp) -> str:
