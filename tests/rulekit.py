@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 
-from tabletop.core.engine import MALFORMED_ACTION, Action, Engine
+from tabletop.core.engine import Action, Engine
 from tabletop.core.errors import IllegalAction
 
 ROOT = Path(__file__).resolve().parents[1]
 ID = r"(?:SP|PP|PD)-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+"
+GAME_RULE = re.compile(ID)
 DEFINED = re.compile(rf"^\s*[-*]\s+\*\*({ID})\*\*", re.MULTILINE)
 DIGESTS = tuple(sorted((ROOT / "seeds").glob("*.md")))
 
@@ -48,8 +49,8 @@ def assert_refused(
 ) -> IllegalAction:
     """``action`` is refused naming ``rule``, is not among its seat's legal actions (at the
     action's moment, for a real-time game), and leaves the state exactly as it was.
-    Records ``rule`` as executed (a game's rule: the core's malformed-action id is
-    in no digest)."""
+    Records ``rule`` as executed if it is a game's rule (the core's own ids, such as
+    the malformed action's, are in no digest)."""
     before = engine.state_json(state)
     now = getattr(action, "now", None)
     at = state if now is None else engine.advance(state, now).state
@@ -58,7 +59,7 @@ def assert_refused(
         engine.apply(state, action)
     assert caught.value.rule == rule, caught.value
     assert engine.state_json(state) == before, "a refused action changed the state"
-    if rule != MALFORMED_ACTION:
+    if GAME_RULE.fullmatch(rule):
         record(rule)
     return caught.value
 
