@@ -5,9 +5,7 @@ log; a record that stops replaying ends the replay there."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,13 +37,6 @@ def played(game: str, setup: int, seed: int) -> tuple[Table, GameRecord, list[st
         states.append(engine.state_json(engine.advance(state, table.now).state))
     assert states[-1] == engine.state_json(table.state)
     return table, record, states
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "tabletop.db")
-    yield s
-    s.close()
 
 
 def session_of(store: Store, record: GameRecord, table: Table, finished: bool) -> ReplaySession:

@@ -29,13 +29,6 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def store(db_path: Path) -> Iterator[Store]:
-    s = Store(db_path)
-    yield s
-    s.close()
-
-
-@pytest.fixture
 def session(store: Store) -> GameSession:
     return GameSession.start(store, ENGINE, SEATS, {}, seed=11)
 
@@ -481,6 +474,7 @@ def test_a_saved_reading_is_no_change_another_copy_must_know_of(db_path: Path) -
         assert there.load_game(session.game_id).clock_at == 6.0
 
 
+@pytest.mark.rule("PD-APP-4")
 def test_a_bookkeeping_button_is_undone_a_clock_button_is_not(store: Store) -> None:
     """PD-APP-4: a stray success is taken back (in memory and in the store); a pause,
     the start, or any table move is not, and the refusal says why."""

@@ -9,7 +9,7 @@ import asyncio
 import shutil
 import socket
 import ssl
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,13 +29,6 @@ from tests.net.netkit import certificate, join, latest
 from tests.tui.test_spacepark_screen import keys_for
 
 SIZE = (120, 36)
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "tabletop.db")
-    yield s
-    s.close()
 
 
 async def until(pilot: Pilot[Any], holds: Callable[[], bool]) -> None:

@@ -13,9 +13,11 @@ from tabletop.core.errors import IllegalAction
 from tabletop.core.record import GameRecord, replay
 from tabletop.core.session import rebuilt
 from tabletop.games.pocketdragon.engine import ENGINE
-from tests.pocketdragon.helpers import act, at, keep_fed, new, refused, started, view
+from tests.pocketdragon.helpers import act, action, at, keep_fed, new, started, view
+from tests.rulekit import assert_refused
 
 
+@pytest.mark.rule("PD-LOSE-1", "PD-SETUP-2")
 @pytest.mark.parametrize(("difficulty", "seconds"), [("easy", 300), ("medium", 360), ("hard", 420)])
 def test_main_timer_runs_out_at_its_exact_second(difficulty: str, seconds: int) -> None:
     """PD-LOSE-1, PD-SETUP-2, PD-TIME-1: 300/360/420 s; zero loses, not a moment sooner."""
@@ -32,6 +34,7 @@ def test_main_timer_runs_out_at_its_exact_second(difficulty: str, seconds: int) 
     assert "main timer" in outcome.summary
 
 
+@pytest.mark.rule("PD-LOSE-2", "PD-LOSE-5")
 def test_hunger_runs_out_at_120_seconds_and_the_clocks_stop() -> None:
     """PD-LOSE-2, PD-TIME-1, PD-LOSE-5: hunger zero loses at 120.000 s and freezes the game."""
     state = started("table")
@@ -41,9 +44,10 @@ def test_hunger_runs_out_at_120_seconds_and_the_clocks_stop() -> None:
     assert (starved.status, starved.loss) == ("lost", "hunger")
     assert ENGINE.state_json(at(starved, 500.0)) == ENGINE.state_json(starved)
     assert ENGINE.state_json(at(state, 500.0)) == ENGINE.state_json(starved)
-    assert refused(starved, "collect_food", 130.0, place=0).rule == "PD-TIME-5"
+    assert_refused(ENGINE, starved, action("collect_food", 130.0, place=0), "PD-TIME-5")
 
 
+@pytest.mark.rule("PD-TIME-3")
 def test_the_display_shows_whole_seconds_rounded_up() -> None:
     """PD-TIME-3: ceil of the seconds left; 300 during the first second of Easy."""
     state = started("companion")
@@ -56,17 +60,19 @@ def test_the_display_shows_whole_seconds_rounded_up() -> None:
     assert view(at(state, 89.5), None).clocks.hunger_display == 31
 
 
+@pytest.mark.rule("PD-FEED-2")
 def test_feeding_at_30_seconds_left_gives_90() -> None:
     """PD-FEED-1, PD-FEED-2: the window opens when the display reads 30 (30.000 s left)."""
     state = started("companion")
     assert not view(at(state, 89.999), 0).clocks.feed_available
-    assert refused(state, "log_feed", 89.999, discarded=1).rule == "PD-FEED-1"
+    assert_refused(ENGINE, state, action("log_feed", 89.999, discarded=1), "PD-FEED-1")
     assert view(at(state, 90.0), 0).clocks.feed_available
     fed = act(state, "log_feed", 90.0, discarded=1)
     assert view(fed, 0).clocks.hunger_left == 90.0
     assert fed.hunger_deadline_ms == 180_000
 
 
+@pytest.mark.rule("PD-FEED-2", "PD-TIME-3")
 def test_feeding_uses_the_displayed_seconds() -> None:
     """PD-FEED-2, PD-TIME-3: with 29.5 s left the display reads 30, so hunger restarts at 90."""
     fed = act(started("companion"), "log_feed", 90.5, discarded=1)
@@ -74,6 +80,7 @@ def test_feeding_uses_the_displayed_seconds() -> None:
     assert view(fed, 1).clocks.hunger_display == 90
 
 
+@pytest.mark.rule("PD-FEED-2")
 def test_feeding_at_1_second_left_gives_119() -> None:
     """PD-FEED-2: waiting is rewarded."""
     state = started("companion")
@@ -84,8 +91,8 @@ def test_feeding_at_1_second_left_gives_119() -> None:
 def test_feeding_at_31_seconds_left_is_refused() -> None:
     """PD-FEED-1: 31 s left is outside the Feed window; nothing changes."""
     state = started("companion")
-    assert refused(state, "log_feed", 89.0, discarded=1).rule == "PD-FEED-1"
-    assert refused(state, "log_feed", 89.0, seat=1, discarded=2).rule == "PD-FEED-1"
+    assert_refused(ENGINE, state, action("log_feed", 89.0, discarded=1), "PD-FEED-1")
+    assert_refused(ENGINE, state, action("log_feed", 89.0, seat=1, discarded=2), "PD-FEED-1")
 
 
 def expected_clue_times(seed: int) -> list[int]:
@@ -98,6 +105,7 @@ def expected_clue_times(seed: int) -> list[int]:
     return times
 
 
+@pytest.mark.rule("PD-CLUE-1")
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_clue_pool_gains_one_after_each_15_to_20_seconds(seed: int) -> None:
     """PD-CLUE-1: +1 at each drawn moment, intervals within 15..20 s, redrawn every time."""
@@ -111,6 +119,7 @@ def test_the_clue_pool_gains_one_after_each_15_to_20_seconds(seed: int) -> None:
         assert at(state, ms / 1000).clues == 3 + gained
 
 
+@pytest.mark.rule("PD-CLUE-1")
 def test_the_clue_pool_has_no_cap() -> None:
     """PD-CLUE-1: by 300 s of feeding and waiting the pool holds every clue it gained."""
     times = expected_clue_times(4)
@@ -125,10 +134,10 @@ def test_pause_stops_every_clock_and_resume_carries_on() -> None:
     paused = act(state, "pause", 10.0, seat=1)
     assert ENGINE.state_json(at(paused, 1000.0)) == ENGINE.state_json(paused)
     assert view(at(paused, 1000.0), 0).clock == 10.0
-    assert refused(paused, "pause", 20.0).rule == "PD-TIME-4"
-    assert refused(paused, "log_success", 20.0).rule == "PD-TIME-5"
+    assert_refused(ENGINE, paused, action("pause", 20.0), "PD-TIME-4")
+    assert_refused(ENGINE, paused, action("log_success", 20.0), "PD-TIME-5")
     resumed = act(paused, "resume", 1000.0)
-    assert refused(resumed, "resume", 1000.0).rule == "PD-TIME-4"
+    assert_refused(ENGINE, resumed, action("resume", 1000.0), "PD-TIME-4")
     later = at(resumed, 1010.0)
     assert view(later, 0).clocks.main_left == 280.0
     assert view(later, 0).clocks.hunger_left == 100.0
@@ -136,6 +145,7 @@ def test_pause_stops_every_clock_and_resume_carries_on() -> None:
     assert (later.clues, later.next_clue_ms) == (unpaused.clues, unpaused.next_clue_ms)
 
 
+@pytest.mark.rule("PD-TIME-2")
 def test_a_late_action_happens_at_the_games_clock() -> None:
     """PD-TIME-2: readings are whole milliseconds and time never runs backwards."""
     state = at(started("companion"), 50.0)
@@ -145,6 +155,7 @@ def test_a_late_action_happens_at_the_games_clock() -> None:
     assert at(started("companion"), 12.3456).elapsed_ms == 12_346
 
 
+@pytest.mark.rule("PD-LOSE-5")
 def test_both_timers_at_once_name_the_main_timer_and_a_due_clue_is_lost() -> None:
     """PD-LOSE-5: feeding at 30 s left three times puts hunger's end at 300 s, with Easy's."""
     state = started("companion")
@@ -164,11 +175,11 @@ def test_both_timers_at_once_name_the_main_timer_and_a_due_clue_is_lost() -> Non
 def test_game_actions_need_the_clocks_running() -> None:
     """PD-TIME-5, PD-TIME-1: nothing before Start, Start only once."""
     state = new("companion")
-    assert refused(state, "log_success", 1.0).rule == "PD-TIME-5"
-    assert refused(state, "log_general_clue", 1.0).rule == "PD-TIME-5"
-    assert refused(started("companion"), "start", 1.0, seat=1).rule == "PD-TIME-1"
+    assert_refused(ENGINE, state, action("log_success", 1.0), "PD-TIME-5")
+    assert_refused(ENGINE, state, action("log_general_clue", 1.0), "PD-TIME-5")
+    assert_refused(ENGINE, started("companion"), action("start", 1.0, seat=1), "PD-TIME-1")
     table_game = new("table")
-    assert refused(table_game, "collect_food", 1.0, place=0).rule == "PD-TIME-5"
+    assert_refused(ENGINE, table_game, action("collect_food", 1.0, place=0), "PD-TIME-5")
     # Each stopped state says why, in players' words.
     paused = act(started("companion"), "pause", 1.0)
     won = act(act(act(started("companion"), "log_success", 1), "log_success", 2), "log_success", 3)
@@ -179,8 +190,8 @@ def test_game_actions_need_the_clocks_running() -> None:
         (won, "The game is over: the dragon is happy."),
         (lost, "The game is over."),
     ):
-        refusal = refused(stopped, "log_mistake", 130.0)
-        assert (refusal.rule, refusal.message) == ("PD-TIME-5", why)
+        refusal = assert_refused(ENGINE, stopped, action("log_mistake", 130.0), "PD-TIME-5")
+        assert refusal.message == why
 
 
 def test_reset_goes_back_to_before_the_start() -> None:
@@ -198,7 +209,7 @@ def test_reset_goes_back_to_before_the_start() -> None:
     )
     assert (look.clocks.main_display, look.clocks.hunger_display) == (360, 120)
     assert ENGINE.outcome(reset) is None
-    assert refused(reset, "reset", 44.0).rule == "PD-TIME-6"
+    assert_refused(ENGINE, reset, action("reset", 44.0), "PD-TIME-6")
     late = act(reset, "start", 40.0)  # a reading from before the reset: PD-TIME-2
     assert view(at(late, 60.0), 0).clocks.main_left == 360.0 - (60.0 - 43.0)
     again = act(reset, "start", 50.0)
@@ -211,12 +222,13 @@ def test_reset_goes_back_to_before_the_start() -> None:
     )
     assert lost.status == "lost"
     assert act(lost, "reset", 55.0).status == "ready"
-    assert refused(started("table"), "reset", 5.0).rule == "PD-SETUP-6"
+    assert_refused(ENGINE, started("table"), action("reset", 5.0), "PD-SETUP-6")
 
 
 times = st.lists(st.floats(min_value=0, max_value=700, allow_nan=False), min_size=1, max_size=12)
 
 
+@pytest.mark.rule("PD-TIME-2")
 @settings(max_examples=60, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
@@ -256,6 +268,7 @@ def test_advancing_clocks_that_do_not_run_gives_the_same_state(status: str) -> N
     assert ENGINE.advance(state, 1000.0).state is state
 
 
+@pytest.mark.rule("PD-TIME-2")
 def test_advancing_to_the_games_own_clock_or_earlier_gives_the_same_state() -> None:
     """PD-TIME-2: time never runs backwards, and a reading equal to the game's moves nothing."""
     state = at(started("companion"), 50.0)
@@ -265,6 +278,7 @@ def test_advancing_to_the_games_own_clock_or_earlier_gives_the_same_state() -> N
     assert later is not state and later.elapsed_ms == 50_001
 
 
+@pytest.mark.rule("PD-FEED-5")
 def test_a_feed_carries_the_moment_feed_was_pressed() -> None:
     """PD-FEED-5: pressed with 1.5 s of hunger left, chosen 3 s later: the feed at the
     press saves the dragon (restarting hunger at 120 - 2), whereas the same feed stamped
@@ -274,7 +288,7 @@ def test_a_feed_carries_the_moment_feed_was_pressed() -> None:
     fed = act(state, "log_feed", pressed_at, discarded=2)
     assert fed.status == "running" and view(fed, 0).clocks.hunger_left == 118.0
     assert view(at(fed, pressed_at + 3), 0).clocks.hunger_left == 115.0
-    assert refused(state, "log_feed", pressed_at + 3, discarded=2).rule == "PD-TIME-5"
+    assert_refused(ENGINE, state, action("log_feed", pressed_at + 3, discarded=2), "PD-TIME-5")
 
 
 def log_of(state: object, kind: str, now: float, seat: int = 0, **fields: object) -> list[str]:
@@ -282,6 +296,7 @@ def log_of(state: object, kind: str, now: float, seat: int = 0, **fields: object
     return [event.text for event in ENGINE.apply(state, action).events]
 
 
+@pytest.mark.rule("PD-TIME-7")
 @pytest.mark.parametrize("mode", ["table", "companion"])
 def test_a_pause_nobody_pressed_says_what_happened(mode: str) -> None:
     """PD-TIME-7: the host's pause for a seat away names who is away, its resume says all
@@ -299,10 +314,11 @@ def test_a_pause_nobody_pressed_says_what_happened(mode: str) -> None:
     assert log_of(away, "resume", 50.0, cause="away") == ["Everyone is back: the clocks run again."]
     back = act(away, "resume", 50.0, cause="away")
     assert ENGINE.state_json(back) == ENGINE.state_json(act(away, "resume", 50.0))
-    assert refused(away, "pause", 51.0, cause="away").rule == "PD-TIME-4"
-    assert refused(back, "resume", 51.0, cause="away").rule == "PD-TIME-4"
+    assert_refused(ENGINE, away, action("pause", 51.0, cause="away"), "PD-TIME-4")
+    assert_refused(ENGINE, back, action("resume", 51.0, cause="away"), "PD-TIME-4")
 
 
+@pytest.mark.rule("PD-TIME-7")
 def test_only_a_pause_has_a_cause_and_a_players_is_left_out_of_the_record() -> None:
     """PD-TIME-7: a resume is never for a reopened game, and a cause no game has is
     malformed; a player's pause or resume is recorded as before the cause existed."""
@@ -315,6 +331,7 @@ def test_only_a_pause_has_a_cause_and_a_players_is_left_out_of_the_record() -> N
     assert ENGINE.dump_action(pause) == {"seat": 0, "now": 3.0, "kind": "pause"}
 
 
+@pytest.mark.rule("PD-TIME-7")
 def test_a_record_stored_before_pauses_had_a_cause_replays_the_same() -> None:
     """PD-TIME-4, PD-TIME-7: a record of old rows (a pause and a resume with no cause)
     loads and replays as it did: the same state and the players' own log lines."""

@@ -7,9 +7,11 @@ from typing import Any
 import pytest
 
 from tabletop.games.pocketdragon.engine import ENGINE
-from tests.pocketdragon.helpers import act, at, keep_fed, new, options, refused, started, view
+from tests.pocketdragon.helpers import act, action, at, keep_fed, new, options, started, view
+from tests.rulekit import assert_refused
 
 
+@pytest.mark.rule("PD-SETUP-3", "PD-SETUP-2")
 @pytest.mark.parametrize(
     ("difficulty", "happiness", "successes"), [("easy", 4, 3), ("medium", 3, 5), ("hard", 3, 7)]
 )
@@ -26,6 +28,7 @@ def test_each_level_starts_with_its_happiness_and_successes(
     assert look.status == "ready" and look.table is None
 
 
+@pytest.mark.rule("PD-APP-1")
 def test_either_player_presses_any_button() -> None:
     """PD-APP-1: no turns for the app; both seats may act and see the same buttons."""
     state = started("companion")
@@ -49,6 +52,7 @@ def test_either_player_presses_any_button() -> None:
     assert view(state, None).successes_left == 1
 
 
+@pytest.mark.rule("PD-APP-1", "PD-APP-5")
 def test_each_button_is_logged_naming_nobody_and_only_the_start_draws() -> None:
     """PD-APP-1, PD-APP-5, PD-TIME-1, PD-TIME-4, PD-TIME-6: every button is logged, naming
     nobody (the app cannot tell who pressed it, whatever seat the action carries); only
@@ -78,6 +82,7 @@ def test_each_button_is_logged_naming_nobody_and_only_the_start_draws() -> None:
         state = pressed.state
 
 
+@pytest.mark.rule("PD-APP-4")
 @pytest.mark.parametrize(
     "kind", ["log_general_clue", "log_specific_clue", "log_success", "log_mistake", "log_tidy_up"]
 )
@@ -86,6 +91,7 @@ def test_bookkeeping_buttons_may_be_taken_back(kind: str) -> None:
     assert ENGINE.irreversible(ENGINE.parse_action({"kind": kind, "seat": 1, "now": 5})) is None
 
 
+@pytest.mark.rule("PD-APP-4")
 @pytest.mark.parametrize(
     ("kind", "name", "fields"),
     [
@@ -104,6 +110,7 @@ def test_clock_buttons_are_never_taken_back(kind: str, name: str, fields: dict[s
     )
 
 
+@pytest.mark.rule("PD-APP-4")
 @pytest.mark.parametrize(
     "data",
     [
@@ -127,15 +134,16 @@ def test_clue_buttons_cost_1_and_2_and_need_the_pool() -> None:
     assert view(state, 0).clocks.clues == 1
     assert view(state, 0).clocks.general_clue_available
     assert not view(state, 0).clocks.specific_clue_available
-    assert refused(state, "log_specific_clue", 2.0, seat=1).rule == "PD-CLUE-2"
+    assert_refused(ENGINE, state, action("log_specific_clue", 2.0, seat=1), "PD-CLUE-2")
     state = act(state, "log_general_clue", 2.0, seat=1)
     assert view(state, 0).clocks.clues == 0
     assert not view(state, 0).clocks.general_clue_available
-    assert refused(state, "log_general_clue", 3.0).rule == "PD-CLUE-2"
+    assert_refused(ENGINE, state, action("log_general_clue", 3.0), "PD-CLUE-2")
     paused = act(started("companion"), "pause", 1.0)
     assert not view(paused, 0).clocks.general_clue_available
 
 
+@pytest.mark.rule("PD-FEED-3", "PD-HAPPY-2")
 @pytest.mark.parametrize(("discarded", "change"), [(1, 0), (2, 1), (3, 2), (4, 3)])
 def test_feeding_changes_happiness_by_the_cards_discarded_minus_one(
     discarded: int, change: int
@@ -156,11 +164,12 @@ def test_feeding_offers_one_to_four_cards_once_hungry() -> None:
 @pytest.mark.parametrize("discarded", [0, 5, -1])
 def test_feeding_needs_one_to_four_cards(discarded: int) -> None:
     """PD-FEED-4: no feeding with nothing, and nobody holds more than 4 food cards."""
-    assert refused(started("companion"), "log_feed", 100.0, discarded=discarded).rule == (
-        "PD-FEED-4"
+    assert_refused(
+        ENGINE, started("companion"), action("log_feed", 100.0, discarded=discarded), "PD-FEED-4"
     )
 
 
+@pytest.mark.rule("PD-APP-2", "PD-HAPPY-1", "PD-LOSE-3")
 def test_mistakes_and_tidy_ups_cost_happiness_and_lose_below_zero() -> None:
     """PD-APP-2, PD-HAPPY-1, PD-LOSE-3: reaching 0 is fine, the next drop loses."""
     state = started("companion", "hard")
@@ -174,6 +183,7 @@ def test_mistakes_and_tidy_ups_cost_happiness_and_lose_below_zero() -> None:
     assert outcome is not None and outcome.winners == () and "Happiness" in outcome.summary
 
 
+@pytest.mark.rule("PD-WIN-1", "PD-APP-2", "PD-SCORE-1")
 def test_the_last_success_wins_and_stops_the_clocks() -> None:
     """PD-WIN-1, PD-APP-2, PD-SCORE-1: Easy needs 3; score = base + Happiness + tens left."""
     state = started("companion")
@@ -189,9 +199,10 @@ def test_the_last_success_wins_and_stops_the_clocks() -> None:
     outcome = ENGINE.outcome(won)
     assert outcome is not None and outcome.scores == (24, 24) and outcome.winners == (0, 1)
     assert outcome.summary.endswith("You scored 24. Amazing!")
-    assert refused(won, "log_success", 401.0).rule == "PD-TIME-5"
+    assert_refused(ENGINE, won, action("log_success", 401.0), "PD-TIME-5")
 
 
+@pytest.mark.rule("PD-SCORE-1")
 def test_score_counts_full_tens_of_the_display() -> None:
     """PD-SCORE-1: 189.001 s left displays 190 (19 tens); 189.0 s displays 189 (18)."""
     state = keep_fed(started("companion", "hard"), 230)
@@ -204,15 +215,17 @@ def test_score_counts_full_tens_of_the_display() -> None:
     assert view(state, 0).score is None
 
 
+@pytest.mark.rule("PD-APP-3")
 def test_companion_mode_has_no_cards_and_refuses_table_actions() -> None:
     """PD-APP-3, PD-SETUP-6: the app cannot see the cards; the players judge the rest."""
     state = started("companion")
     assert state.table is None and view(state, 0).table is None
-    assert refused(state, "collect_food", 1.0, place=3).rule == "PD-SETUP-6"
-    assert refused(state, "general_clue", 1.0, skill="wit").rule == "PD-SETUP-6"
-    assert refused(started("table"), "log_success", 1.0).rule == "PD-SETUP-6"
+    assert_refused(ENGINE, state, action("collect_food", 1.0, place=3), "PD-SETUP-6")
+    assert_refused(ENGINE, state, action("general_clue", 1.0, skill="wit"), "PD-SETUP-6")
+    assert_refused(ENGINE, started("table"), action("log_success", 1.0), "PD-SETUP-6")
 
 
+@pytest.mark.rule("PD-SCORE-2")
 @pytest.mark.parametrize(
     ("won_at", "points", "praise"),
     [
@@ -236,4 +249,6 @@ def test_the_result_praises_scores_above_10_and_15(won_at: float, points: int, p
 
 def test_a_seat_that_is_not_at_the_table_is_refused() -> None:
     """Seats are 0 and 1; anything else is not a well-formed action."""
-    assert refused(started("companion"), "log_success", 1.0, seat=2).rule == "ACTION-FORMAT"
+    assert_refused(
+        ENGINE, started("companion"), action("log_success", 1.0, seat=2), "ACTION-FORMAT"
+    )

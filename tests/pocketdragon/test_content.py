@@ -12,6 +12,7 @@ from tabletop.core.errors import ContentError
 from tabletop.games.pocketdragon.content import FILE, cards, parse_cards
 
 
+@pytest.mark.rule("PD-SETUP-1")
 def test_the_cards_match_what_the_rules_fix() -> None:
     """PD-SETUP-1: 20 Collection cards (a Skill and a Food each), 14 Activities of 2-3 Skills."""
     deck = cards()
@@ -50,6 +51,7 @@ def broken(change: str) -> dict[str, Any]:
     return data
 
 
+@pytest.mark.rule("PD-SETUP-1")
 @pytest.mark.parametrize(
     ("change", "names"),
     [

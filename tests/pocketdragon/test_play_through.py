@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from tabletop.core.engine import Setup
 from tabletop.core.record import GameRecord, replay
 from tabletop.games.pocketdragon.content import cards
@@ -44,6 +46,7 @@ def winning_script(state: PocketDragonState, seconds_per_action: float) -> list[
     return actions
 
 
+@pytest.mark.rule("PD-WIN-1", "PD-SCORE-1", "PD-PLAY-5")
 def test_a_seeded_easy_table_game_is_won_by_a_script() -> None:
     """PD-WIN-1, PD-SCORE-1, PD-PLAY-5: three Activities done, no mistake, quick."""
     setup = Setup(players=PLAYERS, options={"mode": "table", "difficulty": "easy"})
@@ -57,6 +60,7 @@ def test_a_seeded_easy_table_game_is_won_by_a_script() -> None:
     assert outcome.winners == (0, 1)
 
 
+@pytest.mark.rule("PD-TIME-2")
 def test_a_record_replays_to_the_identical_state() -> None:
     """PD-TIME-2: actions carry their own time, so replay rebuilds every clock and card."""
     setup = Setup(players=PLAYERS, options={"mode": "table", "difficulty": "medium"})
@@ -80,6 +84,7 @@ def test_a_record_replays_to_the_identical_state() -> None:
     assert len(record.actions) > 20
 
 
+@pytest.mark.rule("PD-FEED-2")
 def test_the_protocol_drives_a_game_with_now_on_every_request() -> None:
     """PD-TIME-1, PD-TIME-4, PD-FEED-2: the Session runs the clocks to each request's now."""
     session = Session()

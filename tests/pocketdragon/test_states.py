@@ -51,6 +51,7 @@ def _look_at_an_empty_place(state: PocketDragonState) -> None:
     tbl.peek = OpenPeek(0, [0, 5])
 
 
+@pytest.mark.rule("PD-PEEK-1")
 @pytest.mark.parametrize(
     "change",
     [_look_at(0, 20), _look_at(0, 0), _look_at(0), _look_at(0, 1, 2), _look_at_an_empty_place],

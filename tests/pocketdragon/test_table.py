@@ -25,20 +25,22 @@ from tests.pocketdragon.helpers import (
     SUSHI,
     WIT,
     act,
+    action,
     activity_of,
     arranged,
     at,
     new,
     options,
-    refused,
     started,
     table,
     view,
 )
+from tests.rulekit import assert_refused
 
 E0, A0, C0, K0, W0 = ENDURANCE[0], ATTENTION[0], CREATIVITY[0], KINDNESS[0], WIT[0]
 
 
+@pytest.mark.rule("PD-SETUP-4", "PD-SETUP-5")
 def test_the_deal_lays_20_cards_face_down_and_gives_each_player_3() -> None:
     """PD-SETUP-4, PD-SETUP-5: a 4 x 5 face-down grid, 3 Activities each, 8 in the deck."""
     state = new("table", seed=3)
@@ -58,10 +60,10 @@ def test_turns_alternate_and_seat_0_begins() -> None:
     """PD-TURN-1, PD-TURN-2: one action a turn; the first player starts."""
     state = arranged()
     assert ENGINE.to_act(state) == (0,)
-    assert refused(state, "collect_food", 1.0, seat=1, place=0).rule == "PD-TURN-1"
+    assert_refused(ENGINE, state, action("collect_food", 1.0, seat=1, place=0), "PD-TURN-1")
     state = act(state, "collect_food", 1.0, place=0)
     assert table(state).turn == 1 and ENGINE.to_act(state) == (1,)
-    assert refused(state, "collect_food", 2.0, place=1).rule == "PD-TURN-1"
+    assert_refused(ENGINE, state, action("collect_food", 2.0, place=1), "PD-TURN-1")
     state = act(state, "collect_food", 2.0, seat=1, place=1)
     assert table(state).turn == 0
 
@@ -76,12 +78,14 @@ def test_options_are_never_an_empty_list() -> None:
         options(state, 0)
 
 
+@pytest.mark.rule("PD-TIME-2")
 def test_legal_actions_carry_the_games_clock() -> None:
     """PD-TIME-2: a listed action is stamped with the game's own clock reading."""
     state = act(arranged(), "collect_food", 12.5, place=0)
     assert {a.now for a in options(state, 1)} == {12.5}
 
 
+@pytest.mark.rule("PD-TURN-3", "PD-TALK-3")
 def test_off_turn_a_player_can_only_answer_or_suggest() -> None:
     """PD-TURN-3, PD-TALK-3: no action for the partner but answering, suggesting, pausing."""
     state = arranged()
@@ -94,6 +98,7 @@ def test_off_turn_a_player_can_only_answer_or_suggest() -> None:
     assert ENGINE.to_act(playing) == (0, 1)
 
 
+@pytest.mark.rule("PD-PEEK-1")
 def test_a_look_shows_two_cards_to_the_looker_until_closed() -> None:
     """PD-PEEK-1, PD-PEEK-2: private to the looker; closing ends the turn."""
     state = act(arranged(), "peek", 1.0, places=[3, 17])
@@ -107,22 +112,22 @@ def test_a_look_shows_two_cards_to_the_looker_until_closed() -> None:
     assert theirs is not None and theirs.peek is not None and theirs.peek.cards is None
     assert theirs.peek.places == (3, 17)
     assert table(state).turn == 0 and ENGINE.to_act(state) == (0,)
-    assert refused(state, "end_peek", 2.0, seat=1).rule == "PD-PEEK-2"
-    assert refused(state, "collect_food", 2.0, place=0).rule == "PD-PEEK-2"
+    assert_refused(ENGINE, state, action("end_peek", 2.0, seat=1), "PD-PEEK-2")
+    assert_refused(ENGINE, state, action("collect_food", 2.0, place=0), "PD-PEEK-2")
     closed = act(state, "end_peek", 2.0)
     assert table(closed).turn == 1
     closed_view = view(closed, 0).table
     assert closed_view is not None and closed_view.peek is None
-    assert refused(closed, "end_peek", 3.0, seat=1).rule == "PD-PEEK-2"
+    assert_refused(ENGINE, closed, action("end_peek", 3.0, seat=1), "PD-PEEK-2")
 
 
 def test_a_look_needs_two_different_face_down_cards() -> None:
     """PD-PEEK-2."""
     state = arranged()
-    assert refused(state, "peek", 1.0, places=[4, 4]).rule == "PD-PEEK-2"
-    assert refused(state, "peek", 1.0, places=[4, 20]).rule == "PD-PEEK-2"
+    assert_refused(ENGINE, state, action("peek", 1.0, places=[4, 4]), "PD-PEEK-2")
+    assert_refused(ENGINE, state, action("peek", 1.0, places=[4, 20]), "PD-PEEK-2")
     gone = act(state, "collect_food", 1.0, place=4)
-    assert refused(gone, "peek", 2.0, seat=1, places=[4, 5]).rule == "PD-PEEK-2"
+    assert_refused(ENGINE, gone, action("peek", 2.0, seat=1, places=[4, 5]), "PD-PEEK-2")
 
 
 def test_a_general_clue_marks_the_askers_cards_for_everyone() -> None:
@@ -135,24 +140,24 @@ def test_a_general_clue_marks_the_askers_cards_for_everyone() -> None:
         hand = look.hands[0]
         assert [h.known for h in hand] == [("kindness",), (), ("kindness",)]
         assert [h.ruled_out for h in hand] == [(), ("kindness",), ()]
-    assert refused(state, "general_clue", 2.0, seat=1, skill="luck").rule == "PD-CLUE-3"
+    assert_refused(ENGINE, state, action("general_clue", 2.0, seat=1, skill="luck"), "PD-CLUE-3")
 
 
 def test_a_specific_clue_waits_for_the_partner_to_name_one_icon() -> None:
     """PD-CLUE-4, PD-CLUE-5, PD-CLUE-2: costs 2; one icon of the card; nothing else meanwhile."""
     state = arranged()
-    assert refused(state, "specific_clue", 1.0, card=3).rule == "PD-CLUE-4"
+    assert_refused(ENGINE, state, action("specific_clue", 1.0, card=3), "PD-CLUE-4")
     asked = act(state, "specific_clue", 1.0, card=1)
     assert asked.clues == 1 and ENGINE.to_act(asked) == (1,)
-    assert refused(asked, "collect_food", 2.0, place=0).rule == "PD-CLUE-5"
-    assert refused(asked, "collect_food", 2.0, seat=1, place=0).rule == "PD-CLUE-5"
-    assert refused(asked, "answer_clue", 2.0, skill="attention").rule == "PD-CLUE-4"
-    assert refused(asked, "answer_clue", 2.0, seat=1, skill="wit").rule == "PD-CLUE-4"
+    assert_refused(ENGINE, asked, action("collect_food", 2.0, place=0), "PD-CLUE-5")
+    assert_refused(ENGINE, asked, action("collect_food", 2.0, seat=1, place=0), "PD-CLUE-5")
+    assert_refused(ENGINE, asked, action("answer_clue", 2.0, skill="attention"), "PD-CLUE-4")
+    assert_refused(ENGINE, asked, action("answer_clue", 2.0, seat=1, skill="wit"), "PD-CLUE-4")
     answered = act(asked, "answer_clue", 2.0, seat=1, skill="attention")
     assert table(answered).hands[0][1].known == ["attention"]
     assert table(answered).turn == 1 and table(answered).clue is None
-    assert refused(answered, "answer_clue", 3.0, skill="attention").rule == "PD-CLUE-4"
-    assert refused(answered, "specific_clue", 3.0, seat=1, card=0).rule == "PD-CLUE-2"
+    assert_refused(ENGINE, answered, action("answer_clue", 3.0, skill="attention"), "PD-CLUE-4")
+    assert_refused(ENGINE, answered, action("specific_clue", 3.0, seat=1, card=0), "PD-CLUE-2")
 
 
 def test_playing_an_activity_shows_it_and_matches_flip_face_up() -> None:
@@ -166,11 +171,12 @@ def test_playing_an_activity_shows_it_and_matches_flip_face_up() -> None:
     assert look is not None and look.play is not None
     assert look.grid[A0].content == "face_up" and look.grid[A0].card is not None
     assert look.play.needed == ("creativity", "kindness") and look.play.matched == (A0,)
-    assert refused(state, "flip", 3.0, place=A0).rule == "PD-PLAY-2"
-    assert refused(arranged(), "flip", 1.0, place=A0).rule == "PD-PLAY-2"
-    assert refused(arranged(), "play", 1.0, card=5).rule == "PD-PLAY-1"
+    assert_refused(ENGINE, state, action("flip", 3.0, place=A0), "PD-PLAY-2")
+    assert_refused(ENGINE, arranged(), action("flip", 1.0, place=A0), "PD-PLAY-2")
+    assert_refused(ENGINE, arranged(), action("play", 1.0, card=5), "PD-PLAY-1")
 
 
+@pytest.mark.rule("PD-PLAY-3", "PD-HAPPY-1")
 def test_a_wrong_flip_is_a_mistake() -> None:
     """PD-PLAY-3, PD-HAPPY-1: Happiness -1, the card is discarded, keep trying."""
     state = act(act(arranged(), "play", 1.0, card=1), "flip", 2.0, place=W0)
@@ -183,18 +189,19 @@ def test_a_wrong_flip_is_a_mistake() -> None:
 def test_the_partner_suggests_when_one_skill_is_left() -> None:
     """PD-PLAY-4: a wrong suggestion is a mistake and the partner may suggest again."""
     state = act(arranged(), "play", 1.0, card=0)
-    assert refused(state, "suggest", 2.0, seat=1, place=A0).rule == "PD-PLAY-4"
+    assert_refused(ENGINE, state, action("suggest", 2.0, seat=1, place=A0), "PD-PLAY-4")
     state = act(state, "flip", 2.0, place=A0)
-    assert refused(state, "suggest", 3.0, seat=1, place=C0).rule == "PD-PLAY-4"
-    assert refused(state, "flip", 3.0, seat=1, place=C0).rule == "PD-PLAY-4"
+    assert_refused(ENGINE, state, action("suggest", 3.0, seat=1, place=C0), "PD-PLAY-4")
+    assert_refused(ENGINE, state, action("flip", 3.0, seat=1, place=C0), "PD-PLAY-4")
     state = act(state, "flip", 3.0, place=C0)
-    assert refused(state, "suggest", 4.0, place=K0).rule == "PD-PLAY-4"
+    assert_refused(ENGINE, state, action("suggest", 4.0, place=K0), "PD-PLAY-4")
     wrong = act(state, "suggest", 4.0, seat=1, place=W0)
     assert wrong.happiness == 3 and table(wrong).play is not None
     done = act(wrong, "suggest", 5.0, seat=1, place=K0)
     assert table(done).play is None and table(done).done == [activity_of("learn-to-cook")]
 
 
+@pytest.mark.rule("PD-PLAY-5", "PD-PLAY-7")
 def test_a_done_activity_is_logged_and_a_new_one_drawn() -> None:
     """PD-PLAY-5, PD-PLAY-7: matches discarded, a success, a fresh card for the partner's eyes."""
     state = act(act(arranged(), "play", 1.0, card=1), "flip", 2.0, place=E0)
@@ -211,13 +218,14 @@ def test_a_done_activity_is_logged_and_a_new_one_drawn() -> None:
     assert drawn is not None and drawn.id == cards().activities[deck_top].id
 
 
+@pytest.mark.rule("PD-PLAY-7")
 def test_giving_up_needs_a_flip_and_discards_the_matches() -> None:
     """PD-PLAY-6, PD-PLAY-7: even a mistake counts as the flip."""
     state = act(arranged(), "play", 1.0, card=0)
-    assert refused(state, "give_up", 2.0).rule == "PD-PLAY-6"
-    assert refused(state, "collect_food", 2.0, place=0).rule == "PD-TURN-2"
+    assert_refused(ENGINE, state, action("give_up", 2.0), "PD-PLAY-6")
+    assert_refused(ENGINE, state, action("collect_food", 2.0, place=0), "PD-TURN-2")
     state = act(act(state, "flip", 2.0, place=E0), "flip", 3.0, place=A0)
-    assert refused(state, "give_up", 4.0, seat=1).rule == "PD-PLAY-4"
+    assert_refused(ENGINE, state, action("give_up", 4.0, seat=1), "PD-PLAY-4")
     look = view(state, 1).table
     assert look is not None and look.play is not None
     assert (look.play.flips, look.play.can_give_up) == (2, True)
@@ -226,9 +234,10 @@ def test_giving_up_needs_a_flip_and_discards_the_matches() -> None:
     assert tbl.play is None and tbl.given_up == [activity_of("learn-to-cook")]
     assert sorted(tbl.discard) == [E0, A0] and len(tbl.hands[0]) == 3
     assert view(given, 0).successes_left == 3 and tbl.turn == 1
-    assert refused(given, "give_up", 5.0, seat=1).rule == "PD-PLAY-2"
+    assert_refused(ENGINE, given, action("give_up", 5.0, seat=1), "PD-PLAY-2")
 
 
+@pytest.mark.rule("PD-LOSE-4")
 def test_an_empty_deck_loses_when_a_new_activity_is_needed() -> None:
     """PD-LOSE-4."""
     state = act(arranged(), "play", 1.0, card=1)
@@ -240,6 +249,7 @@ def test_an_empty_deck_loses_when_a_new_activity_is_needed() -> None:
     assert outcome is not None and "deck" in outcome.summary
 
 
+@pytest.mark.rule("PD-WIN-1", "PD-PLAY-7", "PD-LOSE-4")
 def test_the_winning_activity_draws_nothing_and_ends_the_game() -> None:
     """PD-WIN-1, PD-PLAY-7, PD-LOSE-4: the last success needed wins at once. The game
     no longer goes on, so no new Activity is drawn and the turn does not pass; with
@@ -267,10 +277,11 @@ def test_an_activity_needs_a_face_down_card() -> None:
     tbl = table(state)
     tbl.discard = [c for c in tbl.grid if c is not None]
     tbl.grid = [None] * 20
-    assert refused(state, "play", 1.0, card=0).rule == "PD-PLAY-8"
+    assert_refused(ENGINE, state, action("play", 1.0, card=0), "PD-PLAY-8")
     assert {a.kind for a in ENGINE.legal_actions(state, 0)} >= {"tidy_up"}
 
 
+@pytest.mark.rule("PD-FOOD-2")
 def test_collecting_food_takes_a_card_face_up_up_to_four() -> None:
     """PD-FOOD-1, PD-FOOD-2: everybody sees the collected card, Skill and food."""
     state = act(arranged(), "collect_food", 1.0, place=ENDURANCE[STEAK])
@@ -280,34 +291,39 @@ def test_collecting_food_takes_a_card_face_up_up_to_four() -> None:
         look = view(state, seat).table
         assert look is not None
         assert [(c.skill, c.food) for c in look.food[0]] == [("endurance", "steak")]
-    assert refused(state, "collect_food", 2.0, seat=1, place=ENDURANCE[STEAK]).rule == ("PD-FOOD-1")
+    assert_refused(
+        ENGINE, state, action("collect_food", 2.0, seat=1, place=ENDURANCE[STEAK]), "PD-FOOD-1"
+    )
     tbl.food[1] = [1, 2, 3, 5]
-    assert refused(state, "collect_food", 2.0, seat=1, place=9).rule == "PD-FOOD-1"
+    assert_refused(ENGINE, state, action("collect_food", 2.0, seat=1, place=9), "PD-FOOD-1")
 
 
+@pytest.mark.rule("PD-FEED-3", "PD-HAPPY-2")
 def test_feeding_discards_all_food_of_one_type() -> None:
     """PD-FEED-3, PD-FEED-1, PD-HAPPY-2: 3 steaks give +2, the sushi stays; no upper limit."""
     state = arranged()
     tbl = table(state)
     tbl.food[0] = [ENDURANCE[STEAK], ATTENTION[STEAK], WIT[STEAK], KINDNESS[SUSHI]]
     tbl.grid = [c if c not in tbl.food[0] else None for c in tbl.grid]
-    assert refused(state, "feed", 60.0, food="steak").rule == "PD-FEED-1"
+    assert_refused(ENGINE, state, action("feed", 60.0, food="steak"), "PD-FEED-1")
     fed = act(state, "feed", 90.0, food="steak")
     assert fed.happiness == 6 and table(fed).food[0] == [KINDNESS[SUSHI]]
     assert sorted(table(fed).discard) == sorted([ENDURANCE[STEAK], ATTENTION[STEAK], WIT[STEAK]])
     assert view(fed, 0).clocks.hunger_left == 90.0 and table(fed).turn == 1
 
 
+@pytest.mark.rule("PD-TURN-3")
 def test_feeding_needs_food_of_that_type_and_the_feeders_turn() -> None:
     """PD-FEED-4, PD-TURN-3: the feeder uses their own food, on their own turn."""
     state = arranged()
-    assert refused(state, "feed", 95.0, food="steak").rule == "PD-FEED-4"
+    assert_refused(ENGINE, state, action("feed", 95.0, food="steak"), "PD-FEED-4")
     table(state).food = [[KINDNESS[SUSHI]], [KINDNESS[STEAK]]]
-    assert refused(state, "feed", 95.0, seat=1, food="steak").rule == "PD-TURN-1"
-    assert refused(state, "feed", 95.0, food="berries").rule == "PD-FEED-4"
+    assert_refused(ENGINE, state, action("feed", 95.0, seat=1, food="steak"), "PD-TURN-1")
+    assert_refused(ENGINE, state, action("feed", 95.0, food="berries"), "PD-FEED-4")
     assert act(state, "feed", 95.0, food="sushi").happiness == 4
 
 
+@pytest.mark.rule("PD-TIDY-2")
 def test_tidy_up_with_five_face_down_cards_reshuffles_the_discard_pile() -> None:
     """PD-TIDY-1, PD-TIDY-2: food stays out; laid out from the first place; Happiness -1."""
     state = arranged()
@@ -315,7 +331,7 @@ def test_tidy_up_with_five_face_down_cards_reshuffles_the_discard_pile() -> None
     tbl.food = [[0, 1], [2]]
     tbl.discard = list(range(3, 9))
     tbl.grid = [c if c >= 9 else None for c in range(20)]
-    assert refused(state, "tidy_up", 1.0).rule == "PD-TIDY-1"
+    assert_refused(ENGINE, state, action("tidy_up", 1.0), "PD-TIDY-1")
     tbl.discard += list(range(9, 15))
     tbl.grid = [c if c >= 15 else None for c in range(20)]
     tidy = ENGINE.apply(state, ENGINE.parse_action({"kind": "tidy_up", "seat": 0, "now": 1}))
@@ -329,6 +345,20 @@ def test_tidy_up_with_five_face_down_cards_reshuffles_the_discard_pile() -> None
     assert tidied.happiness == 3 and after.turn == 1
 
 
+def test_tidy_up_is_refused_at_six_face_down_cards_and_listed_at_five() -> None:
+    """PD-TIDY-1 at its edge: 6 face-down cards are one too many, 5 are few enough."""
+    state = arranged()
+    tbl = table(state)
+    tbl.discard = list(range(14))
+    tbl.grid = [c if c >= 14 else None for c in range(20)]
+    assert_refused(ENGINE, state, action("tidy_up", 1.0), "PD-TIDY-1")
+    tbl.discard.append(14)
+    tbl.grid[14] = None
+    assert "tidy_up" in {a.kind for a in options(state, 0)}
+    assert table(act(state, "tidy_up", 1.0)).discard == []
+
+
+@pytest.mark.rule("PD-LOSE-3", "PD-HAPPY-1")
 def test_a_tidy_up_or_mistake_at_zero_happiness_loses() -> None:
     """PD-LOSE-3, PD-HAPPY-1."""
     state = arranged(happiness=0)
@@ -339,6 +369,7 @@ def test_a_tidy_up_or_mistake_at_zero_happiness_loses() -> None:
     assert (mistake.status, mistake.loss) == ("lost", "unhappy")
 
 
+@pytest.mark.rule("PD-PEEK-1", "PD-FOOD-2", "PD-PLAY-3", "PD-FEED-3")
 def test_each_table_action_says_what_it_did_to_whom_and_bars_undo_when_it_shows_a_card() -> None:
     """PD-PEEK-1, PD-PEEK-2, PD-CLUE-3, PD-CLUE-4, PD-FOOD-2, PD-PLAY-1, PD-PLAY-3,
     PD-PLAY-6, PD-FEED-3: each action's log lines, who may read them (the look is the
@@ -395,6 +426,7 @@ def test_each_table_action_says_what_it_did_to_whom_and_bars_undo_when_it_shows_
     ]
 
 
+@pytest.mark.rule("PD-TURN-3")
 def test_who_is_to_act_at_each_moment_of_a_table_game() -> None:
     """PD-TURN-1, PD-TURN-2, PD-TURN-3, PD-CLUE-4, PD-PLAY-4, PD-TIME-4: the first turn is
     Ann's, before the start too, and a pause keeps the turn (either may press the clock

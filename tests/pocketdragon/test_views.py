@@ -42,6 +42,7 @@ def own_activity_ids(state: PocketDragonState, seat: int) -> list[str]:
     return [cards().activities[h.activity].id for h in table(state).hands[seat]]
 
 
+@pytest.mark.rule("PD-TALK-2")
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_no_view_shows_a_seat_its_own_activities(seed: int) -> None:
     """PD-TALK-2: the holder never sees them, the partner does, a spectator sees neither."""
@@ -58,6 +59,7 @@ def test_no_view_shows_a_seat_its_own_activities(seed: int) -> None:
                 assert f'"{activity_id}"' not in spectator
 
 
+@pytest.mark.rule("PD-TALK-1")
 @pytest.mark.parametrize("seed", [5, 6, 7])
 def test_face_down_cards_are_shown_to_nobody(seed: int) -> None:
     """PD-TALK-1: a face-down card's id is in no view, but the open look's, to its looker."""
@@ -73,6 +75,7 @@ def test_face_down_cards_are_shown_to_nobody(seed: int) -> None:
                 assert (f'"{cards().collection[card].id}"' in shown) == visible
 
 
+@pytest.mark.rule("PD-PEEK-1", "PD-TALK-1")
 def test_the_looker_alone_sees_the_look() -> None:
     """PD-PEEK-1, PD-TALK-1: in views and in the log."""
     transition = ENGINE.apply(
@@ -88,6 +91,7 @@ def test_the_looker_alone_sees_the_look() -> None:
     assert "Steak" not in public and "Creativity" not in public
 
 
+@pytest.mark.rule("PD-TALK-4")
 def test_the_discard_pile_is_open_to_everyone() -> None:
     """PD-TALK-4."""
     state = act(act(arranged(), "play", 1.0, card=1), "flip", 2.0, place=16)
@@ -97,6 +101,7 @@ def test_the_discard_pile_is_open_to_everyone() -> None:
         assert [c["card"] for c in shown["table"]["discard"]] == [discard_id]
 
 
+@pytest.mark.rule("PD-TIME-3")
 def test_the_view_carries_what_a_table_screen_needs() -> None:
     """PD-TIME-3, PD-FEED-1, PD-CLUE-2: timers, buttons, legend, status."""
     shown = json.loads(view_json(arranged(), 1))
@@ -115,6 +120,7 @@ def test_the_view_carries_what_a_table_screen_needs() -> None:
     assert shown["table"]["turn"] == 0 and shown["table"]["deck"] == 8
 
 
+@pytest.mark.rule("PD-TURN-3")
 @pytest.mark.parametrize("seed", [8, 9])
 def test_every_legal_action_applies_and_the_seat_not_asked_may_only_pause(seed: int) -> None:
     """PD-TURN-1, PD-TURN-3: legal_actions and apply agree for both seats, all game long."""

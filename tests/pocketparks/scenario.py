@@ -1,14 +1,9 @@
 """Helpers for PocketParks scenario tests: a table laid out by hand, acting,
-answering windows, and checking refusals."""
+and answering windows."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-
 from tabletop.core.engine import Event, InvalidState, Setup
-from tabletop.core.errors import IllegalAction
 from tabletop.games.pocketparks.engine import ENGINE
 from tabletop.games.pocketparks.model import NO_CARD, ParkTour, Pass, PPAction, PPState, TourPick
 from tabletop.games.pocketparks.rules import CONTENT, EFFECT, NAME, THEME, common_icons
@@ -22,7 +17,6 @@ __all__ = [
     "park",
     "parks",
     "pass_all",
-    "refused",
     "run",
     "table",
     "texts",
@@ -143,15 +137,6 @@ def options(st: PPState, seat: int) -> list[PPAction]:
     actions = ENGINE.legal_actions(st, seat)
     assert actions, f"seat {seat} has no legal action here: nothing to inspect"
     return actions
-
-
-def refused(st: PPState, action: PPAction | dict[str, Any], rule: str) -> IllegalAction:
-    before = ENGINE.state_json(st)
-    with pytest.raises(IllegalAction) as info:
-        ENGINE.apply(st, ENGINE.parse_action(action) if isinstance(action, dict) else action)
-    assert info.value.rule == rule, info.value
-    assert ENGINE.state_json(st) == before
-    return info.value
 
 
 def texts(events: tuple[Event, ...], seat: int | None = None) -> list[str]:

@@ -76,6 +76,7 @@ def play(
     return st, record
 
 
+@pytest.mark.rule("PP-HIDDEN-1")
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 @pytest.mark.parametrize("seed", range(3))
 def test_random_games_conserve_cards_and_replay_exactly(n: int, seed: int) -> None:
@@ -85,6 +86,7 @@ def test_random_games_conserve_cards_and_replay_exactly(n: int, seed: int) -> No
     assert ENGINE.state_json(replay(ENGINE, record)) == ENGINE.state_json(st)
 
 
+@pytest.mark.rule("PP-MOD-1")
 @pytest.mark.parametrize("n", [2, 4])
 def test_random_games_without_round_modifiers(n: int) -> None:
     """PP-MOD-1: three standard rounds, never a featured park."""
@@ -93,6 +95,7 @@ def test_random_games_without_round_modifiers(n: int) -> None:
     assert ENGINE.state_json(replay(ENGINE, record)) == ENGINE.state_json(st)
 
 
+@pytest.mark.rule("PP-HIDDEN-1")
 def test_spectator_sees_no_hand_and_seats_see_only_their_own() -> None:
     """PP-HIDDEN-1."""
     st = ENGINE.new(Setup(players=NAMES[:3]), 11)
@@ -146,6 +149,7 @@ def test_illegal_actions_change_nothing() -> None:
     assert refusals > 2000
 
 
+@pytest.mark.rule("PP-PLAYERS-1", "PP-SCORE-1")
 def test_a_four_player_game_through_the_protocol() -> None:
     """PP-PLAYERS-1, PP-SCORE-1: driven by tabletop.protocol.Session to a final score."""
     session = Session()

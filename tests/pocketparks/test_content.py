@@ -23,6 +23,7 @@ def _count(icon: str) -> int:
     return sum(1 for p in CONTENT.parks if icon in p.icons)
 
 
+@pytest.mark.rule("PP-DECK-1")
 def test_deck_has_63_parks_in_order_of_establishment() -> None:
     """PP-DECK-1: numbered 1..63 by establishment, so a higher number is newer."""
     assert [p.number for p in CONTENT.parks] == list(range(1, 64))
@@ -31,6 +32,7 @@ def test_deck_has_63_parks_in_order_of_establishment() -> None:
     assert CONTENT.parks[0].name == "Yellowstone" and CONTENT.parks[62].name == "New River Gorge"
 
 
+@pytest.mark.rule("PP-DECK-2")
 def test_sixteen_icons_each_on_six_or_more_parks() -> None:
     """PP-DECK-2: 9 physical + 7 statistical icons, 1-3 a card, each on >= 6 parks."""
     kinds = [i.kind for i in CONTENT.icons]
@@ -43,6 +45,7 @@ def test_sixteen_icons_each_on_six_or_more_parks() -> None:
     assert all(1 <= len(p.icons) <= 3 for p in CONTENT.parks)
 
 
+@pytest.mark.rule("PP-DECK-2")
 def test_statistical_icons_follow_the_facts() -> None:
     """PP-DECK-2: oldest = the lowest numbers, newest = the highest, and so on."""
     oldest = [p.number for p in CONTENT.parks if "oldest" in p.icons]
@@ -57,12 +60,14 @@ def test_statistical_icons_follow_the_facts() -> None:
     assert "Gateway Arch" in smallest
 
 
+@pytest.mark.rule("PP-DECK-3")
 def test_dark_sky_on_eighteen_parks_including_badlands() -> None:
     """PP-DECK-3."""
     dark = [p.name for p in CONTENT.parks if p.dark_sky]
     assert len(dark) == 18 and "Badlands" in dark
 
 
+@pytest.mark.rule("PP-DECK-4")
 def test_event_cards_are_a_marked_house_design() -> None:
     """PP-DECK-4: the six named events plus the two reactive ones, 10-14 cards."""
     assert 10 <= len(CONTENT.events) <= 14

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from tabletop.core.errors import IllegalAction
 from tabletop.games.pocketparks.model import (
     AddCard,
     Claim,
@@ -20,11 +23,11 @@ from tests.pocketparks.scenario import (
     park,
     parks,
     pass_all,
-    refused,
     run,
     table,
     texts,
 )
+from tests.rulekit import assert_refused
 
 
 def test_draw_two_one_at_a_time_from_pile_or_park_discard() -> None:
@@ -44,13 +47,14 @@ def test_draw_two_one_at_a_time_from_pile_or_park_discard() -> None:
     st = act(st, Draw(seat=0, source="discard"))
     assert park("Denali") in st.players[0].hand and st.discard == [park("Arches")]
     assert st.phase == "discard" and st.event_discard == [event("make_a_wish")]
-    refused(st, Draw(seat=0, source="pile"), "PP-DRAW-2")
+    assert_refused(ENGINE, st, Draw(seat=0, source="pile"), "PP-DRAW-2")
     empty = table([parks("Sequoia"), parks("Zion")], discard=[])
     assert Draw(seat=0, source="discard") not in options(empty, 0)
-    refused(empty, Draw(seat=0, source="discard"), "PP-DRAW-1")
-    refused(act(empty, Draw(seat=0, source="pile")), StartSet(seat=0), "PP-DRAW-1")
+    assert_refused(ENGINE, empty, Draw(seat=0, source="discard"), "PP-DRAW-1")
+    assert_refused(ENGINE, act(empty, Draw(seat=0, source="pile")), StartSet(seat=0), "PP-DRAW-1")
     # The event discard pile is no source at all.
-    refused(empty, {"kind": "draw", "seat": 0, "source": "events"}, "ACTION-FORMAT")
+    with pytest.raises(IllegalAction, match=r"\[ACTION-FORMAT\] draw.source"):
+        ENGINE.parse_action({"kind": "draw", "seat": 0, "source": "events"})
 
 
 def test_taking_the_discard_top_leaves_no_fresh_card_behind() -> None:
@@ -76,7 +80,7 @@ def test_then_discard_a_park_or_keep_a_drawn_event() -> None:
         draws=[event("comparing_notes"), park("Yosemite")],
     )
     st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
-    refused(st, Discard(seat=0, card=park("Zion")), "PP-DRAW-2")
+    assert_refused(ENGINE, st, Discard(seat=0, card=park("Zion")), "PP-DRAW-2")
     st = act(st, Discard(seat=0, card=park("Sequoia")))
     assert st.discard[-1] == park("Sequoia")
     assert event("comparing_notes") in st.players[0].hand
@@ -89,8 +93,8 @@ def test_only_purple_events_are_discarded_unplayed() -> None:
     hand = [park("Sequoia"), event("comparing_notes"), event("trail_detour")]
     st = table([hand, parks("Zion")], draws=parks("Yosemite", "Denali"))
     st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
-    refused(st, Discard(seat=0, card=event("comparing_notes")), "PP-DRAW-3")
-    refused(st, PlayEvent(seat=0, card=event("trail_detour")), "PP-EVENT-2")
+    assert_refused(ENGINE, st, Discard(seat=0, card=event("comparing_notes")), "PP-DRAW-3")
+    assert_refused(ENGINE, st, PlayEvent(seat=0, card=event("trail_detour")), "PP-EVENT-2")
     st = act(st, Discard(seat=0, card=event("trail_detour")))
     assert st.event_discard[-1] == event("trail_detour") and st.current == 1  # no window
     assert st.window is None
@@ -100,10 +104,12 @@ def test_events_are_played_only_after_drawing() -> None:
     """PP-EVENT-1: an event is played as the end of the draw action, not before."""
     hand = [park("Sequoia"), event("comparing_notes")]
     st = table([hand, parks("Zion")])
-    refused(st, PlayEvent(seat=0, card=event("comparing_notes"), target=1), "PP-TURN-1")
+    assert_refused(
+        ENGINE, st, PlayEvent(seat=0, card=event("comparing_notes"), target=1), "PP-TURN-1"
+    )
     st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
-    refused(st, PlayEvent(seat=0, card=park("Sequoia")), "PP-EVENT-1")
-    refused(st, PlayEvent(seat=0, card=event("comparing_notes")), "PP-NOTES-1")
+    assert_refused(ENGINE, st, PlayEvent(seat=0, card=park("Sequoia")), "PP-EVENT-1")
+    assert_refused(ENGINE, st, PlayEvent(seat=0, card=event("comparing_notes")), "PP-NOTES-1")
     st = act(st, PlayEvent(seat=0, card=event("comparing_notes"), target=1))
     assert st.window is not None and st.window.kind == "event"
 
@@ -124,8 +130,8 @@ def test_hand_limit_puts_chosen_cards_under_the_piles_without_park_tour() -> Non
     st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
     st = act(st, Discard(seat=0, card=park("Arches")))  # 10 left in hand
     assert st.phase == "limit" and ENGINE.to_act(st) == (0,)
-    refused(st, Draw(seat=0, source="pile"), "PP-LIMIT-1")
-    refused(st, Discard(seat=0, card=park("Acadia")), "PP-LIMIT-1")
+    assert_refused(ENGINE, st, Draw(seat=0, source="pile"), "PP-LIMIT-1")
+    assert_refused(ENGINE, st, Discard(seat=0, card=park("Acadia")), "PP-LIMIT-1")
     st, log = act_log(st, Discard(seat=0, card=event("ranger_says_no")))
     assert st.event_discard[0] == event("ranger_says_no")
     assert "Ranger" not in " ".join(texts(log, 1))
@@ -157,6 +163,7 @@ def test_a_turn_may_end_with_exactly_nine_cards() -> None:
     assert len(st.players[0].hand) == 9 and st.discard == parks("Acadia")
 
 
+@pytest.mark.rule("PP-ZERO-1")
 def test_an_empty_hand_draws_two_at_once() -> None:
     """PP-ZERO-1: play your whole hand as a set and draw 2 from the pile."""
     st = table([parks("Sequoia", "Glacier"), parks("Zion")], draws=parks("Yellowstone", "Katmai"))
@@ -169,6 +176,7 @@ def test_an_empty_hand_draws_two_at_once() -> None:
     assert "You draw Yellowstone and Katmai." not in texts(log, 1)
 
 
+@pytest.mark.rule("PP-PILE-1")
 def test_an_empty_draw_pile_is_rebuilt_from_the_discard_but_its_top() -> None:
     """PP-PILE-1."""
     st = table(
@@ -215,7 +223,7 @@ def test_no_card_left_to_draw_ends_the_round_without_a_winner() -> None:
     assert not any("shuffled" in line for line in texts(log))  # one card: nothing to shuffle
     spent = table([parks("Sequoia"), parks("Zion")], pile=[], discard=parks("Acadia"))
     assert Draw(seat=0, source="pile") not in options(spent, 0)
-    refused(spent, Draw(seat=0, source="pile"), "PP-PILE-2")
+    assert_refused(ENGINE, spent, Draw(seat=0, source="pile"), "PP-PILE-2")
 
 
 def test_hand_limit_keeps_the_cards_promised_to_a_won_park_tour() -> None:
@@ -231,7 +239,7 @@ def test_hand_limit_keeps_the_cards_promised_to_a_won_park_tour() -> None:
     st.tour = Claim(0, mountains[:])
     legal = {a.card for a in ENGINE.legal_actions(st, 0) if isinstance(a, Discard)}
     assert legal == set(others)
-    refused(st, Discard(seat=0, card=park("Guadalupe Mountains")), "PP-LIMIT-2")
+    assert_refused(ENGINE, st, Discard(seat=0, card=park("Guadalupe Mountains")), "PP-LIMIT-2")
     st = act(st, Discard(seat=0, card=park("Arches")))
     assert sorted(st.players[0].sets[-1]) == sorted([*mountains, park("Grand Teton")])
     assert park("Arches") in st.discard and st.current == 1

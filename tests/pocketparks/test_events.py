@@ -26,12 +26,12 @@ from tests.pocketparks.scenario import (
     park,
     parks,
     pass_all,
-    refused,
     run,
     table,
     texts,
     tour,
 )
+from tests.rulekit import assert_refused
 
 MOUNTAINS = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains")
 
@@ -42,6 +42,7 @@ def after_draw(hands: list[list[int]], **kw: Any) -> PPState:
     return run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
 
 
+@pytest.mark.rule("PP-WISH-1")
 def test_make_a_wish_flips_to_a_dark_sky_park() -> None:
     """PP-WISH-1: parks flipped go on the park discard pile (each asked about, the
     wisher too), events on the event pile, the dark sky park into the hand."""
@@ -69,6 +70,7 @@ def test_make_a_wish_flips_to_a_dark_sky_park() -> None:
     assert st.current == 1 and st.window is None
 
 
+@pytest.mark.rule("PP-WISH-2")
 def test_make_a_wish_is_stopped_by_a_park_tour() -> None:
     """PP-WISH-2: Ben tours a flipped mountain; the wish stops and does not come
     true; play continues after Ben."""
@@ -86,6 +88,7 @@ def test_make_a_wish_is_stopped_by_a_park_tour() -> None:
     assert st.current == 2
 
 
+@pytest.mark.rule("PP-SET-7")
 def test_a_bite_takes_the_card_from_the_set_it_lies_in() -> None:
     """PP-MOSQ-1, PP-SET-7: Mosquito bites Glacier out of Ben's first set of two."""
     bite = event("mosquito_bites")
@@ -110,7 +113,7 @@ def test_comparing_notes_can_be_uneven_with_a_one_card_hand() -> None:
     """PP-NOTES-1: Ana gives 2 random cards, Ben (one card) gives 1."""
     notes = event("comparing_notes")
     st = after_draw([[notes, park("Sequoia")], parks("Bryce Canyon"), parks("Acadia")])
-    refused(st, PlayEvent(seat=0, card=notes, target=0), "PP-NOTES-1")
+    assert_refused(ENGINE, st, PlayEvent(seat=0, card=notes, target=0), "PP-NOTES-1")
     st = act(st, PlayEvent(seat=0, card=notes, target=1))
     st = act(st, Pass(seat=1))
     swapped = ENGINE.apply(st, Pass(seat=2))
@@ -123,6 +126,7 @@ def test_comparing_notes_can_be_uneven_with_a_one_card_hand() -> None:
     )
 
 
+@pytest.mark.rule("PP-SURV-1")
 def test_survival_of_the_fittest_passes_two_each_way_round_the_table() -> None:
     """PP-SURV-1: a 1-card hand passes only 1, so the exchange is uneven."""
     survival = event("survival_of_the_fittest")
@@ -150,10 +154,12 @@ def test_mosquito_bites_a_set_of_five_down_to_a_stealable_four() -> None:
     ]
     st = table(hands, sets=[[], [five], []])
     st = run(st, StartSteal(seat=0, target=1))
-    refused(st, Take(seat=0, card=park("Sequoia")), "PP-TOUR-6")
+    assert_refused(ENGINE, st, Take(seat=0, card=park("Sequoia")), "PP-TOUR-6")
     assert not any(a.kind == "take" for a in options(st, 0))
     st = after_draw(hands, sets=[[], [five], []])
-    refused(st, PlayEvent(seat=0, card=bite, target=1, pick=park("Acadia")), "PP-MOSQ-1")
+    assert_refused(
+        ENGINE, st, PlayEvent(seat=0, card=bite, target=1, pick=park("Acadia")), "PP-MOSQ-1"
+    )
     st = pass_all(act(st, PlayEvent(seat=0, card=bite, target=1, pick=park("Grand Teton"))))
     assert st.players[1].sets == [MOUNTAINS] and st.discard[-1] == park("Grand Teton")
     assert st.window is not None and st.window.kind == "tour" and ENGINE.to_act(st) == (2, 0)
@@ -170,6 +176,7 @@ def test_mosquito_bites_a_set_of_five_down_to_a_stealable_four() -> None:
     assert any(a.kind == "take" for a in ENGINE.legal_actions(st, 2))
 
 
+@pytest.mark.rule("PP-TOUR-2")
 def test_the_biter_may_park_tour_the_bitten_card_but_its_owner_may_not() -> None:
     """PP-MOSQ-1, PP-TOUR-2: Grand Teton bitten out of Ben's set came from Ben's cards,
     not Ana's: Ana, who played Mosquito bites, is asked and completes a Park Tour with
@@ -181,12 +188,13 @@ def test_the_biter_may_park_tour_the_bitten_card_but_its_owner_may_not() -> None
     st = pass_all(act(st, PlayEvent(seat=0, card=bite, target=1, pick=park("Grand Teton"))))
     assert st.window is not None and st.window.card == park("Grand Teton")
     assert ENGINE.to_act(st) == (2, 0)
-    refused(st, Pass(seat=1), "PP-WINDOW-1")
+    assert_refused(ENGINE, st, Pass(seat=1), "PP-WINDOW-1")
     st = tour(act(st, Pass(seat=2)), 0, MOUNTAINS)
     assert sorted(st.players[0].sets[0]) == sorted([*MOUNTAINS, park("Grand Teton")])
     assert st.players[1].sets == [parks("Denali")] and st.current == 1
 
 
+@pytest.mark.rule("PP-WINDOW-2")
 def test_ranger_says_no_cancels_an_event_and_cannot_be_answered() -> None:
     """PP-RANGER-1, PP-WINDOW-2: the cancelled event has no effect and the turn
     ends; nobody is asked about the Ranger."""
@@ -196,8 +204,10 @@ def test_ranger_says_no_cancels_an_event_and_cannot_be_answered() -> None:
     )
     st = act(st, PlayEvent(seat=0, card=notes, target=2))
     assert React(seat=1, card=event("ranger_says_no")) in ENGINE.legal_actions(st, 1)
-    refused(st, React(seat=2, card=event("ranger_says_no")), "PP-EVENT-2")
-    refused(st, React(seat=2, card=park("Acadia")), "PP-RANGER-1")  # a park answers nothing
+    assert_refused(ENGINE, st, React(seat=2, card=event("ranger_says_no")), "PP-EVENT-2")
+    assert_refused(
+        ENGINE, st, React(seat=2, card=park("Acadia")), "PP-RANGER-1"
+    )  # a park answers nothing
     assert options(st, 2) == [Pass(seat=2)]
     # With the Ranger in the event discard, only Let's do it again could copy it.
     copied = after_draw(
@@ -213,7 +223,8 @@ def test_ranger_says_no_cancels_an_event_and_cannot_be_answered() -> None:
     assert st.window is None and st.current == 1
     assert "Ben says no: Comparing notes has no effect." in texts(log)
     assert "Ben plays Ranger says no." in texts(log)  # as itself: no "as ..." copy
-    refused(
+    assert_refused(
+        ENGINE,
         act(table([[event("ranger_says_no")], parks("Zion")]), Draw(seat=0, source="pile")),
         React(seat=0, card=event("ranger_says_no")),
         "PP-DRAW-1",
@@ -228,12 +239,17 @@ def test_lets_do_it_again_copies_a_discarded_event() -> None:
     assert PlayEvent(
         seat=0, card=again, as_effect="comparing_notes", target=1
     ) in ENGINE.legal_actions(st, 0)
-    refused(st, PlayEvent(seat=0, card=again, as_effect="make_a_wish"), "PP-AGAIN-1")
-    refused(st, PlayEvent(seat=0, card=again), "PP-AGAIN-1")
+    assert_refused(ENGINE, st, PlayEvent(seat=0, card=again, as_effect="make_a_wish"), "PP-AGAIN-1")
+    assert_refused(ENGINE, st, PlayEvent(seat=0, card=again), "PP-AGAIN-1")
     # a purple card lies in the pile, but is no own-turn event to copy
-    refused(st, PlayEvent(seat=0, card=again, as_effect="trail_detour"), "PP-AGAIN-1")
-    refused(
-        st, PlayEvent(seat=0, card=event("comparing_notes"), as_effect="make_a_wish"), "PP-EVENT-1"
+    assert_refused(
+        ENGINE, st, PlayEvent(seat=0, card=again, as_effect="trail_detour"), "PP-AGAIN-1"
+    )
+    assert_refused(
+        ENGINE,
+        st,
+        PlayEvent(seat=0, card=event("comparing_notes"), as_effect="make_a_wish"),
+        "PP-EVENT-1",
     )
     st, log = act_log(st, PlayEvent(seat=0, card=again, as_effect="comparing_notes", target=1))
     assert "Ana plays Let's do it again as Comparing notes." in texts(log)
@@ -247,16 +263,20 @@ def test_an_event_card_is_played_as_itself_with_a_target_only_if_it_takes_one() 
     that names nobody (Survival of the fittest) takes no target."""
     notes, survival = event("comparing_notes"), event("survival_of_the_fittest")
     st = after_draw([[notes, survival, park("Sequoia")], parks("Bryce Canyon"), parks("Acadia")])
-    refusal = refused(
-        st, PlayEvent(seat=0, card=notes, as_effect="comparing_notes", target=1), "PP-AGAIN-1"
+    refusal = assert_refused(
+        ENGINE,
+        st,
+        PlayEvent(seat=0, card=notes, as_effect="comparing_notes", target=1),
+        "PP-AGAIN-1",
     )
     assert refusal.message == "only Let's do it again copies another event"
-    refused(st, PlayEvent(seat=0, card=survival, target=1), "PP-EVENT-1")
+    assert_refused(ENGINE, st, PlayEvent(seat=0, card=survival, target=1), "PP-EVENT-1")
     played, log = act_log(st, PlayEvent(seat=0, card=survival))
     assert texts(log) == ["Ana plays Survival of the fittest."]
     assert played.window is not None
 
 
+@pytest.mark.rule("PP-WISH-1", "PP-PILE-1")
 def test_a_wish_that_runs_out_of_cards_ends_with_nothing() -> None:
     """PP-WISH-1, PP-PILE-1: no dark sky park left: the wish ends, then the
     discard pile (but its top) becomes the new draw pile."""
@@ -277,6 +297,7 @@ def test_a_wish_that_runs_out_of_cards_ends_with_nothing() -> None:
     assert st.wishing is False  # a saved game holds a true/false here
 
 
+@pytest.mark.rule("PP-TOUR-2", "PP-WISH-2")
 def test_the_wisher_may_park_tour_a_flipped_card() -> None:
     """PP-TOUR-2, PP-WISH-2: flips are the exception; Ana tours her own flip."""
     wish = event("make_a_wish")
@@ -292,6 +313,7 @@ def test_the_wisher_may_park_tour_a_flipped_card() -> None:
     assert len(st.players[0].sets[0]) == 5 and st.current == 1
 
 
+@pytest.mark.rule("PP-WISH-1")
 def test_a_wish_that_ends_the_round_deals_anew_and_bars_undo() -> None:
     """PP-WISH-1, PP-PILE-2, PP-GAME-1: the wish flips the pile's last card (no dark sky)
     and runs out; nothing can be drawn any more, so the round ends and a new one is
@@ -311,6 +333,7 @@ def test_a_wish_that_ends_the_round_deals_anew_and_bars_undo() -> None:
     assert dealt.hidden
 
 
+@pytest.mark.rule("PP-WISH-1", "PP-HIDDEN-1")
 @pytest.mark.xfail(
     strict=True,
     reason="engine bug reported to the lead: a Make a wish flip shows draw pile cards "

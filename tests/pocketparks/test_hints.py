@@ -131,6 +131,7 @@ def test_the_variations_reach_what_a_peeking_hint_would_read() -> None:
     pytest.fail("no position where the hidden cards change a peeking hint")
 
 
+@pytest.mark.rule("PP-WIN-1")
 def test_a_set_that_wins_the_round_says_so() -> None:
     """PP-WIN-1: a hand that completes 2-3-4 is told to play it, and why."""
     state = ENGINE.new(Setup(players=NAMES[:2]), 4)

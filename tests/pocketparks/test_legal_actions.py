@@ -154,6 +154,7 @@ def test_legal_actions_are_exactly_the_actions_the_rules_accept(
         assert kinds >= {"tour_pick", "park_tour", "cancel"}
 
 
+@pytest.mark.rule("PP-NINE-2")
 def test_a_park_tour_is_picked_card_by_card() -> None:
     """PP-TOUR-1, PP-NINE-2: only cards that can make a Park Tour are offered, one pick
     at a time (a hand of 8 held 71 Park Tours: every 4 of them, and all 8); after 4 picks

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from tabletop.games.pocketparks.model import (
     Confirm,
     Discard,
@@ -29,12 +31,12 @@ from tests.pocketparks.scenario import (
     park,
     parks,
     pass_all,
-    refused,
     run,
     table,
     texts,
     tour,
 )
+from tests.rulekit import assert_refused
 
 MOUNTAINS = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains")
 WILDLIFE = parks("Wind Cave", "Everglades", "Isle Royale", "Channel Islands")
@@ -47,6 +49,7 @@ def discard_teton(hands: list[list[int]], **kw: Any) -> PPState:
     return act(st, Discard(seat=0, card=park("Grand Teton")))
 
 
+@pytest.mark.rule("PP-TOUR-4")
 def test_park_tour_plays_a_set_of_five_and_play_goes_on_after_the_claimant() -> None:
     """PP-TOUR-1, PP-TOUR-4: Ben and Cy both claim Grand Teton; Ben is nearer
     after Ana, so he wins; the next turn is Cy's."""
@@ -61,9 +64,10 @@ def test_park_tour_plays_a_set_of_five_and_play_goes_on_after_the_claimant() -> 
     assert st.players[2].sets == [] and sorted(st.players[2].hand) == sorted(WILDLIFE)
     assert st.current == 2 and st.phase == "turn"
     assert any("PARK TOUR! Ben" in line for line in texts(log))
-    refused(st, ParkTour(seat=1, cards=tuple(MOUNTAINS)), "PP-TURN-1")
+    assert_refused(ENGINE, st, ParkTour(seat=1, cards=tuple(MOUNTAINS)), "PP-TURN-1")
 
 
+@pytest.mark.rule("PP-TOUR-4", "PP-WISH-2")
 def test_the_wisher_comes_last_when_claiming_a_flipped_park() -> None:
     """PP-TOUR-4, PP-WISH-2: Ana's Make a wish flips Grand Teton; Ana (the current
     player, allowed to claim a wish flip) claims first, then Ben claims too. Ben is
@@ -86,6 +90,7 @@ def test_the_wisher_comes_last_when_claiming_a_flipped_park() -> None:
     assert not st.wishing and st.current == 2 and st.phase == "turn"
 
 
+@pytest.mark.rule("PP-TOUR-4")
 def test_claims_are_settled_from_the_player_after_the_current_one() -> None:
     """PP-TOUR-4: on Ben's turn both Ana and Cy claim his discard; Cy, next after Ben,
     wins the claim, though Ana sits first at the table."""
@@ -107,19 +112,23 @@ def test_a_park_tour_needs_four_sharing_an_icon_with_the_top() -> None:
     """PP-TOUR-1."""
     st = discard_teton([parks("Grand Teton", "Arches"), [*MOUNTAINS[:3], park("Arches")], WILDLIFE])
     assert ENGINE.legal_actions(st, 1) == [Pass(seat=1)]
-    refused(st, ParkTour(seat=1, cards=(*MOUNTAINS[:3], park("Arches"))), "PP-TOUR-1")
-    refusal = refused(st, ParkTour(seat=1, cards=tuple(MOUNTAINS[:3])), "PP-TOUR-1")
+    assert_refused(
+        ENGINE, st, ParkTour(seat=1, cards=(*MOUNTAINS[:3], park("Arches"))), "PP-TOUR-1"
+    )
+    refusal = assert_refused(ENGINE, st, ParkTour(seat=1, cards=tuple(MOUNTAINS[:3])), "PP-TOUR-1")
     assert refusal.message.startswith("a Park Tour needs 4 park cards from your hand")
 
 
+@pytest.mark.rule("PP-TOUR-2")
 def test_no_park_tour_on_your_own_discard() -> None:
     """PP-TOUR-2: Ana is not even asked about her own discard."""
     hand = [*MOUNTAINS, park("Grand Teton")]
     st = discard_teton([hand, parks("Zion"), parks("Bryce Canyon")])
     assert 0 not in ENGINE.to_act(st) and ENGINE.legal_actions(st, 0) == []
-    refused(st, ParkTour(seat=0, cards=tuple(MOUNTAINS)), "PP-WINDOW-1")
+    assert_refused(ENGINE, st, ParkTour(seat=0, cards=tuple(MOUNTAINS)), "PP-WINDOW-1")
 
 
+@pytest.mark.rule("PP-TOUR-3", "PP-STEAL-6")
 def test_only_the_top_payment_card_can_be_toured_after_the_steal() -> None:
     """PP-TOUR-3, PP-STEAL-6: Ana pays Grand Teton then Yellowstone; Ben's four
     mountains match only Grand Teton, which lies under the top."""
@@ -136,6 +145,7 @@ def test_only_the_top_payment_card_can_be_toured_after_the_steal() -> None:
     assert ENGINE.legal_actions(st, 1) == [Pass(seat=1)]
 
 
+@pytest.mark.rule("PP-STEAL-6", "PP-TOUR-5")
 def test_park_tour_on_a_payment_after_the_steal_resolves() -> None:
     """PP-STEAL-6, PP-TOUR-5: the claim is settled after the steal."""
     hand = [park("Yellowstone"), park("Grand Teton"), park("Zion")]
@@ -157,6 +167,7 @@ def test_park_tour_on_a_payment_after_the_steal_resolves() -> None:
     assert st.current == 2
 
 
+@pytest.mark.rule("PP-TOUR-5")
 def test_hand_limit_then_park_tour_then_the_player_after_the_claimant() -> None:
     """PP-TOUR-5: the current player's hand limit resolves before the claim."""
     hand = [
@@ -172,6 +183,7 @@ def test_hand_limit_then_park_tour_then_the_player_after_the_claimant() -> None:
     assert len(st.players[2].sets[0]) == 5 and st.current == 0  # after Cy comes Ana
 
 
+@pytest.mark.rule("PP-NINE-1")
 def test_nine_of_a_kind_in_hand_wins_the_round_at_once() -> None:
     """PP-NINE-1: Ana holds 8 mountains and draws the 9th."""
     eight = [*MOUNTAINS, *parks("Lassen Volcanic", "Grand Teton", "Shenandoah", "Hot Springs")]
@@ -182,6 +194,7 @@ def test_nine_of_a_kind_in_hand_wins_the_round_at_once() -> None:
     assert any("nine of a kind" in line for line in texts(log))
 
 
+@pytest.mark.rule("PP-NINE-1")
 def test_ten_of_a_kind_in_hand_play_the_newest_nine() -> None:
     """PP-NINE-1: Ana holds ten mountain parks; at her first move the newest nine are
     played and win the round; Sequoia (#2), the oldest, is left out."""
@@ -203,6 +216,7 @@ def test_ten_of_a_kind_in_hand_play_the_newest_nine() -> None:
     assert st.results[0].winner == 0 and sorted(nine) == sorted(ten[1:])
 
 
+@pytest.mark.rule("PP-NINE-2")
 def test_park_tour_the_ninth_with_eight_in_hand() -> None:
     """PP-NINE-2: on Ana's turn, Ben claims her discard with 8 and wins the round."""
     eight = [*MOUNTAINS, *parks("Lassen Volcanic", "Kings Canyon", "Shenandoah", "Hot Springs")]
@@ -228,13 +242,14 @@ def test_a_window_asks_every_other_seat_and_hides_who_could_answer() -> None:
         text = json.dumps(ENGINE.view(st, seat).model_dump(mode="json"))
         assert "claims" not in text and "Sequoia" not in text
     assert ENGINE.to_act(st) == (1,)
-    refused(st, Pass(seat=2), "PP-WINDOW-1")  # Cy already answered
-    refused(st, Draw(seat=1, source="pile"), "PP-WINDOW-1")
-    refused(st, React(seat=1, card=event("ranger_says_no")), "PP-EVENT-2")
+    assert_refused(ENGINE, st, Pass(seat=2), "PP-WINDOW-1")  # Cy already answered
+    assert_refused(ENGINE, st, Draw(seat=1, source="pile"), "PP-WINDOW-1")
+    assert_refused(ENGINE, st, React(seat=1, card=event("ranger_says_no")), "PP-EVENT-2")
     st = act(st, Pass(seat=1))
     assert len(st.players[2].sets[0]) == 5 and st.current == 0
 
 
+@pytest.mark.rule("PP-WIN-1")
 def test_a_park_tour_can_win_the_round_off_turn() -> None:
     """PP-WIN-1: checked after every off-turn play: Ben's set of 5 joins his 2 and 3."""
     sets = [

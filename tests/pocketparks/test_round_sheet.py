@@ -51,6 +51,7 @@ def public_sheet(st: PPState) -> list[RoundView]:
     return spectator
 
 
+@pytest.mark.rule("PP-SCORE-1")
 def test_the_sheet_holds_every_set_with_its_points() -> None:
     """PP-SCORE-1: round 1, Ana wins with 2-3-4: 1 + 1 + 2. Ben, not the winner,
     scores 1 for his set of 3, 0 for his set of 2 and his 1-card remnant."""
@@ -92,6 +93,7 @@ def test_the_sheet_holds_every_set_with_its_points() -> None:
     assert all(p.sets == [] for p in st.players)
 
 
+@pytest.mark.rule("PP-MOD-2")
 def test_the_featured_park_doubles_a_set_on_the_sheet() -> None:
     """PP-MOD-2: round 2, featured Great Sand Dunes (mountain, newest): Ana's
     mountain set scores 2 x 2 and Ben's mountain set of 3 scores 1 x 2; the desert
@@ -135,6 +137,7 @@ def jones_and_linda() -> tuple[PPState, list[int]]:
     ), linda4
 
 
+@pytest.mark.rule("PP-MOD-3", "PP-MOD-4")
 def test_round_three_sheet_records_priority_and_doubles_only_with_it() -> None:
     """PP-MOD-3, PP-MOD-4: Linda's 4 mountains take the mountain priority and win;
     only her mountain set is doubled. Jones' mountain set holds no priority (and did
@@ -167,6 +170,7 @@ def test_round_three_sheet_records_priority_and_doubles_only_with_it() -> None:
     assert linda[2].points == 4
 
 
+@pytest.mark.rule("PP-HIDDEN-1")
 def test_the_sheet_is_public_and_holds_no_hand_card() -> None:
     """PP-HIDDEN-1: every seat and the spectator see the same sheet; its cards are
     the sets as they stood at round end, and none of the cards left in a hand."""
@@ -183,6 +187,7 @@ def test_the_sheet_is_public_and_holds_no_hand_card() -> None:
         assert not [c for c in in_hands if f'"id":{c},' in text]
 
 
+@pytest.mark.rule("PP-SCORE-1")
 def test_a_saved_game_keeps_the_sheet_and_an_old_save_loads_without_one() -> None:
     """PP-SCORE-1: the sheet is plain state: it clones, saves and loads; a game saved
     before the sheet existed still loads, its rounds showing the totals only."""
@@ -203,6 +208,7 @@ def test_a_saved_game_keeps_the_sheet_and_an_old_save_loads_without_one() -> Non
     assert shown.points == [2, 6] and shown.sets == [] and shown.featured is None
 
 
+@pytest.mark.rule("PP-SCORE-1")
 def test_a_loaded_sheet_with_an_empty_set_or_a_park_scored_twice_is_refused() -> None:
     """PP-SCORE-1: a loaded state's sheet scores each park once and no empty set; a
     sheet edited to break either is not a state the game can be in."""
@@ -220,6 +226,7 @@ def test_a_loaded_sheet_with_an_empty_set_or_a_park_scored_twice_is_refused() ->
             ENGINE.load_state(broken)
 
 
+@pytest.mark.rule("PP-SCORE-1", "PP-MOD-2", "PP-MOD-3")
 @pytest.mark.parametrize("n", [3, 4])
 def test_random_games_score_exactly_the_sheet(n: int) -> None:
     """PP-SCORE-1, PP-MOD-2, PP-MOD-3: in whole random games every round's totals
@@ -246,6 +253,7 @@ def test_random_games_score_exactly_the_sheet(n: int) -> None:
     assert [r.points for r in shown] == [r.points for r in st.results]
 
 
+@pytest.mark.rule("PP-SET-7", "PP-SET-8")
 def test_scenario_tables_refuse_sets_sharing_no_theme_icon() -> None:
     """PP-SET-1, PP-SET-7, PP-SET-8: the scenario helper refuses a set whose cards
     share no theme icon (dark sky alone does not count); a 1-card remnant is fine."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tabletop.games.pocketparks.model import (
     Cancel,
     Confirm,
@@ -23,11 +25,11 @@ from tests.pocketparks.scenario import (
     park,
     parks,
     pass_all,
-    refused,
     run,
     table,
     texts,
 )
+from tests.rulekit import assert_refused
 
 PLAIN = parks("Yellowstone", "Sequoia", "Yosemite", "Mount Rainier")  # no dark sky
 DARK = parks("Arches", "Petrified Forest")  # dark sky parks
@@ -56,19 +58,34 @@ def test_a_steal_is_declared_in_full_before_anything_moves() -> None:
     st = act(st, Take(seat=0, card=park("Glacier")))
     assert st.players[0].hand == PLAIN and st.players[1].sets == [parks("Glacier", "Denali")]
     assert Confirm(seat=0) not in options(st, 0)
-    refused(st, Confirm(seat=0), "PP-STEAL-2")
-    paid_twice = refused(st, Pay(seat=0, card=PLAIN[0]), "PP-STEAL-2")
+    assert_refused(ENGINE, st, Confirm(seat=0), "PP-STEAL-2")
+    paid_twice = assert_refused(ENGINE, st, Pay(seat=0, card=PLAIN[0]), "PP-STEAL-2")
     assert paid_twice.message == "pay with cards from your hand"
     st = run(st, TakeRandom(seat=0))
-    refused(st, TakeRandom(seat=0), "PP-STEAL-2")
-    refused(st, Take(seat=0, card=park("Denali")), "PP-STEAL-2")
+    assert_refused(ENGINE, st, TakeRandom(seat=0), "PP-STEAL-2")
+    assert_refused(ENGINE, st, Take(seat=0, card=park("Denali")), "PP-STEAL-2")
     assert ENGINE.state_json(act(st, Cancel(seat=0))) == before
     poor = table([parks("Sequoia"), parks("Zion")])
     assert not any(a.kind == "start_steal" for a in options(poor, 0))
-    refused(poor, StartSteal(seat=0, target=1), "PP-STEAL-2")
-    refused(st, StartSteal(seat=0, target=0), "PP-STEAL-1")
+    assert_refused(ENGINE, poor, StartSteal(seat=0, target=1), "PP-STEAL-2")
+    assert_refused(ENGINE, st, StartSteal(seat=0, target=0), "PP-STEAL-1")
 
 
+@pytest.mark.rule("PP-STEAL-2")
+def test_three_cards_with_two_dark_sky_parks_buy_two() -> None:
+    """PP-STEAL-2: a plain park and two dark sky parks hold the form "2 cards + 1 dark
+    sky park": Ana takes both of Ben's parks, and the steal is listed and accepted."""
+    st = table(
+        [[PLAIN[0], *DARK, PLAIN[1]], parks("Zion")], sets=[[], [parks("Glacier", "Denali")]]
+    )
+    st = run(st, StartSteal(seat=0, target=1), *(Pay(seat=0, card=c) for c in [PLAIN[0], *DARK]))
+    st = run(st, Take(seat=0, card=park("Glacier")), Take(seat=0, card=park("Denali")))
+    st = pass_all(act(st, Confirm(seat=0)))  # Ben lets the steal go on
+    assert set(parks("Glacier", "Denali")) <= set(st.players[0].hand)
+    assert st.players[1].sets == []
+
+
+@pytest.mark.rule("PP-STEAL-3", "PP-STEAL-5")
 def test_payment_goes_to_the_discard_piles_last_card_on_top() -> None:
     """PP-STEAL-3, PP-STEAL-4, PP-STEAL-5: one player, a set card and a random
     hand card; events paid go to the event pile unplayed."""
@@ -76,7 +93,7 @@ def test_payment_goes_to_the_discard_piles_last_card_on_top() -> None:
     sets = [[], [parks("Glacier", "Denali", "Glacier Bay")]]
     st = table([hand, parks("Bryce Canyon")], sets=sets, discard=parks("Acadia"))
     st = run(st, StartSteal(seat=0, target=1))
-    refused(st, Take(seat=0, card=park("Zion")), "PP-STEAL-4")  # not in Ben's sets
+    assert_refused(ENGINE, st, Take(seat=0, card=park("Zion")), "PP-STEAL-4")  # not in Ben's sets
     payment = [PLAIN[0], event("make_a_wish"), PLAIN[1], PLAIN[2]]
     st = run(st, *(Pay(seat=0, card=c) for c in payment))
     st = run(st, Take(seat=0, card=park("Denali")), TakeRandom(seat=0))
@@ -117,6 +134,7 @@ def test_trail_detour_turns_the_steal_around() -> None:
     assert len(st.players[0].hand) == 2  # Ana was emptied and drew 2 at once
 
 
+@pytest.mark.rule("PP-WINDOW-2")
 def test_lets_do_it_again_replays_a_reactive_card() -> None:
     """PP-AGAIN-1, PP-WINDOW-2: Let's do it again, copying the Trail detour in the
     event discard pile, redirects a steal; a seat not stolen from cannot react."""
@@ -133,12 +151,12 @@ def test_lets_do_it_again_replays_a_reactive_card() -> None:
     st = run(st, Take(seat=0, card=park("Glacier")), Confirm(seat=0))
     assert ENGINE.to_act(st) == (1, 2)
     assert ENGINE.legal_actions(st, 2) == [Pass(seat=2)]  # Cy is asked too, to hide who can answer
-    refused(st, React(seat=2, card=event("trail_detour", 1)), "PP-DETOUR-1")
-    refused(
-        st, React(seat=1, card=again, as_effect="trail_detour"), "PP-AGAIN-1"
+    assert_refused(ENGINE, st, React(seat=2, card=event("trail_detour", 1)), "PP-DETOUR-1")
+    assert_refused(
+        ENGINE, st, React(seat=1, card=again, as_effect="trail_detour"), "PP-AGAIN-1"
     )  # nothing to copy
     st.event_discard = [event("trail_detour")]
-    refused(st, React(seat=1, card=again), "PP-AGAIN-1")
+    assert_refused(ENGINE, st, React(seat=1, card=again), "PP-AGAIN-1")
     st = act(st, React(seat=1, card=again, as_effect="trail_detour"))
     st, log = act_log(st, Pass(seat=2))
     assert "Ben plays Let's do it again as Trail detour." in texts(log)
@@ -159,7 +177,7 @@ def test_a_plain_card_and_a_dark_sky_park_steal_only_one() -> None:
     assert Confirm(seat=0) in one
     st = act(st, Take(seat=0, card=park("Denali")))
     assert Confirm(seat=0) not in options(st, 0)
-    refused(st, Confirm(seat=0), "PP-STEAL-2")
+    assert_refused(ENGINE, st, Confirm(seat=0), "PP-STEAL-2")
 
 
 def test_dark_sky_parks_pay_for_steals() -> None:
@@ -186,9 +204,9 @@ def test_a_payment_stops_at_four_cards_and_random_takes_at_the_hand() -> None:
     hand = [*PLAIN, park("Zion")]
     st = table([hand, parks("Bryce Canyon")])
     st = run(st, StartSteal(seat=0, target=1), *(Pay(seat=0, card=c) for c in PLAIN))
-    refused(st, Pay(seat=0, card=park("Zion")), "PP-STEAL-2")
+    assert_refused(ENGINE, st, Pay(seat=0, card=park("Zion")), "PP-STEAL-2")
     st = act(st, TakeRandom(seat=0))
-    refusal = refused(st, TakeRandom(seat=0), "PP-STEAL-4")
+    refusal = assert_refused(ENGINE, st, TakeRandom(seat=0), "PP-STEAL-4")
     assert refusal.message == "that player's hand has no more cards"
     two = table([hand, parks("Bryce Canyon", "Acadia")])
     two = run(two, StartSteal(seat=0, target=1), *(Pay(seat=0, card=c) for c in PLAIN))
@@ -208,9 +226,9 @@ def test_only_the_right_purple_card_answers() -> None:
         st, StartSteal(seat=0, target=1), Pay(seat=0, card=PLAIN[0]), Pay(seat=0, card=PLAIN[1])
     )
     st = run(st, Take(seat=0, card=park("Glacier")), Confirm(seat=0))
-    refused(st, React(seat=1, card=event("ranger_says_no")), "PP-DETOUR-1")
+    assert_refused(ENGINE, st, React(seat=1, card=event("ranger_says_no")), "PP-DETOUR-1")
     claim = ParkTour(seat=1, cards=tuple(parks("Bryce Canyon", "Zion", "Glacier", "Denali")))
-    refusal = refused(st, claim, "PP-TOUR-1")
+    refusal = assert_refused(ENGINE, st, claim, "PP-TOUR-1")
     assert refusal.message == "there is no newly discarded park to claim"
 
 
@@ -222,12 +240,12 @@ def test_a_steal_takes_nothing_unpaid_and_from_any_one_other_player() -> None:
         [[*PLAIN[:2], park("Zion")], parks("Bryce Canyon")],
         sets=[[], [parks("Glacier", "Denali"), parks("Arches", "Petrified Forest")]],
     )
-    refused(st, StartSteal(seat=0, target=0), "PP-STEAL-4")
-    refusal = refused(st, StartSteal(seat=0, target=2), "PP-STEAL-4")
+    assert_refused(ENGINE, st, StartSteal(seat=0, target=0), "PP-STEAL-4")
+    refusal = assert_refused(ENGINE, st, StartSteal(seat=0, target=2), "PP-STEAL-4")
     assert refusal.message == "steal from one other player at the table"
     unpaid = run(st, StartSteal(seat=0, target=1), Take(seat=0, card=park("Glacier")))
     assert Confirm(seat=0) not in options(unpaid, 0)
-    refusal = refused(unpaid, Confirm(seat=0), "PP-STEAL-2")
+    refusal = assert_refused(ENGINE, unpaid, Confirm(seat=0), "PP-STEAL-2")
     assert refusal.message.startswith("pay 2 cards or 1 dark sky park per card stolen")
     paid = run(unpaid, Pay(seat=0, card=PLAIN[0]), Pay(seat=0, card=PLAIN[1]), Confirm(seat=0))
     paid = pass_all(paid)

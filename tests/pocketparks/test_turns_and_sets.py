@@ -32,16 +32,17 @@ from tests.pocketparks.scenario import (
     park,
     parks,
     pass_all,
-    refused,
     run,
     table,
 )
+from tests.rulekit import assert_refused
 
 
 def icons(st: PPState, seat: int, idx: int) -> list[str]:
     return CONTENT.icon_names(set_icons(st, seat, st.players[seat].sets[idx]))
 
 
+@pytest.mark.rule("PP-PLAYERS-1")
 def test_two_to_five_players() -> None:
     """PP-PLAYERS-1."""
     for bad in (("A",), ("A", "B", "C", "D", "E", "F")):
@@ -52,6 +53,7 @@ def test_two_to_five_players() -> None:
         assert ENGINE.players(st) == tuple("ABCDE"[:n])
 
 
+@pytest.mark.rule("PP-SETUP-1", "PP-SETUP-2")
 def test_setup_deals_six_and_flips_to_a_park() -> None:
     """PP-SETUP-1, PP-SETUP-2: 6 cards each, a park starts the discard pile, any
     event flipped before it lies on the event discard pile."""
@@ -67,6 +69,7 @@ def test_setup_deals_six_and_flips_to_a_park() -> None:
     assert flipped_events > 0  # some seed flipped an event first
 
 
+@pytest.mark.rule("PP-SETUP-3", "PP-TURN-3")
 def test_first_player_is_an_option_or_drawn_from_the_seed() -> None:
     """PP-SETUP-3, PP-TURN-3: play passes to the next seat after a turn."""
     firsts = {ENGINE.new(Setup(players=("A", "B", "C")), seed).current for seed in range(30)}
@@ -89,14 +92,19 @@ def test_only_the_current_player_takes_one_action() -> None:
     """PP-TURN-1."""
     st = table([parks("Sequoia", "Glacier"), parks("Arches", "Zion")])
     assert ENGINE.legal_actions(st, 1) == []
-    refused(st, Draw(seat=1, source="pile"), "PP-TURN-1")
-    refusal = refused(st, Confirm(seat=0), "PP-TURN-1")
+    assert_refused(ENGINE, st, Draw(seat=1, source="pile"), "PP-TURN-1")
+    refusal = assert_refused(ENGINE, st, Confirm(seat=0), "PP-TURN-1")
     assert refusal.message == "choose one action: play or build a set, draw 2, or pay to steal"
-    refused(st, {"kind": "draw", "seat": 7, "source": "pile"}, "PP-TURN-1")
-    refusal = refused(st, {"kind": "draw", "seat": 2, "source": "pile"}, "PP-TURN-1")
+    assert_refused(
+        ENGINE, st, ENGINE.parse_action({"kind": "draw", "seat": 7, "source": "pile"}), "PP-TURN-1"
+    )
+    refusal = assert_refused(
+        ENGINE, st, ENGINE.parse_action({"kind": "draw", "seat": 2, "source": "pile"}), "PP-TURN-1"
+    )
     assert refusal.message == "there is no such seat at this table"
 
 
+@pytest.mark.rule("PP-TURN-2")
 def test_a_draft_moves_nothing_and_can_be_cancelled() -> None:
     """PP-TURN-2: a set being chosen, or a steal being declared, can be dropped."""
     st = table([parks("Sequoia", "Glacier", "Yellowstone"), parks("Arches", "Zion")])
@@ -114,13 +122,13 @@ def test_a_set_shares_icons_and_keeps_what_they_share() -> None:
     """PP-SET-1: Sequoia and Great Basin share mountain and cave."""
     st = table([parks("Sequoia", "Great Basin", "Arches"), parks("Zion")])
     st = run(st, StartSet(seat=0), AddCard(seat=0, card=park("Sequoia")))
-    refused(st, AddCard(seat=0, card=park("Arches")), "PP-SET-1")
-    refused(st, Confirm(seat=0), "PP-SET-1")  # one card is not a set
+    assert_refused(ENGINE, st, AddCard(seat=0, card=park("Arches")), "PP-SET-1")
+    assert_refused(ENGINE, st, Confirm(seat=0), "PP-SET-1")  # one card is not a set
     st = run(st, AddCard(seat=0, card=park("Great Basin")), Confirm(seat=0))
     assert icons(st, 0, 0) == ["mountain", "cave"]
     assert st.players[0].hand == [park("Arches")]
     lonely = table([parks("Sequoia", "Arches"), parks("Zion")])
-    refused(lonely, StartSet(seat=0), "PP-SET-1")
+    assert_refused(ENGINE, lonely, StartSet(seat=0), "PP-SET-1")
 
 
 def test_one_set_per_turn_and_the_turn_is_over() -> None:
@@ -128,12 +136,13 @@ def test_one_set_per_turn_and_the_turn_is_over() -> None:
     hand = parks("Sequoia", "Glacier", "Rocky Mountain", "Arches", "Petrified Forest")
     st = table([hand, parks("Zion")])
     st = run(st, StartSet(seat=0), AddCard(seat=0, card=park("Sequoia")))
-    refused(st, Draw(seat=0, source="pile"), "PP-SET-2")
+    assert_refused(ENGINE, st, Draw(seat=0, source="pile"), "PP-SET-2")
     st = run(st, AddCard(seat=0, card=park("Glacier")), Confirm(seat=0))
     assert st.current == 1
-    refused(st, StartSet(seat=0), "PP-TURN-1")
+    assert_refused(ENGINE, st, StartSet(seat=0), "PP-TURN-1")
 
 
+@pytest.mark.rule("PP-TURN-3")
 def test_a_discard_is_fresh_for_its_own_turn_only() -> None:
     """PP-TOUR-1, PP-TURN-3: Ana's discard was offered at the end of her turn; when Ben
     then plays a set, nothing is offered again and Cy plays on."""
@@ -161,8 +170,8 @@ def test_building_may_narrow_the_shared_icons() -> None:
     )
     assert StartBuild(seat=0, set_index=0) in ENGINE.legal_actions(st, 0)
     st = run(st, StartBuild(seat=0, set_index=0))
-    refused(st, AddCard(seat=0, card=park("Arches")), "PP-SET-1")
-    refused(st, Confirm(seat=0), "PP-SET-1")  # a build adds at least one card
+    assert_refused(ENGINE, st, AddCard(seat=0, card=park("Arches")), "PP-SET-1")
+    assert_refused(ENGINE, st, Confirm(seat=0), "PP-SET-1")  # a build adds at least one card
     st = run(st, AddCard(seat=0, card=park("Rocky Mountain")), Confirm(seat=0))
     assert len(st.players[0].sets[0]) == 3 and icons(st, 0, 0) == ["mountain"]
 
@@ -175,16 +184,16 @@ def test_no_set_grows_past_four_by_playing_or_building() -> None:
     st = table([five, parks("Zion")])
     st = run(st, StartSet(seat=0), *(AddCard(seat=0, card=c) for c in five[:4]))
     assert AddCard(seat=0, card=five[4]) not in options(st, 0)
-    refused(st, AddCard(seat=0, card=five[4]), "PP-SET-4")
+    assert_refused(ENGINE, st, AddCard(seat=0, card=five[4]), "PP-SET-4")
     full = table([parks("Lassen Volcanic"), parks("Zion")], sets=[[five[:4], five], []])
     assert not any(a.kind == "start_build" for a in options(full, 0))
-    refused(full, StartBuild(seat=0, set_index=0), "PP-SET-4")
-    refused(full, StartBuild(seat=0, set_index=1), "PP-SET-4")
+    assert_refused(ENGINE, full, StartBuild(seat=0, set_index=0), "PP-SET-4")
+    assert_refused(ENGINE, full, StartBuild(seat=0, set_index=1), "PP-SET-4")
     # Building onto the first of one's sets counts the cards it already holds.
     three = table([parks("Hot Springs", "Kings Canyon"), parks("Zion")], sets=[[five[:3]], []])
     three = run(three, StartBuild(seat=0, set_index=0), AddCard(seat=0, card=park("Hot Springs")))
     assert not any(a.kind == "add" for a in options(three, 0))
-    refused(three, AddCard(seat=0, card=park("Kings Canyon")), "PP-SET-4")
+    assert_refused(ENGINE, three, AddCard(seat=0, card=park("Kings Canyon")), "PP-SET-4")
 
 
 def test_no_building_on_other_players_sets_or_taking_cards_back() -> None:
@@ -192,23 +201,25 @@ def test_no_building_on_other_players_sets_or_taking_cards_back() -> None:
     st = table(
         [parks("Rocky Mountain"), parks("Zion")], sets=[[], [parks("Sequoia", "Great Basin")]]
     )
-    refused(st, StartBuild(seat=0, set_index=0), "PP-SET-5")
+    assert_refused(ENGINE, st, StartBuild(seat=0, set_index=0), "PP-SET-5")
     kinds = {a.kind for a in ENGINE.legal_actions(st, 0)}
     assert kinds <= {"start_set", "draw", "start_steal"}
     own = table([parks("Arches"), parks("Zion")], sets=[[parks("Sequoia", "Great Basin")], []])
     kinds = {a.kind for a in ENGINE.legal_actions(own, 0)}
     assert "start_build" not in kinds
-    refused(own, StartBuild(seat=0, set_index=0), "PP-SET-3")  # Arches shares nothing
+    assert_refused(
+        ENGINE, own, StartBuild(seat=0, set_index=0), "PP-SET-3"
+    )  # Arches shares nothing
 
 
 def test_events_never_join_sets() -> None:
     """PP-SET-6."""
     st = table([[*parks("Sequoia", "Glacier"), event("make_a_wish")], parks("Zion")])
     st = run(st, StartSet(seat=0), AddCard(seat=0, card=park("Sequoia")))
-    refused(st, AddCard(seat=0, card=event("make_a_wish")), "PP-SET-6")
+    assert_refused(ENGINE, st, AddCard(seat=0, card=event("make_a_wish")), "PP-SET-6")
     adds = {a.card for a in options(st, 0) if a.kind == "add"}
     assert adds == {park("Glacier")}  # not the event, not Sequoia again
-    refusal = refused(st, AddCard(seat=0, card=park("Sequoia")), "PP-SET-2")
+    refusal = assert_refused(ENGINE, st, AddCard(seat=0, card=park("Sequoia")), "PP-SET-2")
     assert refusal.message == "that card is not in your hand"
 
 
@@ -220,11 +231,12 @@ def test_a_new_set_starts_with_a_card_that_has_a_partner() -> None:
     assert {a.card for a in options(st, 0) if a.kind == "add"} == set(
         parks("Sequoia", "Great Basin")
     )
-    refused(st, AddCard(seat=0, card=park("Arches")), "PP-SET-1")
+    assert_refused(ENGINE, st, AddCard(seat=0, card=park("Arches")), "PP-SET-1")
     st = act(st, AddCard(seat=0, card=park("Sequoia")))
     assert {a.card for a in options(st, 0) if a.kind == "add"} == {park("Great Basin")}
 
 
+@pytest.mark.rule("PP-SET-7")
 def test_a_remnant_stays_a_set_and_can_be_built_again() -> None:
     """PP-SET-7: steal one card out of a set of 2: the single card left is still a
     set, its icons are its own, and its owner can build on it."""
@@ -245,12 +257,13 @@ def test_a_remnant_stays_a_set_and_can_be_built_again() -> None:
     assert icons(st, 1, 0) == ["mountain"]
 
 
+@pytest.mark.rule("PP-SET-8", "PP-ASTRO-1")
 def test_dark_sky_sets_need_an_astronomer_on_an_earlier_turn() -> None:
     """PP-SET-8, PP-ASTRO-1: Bryce Canyon and Mammoth Cave share only the dark sky
     mark, a set only from the turn after Aspiring astronomer was played."""
     hand = [*parks("Bryce Canyon", "Mammoth Cave", "Lassen Volcanic"), event("aspiring_astronomer")]
     st = table([hand, parks("Zion", "Arches")], draws=parks("Rocky Mountain", "Denali"))
-    refused(st, StartSet(seat=0), "PP-SET-1")  # Bryce + Mammoth share dark sky only
+    assert_refused(ENGINE, st, StartSet(seat=0), "PP-SET-1")  # Bryce + Mammoth share dark sky only
     st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
     st = act(st, PlayEvent(seat=0, card=event("aspiring_astronomer")))
     st = pass_all(st)
@@ -265,6 +278,7 @@ def test_dark_sky_sets_need_an_astronomer_on_an_earlier_turn() -> None:
     assert icons(st, 0, 0) == ["dark_sky"]
 
 
+@pytest.mark.rule("PP-SET-8", "PP-ASTRO-1", "PP-NINE-1")
 def test_dark_sky_does_not_count_on_the_astronomers_own_turn() -> None:
     """PP-SET-8, PP-ASTRO-1, PP-NINE-1: Ana draws her ninth dark sky park, then plays
     Aspiring astronomer. The rest of that turn (her hand limit) is not yet "her next
@@ -294,6 +308,26 @@ def test_dark_sky_does_not_count_on_the_astronomers_own_turn() -> None:
     assert len(st.players[0].hand) == 9 and st.players[0].sets == []
 
 
+@pytest.mark.rule("PP-ASTRO-1", "PP-SET-8")
+def test_a_second_astronomer_does_not_move_the_turn_dark_sky_counts_from() -> None:
+    """PP-ASTRO-1: Ana's first Aspiring astronomer was played two turns ago, so her
+    Bryce Canyon and Mammoth Cave share dark sky. She plays a second one: for the rest
+    of this turn (her hand limit) dark sky still counts for her."""
+    astronomer = event("aspiring_astronomer")
+    hand = [*parks("Sequoia", "Yosemite", "Denali", "Acadia", "Olympic"), astronomer]
+    st = table(
+        [[*hand, *parks("Redwood", "Katmai", "Glacier Bay")], parks("Zion")],
+        draws=parks("Kenai Fjords", "Lake Clark"),
+    )
+    st.turn, st.players[0].astronomer_turn = 2, 0
+    st.players[0].sets = [parks("Bryce Canyon", "Mammoth Cave")]  # dark sky only
+    st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
+    st = pass_all(act(st, PlayEvent(seat=0, card=astronomer)))
+    assert st.phase == "limit" and st.current == 0
+    me = ENGINE.view(st, 0).players[0]
+    assert me.dark_sky_sets and me.sets[0].icons == ["dark_sky"]
+
+
 def test_the_rules_handle_every_kind_of_action() -> None:
     """PP-TURN-1: every action a player can send has its handler in the rules."""
     classes = get_args(get_args(PPAction)[0])
@@ -311,6 +345,7 @@ def test_options_are_never_an_empty_list() -> None:
         options(st, 1)
 
 
+@pytest.mark.rule("PP-TURN-2")
 def test_cards_shown_from_a_hand_bar_undo_but_choosing_them_does_not() -> None:
     """PP-TURN-2: choosing a set's cards changes nothing anyone has seen, so it may
     be undone; confirming shows them to the table, which undo cannot take back."""
@@ -344,6 +379,7 @@ def _ana_after_bens_discard(astronomer_first: bool) -> PPState:
     return st
 
 
+@pytest.mark.rule("PP-ASTRO-1", "PP-SET-8")
 def test_dark_sky_counts_from_the_very_next_turn_even_another_players() -> None:
     """PP-ASTRO-1, PP-SET-8, PP-TOUR-1: the astronomer's dark sky counts "on a following
     turn", which may be the next player's: Ana Park Tours Ben's dark sky discard."""

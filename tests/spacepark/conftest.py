@@ -1,4 +1,4 @@
-"""Helpers for Space Park tests: fixed boards, acting, and checking refusals."""
+"""Helpers for Space Park tests: fixed boards and acting."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ from typing import Any
 import pytest
 
 from tabletop.core.engine import Setup, Transition
-from tabletop.core.errors import IllegalAction
 from tabletop.games.spacepark.engine import ENGINE
-from tabletop.games.spacepark.model import Dest, State
+from tabletop.games.spacepark.model import Dest, SpaceParkAction, State
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
 # A fixed clockwise ring in which the rulebook's rocket example holds:
@@ -74,10 +73,14 @@ class Table:
             state.players[seat].hand.remove(b)
             state.players[seat].earned.append(b)
 
+    def action(self, seat: int, kind: str, **fields: Any) -> SpaceParkAction:
+        """An action given as JSON fields."""
+        return ENGINE.parse_action({"kind": kind, "seat": seat, **fields})
+
     def act(self, state: State, seat: int, kind: str, **fields: Any) -> Transition[State]:
         """Apply an action given as JSON fields; the given state must not change."""
         before = ENGINE.state_json(state)
-        action = ENGINE.parse_action({"kind": kind, "seat": seat, **fields})
+        action = self.action(seat, kind, **fields)
         assert action in ENGINE.legal_actions(state, seat), f"not listed as legal: {action}"
         transition = ENGINE.apply(state, action)
         assert ENGINE.state_json(state) == before
@@ -89,17 +92,6 @@ class Table:
         actions = ENGINE.legal_actions(state, seat)
         assert actions, f"seat {seat} has no legal action here: nothing to inspect"
         return actions
-
-    def refused(self, state: State, seat: int, kind: str, rule: str, **fields: Any) -> str:
-        """The action is refused with ``rule``, is not listed, and nothing changes."""
-        before = ENGINE.state_json(state)
-        action = ENGINE.parse_action({"kind": kind, "seat": seat, **fields})
-        with pytest.raises(IllegalAction) as caught:
-            ENGINE.apply(state, action)
-        assert caught.value.rule == rule, caught.value
-        assert action not in ENGINE.legal_actions(state, seat)
-        assert ENGINE.state_json(state) == before
-        return caught.value.message
 
     def texts(self, transition: Transition[State], seat: int | None = None) -> list[str]:
         return [e.text for e in transition.events if e.private_to in (None, seat)]

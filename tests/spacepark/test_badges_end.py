@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tabletop.games.spacepark.content import SUN, badges
 from tabletop.games.spacepark.rules import price, xp_of
+from tests.rulekit import assert_refused
 
 
+@pytest.mark.rule("SP-BADGE-1")
 def test_hands_are_secret_and_unlimited(sp: Any) -> None:
     """SP-BADGE-1: a view holds the viewer's own hand only; others see a count; no limit."""
     state = sp.new(3)
@@ -25,6 +29,7 @@ def test_hands_are_secret_and_unlimited(sp: Any) -> None:
     assert sp.act(state, 0, "visit", dest="lunar_woods").state.active == 1
 
 
+@pytest.mark.rule("SP-BADGE-2")
 def test_earned_badge_is_face_up_with_xp_and_ability_at_once(sp: Any) -> None:
     """SP-BADGE-2: Pathfinder earned: 3 XP, and at once badges cost one less Sun."""
     state = sp.new()
@@ -41,6 +46,7 @@ def test_earned_badge_is_face_up_with_xp_and_ability_at_once(sp: Any) -> None:
     assert [b.id for b in earned] == ["pathfinder"]
 
 
+@pytest.mark.rule("SP-BADGE-3")
 def test_reductions_stack_and_stop_at_zero(sp: Any) -> None:
     """SP-BADGE-3: Pathfinder + Sunseeker: two Sun off; Sun Dancer (1 Sun) is free,
     Comet Tail (4 Sun) costs 2, Moon costs are untouched."""
@@ -60,6 +66,7 @@ def test_reductions_stack_and_stop_at_zero(sp: Any) -> None:
     assert "Ann earns Sun Dancer for nothing (+2 XP)." in sp.texts(earned)
 
 
+@pytest.mark.rule("SP-BADGE-3")
 def test_moon_and_sea_reductions_stack_per_kind(sp: Any) -> None:
     """SP-BADGE-3: Crater Hopper takes one Moon off, Tide Reader one Sea, each for its
     own kind only, and a badge earned after them takes nothing back."""
@@ -77,6 +84,7 @@ def test_moon_and_sea_reductions_stack_per_kind(sp: Any) -> None:
     assert price(player, deck["nova"]) == (3, 0, 0)
 
 
+@pytest.mark.rule("SP-BADGE-4")
 def test_per_type_bonus_counts_before_and_after(sp: Any) -> None:
     """SP-BADGE-4: Lunar Scholar (+1 XP per triangle) counts Moonwalker earned before,
     itself, and Stargazer earned later; a triangle in hand does not count."""
@@ -89,6 +97,7 @@ def test_per_type_bonus_counts_before_and_after(sp: Any) -> None:
     assert xp_of(state.players[0]) == sum(printed.values()) + 3
 
 
+@pytest.mark.rule("SP-BADGE-5")
 def test_forbidden_counts_as_every_type(sp: Any) -> None:
     """SP-BADGE-5: Void Walker counts for a triangle bonus and a diamond bonus alike."""
     state = sp.new()
@@ -99,6 +108,7 @@ def test_forbidden_counts_as_every_type(sp: Any) -> None:
     assert badges()["void_walker"].counts_as("circle")
 
 
+@pytest.mark.rule("SP-BADGE-6")
 def test_immediate_gain_follows_supply_rules_before_the_rocket_moves(sp: Any) -> None:
     """SP-BADGE-6: Pearl Hunter gives 2 Sun: one from the supply, the last from Bob."""
     state = sp.new()
@@ -124,6 +134,7 @@ def _finish(sp: Any, state: Any, xps: list[int], crystals: list[int]) -> Any:
     return sp.engine.outcome(state)
 
 
+@pytest.mark.rule("SP-END-1")
 def test_reaching_20_finishes_the_round(sp: Any) -> None:
     """SP-END-1: Bob reaches 20 XP; Cy still plays, then the game ends (Ann went first)."""
     state = sp.new(3)
@@ -143,6 +154,7 @@ def test_reaching_20_finishes_the_round(sp: Any) -> None:
     assert sp.act(late, 0, "visit", dest="lunar_woods").state.over
 
 
+@pytest.mark.rule("SP-END-2")
 def test_most_xp_wins(sp: Any) -> None:
     """SP-END-2."""
     outcome = _finish(sp, sp.new(3), [12, 21, 20], [9, 0, 0])
@@ -152,6 +164,7 @@ def test_most_xp_wins(sp: Any) -> None:
     assert "Bob" in outcome.summary
 
 
+@pytest.mark.rule("SP-END-3")
 def test_xp_tie_goes_to_most_crystals(sp: Any) -> None:
     """SP-END-3: settled by crystals, so turn order is not asked."""
     outcome = _finish(sp, sp.new(3), [21, 21, 5], [2, 3, 9])
@@ -161,6 +174,7 @@ def test_xp_tie_goes_to_most_crystals(sp: Any) -> None:
     assert len(outcome.tie_break) == 2
 
 
+@pytest.mark.rule("SP-END-3")
 def test_crystals_of_every_kind_count_for_the_tie(sp: Any) -> None:
     """SP-END-3: Ann's 1 Sun + 1 Moon + 2 Sea (4) beat Bob's 3 Sun; passes are no crystals."""
     state = sp.new()
@@ -173,6 +187,7 @@ def test_crystals_of_every_kind_count_for_the_tie(sp: Any) -> None:
     assert outcome.winners == (0,) and "Most crystals (4): Ann" in outcome.tie_break[1]
 
 
+@pytest.mark.rule("SP-END-4")
 def test_full_tie_goes_to_latest_in_turn_order(sp: Any) -> None:
     """SP-END-4: Bob went first, so turn order is Bob, Cy, Ann: Ann is latest."""
     state = sp.new(3, first_player=1)
@@ -190,6 +205,6 @@ def test_no_action_after_the_end(sp: Any) -> None:
     """SP-END-5."""
     state = sp.new()
     state.over = True
-    sp.refused(state, 0, "visit", "SP-END-5", dest="lunar_woods")
+    assert_refused(sp.engine, state, sp.action(0, "visit", dest="lunar_woods"), "SP-END-5")
     assert sp.engine.legal_actions(state, 0) == []
     assert sp.engine.to_act(state) == ()

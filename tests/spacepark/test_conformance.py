@@ -74,6 +74,7 @@ def play(players: int, seed: int, check_views: bool) -> tuple[State, GameRecord]
     return state, record
 
 
+@pytest.mark.rule("SP-SUPPLY-1", "SP-BADGE-1", "SP-MOVE-1")
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_random_playouts_keep_the_contract(players: int) -> None:
     """SP-SUPPLY-1 conservation, SP-BADGE-1 hidden hands, SP-MOVE-1, and replay."""
@@ -90,6 +91,7 @@ def test_random_playouts_keep_the_contract(players: int) -> None:
         assert ENGINE.state_json(loaded) == ENGINE.state_json(state)
 
 
+@pytest.mark.rule("SP-END-1")
 def test_multiplayer_games_reach_20_xp_and_finish_the_round() -> None:
     """SP-END-1: random games end by the 20 XP rule with equal turns for everyone."""
     for seed in range(20):

@@ -8,9 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tabletop.protocol import Session
 
 
+@pytest.mark.rule("SP-END-2")
 def test_a_full_game_through_the_protocol() -> None:
     """SP-END-2: new / legal / act / view / state / schema until the outcome names a winner;
     a refusal answers with the rule id and changes nothing (SP-TURN-1)."""
@@ -51,6 +54,7 @@ def test_a_full_game_through_the_protocol() -> None:
     assert again.handle({"op": "load", "game": "spacepark", "state": saved})["outcome"] == outcome
 
 
+@pytest.mark.rule("SP-SETUP-7")
 def test_tabletop_engine_subprocess_starts_a_game_and_shows_it() -> None:
     """SP-SETUP-7: the installed `tabletop engine` starts a two-player game."""
     script = Path(sys.executable).parent / "tabletop"

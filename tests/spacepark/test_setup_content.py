@@ -19,6 +19,7 @@ from tabletop.games.spacepark.rules import OTHER_TILES
 PLAYERS = ("Ann", "Bob", "Cy", "Di")
 
 
+@pytest.mark.rule("SP-SETUP-1")
 def test_ring_is_starlight_then_the_six_tiles_shuffled() -> None:
     """SP-SETUP-1: Starlight Station first, the other six in a seeded random order."""
     orders = set()
@@ -32,6 +33,7 @@ def test_ring_is_starlight_then_the_six_tiles_shuffled() -> None:
     assert [d.id for d in view.ring] == list(ENGINE.new(Setup(players=PLAYERS[:2]), 3).ring)
 
 
+@pytest.mark.rule("SP-SETUP-2")
 def test_rockets_scout_and_controller_start_positions() -> None:
     """SP-SETUP-2: rockets on Canyon, Seas, Woods; Scout on Arcade; no Controller holder."""
     state = ENGINE.new(Setup(players=PLAYERS[:3]), 11)
@@ -45,6 +47,7 @@ def test_rockets_scout_and_controller_start_positions() -> None:
     assert view.controller is None
 
 
+@pytest.mark.rule("SP-SETUP-3", "SP-SETUP-4", "SP-SETUP-5")
 @pytest.mark.parametrize("count", [1, 2, 3, 4])
 def test_supply_hands_display_and_starting_sun(count: int) -> None:
     """SP-SETUP-3 supplies, SP-SETUP-4 one secret badge each and three on display,
@@ -59,6 +62,7 @@ def test_supply_hands_display_and_starting_sun(count: int) -> None:
     assert sorted(every) == sorted(badges())
 
 
+@pytest.mark.rule("SP-SETUP-6")
 def test_first_player_option() -> None:
     """SP-SETUP-6: seat 0 by default, a chosen seat, or random by seed; turns go clockwise."""
     fresh = ENGINE.new(Setup(players=PLAYERS[:3]), 1)
@@ -85,6 +89,7 @@ def test_first_player_option() -> None:
     assert ENGINE.apply(state, action).state.active == 0
 
 
+@pytest.mark.rule("SP-SETUP-7")
 def test_player_counts() -> None:
     """SP-SETUP-7: 1 to 4 players; one player is solo."""
     for bad in ((), (*PLAYERS, "Ed")):
@@ -95,6 +100,7 @@ def test_player_counts() -> None:
     assert ENGINE.players(ENGINE.new(Setup(players=PLAYERS), 1)) == PLAYERS
 
 
+@pytest.mark.rule("SP-BADGE-7")
 def test_deck_is_27_badges_with_pathfinder_as_printed() -> None:
     """SP-BADGE-7: 27 badges, Pathfinder exactly as printed, types of the four kinds,
     the file marked as a house design."""
@@ -112,6 +118,7 @@ def test_deck_is_27_badges_with_pathfinder_as_printed() -> None:
     assert "house design" in raw["note"].lower()
 
 
+@pytest.mark.rule("SP-BADGE-7")
 def test_ability_texts_count_in_plain_english() -> None:
     """SP-BADGE-7: the house badges' abilities read as printed cards would."""
     texts = [badge.ability_text() for badge in badges().values()]
@@ -145,6 +152,7 @@ def _deck_json(mutate: Callable[[dict[str, Any]], None]) -> str:
     return json.dumps(raw)
 
 
+@pytest.mark.rule("SP-BADGE-7")
 def test_bad_deck_files_name_the_file_and_the_entry() -> None:
     """SP-BADGE-7: the deck is validated on load; errors name file and badge."""
 

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tabletop.games.spacepark.content import SUN
 from tabletop.games.spacepark.rules import solo_turns_left
+from tests.rulekit import assert_refused
 
 
 def _top(state: Any, badge: str) -> None:
@@ -16,6 +19,7 @@ def _top(state: Any, badge: str) -> None:
     state.deck.append(badge)
 
 
+@pytest.mark.rule("SP-SOLO-1")
 def test_scout_draws_after_each_turn_and_moves_by_type(sp: Any) -> None:
     """SP-SOLO-1: a green circle sends Scout to Celestial Seas; the card goes face up
     on the Scout Stack."""
@@ -35,6 +39,7 @@ def test_scout_draws_after_each_turn_and_moves_by_type(sp: Any) -> None:
         assert moved.ring[moved.scout] == dest
 
 
+@pytest.mark.rule("SP-SOLO-2")
 def test_scout_already_there_advances_every_rocket_together(sp: Any) -> None:
     """SP-SOLO-2: rockets side by side on Seas and Canyon, and on Falls, all step once;
     none jumps another."""
@@ -49,6 +54,7 @@ def test_scout_already_there_advances_every_rocket_together(sp: Any) -> None:
     assert after.ring[after.scout] == "cosmic_canyon"
 
 
+@pytest.mark.rule("SP-SOLO-3")
 def test_forbidden_card_advances_rockets_and_scout_stays(sp: Any) -> None:
     """SP-SOLO-3."""
     state = sp.new(1)
@@ -66,10 +72,19 @@ def test_visiting_scouts_destination_costs_sun_or_the_controller(sp: Any) -> Non
     state = sp.new(1)
     sp.rockets(state, "fusion_falls", "lunar_woods", "celestial_seas")
     sp.scout(state, "fusion_falls")
-    sp.refused(state, 0, "visit", "SP-SOLO-4", dest="fusion_falls")
-    sp.refused(state, 0, "visit", "SP-SOLO-4", dest="fusion_falls", scout_fee="controller")
-    sp.refused(state, 0, "visit", "SP-TURN-3", dest="fusion_falls", scout_fee="sun")
-    sp.refused(state, 0, "visit", "SP-SOLO-4", dest="lunar_woods", scout_fee="sun")
+    assert_refused(sp.engine, state, sp.action(0, "visit", dest="fusion_falls"), "SP-SOLO-4")
+    assert_refused(
+        sp.engine,
+        state,
+        sp.action(0, "visit", dest="fusion_falls", scout_fee="controller"),
+        "SP-SOLO-4",
+    )
+    assert_refused(
+        sp.engine, state, sp.action(0, "visit", dest="fusion_falls", scout_fee="sun"), "SP-TURN-3"
+    )
+    assert_refused(
+        sp.engine, state, sp.action(0, "visit", dest="lunar_woods", scout_fee="sun"), "SP-SOLO-4"
+    )
     state.controller = 0
     after = sp.act(state, 0, "visit", dest="fusion_falls", scout_fee="controller").state
     assert after.controller is None
@@ -82,13 +97,19 @@ def test_visiting_scouts_destination_costs_sun_or_the_controller(sp: Any) -> Non
     assert paid.players[0].stock[1] == 1
     assert paid.controller == 0
     multi = sp.new(2)
-    message = sp.refused(multi, 0, "visit", "SP-SOLO-4", dest="lunar_woods", scout_fee="sun")
+    message = assert_refused(
+        sp.engine, multi, sp.action(0, "visit", dest="lunar_woods", scout_fee="sun"), "SP-SOLO-4"
+    ).message
     assert message == "Only in solo play does Scout charge a fee: there is nothing to pay."
-    message = sp.refused(state, 0, "visit", "SP-SOLO-4", dest="celestial_seas", scout_fee="sun")
+    message = assert_refused(
+        sp.engine, state, sp.action(0, "visit", dest="celestial_seas", scout_fee="sun"), "SP-SOLO-4"
+    ).message
     assert message == "Scout is not here: there is nothing to pay."
     state.controller = None
     state.players[0].stock[SUN] = 0
-    message = sp.refused(state, 0, "visit", "SP-SOLO-4", dest="lunar_woods", scout_fee="sun")
+    message = assert_refused(
+        sp.engine, state, sp.action(0, "visit", dest="lunar_woods", scout_fee="sun"), "SP-SOLO-4"
+    ).message
     assert message == "You have no Sun crystal to pay Scout."
 
 
@@ -101,8 +122,10 @@ def test_solo_starlight_takes_a_shown_badge_or_the_stack_top(sp: Any) -> None:
     shown = state.revealed[0]
     choices = {a.badge for a in sp.engine.legal_actions(state, 0) if a.dest == "starlight_station"}
     assert choices == {*state.revealed, top}
-    sp.refused(state, 0, "visit", "SP-SOLO-5", dest="starlight_station", badge=under)
-    sp.refused(state, 0, "visit", "SP-SOLO-5", dest="starlight_station")
+    assert_refused(
+        sp.engine, state, sp.action(0, "visit", dest="starlight_station", badge=under), "SP-SOLO-5"
+    )
+    assert_refused(sp.engine, state, sp.action(0, "visit", dest="starlight_station"), "SP-SOLO-5")
     deck_count = len(state.deck)
     after = sp.act(state, 0, "visit", dest="starlight_station", badge=shown).state
     assert shown in after.players[0].hand
@@ -113,12 +136,17 @@ def test_solo_starlight_takes_a_shown_badge_or_the_stack_top(sp: Any) -> None:
     assert stack.scout_stack[:1] == [under]
     deeper = state.deck.pop()
     state.scout_stack.insert(0, deeper)  # three cards: only the top may be taken
-    sp.refused(state, 0, "visit", "SP-SOLO-5", dest="starlight_station", badge=under)
+    assert_refused(
+        sp.engine, state, sp.action(0, "visit", dest="starlight_station", badge=under), "SP-SOLO-5"
+    )
     state.revealed.clear()
     state.scout_stack.clear()
-    sp.refused(state, 0, "visit", "SP-SOLO-5", dest="starlight_station", badge=shown)
+    assert_refused(
+        sp.engine, state, sp.action(0, "visit", dest="starlight_station", badge=shown), "SP-SOLO-5"
+    )
 
 
+@pytest.mark.rule("SP-SOLO-6")
 def test_solo_turn_with_no_visit_is_skipped_and_scout_draws_once(sp: Any) -> None:
     """SP-SOLO-6: after Ann's visit Scout stands on Canyon; she cannot pay Scout, has
     no Sun for Falls and no badge for Outpost 13: her turn is skipped and Scout draws
@@ -140,6 +168,7 @@ def test_solo_turn_with_no_visit_is_skipped_and_scout_draws_once(sp: Any) -> Non
     assert sp.engine.legal_actions(after, 0)
 
 
+@pytest.mark.rule("SP-SOLO-7")
 def test_reaching_20_wins_at_once(sp: Any) -> None:
     """SP-SOLO-7: no more Scout draw; the outcome names the player."""
     state = sp.new(1)
@@ -153,6 +182,7 @@ def test_reaching_20_wins_at_once(sp: Any) -> None:
     assert outcome.summary == "Ann wins with 20 XP."
 
 
+@pytest.mark.rule("SP-SOLO-8")
 def test_scout_wins_when_the_deck_is_empty(sp: Any) -> None:
     """SP-SOLO-8: Scout must draw from an empty deck before Ann has 20 XP."""
     state = sp.new(1)
@@ -166,6 +196,7 @@ def test_scout_wins_when_the_deck_is_empty(sp: Any) -> None:
     assert any("Scout wins" in t for t in sp.texts(transition))
 
 
+@pytest.mark.rule("SP-SOLO-1", "SP-SOLO-8")
 def test_the_turns_left_before_scout_wins_are_the_deck_and_one(sp: Any) -> None:
     """SP-SOLO-1, SP-SOLO-8: with 3 badges in the deck, Ann plays 4 more turns; the end
     of the 4th, short of 20 XP, is Scout's win (what the solo Players panel says)."""
@@ -197,6 +228,7 @@ def _cornered(sp: Any, ring: tuple[str, ...], rockets: tuple[str, ...], moved: s
     return sp.act(state, 0, "fast_travel", dest=moved)
 
 
+@pytest.mark.rule("SP-SOLO-6", "SP-TURN-4")
 def test_one_pass_left_reaches_the_destination_just_past_a_rocket(sp: Any) -> None:
     """SP-SOLO-6, SP-TURN-4 ("even after Fast Travel"): after her first pass the rockets
     stand on Starlight, Outpost 13 and Fusion Falls, side by side, with Scout's Arcade
@@ -225,6 +257,7 @@ def _not_skipped(sp: Any, moved: Any) -> None:
     assert moved.state.scout_stack == [] and moved.state.players[0].stock[3] == 1
 
 
+@pytest.mark.rule("SP-SOLO-6", "SP-TURN-4")
 def test_one_pass_left_reaches_a_destination_behind_a_rocket_after_a_rocket(sp: Any) -> None:
     """SP-SOLO-6, SP-TURN-4: rockets on Starlight, Outpost 13 and Fusion Falls, one free
     destination apart; every destination with a free one before it is Scout's Arcade
@@ -244,6 +277,7 @@ def test_one_pass_left_reaches_a_destination_behind_a_rocket_after_a_rocket(sp: 
     _not_skipped(sp, moved)
 
 
+@pytest.mark.rule("SP-SUPPLY-2")
 def test_a_solo_gain_with_the_supply_out_gains_nothing(sp: Any) -> None:
     """SP-SUPPLY-2: alone at the table there is nobody to take from."""
     state = sp.new(1)

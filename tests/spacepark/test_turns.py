@@ -9,19 +9,24 @@ import pytest
 from tabletop.games.spacepark.content import PASS, SUN, badges
 from tabletop.games.spacepark.model import State
 from tabletop.games.spacepark.rules import xp_of
+from tests.rulekit import assert_refused
 
 
+@pytest.mark.rule("SP-MOVE-1", "SP-DEST-2")
 def test_rulebook_rocket_example(sp: Any) -> None:
     """SP-MOVE-1: rockets on Lunar Woods, Celestial Seas, Cosmic Canyon; visiting
-    Celestial Seas moves its rocket past Cosmic Canyon to Outpost 13."""
+    Celestial Seas moves its rocket past Cosmic Canyon to Outpost 13. SP-DEST-2: the
+    visitor gains a Sea crystal from the supply."""
     state = sp.new()
     assert sp.rocket_dests(state) == {"lunar_woods", "celestial_seas", "cosmic_canyon"}
     after = sp.act(state, 0, "visit", dest="celestial_seas").state
     assert sp.rocket_dests(after) == {"lunar_woods", "cosmic_canyon", "outpost13"}
-    assert after.players[0].stock[2] == 1  # SP-DEST-2: one Sea crystal
+    assert after.players[0].stock[2] == state.players[0].stock[2] + 1
+    assert after.supply[2] == state.supply[2] - 1
     assert len(set(after.rockets)) == 3
 
 
+@pytest.mark.rule("SP-MOVE-1")
 def test_rocket_wraps_round_the_ring(sp: Any) -> None:
     """SP-MOVE-1: from the last tile the rocket goes on to Starlight Station, skipping it
     when it is taken."""
@@ -32,6 +37,7 @@ def test_rocket_wraps_round_the_ring(sp: Any) -> None:
     assert sp.rocket_dests(after) == {"starlight_station", "lunar_woods", "celestial_seas"}
 
 
+@pytest.mark.rule("SP-MOVE-2")
 def test_scout_does_not_block_rockets(sp: Any) -> None:
     """SP-MOVE-2: a rocket lands on Scout's destination like any other."""
     state = sp.new()
@@ -43,7 +49,9 @@ def test_scout_does_not_block_rockets(sp: Any) -> None:
 def test_only_the_active_player_acts(sp: Any) -> None:
     """SP-TURN-1: another seat may not act on your turn."""
     state = sp.new(3)
-    message = sp.refused(state, 1, "visit", "SP-TURN-1", dest="cosmic_canyon")
+    message = assert_refused(
+        sp.engine, state, sp.action(1, "visit", dest="cosmic_canyon"), "SP-TURN-1"
+    ).message
     assert "Ann" in message
     assert sp.engine.legal_actions(state, 1) == []
     assert sp.engine.to_act(state) == (0,)
@@ -61,8 +69,8 @@ def test_options_are_never_an_empty_list(sp: Any) -> None:
 def test_only_a_destination_with_a_rocket(sp: Any) -> None:
     """SP-TURN-2: no rocket, no visit."""
     state = sp.new()
-    sp.refused(state, 0, "visit", "SP-TURN-2", dest="fusion_falls")
-    sp.refused(state, 0, "visit", "SP-TURN-2", dest="starlight_station")
+    assert_refused(sp.engine, state, sp.action(0, "visit", dest="fusion_falls"), "SP-TURN-2")
+    assert_refused(sp.engine, state, sp.action(0, "visit", dest="starlight_station"), "SP-TURN-2")
     visits = {a.dest for a in sp.engine.legal_actions(state, 0) if a.kind == "visit"}
     assert visits == {"lunar_woods", "celestial_seas", "cosmic_canyon"}
 
@@ -74,13 +82,16 @@ def test_actions_must_be_performable_in_full(sp: Any) -> None:
     state.players[0].stock[SUN] = 0
     state.supply[SUN] += 1
     sp.hand(state, 0, "heat_shield")
-    sp.refused(state, 0, "visit", "SP-TURN-3", dest="fusion_falls")
-    message = sp.refused(state, 0, "visit", "SP-TURN-3", dest="outpost13", badge="heat_shield")
+    assert_refused(sp.engine, state, sp.action(0, "visit", dest="fusion_falls"), "SP-TURN-3")
+    message = assert_refused(
+        sp.engine, state, sp.action(0, "visit", dest="outpost13", badge="heat_shield"), "SP-TURN-3"
+    ).message
     assert f"{badges()['heat_shield'].cost[SUN]} Sun" in message
     state.deck.clear()
-    sp.refused(state, 0, "visit", "SP-TURN-3", dest="starlight_station")
+    assert_refused(sp.engine, state, sp.action(0, "visit", dest="starlight_station"), "SP-TURN-3")
 
 
+@pytest.mark.rule("SP-SUPPLY-2")
 def test_gaining_never_blocks_a_visit(sp: Any) -> None:
     """SP-TURN-3 / SP-SUPPLY-2: an empty supply with nobody else holding any still
     lets you visit; you gain nothing."""
@@ -102,6 +113,7 @@ def _strip(sp: Any, state: State, seat: int) -> None:
     player.hand.clear()
 
 
+@pytest.mark.rule("SP-TURN-4")
 def test_player_who_cannot_visit_passes(sp: Any) -> None:
     """SP-TURN-4: after Ann's visit only Starlight (deck empty), Outpost 13 and Fusion
     Falls have rockets; Bob can do none of them and has no pass: his turn passes."""
@@ -118,6 +130,7 @@ def test_player_who_cannot_visit_passes(sp: Any) -> None:
     assert after.turn == state.turn + 2  # the pass counts as Bob's turn
 
 
+@pytest.mark.rule("SP-TURN-4")
 def test_fast_travel_that_leaves_no_visit_passes_the_turn(sp: Any) -> None:
     """SP-TURN-4: Bob could reach Canyon, but Fast Travels its rocket onto Fusion Falls
     instead; no visit is left, so his turn passes."""
@@ -135,6 +148,7 @@ def test_fast_travel_that_leaves_no_visit_passes_the_turn(sp: Any) -> None:
     assert any("Bob cannot visit" in t for t in sp.texts(transition))
 
 
+@pytest.mark.rule("SP-TURN-4")
 def test_a_visit_reached_only_by_spending_every_pass_is_not_passed(sp: Any) -> None:
     """SP-TURN-4: "even after spending Fast Travel passes". After Ann's visit only
     Starlight (deck empty), Outpost 13 and Fusion Falls have rockets; Bob holds one
@@ -163,6 +177,7 @@ def test_a_visit_reached_only_by_spending_every_pass_is_not_passed(sp: Any) -> N
     assert visited.players[1].stock[1] == 1 and visited.active == 2
 
 
+@pytest.mark.rule("SP-TURN-5")
 def test_a_whole_round_of_passes_ends_the_game(sp: Any) -> None:
     """SP-TURN-5 (house ruling): when everyone passes in a row the game ends, scored."""
     state = sp.new(2)
@@ -188,6 +203,7 @@ def test_a_whole_round_of_passes_ends_the_game(sp: Any) -> None:
     assert after.turn == state.turn + 2
 
 
+@pytest.mark.rule("SP-TURN-4", "SP-TURN-5")
 def test_a_pass_after_fast_travel_can_end_the_game(sp: Any) -> None:
     """SP-TURN-4, SP-TURN-5: Bob Fast Travels Canyon's rocket onto Fusion Falls and
     can visit nothing; Ann, next, cannot either: the round of passes ends the game."""
@@ -208,6 +224,7 @@ def test_a_pass_after_fast_travel_can_end_the_game(sp: Any) -> None:
     assert transition.state.over
 
 
+@pytest.mark.rule("SP-SCOUT-2", "SP-SUPPLY-2")
 def test_the_controller_visitor_counts_on_a_sun_from_another_player(sp: Any) -> None:
     """SP-SCOUT-2, SP-SUPPLY-2: the Sun supply is out, but Bob holds Sun crystals: Ann,
     holding the Controller with no Sun, may visit Fusion Falls where Scout stands, takes
@@ -224,7 +241,7 @@ def test_the_controller_visitor_counts_on_a_sun_from_another_player(sp: Any) -> 
     after = sp.act(mid, 0, "scout_benefit", take="sun").state
     assert after.players[1].stock[SUN] == 1 and xp_of(after.players[0]) == 1
     state.players[1].stock[SUN] = 0
-    sp.refused(state, 0, "visit", "SP-TURN-3", dest="fusion_falls")
+    assert_refused(sp.engine, state, sp.action(0, "visit", dest="fusion_falls"), "SP-TURN-3")
 
 
 def test_fast_travel_moves_a_chosen_rocket_and_returns_the_pass(sp: Any) -> None:
@@ -240,18 +257,21 @@ def test_fast_travel_moves_a_chosen_rocket_and_returns_the_pass(sp: Any) -> None
     assert two.state.players[0].stock[PASS] == 0
     assert two.state.supply[PASS] == 10
     assert "moves to Celestial Seas" in sp.texts(two)[0]
-    sp.refused(two.state, 0, "fast_travel", "SP-FAST-2", dest="outpost13")  # no pass left
+    assert_refused(
+        sp.engine, two.state, sp.action(0, "fast_travel", dest="outpost13"), "SP-FAST-2"
+    )  # no pass left
 
 
 def test_fast_travel_needs_a_pass_and_a_rocket(sp: Any) -> None:
     """SP-FAST-2: no pass, no Fast Travel; SP-FAST-1: it moves a rocket that exists."""
     state = sp.new()
-    sp.refused(state, 0, "fast_travel", "SP-FAST-2", dest="lunar_woods")
+    assert_refused(sp.engine, state, sp.action(0, "fast_travel", dest="lunar_woods"), "SP-FAST-2")
     assert all(a.kind == "visit" for a in sp.options(state, 0))
     sp.give(state, 0, passes=1)
-    sp.refused(state, 0, "fast_travel", "SP-FAST-1", dest="fusion_falls")
+    assert_refused(sp.engine, state, sp.action(0, "fast_travel", dest="fusion_falls"), "SP-FAST-1")
 
 
+@pytest.mark.rule("SP-DEST-1")
 def test_cosmic_canyon_gives_two_sun(sp: Any) -> None:
     """SP-DEST-1."""
     transition = sp.act(sp.new(), 0, "visit", dest="cosmic_canyon")
@@ -262,6 +282,7 @@ def test_cosmic_canyon_gives_two_sun(sp: Any) -> None:
     assert after.supply[SUN] == 22 - 2
 
 
+@pytest.mark.rule("SP-DEST-3")
 def test_lunar_woods_gives_a_moon_crystal(sp: Any) -> None:
     """SP-DEST-3."""
     transition = sp.act(sp.new(), 0, "visit", dest="lunar_woods")
@@ -271,6 +292,7 @@ def test_lunar_woods_gives_a_moon_crystal(sp: Any) -> None:
     assert after.supply[1] == 11
 
 
+@pytest.mark.rule("SP-DEST-4", "SP-SETUP-3")
 def test_fusion_falls_turns_sun_into_xp(sp: Any) -> None:
     """SP-DEST-4; SP-SETUP-3: XP is unlimited, no token supply to run out."""
     state = sp.new()
@@ -298,8 +320,10 @@ def test_starlight_keep_is_secret(sp: Any) -> None:
     name = badges()[top].name
     assert any(name in e.text for e in drawn.events if e.private_to == 0)
     assert all(name not in e.text for e in drawn.events if e.private_to is None)
-    sp.refused(mid, 0, "visit", "SP-DEST-5", dest="lunar_woods")  # decide first
-    sp.refused(mid, 1, "keep", "SP-TURN-1")
+    assert_refused(
+        sp.engine, mid, sp.action(0, "visit", dest="lunar_woods"), "SP-DEST-5"
+    )  # decide first
+    assert_refused(sp.engine, mid, sp.action(1, "keep"), "SP-TURN-1")
     kept = sp.act(mid, 0, "keep")
     assert not kept.hidden
     assert top in kept.state.players[0].hand
@@ -314,7 +338,9 @@ def test_starlight_exchange_puts_the_drawn_badge_on_display(sp: Any) -> None:
     top = state.deck[-1]
     shown = state.revealed[1]
     mid = sp.act(state, 0, "visit", dest="starlight_station").state
-    sp.refused(mid, 0, "exchange", "SP-DEST-5", badge=top)  # not on display
+    assert_refused(
+        sp.engine, mid, sp.action(0, "exchange", badge=top), "SP-DEST-5"
+    )  # not on display
     swapped = sp.act(mid, 0, "exchange", badge=shown)
     deck = badges()
     assert sp.texts(swapped) == [
@@ -325,7 +351,7 @@ def test_starlight_exchange_puts_the_drawn_badge_on_display(sp: Any) -> None:
     assert swapped.state.revealed[1] == top
     assert shown in swapped.state.players[0].hand
     assert top not in swapped.state.players[0].hand
-    sp.refused(swapped.state, 1, "keep", "SP-DEST-5")  # nothing drawn now
+    assert_refused(sp.engine, swapped.state, sp.action(1, "keep"), "SP-DEST-5")  # nothing drawn now
 
 
 def test_astral_arcade_controller_scout_and_pass(sp: Any) -> None:
@@ -336,9 +362,19 @@ def test_astral_arcade_controller_scout_and_pass(sp: Any) -> None:
     sp.scout(state, "outpost13")
     options = [a for a in sp.engine.legal_actions(state, 0) if a.dest == "astral_arcade"]
     assert sorted(a.scout_to for a in options) == sorted(d for d in state.ring if d != "outpost13")
-    sp.refused(state, 0, "visit", "SP-DEST-6", dest="astral_arcade", scout_to="outpost13")
-    sp.refused(state, 0, "visit", "SP-DEST-6", dest="astral_arcade")
-    sp.refused(state, 0, "visit", "SP-DEST-6", dest="lunar_woods", scout_to="fusion_falls")
+    assert_refused(
+        sp.engine,
+        state,
+        sp.action(0, "visit", dest="astral_arcade", scout_to="outpost13"),
+        "SP-DEST-6",
+    )
+    assert_refused(sp.engine, state, sp.action(0, "visit", dest="astral_arcade"), "SP-DEST-6")
+    assert_refused(
+        sp.engine,
+        state,
+        sp.action(0, "visit", dest="lunar_woods", scout_to="fusion_falls"),
+        "SP-DEST-6",
+    )
     after = sp.act(state, 0, "visit", dest="astral_arcade", scout_to="fusion_falls").state
     assert after.controller == 0
     assert after.ring[after.scout] == "fusion_falls"
@@ -351,9 +387,15 @@ def test_outpost13_earns_a_badge_from_hand(sp: Any) -> None:
     sp.rockets(state, "outpost13", "lunar_woods", "celestial_seas")
     sp.hand(state, 0, "moonwalker")
     sp.give(state, 0, moon=2)
-    sp.refused(state, 0, "visit", "SP-DEST-7", dest="outpost13")  # no badge named
-    sp.refused(state, 0, "visit", "SP-DEST-7", dest="outpost13", badge="stargazer")
-    message = sp.refused(state, 0, "visit", "SP-DEST-7", dest="lunar_woods", badge="moonwalker")
+    assert_refused(
+        sp.engine, state, sp.action(0, "visit", dest="outpost13"), "SP-DEST-7"
+    )  # no badge named
+    assert_refused(
+        sp.engine, state, sp.action(0, "visit", dest="outpost13", badge="stargazer"), "SP-DEST-7"
+    )
+    message = assert_refused(
+        sp.engine, state, sp.action(0, "visit", dest="lunar_woods", badge="moonwalker"), "SP-DEST-7"
+    ).message
     assert message == "A visit to Lunar Woods names no badge."
     after = sp.act(state, 0, "visit", dest="outpost13", badge="moonwalker").state
     assert after.players[0].earned == ["moonwalker"]
@@ -372,17 +414,18 @@ def test_scout_benefit_is_the_holders_off_turn_decision(sp: Any) -> None:
     assert {a.take for a in sp.engine.legal_actions(mid, 2)} == {"sun", "pass"}
     assert sp.engine.legal_actions(mid, 0) == []
     assert sp.engine.view(mid, 1).pending.kind == "scout_benefit"
-    sp.refused(mid, 0, "scout_benefit", "SP-TURN-1", take="sun")
-    sp.refused(mid, 2, "take_from", "SP-SCOUT-1", target=1)
+    assert_refused(sp.engine, mid, sp.action(0, "scout_benefit", take="sun"), "SP-TURN-1")
+    assert_refused(sp.engine, mid, sp.action(2, "take_from", target=1), "SP-SCOUT-1")
     took = sp.act(mid, 2, "scout_benefit", take="pass")
     assert "Cy (Controller) takes the Scout benefit: a Fast Travel pass." in sp.texts(took)
     after = took.state
     assert after.players[2].stock[PASS] == 1
     assert after.players[0].stock[1] == 1  # then Ann's Moon crystal
     assert after.active == 1
-    sp.refused(after, 1, "scout_benefit", "SP-SCOUT-1", take="sun")
+    assert_refused(sp.engine, after, sp.action(1, "scout_benefit", take="sun"), "SP-SCOUT-1")
 
 
+@pytest.mark.rule("SP-SCOUT-2")
 def test_benefit_comes_first_and_can_pay_for_the_action(sp: Any) -> None:
     """SP-SCOUT-2: Ann holds the Controller, has no Sun, and visits Fusion Falls where
     Scout stands: she takes a Sun crystal first and turns it in for 1 XP. Bob, not
@@ -404,9 +447,10 @@ def test_benefit_comes_first_and_can_pay_for_the_action(sp: Any) -> None:
     bobs.supply[SUN] += bobs.players[0].stock[SUN]
     bobs.players[0].stock[SUN] = 0
     bobs.controller = 1
-    sp.refused(bobs, 0, "visit", "SP-TURN-3", dest="fusion_falls")
+    assert_refused(sp.engine, bobs, sp.action(0, "visit", dest="fusion_falls"), "SP-TURN-3")
 
 
+@pytest.mark.rule("SP-SCOUT-3")
 def test_no_controller_holder_no_benefit(sp: Any) -> None:
     """SP-SCOUT-3."""
     state = sp.new()
@@ -417,6 +461,7 @@ def test_no_controller_holder_no_benefit(sp: Any) -> None:
     assert after.supply[PASS] == 10
 
 
+@pytest.mark.rule("SP-SCOUT-4")
 def test_only_astral_arcade_moves_scout(sp: Any) -> None:
     """SP-SCOUT-4: visiting any other destination leaves Scout where it is."""
     state = sp.new()
@@ -425,6 +470,7 @@ def test_only_astral_arcade_moves_scout(sp: Any) -> None:
         assert sp.act(state, 0, "visit", dest=dest).state.scout == state.scout
 
 
+@pytest.mark.rule("SP-SCOUT-5")
 def test_benefit_taking_the_visitors_last_sun_voids_the_action(sp: Any) -> None:
     """SP-SCOUT-5 (house ruling): Sun supply out, Bob holds the Controller and takes a
     Sun crystal; Ann holds the most, so it comes from her, and Fusion Falls gives nothing."""
@@ -445,6 +491,7 @@ def test_benefit_taking_the_visitors_last_sun_voids_the_action(sp: Any) -> None:
     assert after.active == 1  # the visit still counted
 
 
+@pytest.mark.rule("SP-SUPPLY-1")
 def test_gains_come_from_the_supply_and_payments_return_to_it(sp: Any) -> None:
     """SP-SUPPLY-1: totals stay 48 crystals and 10 passes."""
     state = sp.new()
@@ -454,6 +501,7 @@ def test_gains_come_from_the_supply_and_payments_return_to_it(sp: Any) -> None:
         assert s.supply[PASS] + sum(p.stock[PASS] for p in s.players) == 10
 
 
+@pytest.mark.rule("SP-SUPPLY-2")
 def test_shortage_takes_from_the_player_with_the_most(sp: Any) -> None:
     """SP-SUPPLY-2: Moon supply out; Ann takes from Cy (3) rather than Bob (1)."""
     state = sp.new(3)
@@ -464,6 +512,26 @@ def test_shortage_takes_from_the_player_with_the_most(sp: Any) -> None:
     after = transition.state
     assert [p.stock[1] for p in after.players] == [1, 1, 2]
     assert any("takes a Moon crystal from Cy" in t for t in sp.texts(transition))
+
+
+@pytest.mark.rule("SP-SUPPLY-2", "SP-SUPPLY-3")
+def test_the_gainer_never_takes_from_herself(sp: Any) -> None:
+    """SP-SUPPLY-2/3: Moon supply out. Ann 2, Bob 2, Cy 1: Bob alone holds the most
+    among the others, so no choice is asked and Ann takes his. Ann 2, Bob 2, Cy 2: the
+    choice is between Bob and Cy, and taking from herself is refused."""
+    state = sp.new(3)
+    for seat in (0, 1, 2):
+        sp.give(state, seat, moon=2)
+    state.players[2].stock[1] = 1
+    state.supply[1] = 0  # a built state: the rest of the Moon crystals are off the table
+    after = sp.act(state, 0, "visit", dest="lunar_woods").state
+    assert after.pending is None
+    assert [p.stock[1] for p in after.players] == [3, 1, 1]
+    state.players[2].stock[1] = 2
+    mid = sp.act(state, 0, "visit", dest="lunar_woods").state
+    assert mid.pending is not None and mid.pending.targets == (1, 2)
+    assert {a.target for a in sp.options(mid, 0)} == {1, 2}
+    assert_refused(sp.engine, mid, sp.action(0, "take_from", target=0), "SP-SUPPLY-3")
 
 
 def test_shortage_tie_is_the_gainers_choice(sp: Any) -> None:
@@ -477,14 +545,15 @@ def test_shortage_tie_is_the_gainers_choice(sp: Any) -> None:
     assert sp.engine.to_act(mid) == (0,)
     assert {a.target for a in sp.engine.legal_actions(mid, 0)} == {1, 2}
     assert sp.engine.view(mid, 1).pending.targets == [1, 2]
-    sp.refused(mid, 0, "take_from", "SP-SUPPLY-3", target=0)
-    sp.refused(mid, 0, "keep", "SP-SUPPLY-3")
+    assert_refused(sp.engine, mid, sp.action(0, "take_from", target=0), "SP-SUPPLY-3")
+    assert_refused(sp.engine, mid, sp.action(0, "keep"), "SP-SUPPLY-3")
     after = sp.act(mid, 0, "take_from", target=2).state
     assert [p.stock[2] for p in after.players] == [1, 2, 1]
     assert after.active == 1
-    sp.refused(after, 1, "take_from", "SP-SUPPLY-3", target=0)
+    assert_refused(sp.engine, after, sp.action(1, "take_from", target=0), "SP-SUPPLY-3")
 
 
+@pytest.mark.rule("SP-SCOUT-5")
 def test_visitor_holding_the_controller_who_takes_the_pass_gets_no_action(sp: Any) -> None:
     """SP-SCOUT-5 (house ruling): Ann counted on the benefit's Sun crystal for Fusion
     Falls but takes the pass: the Falls give nothing, the turn still ends."""
@@ -524,12 +593,20 @@ def test_only_outpost13_and_solo_starlight_name_a_badge(sp: Any) -> None:
     state = sp.new()
     sp.rockets(state, "starlight_station", "lunar_woods", "celestial_seas")
     shown = state.revealed[0]
-    sp.refused(state, 0, "visit", "SP-DEST-5", dest="starlight_station", badge=shown)
+    assert_refused(
+        sp.engine, state, sp.action(0, "visit", dest="starlight_station", badge=shown), "SP-DEST-5"
+    )
     solo = sp.new(1)
     sp.rockets(solo, "starlight_station", "lunar_woods", "celestial_seas")
-    sp.refused(solo, 0, "visit", "SP-DEST-7", dest="lunar_woods", badge=solo.revealed[0])
+    assert_refused(
+        sp.engine,
+        solo,
+        sp.action(0, "visit", dest="lunar_woods", badge=solo.revealed[0]),
+        "SP-DEST-7",
+    )
 
 
+@pytest.mark.rule("SP-SETUP-4")
 def test_a_move_leaves_the_games_random_source_as_it_was(sp: Any) -> None:
     """SP-SETUP-4: the seed shuffled the game at setup; a move neither uses nor loses the
     random source the saved game keeps."""
@@ -542,10 +619,13 @@ def test_a_move_leaves_the_games_random_source_as_it_was(sp: Any) -> None:
 
 def test_a_seat_that_is_not_at_the_table_is_malformed(sp: Any) -> None:
     """A seat number past the last player is no seat at all, not someone off turn."""
-    message = sp.refused(sp.new(2), 2, "visit", "ACTION-FORMAT", dest="lunar_woods")
+    message = assert_refused(
+        sp.engine, sp.new(2), sp.action(2, "visit", dest="lunar_woods"), "ACTION-FORMAT"
+    ).message
     assert message == "there is no seat 2"
 
 
+@pytest.mark.rule("SP-TURN-4", "SP-TURN-5")
 def test_a_single_pass_does_not_end_the_game(sp: Any) -> None:
     """SP-TURN-4, SP-TURN-5: Ann, first to play, Fast Travels into a board where she can
     visit nothing: her turn passes, and Bob, who can visit Fusion Falls, plays on."""
@@ -561,6 +641,27 @@ def test_a_single_pass_does_not_end_the_game(sp: Any) -> None:
     assert (after.over, after.active, after.idle_turns) == (False, 1, 1)
 
 
+@pytest.mark.rule("SP-TURN-5")
+def test_a_visit_between_two_passes_starts_the_count_again(sp: Any) -> None:
+    """SP-TURN-5: only a whole round of passes in a row ends the game. Bob has passed;
+    Ann visits Cosmic Canyon, then Bob, who can visit nothing, passes again: the game
+    goes on, and Ann can visit Fusion Falls with her Sun."""
+    state = sp.new(2)
+    for seat in (0, 1):
+        _strip(sp, state, seat)
+    sp.give(state, 0, sun=2)
+    state.deck.clear()
+    state.supply[SUN] = 0  # a built state: Ann's are the only Sun crystals
+    sp.rockets(state, "cosmic_canyon", "starlight_station", "fusion_falls")
+    state.idle_turns = 1  # Bob's pass, just before Ann's turn
+    transition = sp.act(state, 0, "visit", dest="cosmic_canyon")
+    after = transition.state
+    assert "Bob cannot visit any destination: the turn passes." in sp.texts(transition)
+    assert (after.over, after.active, after.idle_turns) == (False, 0, 1)
+    assert any(a.dest == "fusion_falls" for a in sp.options(after, 0) if a.kind == "visit")
+
+
+@pytest.mark.rule("SP-SCOUT-2")
 def test_the_controllers_own_benefit_counts_as_one_sun_crystal(sp: Any) -> None:
     """SP-SCOUT-2: Ann holds the Controller and 1 Sun crystal; Scout stands on Outpost 13.
     Counting the benefit's Sun, she can pay Sunseeker (2 Sun) but not Harbor Guide
@@ -573,7 +674,11 @@ def test_the_controllers_own_benefit_counts_as_one_sun_crystal(sp: Any) -> None:
     sp.hand(state, 0, "sunseeker", "harbor_guide")
     badges_named = {a.badge for a in sp.options(state, 0) if a.dest == "outpost13"}
     assert badges_named == {"sunseeker"}
-    sp.refused(state, 0, "visit", "SP-TURN-3", dest="outpost13", badge="harbor_guide")
+    assert_refused(
+        sp.engine, state, sp.action(0, "visit", dest="outpost13", badge="harbor_guide"), "SP-TURN-3"
+    )
     state.supply[SUN] = 0  # a built state: Ann's is the only Sun crystal
     state.players[1].stock[SUN] = 0
-    sp.refused(state, 0, "visit", "SP-TURN-3", dest="outpost13", badge="sunseeker")
+    assert_refused(
+        sp.engine, state, sp.action(0, "visit", dest="outpost13", badge="sunseeker"), "SP-TURN-3"
+    )

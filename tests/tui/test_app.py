@@ -4,7 +4,6 @@ the too-small message and the damaged-file notice. The game is the test-only toy
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -48,13 +47,6 @@ def toy(monkeypatch: pytest.MonkeyPatch, store: Store) -> None:
     register_for_test(monkeypatch, toy, first=True)
     monkeypatch.setitem(GAME_SCREENS, "toygame", "tests.tui.toyscreen:ToyScreen")
     store.save_setting("bot_pace", "instant")
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "tabletop.db")
-    yield s
-    s.close()
 
 
 def hand_text(app: TabletopApp) -> str:

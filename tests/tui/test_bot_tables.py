@@ -12,8 +12,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 import pytest
@@ -57,12 +56,11 @@ move before the test calls it stalled."""
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "tabletop.db")
-    s.save_setting("bot_pace", "instant")
-    s.save_setting("response_window", 0)  # response windows wait for a key: no timing
-    yield s
-    s.close()
+def store(store: Store) -> Store:
+    """The root conftest's store, with this file's settings."""
+    store.save_setting("bot_pace", "instant")
+    store.save_setting("response_window", 0)  # response windows wait for a key: no timing
+    return store
 
 
 async def set_up_from_home(

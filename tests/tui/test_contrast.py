@@ -13,7 +13,6 @@ read through Textual's own ANSI palette (what the app draws them as)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from rich.color import Color as RichColor
@@ -39,11 +38,10 @@ RGB = tuple[int, int, int]
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "tabletop.db")
-    s.save_setting("curtain", False)
-    yield s
-    s.close()
+def store(store: Store) -> Store:
+    """The root conftest's store, with this file's settings."""
+    store.save_setting("curtain", False)
+    return store
 
 
 def every_icon_hand() -> list[int]:

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import gc
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -42,13 +41,6 @@ from tabletop.tui.screens.statistics import StatisticsScreen
 from tabletop.tui.widgets.curtain import Curtain
 
 SIZE = (120, 40)
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "tabletop.db")
-    yield s
-    s.close()
 
 
 def live_widgets() -> Counter[str]:

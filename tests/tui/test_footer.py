@@ -3,10 +3,6 @@ word, keys that may not be pressed now dimmed, and a click on a key presses it."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from textual.content import Content
 
 from tabletop.core.session import GameSession
@@ -18,13 +14,6 @@ from tabletop.tui.screens.spacepark import SpaceParkScreen
 from tabletop.tui.widgets.bars import Footer
 
 SIZE = (120, 40)
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "tabletop.db")
-    yield s
-    s.close()
 
 
 def footer_line(app: TabletopApp) -> Content:

@@ -5,8 +5,7 @@ next player after a hand-over. The hint itself is tested with each game's engine
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 from textual.pilot import Pilot
@@ -23,13 +22,6 @@ from tabletop.tui.widgets.curtain import Curtain
 from tests.pocketparks.test_hints import reaction_window, tour_window
 
 SIZE = (120, 40)
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "tabletop.db")
-    yield s
-    s.close()
 
 
 def status(game: GameScreen) -> str:

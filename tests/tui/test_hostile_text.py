@@ -14,8 +14,6 @@ Continue and History.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from rich.segment import Segment
@@ -92,11 +90,10 @@ def test_every_hostile_name_goes_through_a_screen() -> None:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "tabletop.db")
-    s.save_setting("response_window", 0)  # response windows wait for a key
-    yield s
-    s.close()
+def store(store: Store) -> Store:
+    """The root conftest's store, with this file's settings."""
+    store.save_setting("response_window", 0)  # response windows wait for a key
+    return store
 
 
 def shown(app: TabletopApp) -> str:

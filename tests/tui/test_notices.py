@@ -4,9 +4,6 @@ keys a player needs next, nor over Pocket Dragon's clocks."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from textual.widgets._toast import Toast
 
@@ -34,11 +31,10 @@ LONG = (
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "tabletop.db")
-    s.save_setting("curtain", False)  # the game screen itself, at once
-    yield s
-    s.close()
+def store(store: Store) -> Store:
+    """The root conftest's store, with this file's settings."""
+    store.save_setting("curtain", False)  # the game screen itself, at once
+    return store
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

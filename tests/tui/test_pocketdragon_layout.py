@@ -6,8 +6,6 @@ checks (where Textual put each panel, and how much of it is not clipped), not te
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -51,13 +49,6 @@ TABLE_PANELS = (
     "#pd-keys",
     GameLog,
 )
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "tabletop.db")
-    yield s
-    s.close()
 
 
 def start(store: Store, mode: str) -> GameSession:

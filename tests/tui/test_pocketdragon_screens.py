@@ -3,8 +3,6 @@ the tests move the clock and call the screen's ``tick``, as its timer would)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,13 +32,6 @@ from tabletop.tui.widgets.scoreboard import Scoreboard
 from tabletop.tui.widgets.timer import DragonTimer
 
 SIZE = (120, 36)
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "tabletop.db")
-    yield s
-    s.close()
 
 
 def start(store: Store, mode: str, seed: int = 2024, difficulty: str = "easy") -> GameSession:

@@ -16,8 +16,6 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from textual import events
@@ -106,11 +104,10 @@ def seeded_session(store: Store) -> GameSession:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "tabletop.db")
-    s.save_setting("response_window", 0)  # response windows wait for a key: no timing in tests
-    yield s
-    s.close()
+def store(store: Store) -> Store:
+    """The root conftest's store, with this file's settings."""
+    store.save_setting("response_window", 0)  # response windows wait for a key: no timing in tests
+    return store
 
 
 def laid_out(store: Store, state: PPState, bots: dict[int, str] | None = None) -> GameSession:

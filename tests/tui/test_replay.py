@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -38,13 +36,6 @@ from tests.hardening.harness import compact
 from tests.test_saves import GAMES, played, save
 
 SIZE = (80, 24)
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "tabletop.db")
-    yield s
-    s.close()
 
 
 def status(screen: ReplayScreen) -> str:

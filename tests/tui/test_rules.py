@@ -4,9 +4,6 @@ Opening it from each game screen is tested with that screen."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from textual.content import Content
 from textual.pilot import Pilot
@@ -28,13 +25,6 @@ from tabletop.tui.screens.spacepark import SpaceParkScreen
 from tabletop.tui.widgets.curtain import Curtain
 
 SIZE = (100, 32)
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "tabletop.db")
-    yield s
-    s.close()
 
 
 def page_text(rules: RulesScreen, game: str) -> str:

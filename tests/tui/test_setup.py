@@ -5,10 +5,6 @@ Space Park says how Scout plays."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static, Switch
 
@@ -20,13 +16,6 @@ from tabletop.tui.screens.rules import RulesScreen
 from tabletop.tui.screens.setup import HUMAN, RANDOM, REMOTE, SetupScreen
 
 SIZE = (100, 40)
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "tabletop.db")
-    yield s
-    s.close()
 
 
 async def open_setup(app: TabletopApp, pilot: Pilot[None], game: str) -> SetupScreen:

@@ -53,13 +53,6 @@ SIZE = (120, 36)
 NAMES = ("Ann", "Bob", "Cy")
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store(tmp_path / "tabletop.db")
-    yield s
-    s.close()
-
-
 def game_screen(app: TabletopApp) -> SpaceParkScreen:
     [screen] = [s for s in app.screen_stack if isinstance(s, SpaceParkScreen)]
     return screen

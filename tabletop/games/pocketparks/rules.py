@@ -207,10 +207,11 @@ def wins_with(sizes: list[int]) -> bool:
     return len(top) == 3 and top[0] >= 4 and top[1] >= 3 and top[2] >= 2
 
 
-def round_winner(st: PPState) -> int:
-    """Who has won the round: the current player first, then in turn order."""
+def round_winner(st: PPState, current: int) -> int:
+    """Who has won the round: ``current`` (whose turn the action was taken in) first,
+    then in turn order (PP-WIN-1)."""
     prio = None
-    for seat in order_from(st, st.current):
+    for seat in order_from(st, current):
         sets = st.players[seat].sets
         sizes = [len(s) for s in sets]
         if NINE in sizes:
@@ -472,14 +473,16 @@ def end_round(ctx: Ctx, winner: int) -> None:
     deal(ctx)
 
 
-def settle(ctx: Ctx) -> None:
+def settle(ctx: Ctx, current: int) -> None:
     """After every action: refill empty hands, then look for a set of 9 in a hand,
-    a round winner, and a draw pile that can no longer be rebuilt."""
+    a round winner, and a draw pile that can no longer be rebuilt. ``current`` is the
+    player whose turn the action was taken in: an action that ends the turn has moved
+    ``st.current`` on, and that player still comes first (PP-WIN-1)."""
     st = ctx.st
     if st.phase == "over":
         return
     refill_empty_hands(ctx)
-    for seat in order_from(st, st.current):
+    for seat in order_from(st, current):
         nine = nine_in_hand(st, seat)
         if nine is not None:
             for card in nine:
@@ -488,7 +491,7 @@ def settle(ctx: Ctx) -> None:
             ctx.say(f"{ctx.name(seat)} holds nine of a kind and plays {names(nine)}!")
             end_round(ctx, seat)
             return
-    winner = round_winner(st)
+    winner = round_winner(st, current)
     if winner != NO_SEAT:
         ctx.say(f"{ctx.name(winner)} has sets of 2, 3 and 4 or more.")
         end_round(ctx, winner)
@@ -982,7 +985,7 @@ def apply(state: PPState, action: PPAction) -> Transition[PPState]:
     check(state, action)
     ctx = Ctx(state.successor())
     HANDLERS[action.kind](ctx, action)
-    settle(ctx)
+    settle(ctx, state.current)
     return Transition(ctx.st, tuple(ctx.log), ctx.hidden)
 
 
