@@ -172,7 +172,7 @@ def test_a_result_its_moves_do_not_reach_is_refused(here: Store, there: Store) -
         ),
         (
             {
-                "setup": {"players": ["Ann"] * 6},
+                "setup": {"players": ["Ann", "Bo", "Cy", "Di", "Eve", "Fay"]},
                 "bots": [None] * 6,
                 "finished": None,
                 "result": None,
@@ -205,7 +205,7 @@ def test_a_game_already_here_is_not_stored_twice(here: Store, there: Store) -> N
     table = played("spacepark", 1, 1)
     game = game_file(here, save(here, table))
     first = import_game(there, game)
-    with pytest.raises(SavesError, match=f"already saved here \\(game {first.id}\\)"):
+    with pytest.raises(SavesError, match=f"already saved here \\(game {first.id}, in History\\)"):
         import_game(there, game)
     assert len(there.finished()) == 1
 
@@ -226,7 +226,7 @@ def test_check_names_each_damaged_game_and_each_that_no_longer_replays(here: Sto
     assert problems == [
         f"Game {unreadable} (PocketParks) is damaged: its seats cannot be read.",
         f"Game {broken} (PocketParks: Ann, Bo) does not replay: Move 1 of 30 is refused by "
-        "the rules: [PP-TURN-1] choose one action: play or build a set, draw 2, or pay to steal",
+        "the rules: [PP-TURN-1] choose one action: play or build a set, draw 2, or pay to steal.",
     ]
     assert sound not in (unreadable, broken)
 
@@ -281,7 +281,7 @@ def test_the_command_line_moves_a_game_and_says_what_it_did(
         "Imported as game 1 (Space Park: Ann, Bo), finished: it is in History.\n",
     )
     code, _, err = cli(capsys, elsewhere, "import", written.name)
-    assert code == 1 and "already saved here (game 1)" in err
+    assert code == 1 and "already saved here (game 1, in History)" in err
     code, out, _ = cli(capsys, elsewhere, "check")
     assert (code, out) == (0, "1 saved game checked: every one replays, and the file is sound.\n")
 

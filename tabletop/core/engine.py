@@ -18,7 +18,7 @@ from typing import Annotated, Any, ClassVar, Generic, TypeVar, dataclass_transfo
 from pydantic import AfterValidator, BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from tabletop.core.errors import IllegalAction
-from tabletop.core.names import check_name
+from tabletop.core.names import check_name, check_names
 
 S = TypeVar("S")
 A = TypeVar("A", bound="Action")
@@ -83,12 +83,19 @@ class Action:
     seat: int
 
 
+def _distinct(players: tuple[str, ...]) -> tuple[str, ...]:
+    check_names(players)
+    return players
+
+
 class Setup(BaseModel):
     """Who plays and with which options; with the seed it fixes a whole game."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    players: tuple[Annotated[str, AfterValidator(check_name)], ...]
+    players: Annotated[
+        tuple[Annotated[str, AfterValidator(check_name)], ...], AfterValidator(_distinct)
+    ]
     options: dict[str, Any] = {}
 
 
@@ -208,6 +215,10 @@ class Engine(ABC, Generic[S, A]):
             except ValueError as exc:
                 raise InvalidState(f"seat {seat}: {exc}") from None
             require(clean == name, f"seat {seat}: a player's name cannot start or end with spaces")
+        try:
+            check_names(names)
+        except ValueError as exc:
+            raise InvalidState(str(exc)) from None
         self.check_state(state)
 
     def advance(self, state: S, now: float) -> Transition[S]:

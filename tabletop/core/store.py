@@ -28,6 +28,7 @@ store at start-up and must stay quick.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import math
 import os
@@ -41,7 +42,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core.names import check_name
+from tabletop.core.names import check_name, check_names
+from tabletop.core.times import is_moment
 from tabletop.core.words import counted, noun_for
 
 if TYPE_CHECKING:
@@ -93,6 +95,9 @@ MIGRATIONS: list[str] = [
         snapshot TEXT NOT NULL
     );
     """,
+    # The SHA-256 of the snapshot's text, checked whenever it is read (load_snapshot): a
+    # snapshot damaged since it was written is not used. Older snapshots have none.
+    "ALTER TABLE snapshots ADD COLUMN digest TEXT;",
 ]
 FIRST_VERSION = 0
 """The version of a game just created."""
@@ -266,6 +271,10 @@ def default_path(data_dir: Path | None) -> Path:
 
         data_dir = Path(user_data_dir("tabletop"))
     return data_dir / DB_NAME
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _dumps(data: object) -> str:
@@ -657,14 +666,13 @@ class Store:
         assert game_id is not None
         return game_id
 
-    def games_like(self, game: str, seed: int, created: float) -> list[int]:
-        """The ids of the games of ``game`` dealt from ``seed`` and begun at ``created``:
-        the copies a game brought from elsewhere may already have here."""
+    def games_like(self, game: str, seed: int) -> list[int]:
+        """The ids of the games of ``game`` dealt from ``seed``: the copies a game brought
+        from elsewhere may already have here."""
         return [
             game_id
             for (game_id,) in self._db.execute(
-                "SELECT id FROM games WHERE game = ? AND seed = ? AND created = ? ORDER BY id",
-                (game, seed, created),
+                "SELECT id FROM games WHERE game = ? AND seed = ? ORDER BY id", (game, seed)
             )
         ]
 
@@ -680,11 +688,12 @@ class Store:
 
     def save_snapshot(self, game_id: int, version: int, snapshot: str) -> None:
         """Keep ``snapshot``, what resuming the game at ``version`` rebuilds (replacing the
-        one kept before)."""
+        one kept before), with its digest."""
         with self._transaction() as db:
             db.execute(
-                "INSERT OR REPLACE INTO snapshots (game_id, version, snapshot) VALUES (?, ?, ?)",
-                (game_id, version, snapshot),
+                "INSERT OR REPLACE INTO snapshots (game_id, version, snapshot, digest) "
+                "VALUES (?, ?, ?, ?)",
+                (game_id, version, snapshot, _digest(snapshot)),
             )
 
     def delete_game(self, game_id: int, version: object) -> None:
@@ -737,12 +746,21 @@ class Store:
         )
 
     def load_snapshot(self, game_id: int, version: int) -> str | None:
-        """The snapshot kept of the game at ``version``, if any (unchecked: the caller
-        checks it against the game)."""
+        """The snapshot kept of the game at ``version``, if there is one and its digest
+        holds (the caller checks what it holds against the game)."""
         row = self._db.execute(
-            "SELECT snapshot FROM snapshots WHERE game_id = ? AND version = ?", (game_id, version)
+            "SELECT snapshot, digest FROM snapshots WHERE game_id = ? AND version = ?",
+            (game_id, version),
         ).fetchone()
-        return row[0] if row is not None and isinstance(row[0], str) else None
+        if row is None or not isinstance(row[0], str) or row[1] != _digest(row[0]):
+            return None
+        return row[0]
+
+    def drop_snapshot(self, game_id: int) -> None:
+        """Forget the game's snapshot (its resume replays the record); StoreError if the
+        file cannot be written."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
 
     def load_record(self, game_id: int) -> GameRecord:
         """The record alone (what tests and tools replay)."""
@@ -918,6 +936,10 @@ def _parse_seats(data: Any) -> tuple[SeatInfo, ...]:
         except ValueError as refused:
             raise ValueError(f"its seat {number}: {refused}") from None
         seats.append(SeatInfo(name, seat.get("bot")))
+    try:
+        check_names(seat.name for seat in seats)
+    except ValueError as refused:
+        raise ValueError(f"its seats: {refused}") from None
     return tuple(seats)
 
 
@@ -956,8 +978,12 @@ def _parse_game(row: tuple[Any, ...], moves: int) -> _Game:
         raise ValueError("its version is not a whole number")
     if not _is_int(seed):
         raise ValueError("its seed is not a whole number")
-    if not (_is_time(created) and _is_time(updated) and (finished is None or _is_time(finished))):
-        raise ValueError("its times cannot be read")
+    if not (
+        is_moment(created) and is_moment(updated) and (finished is None or is_moment(finished))
+    ):
+        raise ValueError("its times cannot be read (each is a moment from 1970 to 9999)")
+    if finished is not None and finished < created:
+        raise ValueError("it ends before it begins")
     if not (ended_at is None or _is_time(ended_at)):
         raise ValueError("the clock reading at its end cannot be read")
     seats = _parse_seats(_json(seats_text, "its seats"))

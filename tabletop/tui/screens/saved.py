@@ -10,9 +10,8 @@ summary). It is filtered by game and player name and sorted by date or score."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -28,6 +27,7 @@ from textual.widgets.option_list import Option
 from tabletop.core.names import visible
 from tabletop.core.record import GameRecord
 from tabletop.core.store import DamagedGame, FinishedGame, GameDamaged, SavedGame, StoreError
+from tabletop.core.times import shown
 from tabletop.core.words import counted
 from tabletop.games import GAMES, title
 from tabletop.stats import STAR, ranking
@@ -35,11 +35,10 @@ from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain, plain_text
 from tabletop.tui.widgets.bars import Footer, Header
 
+if TYPE_CHECKING:
+    from tabletop.saves import AlreadyHere
+
 Listed = SavedGame | FinishedGame | DamagedGame
-
-
-def _when(stamp: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
 
 
 def _damage(game: DamagedGame) -> Text:
@@ -171,21 +170,25 @@ class ListScreen(SizedScreen):
 
     def action_export(self) -> None:
         """The highlighted game to a new game file in the folder tabletop was started in."""
-        from tabletop.saves import SavesError, export_to_folder
+        from tabletop.saves import SavesError, export_to_folder, game_file, hidden_cards_warning
 
         game = self.selected()
         if game is None or isinstance(game, DamagedGame):
             return
+        store = self.tabletop.store
         try:
-            path = export_to_folder(self.tabletop.store, game.id, Path.cwd())
+            warning = hidden_cards_warning(game_file(store, game.id))
+            path = export_to_folder(store, game.id, Path.cwd())
         except (SavesError, OSError) as failed:
             self.notify(str(failed), title="Not exported", severity="error", markup=False)
             return
         self.notify(
             f"Saved as {visible(str(path))}. `tabletop saves import` adds it to the saved "
-            "games of another data folder or machine.",
+            "games of another data folder or machine."
+            + ("" if warning is None else f"\n\n{warning}"),
             title="Exported",
-            timeout=10,
+            severity="information" if warning is None else "warning",
+            timeout=10 if warning is None else 20,
             markup=False,
         )
 
@@ -211,7 +214,9 @@ class ContinueScreen(ListScreen):
         """Where each game stands, by (id, version): worked out once."""
 
     def fill(self, table: DataTable[Text]) -> None:
-        table.add_columns("Game", "Players", "Started", "Moves", "Last played")
+        # The players last: the one column a narrow window may cut (the times tell two
+        # games of the same players apart).
+        table.add_columns("Game", "Last played", "Started", "Moves", "Players")
         store = self.tabletop.store
         for game in store.unfinished():
             self.add(
@@ -219,10 +224,10 @@ class ContinueScreen(ListScreen):
                 game,
                 [
                     plain_text(title(game.game)),
-                    plain_text(", ".join(game.players)),
-                    plain_text(_when(game.created)),
+                    plain_text(shown(game.updated)),
+                    plain_text(shown(game.created)),
                     plain_text(str(game.moves)),
-                    plain_text(_when(game.updated)),
+                    plain_text(", ".join(game.players)),
                 ],
             )
         for damaged in store.damaged():
@@ -238,8 +243,8 @@ class ContinueScreen(ListScreen):
         head = Content.assemble(
             (title(game.game), "bold"),
             plain(
-                f", started {_when(game.created)}, {counted(game.moves, 'move')}, "
-                f"last played {_when(game.updated)}"
+                f", started {shown(game.created)}, {counted(game.moves, 'move')}, "
+                f"last played {shown(game.updated)}"
             ),
         )
         known = self.positions.get((game.id, game.version))
@@ -296,8 +301,10 @@ class ContinueScreen(ListScreen):
 
     def action_import(self) -> None:
         """A game file of the current folder into the saved games (replayed first)."""
+        from tabletop.saves import is_game_file
+
         folder = Path.cwd()
-        files = sorted(folder.glob("*.json"))
+        files = sorted(path for path in folder.glob("*.json") if is_game_file(path))
         if not files:
             self.notify(
                 f"No game file (.json) in {visible(str(folder))}: export one there, or start "
@@ -309,18 +316,34 @@ class ContinueScreen(ListScreen):
         self.app.push_screen(ImportScreen(files), self._import)
 
     def _import(self, path: Path | None) -> None:
-        from tabletop.saves import SavesError, import_game, read_file
+        from tabletop.saves import AlreadyHere, SavesError, import_game, read_file
 
         if path is None:
             return
         try:
-            done = import_game(self.tabletop.store, read_file(path))
+            game = read_file(path)
+            done = import_game(self.tabletop.store, game)
+        except AlreadyHere as here:
+            self._offer(here, game.game)
+            return
         except SavesError as refused:
             self.notify(str(refused), title="Not imported", severity="error", markup=False)
             return
         where = "in History" if done.finished else "here, to continue"
         self.notify(f"{visible(path.name)}: imported as game {done.id}, {where}.", markup=False)
         self.on_screen_resume()
+
+    def _offer(self, here: AlreadyHere, game: str) -> None:
+        """An import of a game saved here already: offer to open that one instead."""
+        if here.finished:
+            self.notify(str(here), title="Already here", markup=False)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.tabletop.resume(here.id, game)
+
+        self.app.push_screen(Confirm(f"{here} Open game {here.id} instead?"), answered)
 
     def action_resume(self) -> None:
         game = self.selected()
@@ -442,7 +465,7 @@ class HistoryScreen(ListScreen):
             self.add(
                 table,
                 game,
-                [plain_text(_when(game.finished)), plain_text(title(game.game)), results],
+                [plain_text(shown(game.finished)), plain_text(title(game.game)), results],
             )
         if not self.filtered():
             for damaged in self.damaged:
@@ -461,7 +484,7 @@ class HistoryScreen(ListScreen):
         lines = [
             Content.assemble(
                 (title(game.game), "bold"),
-                plain(f", finished {_when(game.finished)} after {counted(game.moves, 'move')}"),
+                plain(f", finished {shown(game.finished)} after {counted(game.moves, 'move')}"),
             )
         ]
         for p in placed:
