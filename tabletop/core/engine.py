@@ -241,7 +241,8 @@ class Engine(ABC, Generic[S, A]):
     def options(self, setup: Setup) -> BaseModel:
         """The setup's options, validated; raises ValueError with a clear message."""
         try:
-            return self.options_type.model_validate(setup.options)
+            # strict: an option takes its own type only ("yes" is no bool)
+            return self.options_type.model_validate(setup.options, strict=True)
         except ValidationError as exc:
             raise ValueError(f"bad options for {self.title}: {_first_error(exc)}") from exc
 
@@ -307,7 +308,21 @@ class Engine(ABC, Generic[S, A]):
         }
 
 
+_SAID = {
+    "bool_type": "must be true or false",
+    "int_type": "must be a whole number",
+    "float_type": "must be a number",
+    "string_type": "must be text",
+    "extra_forbidden": "is not known here",
+    "missing": "is missing",
+}
+"""What the first refusal of each kind says, in our words rather than pydantic's."""
+
+
 def _first_error(exc: ValidationError) -> str:
-    err = exc.errors()[0]
+    """The first thing pydantic refused, in our words where we have them, else in its
+    own without its links."""
+    err = exc.errors(include_url=False)[0]
     where = ".".join(str(p) for p in err["loc"]) or "input"
-    return f"{where}: {err['msg']}"
+    said = _SAID.get(err["type"]) or str(err["msg"]).removeprefix("Value error, ")
+    return f"{where}: {said}"
