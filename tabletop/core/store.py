@@ -277,6 +277,14 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def _read_only_file_system(folder: Path) -> bool:
+    """Whether ``folder`` is on a file system mounted read-only (EROFS on every write)."""
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # no statvfs (Windows): the permissions tell
+        return False
+
+
 def _dumps(data: object) -> str:
     return json.dumps(data, separators=(",", ":"))
 
@@ -320,7 +328,7 @@ class Store:
         except sqlite3.DatabaseError as exc:
             code = _code(exc)
             if code in _UNWRITABLE:
-                self._db = self._open_unsaved(self._access_problem())
+                self._db = self._open_read_only() or self._open_unsaved(self._access_problem())
                 return
             if code in _LOCKED:
                 raise StoreError(
@@ -334,10 +342,7 @@ class Store:
                 "and the games it held are gone. It is used as a new file."
             )
         elif not os.access(path, os.W_OK):
-            self.notices.append(
-                f"The saved games file {path} is read-only (its permissions): you can open "
-                "your games, but no move or setting is saved. Make it writable to save them."
-            )
+            self._tell_read_only()
 
     # -- opening --------------------------------------------------------------
 
@@ -351,12 +356,56 @@ class Store:
         )
         return self._open(":memory:")
 
+    def _open_read_only(self) -> sqlite3.Connection | None:
+        """The file opened for reading only, when it can be written no more (a read-only
+        file system, or its permissions): its games open and play, nothing is saved, and
+        the notice says why. None if even that fails, or its schema is not this
+        tabletop's (it cannot be brought up to date without writing)."""
+        if not (self.path.is_file() and os.access(self.path, os.R_OK)):
+            return None
+        uri = self.path.resolve().as_uri()
+        # mode=ro needs the WAL's index beside the file; immutable (no locks, no index)
+        # is for a file system nothing can write to, where no other copy writes either.
+        for mode in ("mode=ro", "immutable=1"):
+            try:
+                db = sqlite3.connect(f"{uri}?{mode}", uri=True, isolation_level=None)
+            except sqlite3.Error:
+                continue
+            try:
+                current = db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+                if current and db.execute("PRAGMA quick_check").fetchone()[0] == "ok":
+                    self._tell_read_only()
+                    return db
+            except sqlite3.Error:
+                pass
+            db.close()
+        return None
+
+    def _tell_read_only(self) -> None:
+        self.notices.append(
+            f"The saved games file {self.path} is read-only ({self._read_only_cause()}): "
+            "you can open your games, but no move or setting is saved. Make it writable "
+            "to save them."
+        )
+
+    def _read_only_cause(self) -> str:
+        """Why a file tabletop can read cannot be written."""
+        if _read_only_file_system(self.path.parent):
+            return "the file system it is on is mounted read-only"
+        if not os.access(self.path, os.W_OK):
+            return "its permissions"
+        if not os.access(self.path.parent, os.W_OK):
+            return f"the permissions of its folder {self.path.parent}"
+        return "SQLite cannot write it"
+
     def _access_problem(self) -> str:
         """Why the file cannot be opened or written, from its permissions."""
         if self.path.is_dir():
             return f"{self.path} is a folder"
         if self.path.exists() and not os.access(self.path, os.R_OK):
             return "its permissions do not let tabletop read it"
+        if _read_only_file_system(self.path.parent):
+            return "the file system it is on is mounted read-only"
         if self.path.exists() and not os.access(self.path, os.W_OK):
             return "the file is read-only (its permissions)"
         if not os.access(self.path.parent, os.W_OK):
@@ -435,7 +484,16 @@ class Store:
             # survives a power cut, not only a crash of tabletop (benchmarks/bench_startup.py).
             db.execute("PRAGMA synchronous = FULL")
             db.execute("PRAGMA foreign_keys = ON")
-            _migrate(db, version)
+            if version < 0:
+                raise _Damaged(f"its schema version is {version}, which no tabletop writes")
+            try:
+                _migrate(db, version)
+            except sqlite3.OperationalError as exc:
+                if _code(exc) in _LOCKED | _UNWRITABLE:
+                    raise
+                raise _Damaged(
+                    f"its schema version ({version}) does not match its tables: {exc}"
+                ) from exc
             for table, columns in _schema().items():
                 lacking = columns - _columns(db, table)
                 if lacking == columns:

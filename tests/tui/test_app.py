@@ -216,7 +216,7 @@ async def test_setup_refuses_bad_input_and_keeps_it(store: Store, toy: None) -> 
         await pilot.press(*"Ann", "tab", "tab", *"Ann")
         await pilot.press("ctrl+s")
         assert app.screen is setup
-        assert "Two seats are called Ann" in str(setup.query_one("#error", Static).render())
+        assert "Two players are named 'Ann'" in str(setup.query_one("#error", Static).render())
         assert setup.query_one("#seat-1", Input).value == "Ann"
         setup.query_one("#seat-1", Input).value = "Bob"
         setup.query_one("#opt-hand_size", Input).value = "9"
@@ -294,10 +294,10 @@ async def test_continue_tells_games_apart(store: Store) -> None:
         table = screen.query_one(DataTable)
         assert [str(c.label) for c in table.columns.values()] == [
             "Game",
-            "Players",
+            "Last played",
             "Started",
             "Moves",
-            "Last played",
+            "Players",
         ]
         for row, session in enumerate((space, parks)):  # the one played last first
             table.move_cursor(row=row)
@@ -351,7 +351,7 @@ async def test_continue_lists_newest_first_and_resumes(store: Store, toy: None) 
         await pilot.press("c")
         assert isinstance(app.screen, ContinueScreen)
         table = app.screen.query_one(DataTable)
-        assert [str(table.get_row_at(i)[1]) for i in range(2)] == ["Cat, Dan", "Ann, Bob"]
+        assert [str(table.get_row_at(i)[4]) for i in range(2)] == ["Cat, Dan", "Ann, Bob"]
         assert str(table.get_row_at(0)[3]) == "2"
         await pilot.press("enter")
         await pilot.pause()
