@@ -267,10 +267,20 @@ def _saves_list(store: Store) -> int:
 
 def _saves_export(store: Store, game_id: int, file: str | None, force: bool) -> int:
     from tabletop.core.record import dump_game_file
-    from tabletop.saves import export_to, export_to_folder, game_file, quoted
+    from tabletop.saves import (
+        export_to,
+        export_to_folder,
+        game_file,
+        hidden_cards_warning,
+        quoted,
+    )
 
+    game = game_file(store, game_id)
+    warning = hidden_cards_warning(game)
+    if warning is not None:
+        print(f"tabletop saves export: {warning}", file=sys.stderr)
     if file == "-":
-        sys.stdout.write(dump_game_file(game_file(store, game_id)))
+        sys.stdout.write(dump_game_file(game))
         return 0
     if file is None:
         path = export_to_folder(store, game_id, Path.cwd())

@@ -215,10 +215,11 @@ def read_file(path: Path) -> GameFile:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:
         raise SavesError(f"Cannot read {named}: {_cause(exc)}.") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise SavesError(f"{named} cannot be imported: it is not a file (a folder, a pipe…).")
+    os.set_blocking(fd, True)
     with os.fdopen(fd, "rb") as file:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise SavesError(f"{named} cannot be imported: it is not a file (a folder, a pipe...).")
-        os.set_blocking(fd, True)
         try:
             return read_stream(file, named)
         except OSError as exc:
