@@ -294,10 +294,10 @@ async def test_continue_tells_games_apart(store: Store) -> None:
         table = screen.query_one(DataTable)
         assert [str(c.label) for c in table.columns.values()] == [
             "Game",
-            "Last played",
+            "Players",
             "Started",
             "Moves",
-            "Players",
+            "Last played",
         ]
         for row, session in enumerate((space, parks)):  # the one played last first
             table.move_cursor(row=row)
@@ -351,7 +351,7 @@ async def test_continue_lists_newest_first_and_resumes(store: Store, toy: None) 
         await pilot.press("c")
         assert isinstance(app.screen, ContinueScreen)
         table = app.screen.query_one(DataTable)
-        assert [str(table.get_row_at(i)[4]) for i in range(2)] == ["Cat, Dan", "Ann, Bob"]
+        assert [str(table.get_row_at(i)[1]) for i in range(2)] == ["Cat, Dan", "Ann, Bob"]
         assert str(table.get_row_at(0)[3]) == "2"
         await pilot.press("enter")
         await pilot.pause()

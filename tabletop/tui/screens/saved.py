@@ -41,6 +41,21 @@ if TYPE_CHECKING:
 Listed = SavedGame | FinishedGame | DamagedGame
 
 
+TIME_CELLS = len("2026-12-01 21:30")
+"""A time as Continue shows it (core.times.shown)."""
+PLAYERS_LEAST = 12
+"""The fewest cells Continue gives its Players column."""
+
+
+def _cut(text: str, cells: int) -> str:
+    """``text`` cut to at most ``cells`` terminal cells, with "…" where it was cut."""
+    if cell_len(text) <= cells:
+        return text
+    while cell_len(text) > cells - 1:
+        text = text[:-1]
+    return text + "…"
+
+
 def _damage(game: DamagedGame) -> Text:
     return Text.assemble(("damaged: ", "bold red"), plain_text(game.why))
 
@@ -214,25 +229,37 @@ class ContinueScreen(ListScreen):
         """Where each game stands, by (id, version): worked out once."""
 
     def fill(self, table: DataTable[Text]) -> None:
-        # The players last: the one column a narrow window may cut (the times tell two
-        # games of the same players apart).
-        table.add_columns("Game", "Last played", "Started", "Moves", "Players")
-        store = self.tabletop.store
-        for game in store.unfinished():
+        table.add_columns("Game", "Players", "Started", "Moves", "Last played")
+        games = self.tabletop.store.unfinished()
+        room = self._players_room([title(game.game) for game in games])
+        for game in games:
             self.add(
                 table,
                 game,
                 [
                     plain_text(title(game.game)),
-                    plain_text(shown(game.updated)),
+                    plain_text(_cut(", ".join(game.players), room)),
                     plain_text(shown(game.created)),
                     plain_text(str(game.moves)),
-                    plain_text(", ".join(game.players)),
+                    plain_text(shown(game.updated)),
                 ],
             )
+        store = self.tabletop.store
         for damaged in store.damaged():
             if not damaged.finished:
                 self.add(table, damaged, [plain_text(title(damaged.game)), _damage(damaged)])
+
+    def _players_room(self, titles: list[str]) -> int:
+        """How many cells the Players column may take so that the times stay whole: the
+        screen's width less the other columns (each with its padding) and the scrollbar.
+        The pane under the table names every player in full."""
+        game = max((cell_len(t) for t in titles), default=0)
+        others = max(game, len("Game")) + 2 * TIME_CELLS + len("Moves")
+        return max(PLAYERS_LEAST, self.size.width - others - 2 * 5 - 2)
+
+    def on_resize(self) -> None:
+        if self.is_mounted and not self.too_small:
+            self.show()  # the players' room changed
 
     def deletable(self, game: Listed) -> bool:
         return True
@@ -243,8 +270,8 @@ class ContinueScreen(ListScreen):
         head = Content.assemble(
             (title(game.game), "bold"),
             plain(
-                f", started {shown(game.created)}, {counted(game.moves, 'move')}, "
-                f"last played {shown(game.updated)}"
+                f" of {', '.join(game.players)}: started {shown(game.created)}, "
+                f"{counted(game.moves, 'move')}, last played {shown(game.updated)}"
             ),
         )
         known = self.positions.get((game.id, game.version))
