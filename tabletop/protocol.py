@@ -17,7 +17,7 @@ import math
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
-from typing import IO, Any, NamedTuple
+from typing import IO, Any, NamedTuple, TypeGuard
 
 from pydantic_core import from_json, to_json
 
@@ -321,7 +321,7 @@ class Session:
         return seat
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     """A whole number as JSON writes one: 0.0 and true are not seats."""
     return isinstance(value, int) and not isinstance(value, bool)
 

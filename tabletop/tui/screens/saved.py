@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -257,9 +257,10 @@ class ContinueScreen(ListScreen):
         others = max(game, len("Game")) + 2 * TIME_CELLS + len("Moves")
         return max(PLAYERS_LEAST, self.size.width - others - 2 * 5 - 2)
 
-    def on_resize(self) -> None:
-        if self.is_mounted and not self.too_small:
-            self.show()  # the players' room changed
+    def on_resize(self, event: events.Resize) -> None:
+        """The players' room changed (SizedScreen's own handler runs too)."""
+        if self.is_mounted:
+            self.show()
 
     def deletable(self, game: Listed) -> bool:
         return True
