@@ -480,3 +480,20 @@ def test_exporting_an_unfinished_game_warns_of_its_hidden_cards(
     assert code == 0 and "the file holds every hidden card" in err
     code, _, err = cli(capsys, folder, "export", str(finished))
     assert code == 0 and err == ""
+
+
+@pytest.mark.parametrize(
+    "players",
+    [["Ann", "Ann"], ["Ann", "ann"], ["Ann", " Ann "], ["\u3164", "Bo"], ["Ann", "\u2800"]],
+)
+def test_an_import_refuses_names_alike_or_showing_nothing(here: Store, players: list[str]) -> None:
+    """Issue 26 item 5: a file with players ["Ann", "Ann"] was imported, and History
+    showed "★ Ann 22 · Ann 11"."""
+    from tabletop.saves import read_stream
+
+    data = exported(here, played("spacepark", 1, 1))
+    del data["seal"]
+    data["setup"]["players"] = players
+    with pytest.raises(SavesError, match=r"setup\.players") as refusal:
+        read_stream(io.BytesIO(json.dumps(data).encode("utf-8")), "game.json")
+    assert ".." not in str(refusal.value)
