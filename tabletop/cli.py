@@ -6,7 +6,6 @@ import argparse
 import contextlib
 import os
 import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -250,15 +249,16 @@ def saves(data_dir: Path | None, args: argparse.Namespace) -> int:
 
 
 def _saves_list(store: Store) -> int:
+    from tabletop.core.times import shown
     from tabletop.saves import title
     from tabletop.stats import result_line
 
     rows = [
-        (g.id, title(g.game), "unfinished", str(g.moves), _when(g.updated), ", ".join(g.players))
+        (g.id, title(g.game), "unfinished", str(g.moves), shown(g.updated), ", ".join(g.players))
         for g in store.unfinished()
     ]
     rows += [
-        (g.id, title(g.game), "finished", str(g.moves), _when(g.finished), result_line(g))
+        (g.id, title(g.game), "finished", str(g.moves), shown(g.finished), result_line(g))
         for g in store.finished()
     ]
     rows += [(g.id, title(g.game), "damaged", "", "", g.why) for g in store.damaged()]
@@ -277,16 +277,22 @@ def _saves_list(store: Store) -> int:
     return 0
 
 
-def _when(stamp: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
-
-
 def _saves_export(store: Store, game_id: int, file: str | None, force: bool) -> int:
     from tabletop.core.record import dump_game_file
-    from tabletop.saves import export_to, export_to_folder, game_file, quoted
+    from tabletop.saves import (
+        export_to,
+        export_to_folder,
+        game_file,
+        hidden_cards_warning,
+        quoted,
+    )
 
+    game = game_file(store, game_id)
+    warning = hidden_cards_warning(game)
+    if warning is not None:
+        print(f"tabletop saves export: {warning}", file=sys.stderr)
     if file == "-":
-        sys.stdout.write(dump_game_file(game_file(store, game_id)))
+        sys.stdout.write(dump_game_file(game))
         return 0
     if file is None:
         path = export_to_folder(store, game_id, Path.cwd())

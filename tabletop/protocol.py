@@ -17,13 +17,13 @@ import math
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
-from typing import IO, Any, NamedTuple
+from typing import IO, Any, NamedTuple, TypeGuard
 
 from pydantic_core import from_json, to_json
 
 from tabletop.core.engine import Engine, Event, InvalidState, Setup
 from tabletop.core.errors import IllegalAction
-from tabletop.core.names import check_name
+from tabletop.core.names import check_name, check_names
 from tabletop.games import get_engine
 
 Response = dict[str, Any]
@@ -35,6 +35,9 @@ MAX_LINE = 1_000_000
 _SKIP_CHUNK = 65_536
 # An error message quotes at most this much (a message may echo a name or key sent).
 _MAX_MESSAGE = 500
+MAX_NOW_S = 1e9
+"""The latest ``now`` a real-time request may carry: seconds on the game's clock (about
+31 years). A reading past it (epoch milliseconds, say) is refused, never clamped."""
 
 
 class ProtocolError(Exception):
@@ -166,15 +169,19 @@ class Session:
         players = req.get("players")
         if not isinstance(players, list):
             raise ProtocolError("PROTO-ARGS", "'players' must be a list of names")
+        options = req.get("options", {})
+        if not isinstance(options, dict):
+            raise ProtocolError("PROTO-ARGS", "'options' must be an object (or left out)")
         try:
-            players = [check_name(name) for name in players]
+            names = tuple(check_name(name) for name in players)
+            check_names(names)
         except ValueError as exc:
             raise ProtocolError("PROTO-ARGS", str(exc)) from exc
+        setup = Setup(players=names, options=options)  # both checked above
         try:
-            setup = Setup(players=tuple(players), options=req.get("options") or {})
             engine.check_players(setup)
             state = engine.new(setup, seed)
-        except (ValueError, TypeError) as exc:
+        except ValueError as exc:
             raise ProtocolError("PROTO-SETUP", str(exc)) from exc
         return self._start(engine, state)
 
@@ -217,7 +224,8 @@ class Session:
         with_legal = req.get("legal", False)
         if not isinstance(with_legal, bool):
             raise ProtocolError("PROTO-ARGS", "'legal' must be true or false")
-        if data.get("seat", seat) != seat:
+        given = data.get("seat", seat)
+        if not _is_int(given) or given != seat:
             raise ProtocolError("PROTO-ARGS", "the action's seat differs from the request's seat")
         if engine.realtime:
             now = _now(req, engine.title)
@@ -306,11 +314,16 @@ class Session:
         if seat is None and allow_none:
             return None
         self._require_game()
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
+        if not _is_int(seat) or not 0 <= seat < self.seats:
             raise ProtocolError(
                 "PROTO-ARGS", f"seat must be a seat number from 0 to {self.seats - 1}"
             )
         return seat
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    """A whole number as JSON writes one: 0.0 and true are not seats."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _status(engine: Engine[Any, Any], state: Any, version: int) -> Response:
@@ -350,16 +363,19 @@ def _action_data(engine: Engine[Any, Any], action: Any) -> dict[str, Any]:
 
 
 def _now(req: dict[str, Any], title: str) -> float:
-    """The request's game-clock reading: a finite number of seconds, not negative."""
+    """The request's game-clock reading: a number of seconds from 0 to MAX_NOW_S."""
     now = req.get("now")
-    problem = f"{title} runs in real time: send 'now', seconds of game time (a number >= 0)"
+    problem = (
+        f"{title} runs in real time: send 'now', seconds of game time "
+        f"(a number from 0 to {MAX_NOW_S:.0e})"
+    )
     if not isinstance(now, int | float) or isinstance(now, bool):
         raise ProtocolError("PROTO-ARGS", problem)
     try:
         seconds = float(now)
     except OverflowError:  # an integer too big for a float
         raise ProtocolError("PROTO-ARGS", problem) from None
-    if not math.isfinite(seconds) or seconds < 0:
+    if not math.isfinite(seconds) or not 0 <= seconds <= MAX_NOW_S:
         raise ProtocolError("PROTO-ARGS", problem)
     return seconds
 

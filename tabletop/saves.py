@@ -11,6 +11,8 @@ text shown as it is (control characters as symbols) and cut short.
 
 from __future__ import annotations
 
+import os
+import stat
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -30,6 +32,7 @@ from tabletop.core.record import (
     dump_game_file,
     read_game_file,
 )
+from tabletop.core.session import snapshot_differs
 from tabletop.core.store import (
     FinishedGame,
     GameDamaged,
@@ -39,11 +42,14 @@ from tabletop.core.store import (
     StoreConflict,
     StoreError,
 )
+from tabletop.core.times import shown
 from tabletop.games import get_engine, levels, names
 from tabletop.games import title as game_title
 
 QUOTE_LIMIT = 300
 """The most of a file's own text (a key, a value an engine quotes) a message repeats."""
+COPY_WITHIN_S = 0.001
+"""Two games that began this close (and hold the same record) are the same game."""
 
 
 class SavesError(Exception):
@@ -56,6 +62,11 @@ def quoted(text: str) -> str:
     to QUOTE_LIMIT characters."""
     shown = visible(text)
     return shown if len(shown) <= QUOTE_LIMIT else shown[: QUOTE_LIMIT - 1] + "…"
+
+
+def sentence(text: str) -> str:
+    """``text`` ending with one full stop (none added after one, or after ! ? …)."""
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
 def title(game: str) -> str:
@@ -74,7 +85,8 @@ def game_file(store: Store, game_id: int) -> GameFile:
     except StoreConflict:
         raise SavesError(f"No saved game has the number {game_id}.") from None
     except GameDamaged as damage:
-        raise SavesError(f"Game {game_id} is damaged ({damage}): it cannot be exported.") from None
+        why = str(damage).rstrip(".")
+        raise SavesError(f"Game {game_id} is damaged ({why}): it cannot be exported.") from None
     record = saved.record
     game = GameFile(
         format=FILE_FORMAT,
@@ -99,8 +111,19 @@ def game_file(store: Store, game_id: int) -> GameFile:
 def file_name(game: GameFile, game_id: int) -> str:
     """The name an exported game gets: the game, when it began and its number here
     (never the players' names, which may hold anything)."""
-    began = game.created.astimezone().strftime("%Y%m%d-%H%M")
+    began = shown(game.created.timestamp(), "%Y%m%d-%H%M")
     return f"tabletop-{game.game}-{began}-{game_id}.json"
+
+
+def hidden_cards_warning(game: GameFile) -> str | None:
+    """What to tell whoever exports an unfinished game (None once it is over): its seed
+    and moves replay every card still hidden, to anyone who reads the file."""
+    if game.finished is not None:
+        return None
+    return (
+        "This game is not over: the file holds every hidden card (its seed and moves "
+        "replay each hand and the deck). Do not show it to a player of this game."
+    )
 
 
 def export_to(store: Store, game_id: int, path: Path, *, replace: bool = False) -> Path:
@@ -161,24 +184,59 @@ class Imported:
     finished: bool
 
 
+class AlreadyHere(SavesError):
+    """The game imported is one the saved games hold already: nothing was stored."""
+
+    def __init__(self, game_id: int, finished: bool) -> None:
+        where = "in History" if finished else "in Continue"
+        super().__init__(
+            f"This game is already saved here (game {game_id}, {where}): it was not imported."
+        )
+        self.id = game_id
+        self.finished = finished
+
+
+def is_game_file(path: Path) -> bool:
+    """A regular file named *.json: what an import may offer (not a folder, a FIFO, a
+    device: opening one of those could block)."""
+    try:
+        return path.suffix == ".json" and stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return False
+
+
 def read_file(path: Path) -> GameFile:
     """A game file read from ``path`` and checked (its moves are not replayed yet);
-    SavesError says what is wrong."""
+    SavesError says what is wrong. Opened without blocking, and read only if it is a
+    regular file: a FIFO or a device is refused, never waited on."""
+    named = quoted(str(path))
     try:
-        with path.open("rb") as file:
-            return read_stream(file, quoted(str(path)))
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:
-        raise SavesError(f"Cannot read {quoted(str(path))}: {exc.strerror or exc}.") from None
+        raise SavesError(f"Cannot read {named}: {_cause(exc)}.") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise SavesError(f"{named} cannot be imported: it is not a file (a folder, a pipe…).")
+    os.set_blocking(fd, True)
+    with os.fdopen(fd, "rb") as file:
+        try:
+            return read_stream(file, named)
+        except OSError as exc:
+            raise SavesError(f"Cannot read {named}: {_cause(exc)}.") from None
 
 
-def read_stream(stream: BinaryIO, shown: str) -> GameFile:
+def _cause(exc: OSError) -> str:
+    return (exc.strerror or str(exc)).rstrip(".")
+
+
+def read_stream(stream: BinaryIO, named: str) -> GameFile:
     """A game file read from ``stream`` (no more of it than a game file can hold) and
-    checked; ``shown``: how to name it to the player."""
+    checked; ``named``: how to name it to the player."""
     data = stream.read(MAX_FILE_BYTES + 1)
     try:
         return read_game_file(data)
     except GameFileError as refused:
-        raise SavesError(f"{shown} cannot be imported: {quoted(str(refused))}.") from None
+        raise SavesError(sentence(f"{named} cannot be imported: {quoted(str(refused))}")) from None
 
 
 def import_game(store: Store, game: GameFile) -> Imported:
@@ -188,7 +246,7 @@ def import_game(store: Store, game: GameFile) -> Imported:
     record = game.record().model_copy(update={"actions": moves})
     copy = _copy_of(store, game, moves)
     if copy is not None:
-        raise SavesError(f"This game is already saved here (game {copy}): it was not imported.")
+        raise AlreadyHere(*copy)
     seats = tuple(
         SeatInfo(name, bot) for name, bot in zip(game.setup.players, game.bots, strict=True)
     )
@@ -198,7 +256,7 @@ def import_game(store: Store, game: GameFile) -> Imported:
     try:
         game_id = store.import_game(record, seats, game.created.timestamp(), finished)
     except StoreError as failed:
-        raise SavesError(f"{failed} The game was not imported.") from None
+        raise SavesError(f"{sentence(str(failed))} The game was not imported.") from None
     return Imported(game_id, game.game, game.setup.players, outcome is not None)
 
 
@@ -288,19 +346,25 @@ def _scores(game: GameFile, scores: tuple[int, ...], winners: tuple[int, ...]) -
     )
 
 
-def _copy_of(store: Store, game: GameFile, actions: list[dict[str, Any]]) -> int | None:
-    """The number of a game here with the same record and seats, if there is one."""
-    for game_id in store.games_like(game.game, game.seed, game.created.timestamp()):
+def _copy_of(
+    store: Store, game: GameFile, actions: list[dict[str, Any]]
+) -> tuple[int, bool] | None:
+    """The number of the game here with the same record, seats and start (to the
+    millisecond: a file keeps microseconds, the store more), and whether it is over,
+    if there is one."""
+    created = game.created.timestamp()
+    for game_id in store.games_like(game.game, game.seed):
         try:
             saved = store.load_game(game_id)
         except StoreError:
             continue
         if (
-            saved.record.setup == game.setup
+            abs(saved.created - created) < COPY_WITHIN_S
+            and saved.record.setup == game.setup
             and saved.record.actions == actions
             and tuple(seat.bot for seat in saved.seats) == game.bots
         ):
-            return game_id
+            return game_id, saved.finished
     return None
 
 
@@ -308,20 +372,48 @@ def _copy_of(store: Store, game: GameFile, actions: list[dict[str, Any]]) -> int
 
 
 def check(store: Store) -> tuple[int, list[str]]:
-    """Check the saved games file and replay every game in it: how many games there
-    are, and what is wrong, each damaged game named (nothing is changed)."""
+    """Check the saved games file and replay every game in it, and compare each
+    snapshot with its game's replay: how many games there are, and what is wrong, each
+    damaged game named. No game is changed; a snapshot that differs from its game's
+    replay is dropped (a cache: the game opens from its record)."""
     problems = []
     found = store.integrity_problem()
     if found is not None:
         problems.append(f"The saved games file fails SQLite's integrity check: {quoted(found)}.")
     damaged = store.damaged()
     for broken in damaged:
-        problems.append(f"Game {broken.id} ({title(broken.game)}) is damaged: {broken.why}.")
+        problems.append(
+            sentence(f"Game {broken.id} ({title(broken.game)}) is damaged: {broken.why}")
+        )
     games: list[SavedGame | FinishedGame] = [*store.unfinished(), *store.finished()]
     for game in sorted(games, key=lambda g: g.id):
+        named = f"Game {game.id} ({title(game.game)}: {', '.join(game.players)})"
         try:
             replayed(game_file(store, game.id))
         except SavesError as refused:
-            named = f"Game {game.id} ({title(game.game)}: {', '.join(game.players)})"
-            problems.append(f"{named} does not replay: {refused}")
+            problems.append(sentence(f"{named} does not replay: {refused}"))
+            continue
+        found = _bad_snapshot(store, game) if isinstance(game, SavedGame) else None
+        if found is not None:
+            problems.append(
+                f"{named} had a snapshot that differed from its record's replay (it was "
+                f"changed since it was kept): {found}"
+            )
     return len(games) + len(damaged), problems
+
+
+def _bad_snapshot(store: Store, game: SavedGame) -> str | None:
+    """None if the game's snapshot, one its resume would use, holds its record's replay
+    (or it has none); else such a snapshot is dropped (a cache: no game changes), and
+    what became of it is said."""
+    snapshot = store.load_snapshot(game.id, game.version)
+    if snapshot is None:
+        return None
+    if not snapshot_differs(get_engine(game.game), store.load_record(game.id), snapshot):
+        return None
+    try:
+        store.drop_snapshot(game.id)
+    except StoreError as failed:
+        why = str(failed).rstrip(".")
+        return f"it could not be dropped ({why}), so the game would open from it."
+    return "the snapshot is dropped, and the game opens from its record."

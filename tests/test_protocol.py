@@ -165,13 +165,14 @@ def _variants(action: dict[str, Any], listed: list[dict[str, Any]]) -> list[dict
 
 def _as_sent(action: dict[str, Any], how: int) -> dict[str, Any]:
     """A listed action as a client may send it back: as it is, the seat left out, the
-    keys in another order, or its numbers as floats (1.0 is the JSON number 1)."""
+    keys in another order, or its numbers but the seat as floats (1.0 is the JSON number
+    1; a seat is a whole number only)."""
     if how == 1:
         return {key: value for key, value in action.items() if key != "seat"}
     if how == 2:
         return dict(reversed(action.items()))
     if how == 3:
-        return {k: float(v) if type(v) is int else v for k, v in action.items()}
+        return {k: float(v) if type(v) is int and k != "seat" else v for k, v in action.items()}
     return action
 
 
@@ -471,3 +472,74 @@ def test_a_refusal_quoting_text_no_utf8_can_hold_is_still_written() -> None:
     answer = refusal("PROTO-ARGS", "no such key '\ud800'")
     assert "\\ud800" in answer["error"]["message"]
     assert encode(answer).decode("utf-8").startswith('{"ok":false')
+
+
+@pytest.mark.parametrize("seat", [0.0, True, "0"])
+def test_a_seat_is_a_whole_number_only(seat: object) -> None:
+    """Issue 25 item 7: "seat": 0.0 (or true, or "0") names no seat, in the request or
+    in its action."""
+    session = Session()
+    assert session.handle({"op": "new", "game": "spacepark", "players": ["Ann", "Bo"]})["ok"]
+    before = session.handle({"op": "state"})
+    for request in (
+        {"op": "legal", "seat": seat},
+        {"op": "view", "seat": seat},
+        {"op": "act", "seat": seat, "action": {"kind": "visit", "dest": "cosmic_canyon"}},
+        {
+            "op": "act",
+            "seat": 0,
+            "action": {"kind": "visit", "dest": "cosmic_canyon", "seat": seat},
+        },
+    ):
+        answer = session.handle(request)
+        assert answer["error"]["rule"] == "PROTO-ARGS", (request, answer)
+    assert session.handle({"op": "state"}) == before
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ({"round_modifiers": "yes"}, "round_modifiers: must be true or false"),
+        ({"round_modifiers": 1}, "round_modifiers: must be true or false"),
+        ({"speed": 9}, "speed: is not known here"),
+    ],
+)
+def test_setup_refusals_are_in_the_protocols_words(options: dict[str, object], said: str) -> None:
+    """Issue 26 item 10: a bool option takes a bool only, and no message carries
+    pydantic's text or link."""
+    session = Session()
+    answer = session.handle(
+        {"op": "new", "game": "pocketparks", "players": ["Ann", "Bo"], "options": options}
+    )
+    assert answer["error"]["rule"] == "PROTO-SETUP"
+    assert said in answer["error"]["message"] and "pydantic" not in answer["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    "players",
+    [["Ann", "Ann"], ["Ann", "ann"], ["Ann", " Ann "], ["\u200d" * 5, "Bo"], ["\u3164", "Bo"]],
+)
+def test_new_refuses_names_alike_or_showing_nothing(players: list[str]) -> None:
+    """Issue 26 item 5, at the protocol's edge."""
+    answer = Session().handle({"op": "new", "game": "pocketparks", "players": players})
+    assert answer["error"]["rule"] == "PROTO-ARGS"
+
+
+def test_new_refuses_scout_alone_in_space_park() -> None:
+    answer = Session().handle({"op": "new", "game": "spacepark", "players": ["scout"]})
+    assert answer["error"] == {
+        "rule": "PROTO-SETUP",
+        "message": "Alone, you race Scout: a solo player cannot be named Scout too (SP-SETUP-8).",
+    }
+
+
+@pytest.mark.parametrize("now", [1e9 + 1, 1e13, 1.8e12, -1])
+def test_a_now_outside_its_range_is_refused(now: float) -> None:
+    """Issue 26 item 9: a Pocket Dragon clock past 10^9 s (epoch milliseconds, say) is
+    refused with PROTO-ARGS, not clamped into a game that never ends."""
+    session = Session()
+    assert session.handle({"op": "new", "game": "pocketdragon", "players": ["Ann", "Bo"]})["ok"]
+    for op in ("view", "legal", "state"):
+        answer = session.handle({"op": op, "seat": 0, "now": now})
+        assert answer["error"]["rule"] == "PROTO-ARGS" and "1e+09" in answer["error"]["message"]
+    assert session.handle({"op": "view", "now": 1e9})["ok"]

@@ -5,6 +5,7 @@ moves the rules refuse, is refused with the move and the rule, and nothing is st
 
 from __future__ import annotations
 
+import io
 import json
 import sqlite3
 from collections.abc import Iterator
@@ -172,7 +173,7 @@ def test_a_result_its_moves_do_not_reach_is_refused(here: Store, there: Store) -
         ),
         (
             {
-                "setup": {"players": ["Ann"] * 6},
+                "setup": {"players": ["Ann", "Bo", "Cy", "Di", "Eve", "Fay"]},
                 "bots": [None] * 6,
                 "finished": None,
                 "result": None,
@@ -205,7 +206,7 @@ def test_a_game_already_here_is_not_stored_twice(here: Store, there: Store) -> N
     table = played("spacepark", 1, 1)
     game = game_file(here, save(here, table))
     first = import_game(there, game)
-    with pytest.raises(SavesError, match=f"already saved here \\(game {first.id}\\)"):
+    with pytest.raises(SavesError, match=f"already saved here \\(game {first.id}, in History\\)"):
         import_game(there, game)
     assert len(there.finished()) == 1
 
@@ -226,7 +227,7 @@ def test_check_names_each_damaged_game_and_each_that_no_longer_replays(here: Sto
     assert problems == [
         f"Game {unreadable} (PocketParks) is damaged: its seats cannot be read.",
         f"Game {broken} (PocketParks: Ann, Bo) does not replay: Move 1 of 30 is refused by "
-        "the rules: [PP-TURN-1] choose one action: play or build a set, draw 2, or pay to steal",
+        "the rules: [PP-TURN-1] choose one action: play or build a set, draw 2, or pay to steal.",
     ]
     assert sound not in (unreadable, broken)
 
@@ -281,7 +282,7 @@ def test_the_command_line_moves_a_game_and_says_what_it_did(
         "Imported as game 1 (Space Park: Ann, Bo), finished: it is in History.\n",
     )
     code, _, err = cli(capsys, elsewhere, "import", written.name)
-    assert code == 1 and "already saved here (game 1)" in err
+    assert code == 1 and "already saved here (game 1, in History)" in err
     code, out, _ = cli(capsys, elsewhere, "check")
     assert (code, out) == (0, "1 saved game checked: every one replays, and the file is sound.\n")
 
@@ -329,3 +330,170 @@ def test_a_game_file_keeps_the_engine_protocol_actions(here: Store) -> None:
     table = played("spacepark", 1, 1)
     game = game_file(here, save(here, table))
     assert isinstance(game, GameFile) and list(game.moves) == table.record.actions
+
+
+# -- issue 26: the edges the hostile tester reached ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"created": "9999-12-31T23:59:59-12:00"}, "created must be a moment from 1970 to 9999"),
+        ({"created": "0001-01-01T00:00:00+14:00"}, "created must be a moment from 1970 to 9999"),
+        ({"created": "1969-12-31T23:59:59Z"}, "created must be a moment from 1970 to 9999"),
+        (
+            {"created": "2030-01-01T00:00:00Z", "finished": "1970-01-01T00:00:00Z"},
+            "the game finishes before it was created",
+        ),
+        (
+            {"finished": "+10000-01-01T00:00:00Z"},
+            "finished",
+        ),
+    ],
+)
+def test_a_time_no_screen_can_show_is_refused_at_import(
+    here: Store, there: Store, change: dict[str, Any], said: str
+) -> None:
+    """Issue 26 item 1: these were stored, then `saves check`, `saves export` and
+    History's x crashed on them."""
+    from tabletop.saves import read_stream
+
+    data = exported(here, played("spacepark", 1, 1))
+    del data["seal"]
+    data.update(change)
+    with pytest.raises(SavesError) as refusal:
+        read_stream(io.BytesIO(json.dumps(data).encode("utf-8")), "game.json")
+    message = str(refusal.value)
+    assert said in message and ".." not in message and message.endswith(".")
+    assert there.finished() == there.unfinished() == []
+
+
+def test_every_time_the_store_takes_is_shown(tmp_path: Path) -> None:
+    """The bounds are what every screen can show, in any zone."""
+    from tabletop.core.times import FIRST_MOMENT, LAST_MOMENT, shown
+
+    for stamp in (FIRST_MOMENT, LAST_MOMENT, 1e9):
+        assert shown(stamp)[:1].isdigit()
+    assert shown(1e18) == shown(float("nan")) == shown(-1) == "?"
+
+
+def test_the_import_picker_lists_game_files_only_and_never_blocks_on_a_fifo(
+    here: Store, tmp_path: Path
+) -> None:
+    """Issue 26 item 2: a FIFO named fifo.json froze the app in open(), and a folder
+    named dir.json was offered."""
+    import os
+
+    from tabletop.saves import is_game_file, read_file
+
+    os.mkfifo(tmp_path / "fifo.json")
+    (tmp_path / "dir.json").mkdir()
+    (tmp_path / "game.json").write_text(
+        dump_game_file(game_file(here, save(here, played(*GAMES[0]))))
+    )
+    (tmp_path / "notes.txt").write_text("")
+    offered = sorted(p.name for p in tmp_path.iterdir() if is_game_file(p))
+    assert offered == ["game.json"]
+    for name in ("fifo.json", "dir.json"):
+        with pytest.raises(SavesError, match="it is not a file"):
+            read_file(tmp_path / name)  # at once: no writer ever opens the FIFO
+    assert read_file(tmp_path / "game.json").game == "spacepark"
+
+
+def test_a_game_here_already_is_found_though_the_store_keeps_more_than_microseconds(
+    here: Store, tmp_path: Path
+) -> None:
+    """Issue 28 item 3: exported and imported back into its own folder, a game was
+    stored twice (the file's start, to the microsecond, never equalled the store's)."""
+    from tabletop.saves import AlreadyHere
+
+    game_id = save(here, played("pocketparks", 0, 1), upto=12)
+    with here._db:
+        here._db.execute("UPDATE games SET created = created + 1e-7 WHERE id = ?", (game_id,))
+    with pytest.raises(AlreadyHere) as found:
+        import_game(here, game_file(here, game_id))
+    assert (found.value.id, found.value.finished) == (game_id, False)
+    assert "already saved here (game" in str(found.value) and "in Continue" in str(found.value)
+    assert len(here.unfinished()) == 1
+
+
+def _swap_a_hand_card_with_the_pile_top(store: Store, game_id: int, digest: bool) -> None:
+    """Issue 26 item 3: Bo's first hand card and the pile's top swapped inside the kept
+    snapshot (the state still passes Engine.check); ``digest``: the digest made anew,
+    as a tester who knows how would."""
+    import hashlib
+
+    (text,) = store._db.execute(
+        "SELECT snapshot FROM snapshots WHERE game_id = ?", (game_id,)
+    ).fetchone()
+    data = json.loads(text)
+    state = data["state"]
+    hand, pile = state["players"][1]["hand"], state["pile"]
+    hand[0], pile[-1] = pile[-1], hand[0]
+    text = json.dumps(data, separators=(",", ":"))
+    with store._db:
+        store._db.execute("UPDATE snapshots SET snapshot = ? WHERE game_id = ?", (text, game_id))
+        if digest:
+            store._db.execute(
+                "UPDATE snapshots SET digest = ? WHERE game_id = ?",
+                (hashlib.sha256(text.encode()).hexdigest(), game_id),
+            )
+
+
+@pytest.mark.parametrize("digest", [False, True], ids=["damaged", "edited"])
+def test_a_snapshot_unlike_its_record_is_never_played(here: Store, digest: bool) -> None:
+    """A snapshot damaged since it was kept fails its digest and the game replays; one
+    edited with its digest made anew is found by `saves check`, which drops it, and the
+    game opens from its record as it was."""
+    table = played("pocketparks", 0, 1)
+    game_id = save(here, table, upto=20)
+    engine = table.engine
+    session = GameSession.resume(here, game_id, engine)
+    truth = engine.state_json(session.state)
+    session.keep_snapshot()
+    _swap_a_hand_card_with_the_pile_top(here, game_id, digest)
+    if not digest:
+        assert state_of(here, game_id) == truth
+        assert check(here) == (1, [])
+        return
+    count, problems = check(here)
+    assert count == 1 and len(problems) == 1
+    assert "had a snapshot that differed from its record's replay" in problems[0]
+    assert "the snapshot is dropped, and the game opens from its record." in problems[0]
+    assert state_of(here, game_id) == truth
+    assert check(here) == (1, [])
+
+
+def test_exporting_an_unfinished_game_warns_of_its_hidden_cards(
+    here: Store,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 26 item 10: the seed and moves of an unfinished game replay every hidden
+    card; the export says so (and says nothing for a finished game)."""
+    monkeypatch.chdir(tmp_path)
+    unfinished = save(here, played("pocketparks", 0, 1), upto=10)
+    finished = save(here, played("spacepark", 1, 1))
+    folder = here.path.parent
+    code, _, err = cli(capsys, folder, "export", str(unfinished))
+    assert code == 0 and "the file holds every hidden card" in err
+    code, _, err = cli(capsys, folder, "export", str(finished))
+    assert code == 0 and err == ""
+
+
+@pytest.mark.parametrize(
+    "players",
+    [["Ann", "Ann"], ["Ann", "ann"], ["Ann", " Ann "], ["\u3164", "Bo"], ["Ann", "\u2800"]],
+)
+def test_an_import_refuses_names_alike_or_showing_nothing(here: Store, players: list[str]) -> None:
+    """Issue 26 item 5: a file with players ["Ann", "Ann"] was imported, and History
+    showed "★ Ann 22 · Ann 11"."""
+    from tabletop.saves import read_stream
+
+    data = exported(here, played("spacepark", 1, 1))
+    del data["seal"]
+    data["setup"]["players"] = players
+    with pytest.raises(SavesError, match=r"setup\.players") as refusal:
+        read_stream(io.BytesIO(json.dumps(data).encode("utf-8")), "game.json")
+    assert ".." not in str(refusal.value)

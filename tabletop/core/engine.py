@@ -18,7 +18,7 @@ from typing import Annotated, Any, ClassVar, Generic, TypeVar, dataclass_transfo
 from pydantic import AfterValidator, BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from tabletop.core.errors import IllegalAction
-from tabletop.core.names import check_name
+from tabletop.core.names import check_name, check_names
 
 S = TypeVar("S")
 A = TypeVar("A", bound="Action")
@@ -83,12 +83,19 @@ class Action:
     seat: int
 
 
+def _distinct(players: tuple[str, ...]) -> tuple[str, ...]:
+    check_names(players)
+    return players
+
+
 class Setup(BaseModel):
     """Who plays and with which options; with the seed it fixes a whole game."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    players: tuple[Annotated[str, AfterValidator(check_name)], ...]
+    players: Annotated[
+        tuple[Annotated[str, AfterValidator(check_name)], ...], AfterValidator(_distinct)
+    ]
     options: dict[str, Any] = {}
 
 
@@ -208,6 +215,10 @@ class Engine(ABC, Generic[S, A]):
             except ValueError as exc:
                 raise InvalidState(f"seat {seat}: {exc}") from None
             require(clean == name, f"seat {seat}: a player's name cannot start or end with spaces")
+        try:
+            check_names(names)
+        except ValueError as exc:
+            raise InvalidState(str(exc)) from None
         self.check_state(state)
 
     def advance(self, state: S, now: float) -> Transition[S]:
@@ -230,7 +241,8 @@ class Engine(ABC, Generic[S, A]):
     def options(self, setup: Setup) -> BaseModel:
         """The setup's options, validated; raises ValueError with a clear message."""
         try:
-            return self.options_type.model_validate(setup.options)
+            # strict: an option takes its own type only ("yes" is no bool)
+            return self.options_type.model_validate(setup.options, strict=True)
         except ValidationError as exc:
             raise ValueError(f"bad options for {self.title}: {_first_error(exc)}") from exc
 
@@ -296,7 +308,21 @@ class Engine(ABC, Generic[S, A]):
         }
 
 
+_SAID = {
+    "bool_type": "must be true or false",
+    "int_type": "must be a whole number",
+    "float_type": "must be a number",
+    "string_type": "must be text",
+    "extra_forbidden": "is not known here",
+    "missing": "is missing",
+}
+"""What the first refusal of each kind says, in our words rather than pydantic's."""
+
+
 def _first_error(exc: ValidationError) -> str:
-    err = exc.errors()[0]
+    """The first thing pydantic refused, in our words where we have them, else in its
+    own without its links."""
+    err = exc.errors(include_url=False)[0]
     where = ".".join(str(p) for p in err["loc"]) or "input"
-    return f"{where}: {err['msg']}"
+    said = _SAID.get(err["type"]) or str(err["msg"]).removeprefix("Value error, ")
+    return f"{where}: {said}"

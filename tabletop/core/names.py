@@ -1,12 +1,18 @@
 """Players' names: one rule for every way a name comes in (the setup screen, the
-protocol's ``new``, a saved game read back). A name is shown on every screen and
-written to the terminal, so it may hold no control or formatting characters
-(escape sequences, bidirectional overrides, line breaks) and stays short. Other text
-from people or files is shown with its control characters as symbols (``visible``)."""
+protocol's ``new``, a game file imported, a saved game read back). A name is shown on
+every screen and written to the terminal, so it may hold no control or formatting
+characters (escape sequences, bidirectional overrides, line breaks), it shows
+something (not only spaces, joiners or blank fillers), it holds no emoji sequence
+that terminals draw at different widths (joined by U+200D, a skin tone, a
+presentation selector: each would push a panel's border out of line somewhere), and it
+stays short. Two players of one game never have the same name, told apart as people
+read them (``name_key``: regardless of case, width forms and spaces). Other text from
+people or files is shown with its control characters as symbols (``visible``)."""
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
 NAME_LIMIT = 16
 
@@ -40,6 +46,20 @@ def visible(text: str) -> str:
     return "".join(_symbol(c) if c != "\n" and is_control(c) else c for c in text)
 
 
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5")
+"""Letters and symbols drawn as nothing: the Hangul fillers, the blank Braille pattern,
+the Mongolian vowel separator, the Khmer inherent vowels."""
+_UNSHOWN_CATEGORIES = frozenset({"Zs", "Mn", "Me", "Cc", "Cf"})
+"""Spaces, marks (drawn on another character) and formatting: nothing of their own."""
+_UNEVEN = frozenset("\u200d\ufe0e\ufe0f\u20e3" + "".join(chr(c) for c in range(0x1F3FB, 0x1F400)))
+"""What makes an emoji sequence (the joiner, the presentation selectors, the keycap,
+the skin tones): terminals draw the sequence as one picture or as its parts."""
+
+
+def _shows(char: str) -> bool:
+    return char not in _BLANK and unicodedata.category(char) not in _UNSHOWN_CATEGORIES
+
+
 def check_name(name: object) -> str:
     """``name`` without surrounding spaces; ValueError, in players' words, if it
     cannot be a player's name."""
@@ -55,4 +75,31 @@ def check_name(name: object) -> str:
             raise ValueError(
                 f"A player's name cannot hold control characters (U+{ord(char):04X} is one)."
             )
+        if char in _UNEVEN:
+            raise ValueError(
+                f"A player's name cannot hold an emoji sequence (U+{ord(char):04X} makes "
+                "one): terminals draw it at different widths. One emoji alone is fine."
+            )
+    if not any(map(_shows, name)):
+        raise ValueError("A player's name must show something: it holds only blank characters.")
     return name
+
+
+def name_key(name: str) -> str:
+    """A name as people tell names apart: "Ann", "ann", " A nn" and the full-width "Ａnn"
+    are one name (NFKC, case folded, no spaces)."""
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def check_names(names: Iterable[str]) -> None:
+    """ValueError, in players' words, if two of ``names`` are one name (``name_key``)."""
+    seen: dict[str, str] = {}
+    for name in names:
+        key = name_key(name)
+        if key in seen:
+            named = repr(name) if seen[key] == name else f"{seen[key]!r} and {name!r}"
+            raise ValueError(
+                f"Two players are named {named}: each player needs a name of their own "
+                "(names that differ only in case or spaces are one name)."
+            )
+        seen[key] = name

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
+from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from tabletop.core.engine import Engine, Setup
+from tabletop.core.times import is_moment
 
 
 class GameRecord(BaseModel):
@@ -131,6 +134,15 @@ class GameFile(BaseModel):
             raise ValueError("a finished game has both its end time and its result")
         if self.result is not None and len(self.result.scores) != len(self.setup.players):
             raise ValueError("the result must have one score per player")
+        created = _seconds(self.created)
+        if not is_moment(created):
+            raise ValueError("created must be a moment from 1970 to 9999 (UTC)")
+        if self.finished is not None:
+            finished = _seconds(self.finished)
+            if not is_moment(finished):
+                raise ValueError("finished must be a moment from 1970 to 9999 (UTC)")
+            if finished < created:
+                raise ValueError("the game finishes before it was created")
         return self
 
     def record(self) -> GameRecord:
@@ -141,6 +153,14 @@ class GameFile(BaseModel):
             actions=list(self.moves),
             ended_at=self.ended_at,
         )
+
+
+def _seconds(moment: datetime) -> float:
+    """A moment as seconds since 1970 (UTC); NaN if it is before the year 1 in UTC."""
+    try:
+        return moment.timestamp()
+    except (OverflowError, ValueError):
+        return math.nan
 
 
 class GameFileError(ValueError):

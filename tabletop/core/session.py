@@ -127,6 +127,18 @@ def _restored(
     return state, steps
 
 
+def snapshot_differs(engine: Engine[Any, Any], record: GameRecord, snapshot: str) -> bool:
+    """Whether ``snapshot`` would be used for ``record`` (it fits it: same rules, as
+    many moves, a state the game can be in) yet holds another state than the record's
+    replay: a snapshot edited since it was kept. IllegalAction (or ValueError) when the
+    record no longer replays."""
+    kept = _restored(engine, record, snapshot)
+    if kept is None:
+        return False
+    state, _ = _replay(engine, record.setup, record.seed, record.actions)
+    return engine.dump_state(kept[0]) != engine.dump_state(state)
+
+
 def rebuilt(
     engine: Engine[Any, Any], record: GameRecord, snapshot: str | None
 ) -> tuple[Any, list[_Step]]:

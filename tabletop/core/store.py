@@ -28,6 +28,7 @@ store at start-up and must stay quick.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import math
 import os
@@ -41,7 +42,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core.names import check_name
+from tabletop.core.names import check_name, check_names
+from tabletop.core.times import is_moment
 from tabletop.core.words import counted, noun_for
 
 if TYPE_CHECKING:
@@ -93,6 +95,9 @@ MIGRATIONS: list[str] = [
         snapshot TEXT NOT NULL
     );
     """,
+    # The SHA-256 of the snapshot's text, checked whenever it is read (load_snapshot): a
+    # snapshot damaged since it was written is not used. Older snapshots have none.
+    "ALTER TABLE snapshots ADD COLUMN digest TEXT;",
 ]
 FIRST_VERSION = 0
 """The version of a game just created."""
@@ -268,6 +273,18 @@ def default_path(data_dir: Path | None) -> Path:
     return data_dir / DB_NAME
 
 
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _read_only_file_system(folder: Path) -> bool:
+    """Whether ``folder`` is on a file system mounted read-only (EROFS on every write)."""
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # no statvfs (Windows): the permissions tell
+        return False
+
+
 def _dumps(data: object) -> str:
     return json.dumps(data, separators=(",", ":"))
 
@@ -311,7 +328,7 @@ class Store:
         except sqlite3.DatabaseError as exc:
             code = _code(exc)
             if code in _UNWRITABLE:
-                self._db = self._open_unsaved(self._access_problem())
+                self._db = self._open_read_only() or self._open_unsaved(self._access_problem())
                 return
             if code in _LOCKED:
                 raise StoreError(
@@ -325,10 +342,7 @@ class Store:
                 "and the games it held are gone. It is used as a new file."
             )
         elif not os.access(path, os.W_OK):
-            self.notices.append(
-                f"The saved games file {path} is read-only (its permissions): you can open "
-                "your games, but no move or setting is saved. Make it writable to save them."
-            )
+            self._tell_read_only()
 
     # -- opening --------------------------------------------------------------
 
@@ -342,12 +356,56 @@ class Store:
         )
         return self._open(":memory:")
 
+    def _open_read_only(self) -> sqlite3.Connection | None:
+        """The file opened for reading only, when it can be written no more (a read-only
+        file system, or its permissions): its games open and play, nothing is saved, and
+        the notice says why. None if even that fails, or its schema is not this
+        tabletop's (it cannot be brought up to date without writing)."""
+        if not (self.path.is_file() and os.access(self.path, os.R_OK)):
+            return None
+        uri = self.path.resolve().as_uri()
+        # mode=ro needs the WAL's index beside the file; immutable (no locks, no index)
+        # is for a file system nothing can write to, where no other copy writes either.
+        for mode in ("mode=ro", "immutable=1"):
+            try:
+                db = sqlite3.connect(f"{uri}?{mode}", uri=True, isolation_level=None)
+            except sqlite3.Error:
+                continue
+            try:
+                current = db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+                if current and db.execute("PRAGMA quick_check").fetchone()[0] == "ok":
+                    self._tell_read_only()
+                    return db
+            except sqlite3.Error:
+                pass
+            db.close()
+        return None
+
+    def _tell_read_only(self) -> None:
+        self.notices.append(
+            f"The saved games file {self.path} is read-only ({self._read_only_cause()}): "
+            "you can open your games, but no move or setting is saved. Make it writable "
+            "to save them."
+        )
+
+    def _read_only_cause(self) -> str:
+        """Why a file tabletop can read cannot be written."""
+        if _read_only_file_system(self.path.parent):
+            return "the file system it is on is mounted read-only"
+        if not os.access(self.path, os.W_OK):
+            return "its permissions"
+        if not os.access(self.path.parent, os.W_OK):
+            return f"the permissions of its folder {self.path.parent}"
+        return "SQLite cannot write it"
+
     def _access_problem(self) -> str:
         """Why the file cannot be opened or written, from its permissions."""
         if self.path.is_dir():
             return f"{self.path} is a folder"
         if self.path.exists() and not os.access(self.path, os.R_OK):
             return "its permissions do not let tabletop read it"
+        if _read_only_file_system(self.path.parent):
+            return "the file system it is on is mounted read-only"
         if self.path.exists() and not os.access(self.path, os.W_OK):
             return "the file is read-only (its permissions)"
         if not os.access(self.path.parent, os.W_OK):
@@ -426,7 +484,16 @@ class Store:
             # survives a power cut, not only a crash of tabletop (benchmarks/bench_startup.py).
             db.execute("PRAGMA synchronous = FULL")
             db.execute("PRAGMA foreign_keys = ON")
-            _migrate(db, version)
+            if version < 0:
+                raise _Damaged(f"its schema version is {version}, which no tabletop writes")
+            try:
+                _migrate(db, version)
+            except sqlite3.OperationalError as exc:
+                if _code(exc) in _LOCKED | _UNWRITABLE:
+                    raise
+                raise _Damaged(
+                    f"its schema version ({version}) does not match its tables: {exc}"
+                ) from exc
             for table, columns in _schema().items():
                 lacking = columns - _columns(db, table)
                 if lacking == columns:
@@ -657,14 +724,13 @@ class Store:
         assert game_id is not None
         return game_id
 
-    def games_like(self, game: str, seed: int, created: float) -> list[int]:
-        """The ids of the games of ``game`` dealt from ``seed`` and begun at ``created``:
-        the copies a game brought from elsewhere may already have here."""
+    def games_like(self, game: str, seed: int) -> list[int]:
+        """The ids of the games of ``game`` dealt from ``seed``: the copies a game brought
+        from elsewhere may already have here."""
         return [
             game_id
             for (game_id,) in self._db.execute(
-                "SELECT id FROM games WHERE game = ? AND seed = ? AND created = ? ORDER BY id",
-                (game, seed, created),
+                "SELECT id FROM games WHERE game = ? AND seed = ? ORDER BY id", (game, seed)
             )
         ]
 
@@ -680,11 +746,12 @@ class Store:
 
     def save_snapshot(self, game_id: int, version: int, snapshot: str) -> None:
         """Keep ``snapshot``, what resuming the game at ``version`` rebuilds (replacing the
-        one kept before)."""
+        one kept before), with its digest."""
         with self._transaction() as db:
             db.execute(
-                "INSERT OR REPLACE INTO snapshots (game_id, version, snapshot) VALUES (?, ?, ?)",
-                (game_id, version, snapshot),
+                "INSERT OR REPLACE INTO snapshots (game_id, version, snapshot, digest) "
+                "VALUES (?, ?, ?, ?)",
+                (game_id, version, snapshot, _digest(snapshot)),
             )
 
     def delete_game(self, game_id: int, version: object) -> None:
@@ -737,12 +804,21 @@ class Store:
         )
 
     def load_snapshot(self, game_id: int, version: int) -> str | None:
-        """The snapshot kept of the game at ``version``, if any (unchecked: the caller
-        checks it against the game)."""
+        """The snapshot kept of the game at ``version``, if there is one and its digest
+        holds (the caller checks what it holds against the game)."""
         row = self._db.execute(
-            "SELECT snapshot FROM snapshots WHERE game_id = ? AND version = ?", (game_id, version)
+            "SELECT snapshot, digest FROM snapshots WHERE game_id = ? AND version = ?",
+            (game_id, version),
         ).fetchone()
-        return row[0] if row is not None and isinstance(row[0], str) else None
+        if row is None or not isinstance(row[0], str) or row[1] != _digest(row[0]):
+            return None
+        return row[0]
+
+    def drop_snapshot(self, game_id: int) -> None:
+        """Forget the game's snapshot (its resume replays the record); StoreError if the
+        file cannot be written."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
 
     def load_record(self, game_id: int) -> GameRecord:
         """The record alone (what tests and tools replay)."""
@@ -918,6 +994,10 @@ def _parse_seats(data: Any) -> tuple[SeatInfo, ...]:
         except ValueError as refused:
             raise ValueError(f"its seat {number}: {refused}") from None
         seats.append(SeatInfo(name, seat.get("bot")))
+    try:
+        check_names(seat.name for seat in seats)
+    except ValueError as refused:
+        raise ValueError(f"its seats: {refused}") from None
     return tuple(seats)
 
 
@@ -956,8 +1036,12 @@ def _parse_game(row: tuple[Any, ...], moves: int) -> _Game:
         raise ValueError("its version is not a whole number")
     if not _is_int(seed):
         raise ValueError("its seed is not a whole number")
-    if not (_is_time(created) and _is_time(updated) and (finished is None or _is_time(finished))):
-        raise ValueError("its times cannot be read")
+    if not (
+        is_moment(created) and is_moment(updated) and (finished is None or is_moment(finished))
+    ):
+        raise ValueError("its times cannot be read (each is a moment from 1970 to 9999)")
+    if finished is not None and finished < created:
+        raise ValueError("it ends before it begins")
     if not (ended_at is None or _is_time(ended_at)):
         raise ValueError("the clock reading at its end cannot be read")
     seats = _parse_seats(_json(seats_text, "its seats"))

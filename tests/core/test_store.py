@@ -423,8 +423,8 @@ def test_an_imported_game_is_stored_whole_or_not_at_all(store: Store, db_path: P
     assert saved.record == record and saved.created == 1_600_000_000.5
     assert saved.finished_at == 1_600_000_900.0 and saved.result is not None
     assert saved.result.scores == DONE.scores and saved.version == FIRST_VERSION
-    assert store.games_like("spacepark", 9, 1_600_000_000.5) == [game]
-    assert store.games_like("spacepark", 9, 1_600_000_000.0) == []
+    assert store.games_like("spacepark", 9) == [game]
+    assert store.games_like("spacepark", 8) == store.games_like("pocketparks", 9) == []
     with sqlite3.connect(db_path) as db:  # the moves fail to be written: no game either
         db.execute(
             "CREATE TRIGGER no_moves BEFORE INSERT ON actions BEGIN SELECT RAISE(ABORT, 'no'); END"
@@ -478,3 +478,57 @@ def test_a_clock_reading_that_cannot_be_read_is_left_out(
     with closing(sqlite3.connect(db_path)) as db, db:
         db.execute(f"UPDATE games SET clock_at = {damage} WHERE id = ?", (game,))
     assert store.load_game(game).clock_at is None
+
+
+def _read_only_file_system(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
+    """The data folder as on a file system remounted read-only: statvfs says so, and
+    SQLite's read-write open of the file fails as WAL mode cannot start there (EROFS on
+    its index); SQLite's read-only open is the real one."""
+
+    class Mounted:
+        f_flag = store_module.os.ST_RDONLY
+
+    monkeypatch.setattr(store_module.os, "statvfs", lambda folder: Mounted())
+    real_open = Store._open
+
+    def refused(self: Store, target: Path | str) -> sqlite3.Connection:
+        if target == path:
+            error = sqlite3.OperationalError("attempt to write a readonly database")
+            error.sqlite_errorcode = sqlite3.SQLITE_READONLY  # type: ignore[attr-defined]
+            raise error
+        return real_open(self, target)
+
+    monkeypatch.setattr(Store, "_open", refused)
+
+
+def test_a_read_only_file_system_opens_every_game_and_names_the_cause(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 26 item 6: the games were hidden (played in memory, "No unfinished games",
+    `saves check` sound with 0 games) and the permissions blamed."""
+    from tabletop.core.session import GameSession
+    from tabletop.games.spacepark.engine import ENGINE
+    from tabletop.saves import check
+
+    writer = Store(db_path)
+    session = GameSession.start(writer, ENGINE, seats("Ann", "Bo"), {}, 4)
+    session.act(session.legal_actions(session.to_act[0])[0])
+    writer.close()
+    before = db_path.read_bytes()
+    _read_only_file_system(monkeypatch, db_path)
+    store = Store(db_path)
+    try:
+        [notice] = store.notices
+        assert "is read-only (the file system it is on is mounted read-only)" in notice
+        assert [g.id for g in store.unfinished()] == [session.game_id]
+        assert check(store) == (1, [])
+        resumed = GameSession.resume(store, session.game_id, ENGINE)
+        assert resumed.moves == 1
+        resumed.act(resumed.legal_actions(resumed.to_act[0])[0])
+        assert resumed.moves == 2  # played in memory
+        problem = resumed.save_problem
+        assert problem is not None and "the file system it is on is mounted read-only" in problem
+        assert "permissions" not in problem
+    finally:
+        store.close()
+    assert db_path.read_bytes() == before

@@ -226,6 +226,49 @@ MUTATIONS: dict[str, Mutation] = {
         _page_of_moves, why="SQLite cannot read it", moved_aside=True
     ),
     "truncated to 0 bytes": Mutation(_emptied, why="was empty (0 bytes)", changed=frozenset(GAMES)),
+    # issue 26 item 1: times no screen can show, or a game that ends before it begins
+    "a finished game's end at 1e18": Mutation(
+        _sql("UPDATE games SET finished = 1e18 WHERE id = {done}"),
+        "done",
+        "its times cannot be read (each is a moment from 1970 to 9999)",
+    ),
+    "an unfinished game begun at 1e18": Mutation(
+        _sql("UPDATE games SET created = 1e18 WHERE id = {spark}"),
+        "spark",
+        "its times cannot be read",
+    ),
+    "last played before 1970": Mutation(
+        _sql("UPDATE games SET updated = -86400 WHERE id = {parks}"),
+        "parks",
+        "its times cannot be read",
+    ),
+    "a game that ends before it begins": Mutation(
+        _sql("UPDATE games SET created = finished + 3600 WHERE id = {done2}"),
+        "done2",
+        "it ends before it begins",
+    ),
+    # issue 26 item 5: two seats of one name, as people read names
+    "two seats named alike": Mutation(
+        _sql("UPDATE games SET seats = json_set(seats, '$[1].name', 'ANN') WHERE id = {spark}"),
+        "spark",
+        "its seats: Two players are named 'Ann' and 'ANN'",
+    ),
+    # issue 26 item 8: a schema version that does not match the tables
+    "schema version 0 on a current file": Mutation(
+        _sql("PRAGMA user_version = 0"),
+        why="its schema version (0) does not match its tables",
+        moved_aside=True,
+    ),
+    "schema version 3 on a current file": Mutation(
+        _sql("PRAGMA user_version = 3"),
+        why="its schema version (3) does not match its tables",
+        moved_aside=True,
+    ),
+    "schema version -5": Mutation(
+        _sql("PRAGMA user_version = -5"),
+        why="its schema version is -5, which no tabletop writes",
+        moved_aside=True,
+    ),
 }
 
 

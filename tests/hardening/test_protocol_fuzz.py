@@ -21,7 +21,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tabletop.core.engine import Setup
 from tabletop.core.rng import Rng
+from tabletop.games import get_engine
 from tabletop.protocol import ProtocolError, Session, parse_request, serve
 from tests.hardening.harness import SPECS, Table, random_clock_step, scaled
 
@@ -409,3 +411,57 @@ def test_a_changed_state_is_refused_or_plays_on_as_a_valid_game(
                 engine.check(engine.apply(loaded, action).state)
     if engine.realtime:
         engine.check(engine.advance(loaded, loaded.now_ms / 1000 + later).state)
+
+
+def _fresh(game: str, players: tuple[str, ...] = ("Ann", "Bo")) -> dict[str, Any]:
+    engine = get_engine(game)
+    return engine.dump_state(engine.new(Setup(players=players), 1))
+
+
+def _set(state: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
+    """``state`` with the value at ``path`` (keys and indices joined by dots) replaced."""
+    *parents, last = path.split(".")
+    container: Any = state
+    for part in parents:
+        container = container[int(part) if isinstance(container, list) else part]
+    container[int(last) if isinstance(container, list) else last] = value
+    return state
+
+
+# Issue 26 item 4: states that load took though no play reaches them, each as found.
+UNREACHABLE: dict[str, tuple[str, str, Any, tuple[str, ...]]] = {
+    "PocketParks: 1 card drawn at the start of a turn": ("pocketparks", "draws", 1, ("Ann", "Bo")),
+    "PocketParks: 2 cards drawn at the start of a turn": ("pocketparks", "draws", 2, ("Ann", "Bo")),
+    "Space Park: over at turn 1, nobody at 20 XP": ("spacepark", "over", True, ("Ann", "Bo")),
+    "Space Park: 500 XP tokens while the game goes on": (
+        "spacepark",
+        "players.1.xp_tokens",
+        500,
+        ("Ann", "Bo"),
+    ),
+    "Space Park: the last round at once": ("spacepark", "last_round", True, ("Ann", "Bo")),
+    "Space Park solo: a last round": ("spacepark", "last_round", True, ("Ann",)),
+    "Space Park solo: over with the deck full, short of 20 XP": (
+        "spacepark",
+        "over",
+        True,
+        ("Ann",),
+    ),
+    "Space Park solo: the player named Scout": ("spacepark", "players.0.name", "Scout", ("Ann",)),
+    "Pocket Dragon: a million clues": ("pocketdragon", "clues", 1_000_000, ("Ann", "Bo")),
+    "PocketParks: two players named Ann": ("pocketparks", "players.1.name", "Ann", ("Ann", "Bo")),
+    "Space Park: Ann and ann": ("spacepark", "players.1.name", "ann", ("Ann", "Bo")),
+    "Pocket Dragon: two players named Ann": ("pocketdragon", "players.1", "Ann", ("Ann", "Bo")),
+}
+
+
+@pytest.mark.parametrize("case", UNREACHABLE)
+def test_load_refuses_a_state_no_play_reaches(case: str) -> None:
+    game, path, value, players = UNREACHABLE[case]
+    session = Session()
+    assert session.handle({"op": "load", "game": game, "state": _fresh(game, players)})["ok"]
+    before = json.dumps(session.handle({"op": "state", "now": 0}))
+    state = _set(_fresh(game, players), path, value)
+    answer = session.handle({"op": "load", "game": game, "state": state})
+    assert not answer["ok"] and answer["error"]["rule"] == "PROTO-STATE", answer
+    assert json.dumps(session.handle({"op": "state", "now": 0})) == before

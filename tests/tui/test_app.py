@@ -210,7 +210,7 @@ async def test_setup_refuses_bad_input_and_keeps_it(store: Store, toy: None) -> 
         await pilot.press(*"Ann", "tab", "tab", *"Ann")
         await pilot.press("ctrl+s")
         assert app.screen is setup
-        assert "Two seats are called Ann" in str(setup.query_one("#error", Static).render())
+        assert "Two players are named 'Ann'" in str(setup.query_one("#error", Static).render())
         assert setup.query_one("#seat-1", Input).value == "Ann"
         setup.query_one("#seat-1", Input).value = "Bob"
         setup.query_one("#opt-hand_size", Input).value = "9"

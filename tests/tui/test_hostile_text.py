@@ -71,7 +71,7 @@ MARKUP = (
 )
 LONG = ("Sixteen-letters!", "龍之介" * 5 + "龍")
 """Names of the longest a name may be, the second 32 cells wide."""
-EMOJI = ("👩\u200d🚀 Ada", "🐉🔥 Zoë")  # an emoji sequence (joined), emoji and an accent
+EMOJI = ("👩🚀 Ada", "🐉🔥 Zoë")  # emoji side by side (never joined: below), an accent
 REFUSED = ("\x1b[31mEve", "\u202eEve", "Eve\x07", "\x9b2JEve")
 """An escape sequence, a right-to-left override, a bell, a C1 control sequence."""
 
@@ -372,3 +372,50 @@ async def test_a_saved_games_file_with_markup_and_escapes_lists_as_it_is(
         assert isinstance(app.screen, HistoryScreen)
         await assert_shown(pilot, "★ Eve␛[2J 2 · [/] 1")
         assert details(app.screen).endswith("\n␛]8;;http://e.vil␛\\[b]won\ufffd")
+
+
+# Issue 26 item 5: names the setup screen refused only when two were equal as typed, or
+# took though they show nothing, or (emoji joined into one) push a border out of line.
+UNSHOWN = ("\u200d" * 5, "\u3164", "\u2800", "\u115f\u1160")
+UNEVEN = ("👨\u200d👩\u200d👧\u200d👦🏳️\u200d🌈x", "👍🏽", "❤️")
+
+
+async def test_setup_refuses_names_alike_blank_or_of_uneven_width(store: Store) -> None:
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_game("pocketparks")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        first, second = setup.query_one("#seat-0", Input), setup.query_one("#seat-1", Input)
+        await paste(pilot, second, "Bo")
+        for name, said in [
+            *((name, "Seat 1: A player's name must show something") for name in UNSHOWN[1:]),
+            *((name, "Seat 1: A player's name cannot hold an emoji sequence") for name in UNEVEN),
+            (UNSHOWN[0], "Seat 1: A player's name cannot hold an emoji sequence (U+200D"),
+            (" bo ", "Two players are named 'bo' and 'Bo'"),
+            ("BO", "Two players are named 'BO' and 'Bo'"),
+        ]:
+            await paste(pilot, first, name)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert app.screen is setup and first.value == name  # nothing typed is lost
+            assert str(setup.query_one("#error", Static).render()).startswith(said), name
+        assert store.unfinished() == []
+
+
+async def test_setup_refuses_scout_for_a_solo_space_park_player(store: Store) -> None:
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.new_game("spacepark")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        setup.query_one("#count", Select).value = 1
+        await pilot.pause()
+        await paste(pilot, setup.query_one("#seat-0", Input), "scout")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is setup and store.unfinished() == []
+        error = str(setup.query_one("#error", Static).render())
+        assert "a solo player cannot be named Scout too (SP-SETUP-8)" in error

@@ -430,7 +430,13 @@ def check_state(s: PocketDragonState) -> None:
     )
     require(s.status != "ready" or s.elapsed_ms == 0, "the clocks ran before Start (PD-TIME-1)")
     require(s.next_clue_ms >= 0, "the next clue is due before the game began")
-    require(s.clues >= 0, f"the clue pool holds {s.clues} (PD-CLUE-2)")
+    # Clues come one an interval of play (PD-CLUE-1): at most one more than the shortest
+    # intervals the play so far holds.
+    most = START_CLUES + s.elapsed_ms // CLUE_INTERVAL_MS[0] + 1
+    require(
+        0 <= s.clues <= most,
+        f"the clue pool holds {s.clues}, not 0 to {most} after {s.elapsed_ms} ms (PD-CLUE-2)",
+    )
     require(s.happiness >= 0, f"Happiness is {s.happiness}, below zero")
     require(
         0 <= s.successes <= level.successes,

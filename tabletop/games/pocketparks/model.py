@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.core.engine import Action, action, require, require_each_once
 from tabletop.core.rng import Rng
+from tabletop.core.words import counted
 from tabletop.games.pocketparks.content import Content, Effect
 
 Phase = Literal["turn", "draw", "discard", "set", "build", "steal", "limit", "window", "over"]
@@ -451,6 +452,10 @@ def _check_phase(st: PPState, content: Content) -> None:
     require(0 <= st.draws <= 2, f"{st.draws} cards drawn in one action, not 0 to 2")
     require(phase != "draw" or st.draws == 1, "the second draw is due after exactly one")
     require(phase != "discard" or st.draws == 2, "the discard is due after two draws")
+    require(
+        phase not in ("turn", "set", "build", "steal") or st.draws == 0,
+        f"{counted(st.draws, 'card')} drawn before the turn's action is chosen (PP-DRAW-2)",
+    )
     require((phase == "window") == (window is not None), f"phase {phase} with no question open")
     window_kind = None if window is None else window.kind
     require(

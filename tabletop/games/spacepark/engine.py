@@ -7,8 +7,16 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from tabletop.core.engine import Engine, Outcome, Setup, Transition
+from tabletop.core.names import name_key
 from tabletop.games.spacepark import rules
-from tabletop.games.spacepark.model import SpaceParkAction, SpaceParkOptions, State, check_state
+from tabletop.games.spacepark.model import (
+    SCOUT_KEY,
+    SCOUT_NAME_REFUSED,
+    SpaceParkAction,
+    SpaceParkOptions,
+    State,
+    check_state,
+)
 from tabletop.games.spacepark.view import SpaceParkView, build_view, position_line
 
 
@@ -28,8 +36,13 @@ class SpaceParkEngine(Engine[State, Any]):
         assert isinstance(options, SpaceParkOptions)
         return rules.new(setup.players, options, seed)
 
+    def check_players(self, setup: Setup) -> None:
+        super().check_players(setup)
+        if len(setup.players) == 1 and name_key(setup.players[0]) == SCOUT_KEY:
+            raise ValueError(SCOUT_NAME_REFUSED)
+
     def check_state(self, state: State) -> None:
-        check_state(state)
+        check_state(state, rules.xp_of, rules.WIN_XP)
 
     def players(self, state: State) -> tuple[str, ...]:
         return tuple(p.name for p in state.players)

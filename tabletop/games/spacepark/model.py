@@ -3,13 +3,16 @@ what every state of a game holds."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.core.engine import Action, action, require, require_each_once, value
+from tabletop.core.names import name_key
 from tabletop.core.rng import Rng
+from tabletop.core.words import counted
 from tabletop.games.spacepark.content import RESOURCE_NAMES, RESOURCES, badges
 
 Dest = Literal[
@@ -204,10 +207,17 @@ class State:
         return self.successor()
 
 
-def check_state(s: State) -> None:
+SCOUT_KEY = "scout"
+"""The automaton's name as names are compared (core.names.name_key)."""
+SCOUT_NAME_REFUSED = "Alone, you race Scout: a solo player cannot be named Scout too (SP-SETUP-8)."
+
+
+def check_state(s: State, xp_of: Callable[[Player], int], win_xp: int) -> None:
     """InvalidState unless play can reach ``s`` (seats and names are checked before):
     resources and badges conserved, every position and seat in range, the decision
-    waited for and the steps of the visit in hand consistent."""
+    waited for and the steps of the visit in hand consistent, and the end (the last
+    round, the game over) exactly when the XP or the passes say so. ``xp_of``: a
+    player's XP; ``win_xp``: what ends the game (rules.py's)."""
     seats = len(s.players)
     require(0 <= s.rng.state < 2**64, "the random generator's state is not a 64-bit number")
     require(
@@ -251,6 +261,58 @@ def check_state(s: State) -> None:
     if pending is not None:
         _check_pending(s, pending)
     _check_queue(s)
+    _check_solo_name(s)
+    _check_end(s, [xp_of(p) for p in s.players], win_xp)
+
+
+def _check_end(s: State, xp: list[int], win_xp: int) -> None:
+    """SP-END-1, SP-TURN-5, SP-SOLO-7, SP-SOLO-8: the last round and the end, each when
+    what brings it about holds. XP tokens come from Fusion Falls, one a visit."""
+    seats = len(s.players)
+    between = s.pending is None and not s.queue  # no visit under way
+    require(
+        s.idle_turns <= s.turn,
+        f"{counted(s.idle_turns, 'pass')} in a row in {counted(s.turn, 'turn')}",
+    )
+    for seat, player in enumerate(s.players):
+        require(
+            player.xp_tokens <= s.turn,
+            f"seat {seat} holds {counted(player.xp_tokens, 'XP token')} after "
+            f"{counted(s.turn, 'turn')} (SP-DEST-4)",
+        )
+    reached = max(xp) >= win_xp
+    if seats == 1:
+        require(not s.last_round, "the solo game has no last round (SP-SOLO-7)")
+        require(
+            not s.over or reached or not s.deck,
+            "the solo game is over, but the player is short of the XP and the deck holds "
+            "badges (SP-SOLO-7, SP-SOLO-8)",
+        )
+        require(
+            s.over or not between or not reached,
+            f"the player has {xp[0]} XP, and the solo game goes on (SP-SOLO-7)",
+        )
+        return
+    require(
+        not s.last_round or reached,
+        f"the last round is on, but nobody has {win_xp} XP (SP-END-1)",
+    )
+    require(
+        s.last_round or s.over or not between or not reached,
+        f"a player has {max(xp)} XP, and the last round has not begun (SP-END-1)",
+    )
+    last_seat = (s.first - 1) % seats
+    require(
+        not s.over or (s.last_round and s.active == last_seat) or s.idle_turns >= seats,
+        "the game is over before its last round is complete, and not for a round of "
+        "passes (SP-END-1, SP-TURN-5)",
+    )
+    if s.last_round and s.over:
+        require(between, "a finished game has no visit under way")
+
+
+def _check_solo_name(s: State) -> None:
+    require(len(s.players) != 1 or name_key(s.players[0].name) != SCOUT_KEY, SCOUT_NAME_REFUSED)
 
 
 def _check_pending(s: State, pending: Pending) -> None:

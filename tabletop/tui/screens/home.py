@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -12,6 +11,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop.core.kit import GameKit
+from tabletop.core.times import shown
 from tabletop.core.words import counted
 from tabletop.games import kits, title
 from tabletop.stats import headline
@@ -79,7 +79,7 @@ class HomeScreen(SizedScreen):
         last = store.last_finished()
         self.query_one("#last", Static).display = last is not None
         if last is not None:
-            when = time.strftime("%d %b", time.localtime(last.finished))
+            when = shown(last.finished, "%d %b")
             self.query_one("#last", Static).update(
                 plain(f"Last game ({title(last.game)}, {when}): {headline(last)}  t: statistics")
             )

@@ -10,13 +10,12 @@ summary). It is filtered by game and player name and sorted by date or score."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -28,6 +27,7 @@ from textual.widgets.option_list import Option
 from tabletop.core.names import visible
 from tabletop.core.record import GameRecord
 from tabletop.core.store import DamagedGame, FinishedGame, GameDamaged, SavedGame, StoreError
+from tabletop.core.times import shown
 from tabletop.core.words import counted
 from tabletop.games import kits, names, title
 from tabletop.stats import STAR, ranking
@@ -35,11 +35,25 @@ from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain, plain_text
 from tabletop.tui.widgets.bars import Footer, Header
 
+if TYPE_CHECKING:
+    from tabletop.saves import AlreadyHere
+
 Listed = SavedGame | FinishedGame | DamagedGame
 
 
-def _when(stamp: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
+TIME_CELLS = len("2026-12-01 21:30")
+"""A time as Continue shows it (core.times.shown)."""
+PLAYERS_LEAST = 12
+"""The fewest cells Continue gives its Players column."""
+
+
+def _cut(text: str, cells: int) -> str:
+    """``text`` cut to at most ``cells`` terminal cells, with "…" where it was cut."""
+    if cell_len(text) <= cells:
+        return text
+    while cell_len(text) > cells - 1:
+        text = text[:-1]
+    return text + "…"
 
 
 def _damage(game: DamagedGame) -> Text:
@@ -171,21 +185,25 @@ class ListScreen(SizedScreen):
 
     def action_export(self) -> None:
         """The highlighted game to a new game file in the folder tabletop was started in."""
-        from tabletop.saves import SavesError, export_to_folder
+        from tabletop.saves import SavesError, export_to_folder, game_file, hidden_cards_warning
 
         game = self.selected()
         if game is None or isinstance(game, DamagedGame):
             return
+        store = self.tabletop.store
         try:
-            path = export_to_folder(self.tabletop.store, game.id, Path.cwd())
+            warning = hidden_cards_warning(game_file(store, game.id))
+            path = export_to_folder(store, game.id, Path.cwd())
         except (SavesError, OSError) as failed:
             self.notify(str(failed), title="Not exported", severity="error", markup=False)
             return
         self.notify(
             f"Saved as {visible(str(path))}. `tabletop saves import` adds it to the saved "
-            "games of another data folder or machine.",
+            "games of another data folder or machine."
+            + ("" if warning is None else f"\n\n{warning}"),
             title="Exported",
-            timeout=10,
+            severity="information" if warning is None else "warning",
+            timeout=10 if warning is None else 20,
             markup=False,
         )
 
@@ -212,22 +230,37 @@ class ContinueScreen(ListScreen):
 
     def fill(self, table: DataTable[Text]) -> None:
         table.add_columns("Game", "Players", "Started", "Moves", "Last played")
-        store = self.tabletop.store
-        for game in store.unfinished():
+        games = self.tabletop.store.unfinished()
+        room = self._players_room([title(game.game) for game in games])
+        for game in games:
             self.add(
                 table,
                 game,
                 [
                     plain_text(title(game.game)),
-                    plain_text(", ".join(game.players)),
-                    plain_text(_when(game.created)),
+                    plain_text(_cut(", ".join(game.players), room)),
+                    plain_text(shown(game.created)),
                     plain_text(str(game.moves)),
-                    plain_text(_when(game.updated)),
+                    plain_text(shown(game.updated)),
                 ],
             )
+        store = self.tabletop.store
         for damaged in store.damaged():
             if not damaged.finished:
                 self.add(table, damaged, [plain_text(title(damaged.game)), _damage(damaged)])
+
+    def _players_room(self, titles: list[str]) -> int:
+        """How many cells the Players column may take so that the times stay whole: the
+        screen's width less the other columns (each with its padding) and the scrollbar.
+        The pane under the table names every player in full."""
+        game = max((cell_len(t) for t in titles), default=0)
+        others = max(game, len("Game")) + 2 * TIME_CELLS + len("Moves")
+        return max(PLAYERS_LEAST, self.size.width - others - 2 * 5 - 2)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The players' room changed (SizedScreen's own handler runs too)."""
+        if self.is_mounted:
+            self.show()
 
     def deletable(self, game: Listed) -> bool:
         return True
@@ -238,8 +271,8 @@ class ContinueScreen(ListScreen):
         head = Content.assemble(
             (title(game.game), "bold"),
             plain(
-                f", started {_when(game.created)}, {counted(game.moves, 'move')}, "
-                f"last played {_when(game.updated)}"
+                f" of {', '.join(game.players)}: started {shown(game.created)}, "
+                f"{counted(game.moves, 'move')}, last played {shown(game.updated)}"
             ),
         )
         known = self.positions.get((game.id, game.version))
@@ -296,8 +329,10 @@ class ContinueScreen(ListScreen):
 
     def action_import(self) -> None:
         """A game file of the current folder into the saved games (replayed first)."""
+        from tabletop.saves import is_game_file
+
         folder = Path.cwd()
-        files = sorted(folder.glob("*.json"))
+        files = sorted(path for path in folder.glob("*.json") if is_game_file(path))
         if not files:
             self.notify(
                 f"No game file (.json) in {visible(str(folder))}: export one there, or start "
@@ -309,18 +344,34 @@ class ContinueScreen(ListScreen):
         self.app.push_screen(ImportScreen(files), self._import)
 
     def _import(self, path: Path | None) -> None:
-        from tabletop.saves import SavesError, import_game, read_file
+        from tabletop.saves import AlreadyHere, SavesError, import_game, read_file
 
         if path is None:
             return
         try:
-            done = import_game(self.tabletop.store, read_file(path))
+            game = read_file(path)
+            done = import_game(self.tabletop.store, game)
+        except AlreadyHere as here:
+            self._offer(here, game.game)
+            return
         except SavesError as refused:
             self.notify(str(refused), title="Not imported", severity="error", markup=False)
             return
         where = "in History" if done.finished else "here, to continue"
         self.notify(f"{visible(path.name)}: imported as game {done.id}, {where}.", markup=False)
         self.on_screen_resume()
+
+    def _offer(self, here: AlreadyHere, game: str) -> None:
+        """An import of a game saved here already: offer to open that one instead."""
+        if here.finished:
+            self.notify(str(here), title="Already here", markup=False)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.tabletop.resume(here.id, game)
+
+        self.app.push_screen(Confirm(f"{here} Open game {here.id} instead?"), answered)
 
     def action_resume(self) -> None:
         game = self.selected()
@@ -442,7 +493,7 @@ class HistoryScreen(ListScreen):
             self.add(
                 table,
                 game,
-                [plain_text(_when(game.finished)), plain_text(title(game.game)), results],
+                [plain_text(shown(game.finished)), plain_text(title(game.game)), results],
             )
         if not self.filtered():
             for damaged in self.damaged:
@@ -461,7 +512,7 @@ class HistoryScreen(ListScreen):
         lines = [
             Content.assemble(
                 (title(game.game), "bold"),
-                plain(f", finished {_when(game.finished)} after {counted(game.moves, 'move')}"),
+                plain(f", finished {shown(game.finished)} after {counted(game.moves, 'move')}"),
             )
         ]
         for p in placed:

@@ -38,7 +38,7 @@ from textual.widgets.select import InvalidSelectValueError
 from tabletop.core.bot import LEVEL_HELP, LEVEL_NAMES
 from tabletop.core.engine import Engine
 from tabletop.core.errors import ContentError
-from tabletop.core.names import NAME_LIMIT, check_name
+from tabletop.core.names import NAME_LIMIT, check_name, check_names
 from tabletop.core.record import SEED_LIMIT
 from tabletop.core.rulebook import rulebook
 from tabletop.core.store import SeatInfo
@@ -509,10 +509,7 @@ class SetupScreen(SizedScreen):
             except ValueError as refused:
                 raise ValueError(f"Seat {seat + 1}: {refused}") from None
             seats.append(SeatInfo(name, None if kind in (HUMAN, REMOTE) else str(kind)))
-        names = [s.name for s in seats]
-        for name in names:
-            if names.count(name) > 1:
-                raise ValueError(f"Two seats are called {name}: give each player their own name.")
+        check_names(s.name for s in seats)
         return tuple(seats)
 
     def chosen_options(self) -> dict[str, Any]:

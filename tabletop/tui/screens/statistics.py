@@ -7,7 +7,6 @@ The chart (textual-plotext) is imported when the screen opens, never at start-up
 
 from __future__ import annotations
 
-import time
 from typing import ClassVar
 
 from rich.text import Text
@@ -17,6 +16,7 @@ from textual.content import Content
 from textual.widgets import DataTable, Static, TabbedContent, TabPane
 
 from tabletop.core.store import FinishedGame
+from tabletop.core.times import shown
 from tabletop.games import names, title
 from tabletop.stats import Statistics, Tally, stat_groups, statistics, win_rates_over_time
 from tabletop.tui.screens.sized import SizedScreen
@@ -168,7 +168,7 @@ class StatisticsScreen(SizedScreen):
             # the games in the order played: a date under each tick repeated itself
             # ("2026-11-30" three times) when they were played on a few days
             chart.whole_ticks((1, len(order)), (0, 100))
-            first, last = (time.strftime("%Y-%m-%d", time.localtime(order[i])) for i in (0, -1))
+            first, last = (shown(order[i], "%Y-%m-%d") for i in (0, -1))
             plt.xlabel(f"games, played {first}" + (f" to {last}" if last != first else ""))
 
     def action_tab(self, tab: str) -> None:
