@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-ID = r"(?:SP|PP|PD)-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+"
+ID = r"(?:SP|PP|PD|TT)-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+"
 DEFINED = re.compile(rf"^\s*[-*]\s+\*\*({ID})\*\*", re.MULTILINE)
 CITED = re.compile(rf"\b({ID})\b")
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-RULE_ID = r"(?:SP|PP|PD)-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+"
+RULE_ID = r"(?:SP|PP|PD|TT)-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+"
 _RULE = re.compile(rf"[-*]\s+\*\*({RULE_ID})\*\*\s+(.+)")
 _EMPHASIS = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*")
 

@@ -61,7 +61,7 @@ def test_park_tour_plays_a_set_of_five_and_play_goes_on_after_the_claimant() -> 
     assert st.players[2].sets == [] and sorted(st.players[2].hand) == sorted(WILDLIFE)
     assert st.current == 2 and st.phase == "turn"
     assert any("PARK TOUR! Ben" in line for line in texts(log))
-    refused(st, ParkTour(seat=1, cards=tuple(MOUNTAINS)), "PP-TURN-1")
+    refused(st, ParkTour(seat=1, cards=tuple(MOUNTAINS)), "TT-SEAT-1")
 
 
 def test_the_wisher_comes_last_when_claiming_a_flipped_park() -> None:
@@ -109,7 +109,7 @@ def test_a_park_tour_needs_four_sharing_an_icon_with_the_top() -> None:
     assert ENGINE.legal_actions(st, 1) == [Pass(seat=1)]
     refused(st, ParkTour(seat=1, cards=(*MOUNTAINS[:3], park("Arches"))), "PP-TOUR-1")
     refusal = refused(st, ParkTour(seat=1, cards=tuple(MOUNTAINS[:3])), "PP-TOUR-1")
-    assert refusal.message.startswith("a Park Tour needs 4 park cards from your hand")
+    assert refusal.message.startswith("A Park Tour needs 4 park cards from your hand")
 
 
 def test_no_park_tour_on_your_own_discard() -> None:
@@ -117,7 +117,7 @@ def test_no_park_tour_on_your_own_discard() -> None:
     hand = [*MOUNTAINS, park("Grand Teton")]
     st = discard_teton([hand, parks("Zion"), parks("Bryce Canyon")])
     assert 0 not in ENGINE.to_act(st) and ENGINE.legal_actions(st, 0) == []
-    refused(st, ParkTour(seat=0, cards=tuple(MOUNTAINS)), "PP-WINDOW-1")
+    refused(st, ParkTour(seat=0, cards=tuple(MOUNTAINS)), "TT-SEAT-1")
 
 
 def test_only_the_top_payment_card_can_be_toured_after_the_steal() -> None:
@@ -228,7 +228,7 @@ def test_a_window_asks_every_other_seat_and_hides_who_could_answer() -> None:
         text = json.dumps(ENGINE.view(st, seat).model_dump(mode="json"))
         assert "claims" not in text and "Sequoia" not in text
     assert ENGINE.to_act(st) == (1,)
-    refused(st, Pass(seat=2), "PP-WINDOW-1")  # Cy already answered
+    refused(st, Pass(seat=2), "TT-SEAT-1")  # Cy already answered
     refused(st, Draw(seat=1, source="pile"), "PP-WINDOW-1")
     refused(st, React(seat=1, card=event("ranger_says_no")), "PP-EVENT-2")
     st = act(st, Pass(seat=1))

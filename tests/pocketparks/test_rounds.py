@@ -109,7 +109,7 @@ def test_round_winner_starts_the_next_round_and_three_rounds_end_the_game() -> N
     outcome = ENGINE.outcome(st)
     assert outcome is not None and outcome.winners == (0,) and outcome.tie_break == ()
     assert outcome.summary == f"Ana wins with {outcome.scores[0]} points."
-    refused(st, Draw(seat=0, source="pile"), "PP-GAME-1")
+    refused(st, Draw(seat=0, source="pile"), "TT-OVER-1")
 
 
 def test_tie_goes_to_the_newest_park_in_round_three_sets() -> None:

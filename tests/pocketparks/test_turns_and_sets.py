@@ -86,15 +86,16 @@ def test_first_player_is_an_option_or_drawn_from_the_seed() -> None:
 
 
 def test_only_the_current_player_takes_one_action() -> None:
-    """PP-TURN-1."""
+    """PP-TURN-1, TT-SEAT-1 (another seat's turn, a seat not at the table)."""
     st = table([parks("Sequoia", "Glacier"), parks("Arches", "Zion")])
     assert ENGINE.legal_actions(st, 1) == []
-    refused(st, Draw(seat=1, source="pile"), "PP-TURN-1")
+    refusal = refused(st, Draw(seat=1, source="pile"), "TT-SEAT-1")
+    assert refusal.message == "It is Ana's turn."
     refusal = refused(st, Confirm(seat=0), "PP-TURN-1")
-    assert refusal.message == "choose one action: play or build a set, draw 2, or pay to steal"
-    refused(st, {"kind": "draw", "seat": 7, "source": "pile"}, "PP-TURN-1")
-    refusal = refused(st, {"kind": "draw", "seat": 2, "source": "pile"}, "PP-TURN-1")
-    assert refusal.message == "there is no such seat at this table"
+    assert refusal.message == "Choose one action: play or build a set, draw 2, or pay to steal."
+    refused(st, {"kind": "draw", "seat": 7, "source": "pile"}, "TT-SEAT-1")
+    refusal = refused(st, {"kind": "draw", "seat": 2, "source": "pile"}, "TT-SEAT-1")
+    assert refusal.message == "There is no such seat at this table."
 
 
 def test_a_draft_moves_nothing_and_can_be_cancelled() -> None:
@@ -131,7 +132,7 @@ def test_one_set_per_turn_and_the_turn_is_over() -> None:
     refused(st, Draw(seat=0, source="pile"), "PP-SET-2")
     st = run(st, AddCard(seat=0, card=park("Glacier")), Confirm(seat=0))
     assert st.current == 1
-    refused(st, StartSet(seat=0), "PP-TURN-1")
+    refused(st, StartSet(seat=0), "TT-SEAT-1")
 
 
 def test_a_discard_is_fresh_for_its_own_turn_only() -> None:
@@ -209,7 +210,7 @@ def test_events_never_join_sets() -> None:
     adds = {a.card for a in options(st, 0) if a.kind == "add"}
     assert adds == {park("Glacier")}  # not the event, not Sequoia again
     refusal = refused(st, AddCard(seat=0, card=park("Sequoia")), "PP-SET-2")
-    assert refusal.message == "that card is not in your hand"
+    assert refusal.message == "That card is not in your hand."
 
 
 def test_a_new_set_starts_with_a_card_that_has_a_partner() -> None:
