@@ -187,9 +187,9 @@ def test_full_tie_goes_to_latest_in_turn_order(sp: Any) -> None:
 
 
 def test_no_action_after_the_end(sp: Any) -> None:
-    """SP-END-5."""
+    """TT-OVER-1."""
     state = sp.new()
     state.over = True
-    sp.refused(state, 0, "visit", "SP-END-5", dest="lunar_woods")
+    assert sp.refused(state, 0, "visit", "TT-OVER-1", dest="lunar_woods") == "The game is over."
     assert sp.engine.legal_actions(state, 0) == []
     assert sp.engine.to_act(state) == ()

@@ -41,9 +41,9 @@ def test_scout_does_not_block_rockets(sp: Any) -> None:
 
 
 def test_only_the_active_player_acts(sp: Any) -> None:
-    """SP-TURN-1: another seat may not act on your turn."""
+    """SP-TURN-1, TT-SEAT-1: another seat may not act on your turn."""
     state = sp.new(3)
-    message = sp.refused(state, 1, "visit", "SP-TURN-1", dest="cosmic_canyon")
+    message = sp.refused(state, 1, "visit", "TT-SEAT-1", dest="cosmic_canyon")
     assert "Ann" in message
     assert sp.engine.legal_actions(state, 1) == []
     assert sp.engine.to_act(state) == (0,)
@@ -299,7 +299,7 @@ def test_starlight_keep_is_secret(sp: Any) -> None:
     assert any(name in e.text for e in drawn.events if e.private_to == 0)
     assert all(name not in e.text for e in drawn.events if e.private_to is None)
     sp.refused(mid, 0, "visit", "SP-DEST-5", dest="lunar_woods")  # decide first
-    sp.refused(mid, 1, "keep", "SP-TURN-1")
+    sp.refused(mid, 1, "keep", "TT-SEAT-1")
     kept = sp.act(mid, 0, "keep")
     assert not kept.hidden
     assert top in kept.state.players[0].hand
@@ -372,7 +372,7 @@ def test_scout_benefit_is_the_holders_off_turn_decision(sp: Any) -> None:
     assert {a.take for a in sp.engine.legal_actions(mid, 2)} == {"sun", "pass"}
     assert sp.engine.legal_actions(mid, 0) == []
     assert sp.engine.view(mid, 1).pending.kind == "scout_benefit"
-    sp.refused(mid, 0, "scout_benefit", "SP-TURN-1", take="sun")
+    sp.refused(mid, 0, "scout_benefit", "TT-SEAT-1", take="sun")
     sp.refused(mid, 2, "take_from", "SP-SCOUT-1", target=1)
     took = sp.act(mid, 2, "scout_benefit", take="pass")
     assert "Cy (Controller) takes the Scout benefit: a Fast Travel pass." in sp.texts(took)
@@ -540,10 +540,10 @@ def test_a_move_leaves_the_games_random_source_as_it_was(sp: Any) -> None:
     assert sp.engine.state_json(again) == sp.engine.state_json(after)
 
 
-def test_a_seat_that_is_not_at_the_table_is_malformed(sp: Any) -> None:
-    """A seat number past the last player is no seat at all, not someone off turn."""
-    message = sp.refused(sp.new(2), 2, "visit", "ACTION-FORMAT", dest="lunar_woods")
-    assert message == "there is no seat 2"
+def test_a_seat_that_is_not_at_the_table_is_refused(sp: Any) -> None:
+    """TT-SEAT-1: a seat number past the last player is no seat at all."""
+    message = sp.refused(sp.new(2), 2, "visit", "TT-SEAT-1", dest="lunar_woods")
+    assert message == "There is no such seat at this table."
 
 
 def test_a_single_pass_does_not_end_the_game(sp: Any) -> None:

@@ -16,8 +16,8 @@ from typing import Any
 
 from tabletop.core.engine import Outcome, Transition
 from tabletop.core.errors import IllegalAction
-from tabletop.core.rules import Ctx, Phase, Rules
 from tabletop.core.rng import Rng
+from tabletop.core.rules import Ctx, Phase, Rules
 from tabletop.core.words import counted
 from tabletop.games.pocketparks.content import Effect, load_content
 from tabletop.games.pocketparks.model import (
@@ -99,9 +99,7 @@ PHASES: dict[str, Phase] = {
         "PP-STEAL-1",
         "Finish declaring or cancel your steal.",
     ),
-    "limit": Phase(
-        frozenset({"discard"}), "PP-LIMIT-1", "Put back cards down to 9 in hand first."
-    ),
+    "limit": Phase(frozenset({"discard"}), "PP-LIMIT-1", "Put back cards down to 9 in hand first."),
     "window": Phase(
         frozenset({"pass", "tour_pick", "park_tour", "cancel", "react"}),
         "PP-WINDOW-1",
@@ -813,7 +811,9 @@ def legal_actions(state: PPState, seat: int) -> list[PPAction]:
         )
         out.extend(_draw_actions(state, seat))
         if can_pay(hand):
-            out.extend(StartSteal(seat=seat, target=t) for t in range(len(state.players)) if t != seat)
+            out.extend(
+                StartSteal(seat=seat, target=t) for t in range(len(state.players)) if t != seat
+            )
     elif phase == "draw":
         out.extend(_draw_actions(state, seat))
     elif phase == "discard":
@@ -835,7 +835,9 @@ def legal_actions(state: PPState, seat: int) -> list[PPAction]:
             out.extend(Pay(seat=seat, card=c) for c in hand if c not in draft.cards)
         if len(draft.takes) + draft.random_takes < 2:
             out.extend(
-                Take(seat=seat, card=c) for c in stealable(state, draft.target) if c not in draft.takes
+                Take(seat=seat, card=c)
+                for c in stealable(state, draft.target)
+                if c not in draft.takes
             )
             if draft.random_takes < len(state.players[draft.target].hand):
                 out.append(TakeRandom(seat=seat))
@@ -914,7 +916,9 @@ def _event_actions(state: PPState, seat: int) -> list[PPAction]:
     return out
 
 
-def _event_targets(state: PPState, seat: int, effect: Effect) -> list[tuple[int | None, int | None]]:
+def _event_targets(
+    state: PPState, seat: int, effect: Effect
+) -> list[tuple[int | None, int | None]]:
     others = [s for s in range(len(state.players)) if s != seat]
     if effect == "comparing_notes":
         return [(t, None) for t in others]
@@ -1224,7 +1228,9 @@ def _check_play_event(state: PPState, action: PlayEvent) -> None:
             raise IllegalAction("PP-AGAIN-1", "That event is not in the event discard pile.")
         effect = action.as_effect
     elif COLOUR[card] == "purple":
-        raise IllegalAction("PP-EVENT-2", "Reactive cards answer other players; discard it instead.")
+        raise IllegalAction(
+            "PP-EVENT-2", "Reactive cards answer other players; discard it instead."
+        )
     elif action.as_effect is not None:
         raise IllegalAction("PP-AGAIN-1", "Only Let's do it again copies another event.")
     assert effect is not None
