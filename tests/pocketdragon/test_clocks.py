@@ -41,7 +41,7 @@ def test_hunger_runs_out_at_120_seconds_and_the_clocks_stop() -> None:
     assert (starved.status, starved.loss) == ("lost", "hunger")
     assert ENGINE.state_json(at(starved, 500.0)) == ENGINE.state_json(starved)
     assert ENGINE.state_json(at(state, 500.0)) == ENGINE.state_json(starved)
-    assert refused(starved, "collect_food", 130.0, place=0).rule == "PD-TIME-5"
+    assert refused(starved, "collect_food", 130.0, place=0).rule == "TT-OVER-1"
 
 
 def test_the_display_shows_whole_seconds_rounded_up() -> None:
@@ -173,14 +173,14 @@ def test_game_actions_need_the_clocks_running() -> None:
     paused = act(started("companion"), "pause", 1.0)
     won = act(act(act(started("companion"), "log_success", 1), "log_success", 2), "log_success", 3)
     lost = at(started("companion"), 120.0)
-    for stopped, why in (
-        (state, "Press Start first."),
-        (paused, "The game is paused: resume it first."),
-        (won, "The game is over: the dragon is happy."),
-        (lost, "The game is over."),
+    for stopped, rule, why in (
+        (state, "PD-TIME-5", "Press Start first."),
+        (paused, "PD-TIME-5", "The game is paused: resume it first."),
+        (won, "TT-OVER-1", "The game is over."),
+        (lost, "TT-OVER-1", "The game is over."),
     ):
         refusal = refused(stopped, "log_mistake", 130.0)
-        assert (refusal.rule, refusal.message) == ("PD-TIME-5", why)
+        assert (refusal.rule, refusal.message) == (rule, why)
 
 
 def test_reset_goes_back_to_before_the_start() -> None:
@@ -274,7 +274,7 @@ def test_a_feed_carries_the_moment_feed_was_pressed() -> None:
     fed = act(state, "log_feed", pressed_at, discarded=2)
     assert fed.status == "running" and view(fed, 0).clocks.hunger_left == 118.0
     assert view(at(fed, pressed_at + 3), 0).clocks.hunger_left == 115.0
-    assert refused(state, "log_feed", pressed_at + 3, discarded=2).rule == "PD-TIME-5"
+    assert refused(state, "log_feed", pressed_at + 3, discarded=2).rule == "TT-OVER-1"
 
 
 def log_of(state: object, kind: str, now: float, seat: int = 0, **fields: object) -> list[str]:

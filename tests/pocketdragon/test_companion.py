@@ -189,7 +189,7 @@ def test_the_last_success_wins_and_stops_the_clocks() -> None:
     outcome = ENGINE.outcome(won)
     assert outcome is not None and outcome.scores == (24, 24) and outcome.winners == (0, 1)
     assert outcome.summary.endswith("You scored 24. Amazing!")
-    assert refused(won, "log_success", 401.0).rule == "PD-TIME-5"
+    assert refused(won, "log_success", 401.0).rule == "TT-OVER-1"
 
 
 def test_score_counts_full_tens_of_the_display() -> None:
@@ -235,5 +235,5 @@ def test_the_result_praises_scores_above_10_and_15(won_at: float, points: int, p
 
 
 def test_a_seat_that_is_not_at_the_table_is_refused() -> None:
-    """Seats are 0 and 1; anything else is not a well-formed action."""
-    assert refused(started("companion"), "log_success", 1.0, seat=2).rule == "ACTION-FORMAT"
+    """TT-SEAT-1: seats are 0 and 1; anything else is no seat at the table."""
+    assert refused(started("companion"), "log_success", 1.0, seat=2).rule == "TT-SEAT-1"

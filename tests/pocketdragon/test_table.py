@@ -55,13 +55,14 @@ def test_the_deal_lays_20_cards_face_down_and_gives_each_player_3() -> None:
 
 
 def test_turns_alternate_and_seat_0_begins() -> None:
-    """PD-TURN-1, PD-TURN-2: one action a turn; the first player starts."""
+    """PD-TURN-1, PD-TURN-2, TT-SEAT-1: one action a turn; the first player starts."""
     state = arranged()
     assert ENGINE.to_act(state) == (0,)
-    assert refused(state, "collect_food", 1.0, seat=1, place=0).rule == "PD-TURN-1"
+    refusal = refused(state, "collect_food", 1.0, seat=1, place=0)
+    assert (refusal.rule, refusal.message) == ("TT-SEAT-1", "It is Ann's turn.")
     state = act(state, "collect_food", 1.0, place=0)
     assert table(state).turn == 1 and ENGINE.to_act(state) == (1,)
-    assert refused(state, "collect_food", 2.0, place=1).rule == "PD-TURN-1"
+    assert refused(state, "collect_food", 2.0, place=1).rule == "TT-SEAT-1"
     state = act(state, "collect_food", 2.0, seat=1, place=1)
     assert table(state).turn == 0
 
@@ -107,7 +108,7 @@ def test_a_look_shows_two_cards_to_the_looker_until_closed() -> None:
     assert theirs is not None and theirs.peek is not None and theirs.peek.cards is None
     assert theirs.peek.places == (3, 17)
     assert table(state).turn == 0 and ENGINE.to_act(state) == (0,)
-    assert refused(state, "end_peek", 2.0, seat=1).rule == "PD-PEEK-2"
+    assert refused(state, "end_peek", 2.0, seat=1).rule == "TT-SEAT-1"
     assert refused(state, "collect_food", 2.0, place=0).rule == "PD-PEEK-2"
     closed = act(state, "end_peek", 2.0)
     assert table(closed).turn == 1
@@ -144,14 +145,14 @@ def test_a_specific_clue_waits_for_the_partner_to_name_one_icon() -> None:
     assert refused(state, "specific_clue", 1.0, card=3).rule == "PD-CLUE-4"
     asked = act(state, "specific_clue", 1.0, card=1)
     assert asked.clues == 1 and ENGINE.to_act(asked) == (1,)
-    assert refused(asked, "collect_food", 2.0, place=0).rule == "PD-CLUE-5"
+    assert refused(asked, "collect_food", 2.0, place=0).rule == "TT-SEAT-1"
     assert refused(asked, "collect_food", 2.0, seat=1, place=0).rule == "PD-CLUE-5"
-    assert refused(asked, "answer_clue", 2.0, skill="attention").rule == "PD-CLUE-4"
+    assert refused(asked, "answer_clue", 2.0, skill="attention").rule == "TT-SEAT-1"
     assert refused(asked, "answer_clue", 2.0, seat=1, skill="wit").rule == "PD-CLUE-4"
     answered = act(asked, "answer_clue", 2.0, seat=1, skill="attention")
     assert table(answered).hands[0][1].known == ["attention"]
     assert table(answered).turn == 1 and table(answered).clue is None
-    assert refused(answered, "answer_clue", 3.0, skill="attention").rule == "PD-CLUE-4"
+    assert refused(answered, "answer_clue", 3.0, seat=1, skill="attention").rule == "PD-CLUE-4"
     assert refused(answered, "specific_clue", 3.0, seat=1, card=0).rule == "PD-CLUE-2"
 
 
@@ -183,10 +184,12 @@ def test_a_wrong_flip_is_a_mistake() -> None:
 def test_the_partner_suggests_when_one_skill_is_left() -> None:
     """PD-PLAY-4: a wrong suggestion is a mistake and the partner may suggest again."""
     state = act(arranged(), "play", 1.0, card=0)
-    assert refused(state, "suggest", 2.0, seat=1, place=A0).rule == "PD-PLAY-4"
+    assert refused(state, "suggest", 2.0, seat=1, place=A0).rule == "TT-SEAT-1"
+    assert refused(state, "suggest", 2.0, place=A0).rule == "PD-PLAY-4"
     state = act(state, "flip", 2.0, place=A0)
-    assert refused(state, "suggest", 3.0, seat=1, place=C0).rule == "PD-PLAY-4"
-    assert refused(state, "flip", 3.0, seat=1, place=C0).rule == "PD-PLAY-4"
+    refusal = refused(state, "suggest", 3.0, seat=1, place=C0)
+    assert refusal.rule == "TT-SEAT-1" and "once one Skill is left" in refusal.message
+    assert refused(state, "flip", 3.0, seat=1, place=C0).rule == "TT-SEAT-1"
     state = act(state, "flip", 3.0, place=C0)
     assert refused(state, "suggest", 4.0, place=K0).rule == "PD-PLAY-4"
     wrong = act(state, "suggest", 4.0, seat=1, place=W0)
@@ -217,7 +220,7 @@ def test_giving_up_needs_a_flip_and_discards_the_matches() -> None:
     assert refused(state, "give_up", 2.0).rule == "PD-PLAY-6"
     assert refused(state, "collect_food", 2.0, place=0).rule == "PD-TURN-2"
     state = act(act(state, "flip", 2.0, place=E0), "flip", 3.0, place=A0)
-    assert refused(state, "give_up", 4.0, seat=1).rule == "PD-PLAY-4"
+    assert refused(state, "give_up", 4.0, seat=1).rule == "TT-SEAT-1"
     look = view(state, 1).table
     assert look is not None and look.play is not None
     assert (look.play.flips, look.play.can_give_up) == (2, True)
@@ -303,7 +306,7 @@ def test_feeding_needs_food_of_that_type_and_the_feeders_turn() -> None:
     state = arranged()
     assert refused(state, "feed", 95.0, food="steak").rule == "PD-FEED-4"
     table(state).food = [[KINDNESS[SUSHI]], [KINDNESS[STEAK]]]
-    assert refused(state, "feed", 95.0, seat=1, food="steak").rule == "PD-TURN-1"
+    assert refused(state, "feed", 95.0, seat=1, food="steak").rule == "TT-SEAT-1"
     assert refused(state, "feed", 95.0, food="berries").rule == "PD-FEED-4"
     assert act(state, "feed", 95.0, food="sushi").happiness == 4
 
