@@ -299,18 +299,24 @@ def tour_picks(state: PPState, seat: int) -> list[int]:
     return next((p.cards for p in window.picks if p.seat == seat), [])
 
 
+# PP-STEAL-2, per number of cards stolen, the payments that buy it: (cards paid, of
+# which at least so many dark sky parks). 2 cards or 1 dark sky park buy 1; 4 cards,
+# 2 cards + 1 dark sky park, or 2 dark sky parks buy 2.
+STEAL_PRICES: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = (
+    (1, ((2, 0), (1, 1))),
+    (2, ((4, 0), (3, 1), (2, 2))),
+)
+
+
 def payment_buys(cards: list[int]) -> tuple[int, ...]:
-    """How many steals a payment buys (PP-STEAL-2): 2 cards or 1 dark sky park
-    buy 1; 4 cards, 2 cards + 1 dark sky park, or 2 dark sky parks buy 2."""
+    """How many steals a payment buys (PP-STEAL-2, ``STEAL_PRICES``)."""
     dark = sum(1 for c in cards if MASK[c] & DARK)
     paid = len(cards)
-    if paid == 1:
-        return (1,) if dark else ()
-    if paid == 2:
-        return (1, 2) if dark == 2 else (1,)
-    if paid == 3:
-        return (2,) if dark else ()
-    return (2,) if paid == 4 else ()
+    return tuple(
+        steals
+        for steals, prices in STEAL_PRICES
+        if any(paid == size and dark >= darks for size, darks in prices)
+    )
 
 
 def can_pay(hand: list[int]) -> bool:
