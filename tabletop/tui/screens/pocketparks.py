@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
 from textual import events
 from textual.app import ComposeResult
@@ -49,6 +49,7 @@ from tabletop.games.pocketparks.model import (
     Pass,
     Pay,
     PlayEvent,
+    PPAction,
     React,
     StartBuild,
     StartSet,
@@ -776,7 +777,7 @@ class PocketParksScreen(GameScreen):
     def _step_legal(self, action: str, parameters: tuple[object, ...]) -> bool:
         if action in ("confirm", "cancel") and self.view().phase in LETTING_GO:
             return self.going() is not None
-        legal = self.legal()
+        legal = cast("list[PPAction]", self.legal())  # this engine's actions
         if action == "draw":
             return any(isinstance(a, Draw) and a.source == parameters[0] for a in legal)
         kinds = STEP_KINDS[action]
