@@ -23,7 +23,14 @@ OVER = "TT-OVER-1"
 NO_SEAT_MESSAGE = "There is no such seat at this table."
 OVER_MESSAGE = "The game is over."
 
-S = TypeVar("S")
+class Seated(Protocol):
+    """What the skeleton reads of a state: one entry a seat."""
+
+    @property
+    def players(self) -> Sequence[object]: ...
+
+
+S = TypeVar("S", bound=Seated)
 
 
 class Move(Protocol):
@@ -105,8 +112,7 @@ class Rules(Generic[S, X]):
         is not over, the game waits for the seat, the phase allows the kind, then the
         kind's own conditions."""
         seat = action.seat
-        names = self.names(state)
-        if not 0 <= seat < len(names):
+        if not 0 <= seat < len(state.players):
             raise IllegalAction(SEAT, NO_SEAT_MESSAGE)
         phase = self.phases[self.phase(state)]
         kind = action.kind
@@ -116,13 +122,17 @@ class Rules(Generic[S, X]):
         if kind not in phase.anyone:
             acting = self.to_act(state)
             if seat not in acting:
-                raise IllegalAction(SEAT, phase.waiting.format(name=names[acting[0]]))
+                raise IllegalAction(SEAT, self._told(state, phase.waiting))
         if not allowed:
             rule, message = phase.refusal(kind)
-            raise IllegalAction(rule, message.format(name=names[self.to_act(state)[0]]))
+            raise IllegalAction(rule, self._told(state, message))
         own = self.checks.get(kind)
         if own is not None:
             own(state, action)
+
+    def _told(self, state: S, message: str) -> str:
+        """``message`` naming the first seat the game waits for (``{name}``)."""
+        return message.format(name=self.names(state)[self.to_act(state)[0]])
 
     def step(self, state: S, action: Move) -> Transition[S]:
         """The step of ``action`` from ``state``: the context on its successor, the
