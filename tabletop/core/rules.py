@@ -23,6 +23,7 @@ OVER = "TT-OVER-1"
 NO_SEAT_MESSAGE = "There is no such seat at this table."
 OVER_MESSAGE = "The game is over."
 
+
 class Seated(Protocol):
     """What the skeleton reads of a state: one entry a seat."""
 
