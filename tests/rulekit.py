@@ -14,7 +14,7 @@ from tabletop.core.engine import Action, Engine
 from tabletop.core.errors import IllegalAction
 
 ROOT = Path(__file__).resolve().parents[1]
-ID = r"(?:SP|PP|PD)-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+"
+ID = r"(?:SP|PP|PD|TT)-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+"
 GAME_RULE = re.compile(ID)
 DEFINED = re.compile(rf"^\s*[-*]\s+\*\*({ID})\*\*", re.MULTILINE)
 DIGESTS = tuple(sorted((ROOT / "seeds").glob("*.md")))

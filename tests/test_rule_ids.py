@@ -45,8 +45,8 @@ def test_every_id_the_code_names_is_in_a_digest() -> None:
 def test_a_refusal_records_its_rule_and_only_an_id_a_digest_defines() -> None:
     st = table([parks("Acadia"), parks("Zion")])
     take_recorded()
-    assert_refused(ENGINE, st, Draw(seat=1, source="pile"), "PP-TURN-1")
-    assert take_recorded() == ["PP-TURN-1"]
+    assert_refused(ENGINE, st, Draw(seat=1, source="pile"), "TT-SEAT-1")
+    assert take_recorded() == ["TT-SEAT-1"]
     with pytest.raises(AssertionError, match="PP-NO-SUCH-1"):
         record("PP-NO-SUCH-1")
 
@@ -55,7 +55,7 @@ def test_assert_refused_fails_on_a_listed_action_or_another_rule() -> None:
     st = table([parks("Acadia"), parks("Zion")])
     with pytest.raises(AssertionError, match="listed as legal"):
         assert_refused(ENGINE, st, Draw(seat=0, source="pile"), "PP-TURN-1")
-    with pytest.raises(AssertionError, match="PP-TURN-1"):
+    with pytest.raises(AssertionError, match="TT-SEAT-1"):
         assert_refused(ENGINE, st, Draw(seat=1, source="pile"), "PP-DRAW-1")
     take_recorded()
 

@@ -133,9 +133,9 @@ def test_a_file_changed_since_it_was_written_is_refused(
 @pytest.mark.parametrize(
     ("game", "setup", "seed", "move", "said"),
     [
-        ("spacepark", 1, 1, 0, "[SP-TURN-1]"),
-        ("pocketparks", 0, 1, 2, "[PP-"),
-        ("pocketdragon", 0, 1, 1, "[PD-"),
+        ("spacepark", 1, 1, 0, "[TT-SEAT-1]"),
+        ("pocketparks", 0, 1, 2, "[TT-SEAT-1] It is Bo's turn."),
+        ("pocketdragon", 0, 1, 1, "[TT-SEAT-1] It is Ann's turn."),
     ],
 )
 def test_a_move_the_rules_refuse_is_named_with_its_number_and_rule(
@@ -227,7 +227,7 @@ def test_check_names_each_damaged_game_and_each_that_no_longer_replays(here: Sto
     assert problems == [
         f"Game {unreadable} (PocketParks) is damaged: its seats cannot be read.",
         f"Game {broken} (PocketParks: Ann, Bo) does not replay: Move 1 of 30 is refused by "
-        "the rules: [PP-TURN-1] choose one action: play or build a set, draw 2, or pay to steal.",
+        "the rules: [PP-TURN-1] Choose one action: play or build a set, draw 2, or pay to steal.",
     ]
     assert sound not in (unreadable, broken)
 

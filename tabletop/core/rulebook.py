@@ -16,7 +16,8 @@ from functools import cache
 from importlib import resources
 
 RULE_ID = r"[A-Z]+-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+"
-"""A rule id: the game's prefix (SP, PP, PD), its topic, a number."""
+"""A rule id: a prefix (the game's, such as SP, PP, PD; TT for the rules every game
+shares), its topic, a number."""
 _RULE = re.compile(rf"[-*]\s+\*\*({RULE_ID})\*\*\s+(.+)")
 _EMPHASIS = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*")
 

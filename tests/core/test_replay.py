@@ -141,7 +141,7 @@ def test_a_record_that_stops_replaying_ends_the_replay_there(store: Store) -> No
     replay = Replay(table.engine, broken)
     replay.compute(len(replay))
     assert len(replay) == 11 and replay.problem is not None
-    assert replay.problem.startswith("move 11 is refused: [SP-")
+    assert replay.problem.startswith("move 11 is refused: [TT-SEAT-1]")
     session = ReplaySession(store, 1, replay, (SeatInfo("Ann"), SeatInfo("Bo")), True)
     session.go(50)
     assert session.position == 10

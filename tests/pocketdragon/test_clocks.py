@@ -44,7 +44,7 @@ def test_hunger_runs_out_at_120_seconds_and_the_clocks_stop() -> None:
     assert (starved.status, starved.loss) == ("lost", "hunger")
     assert ENGINE.state_json(at(starved, 500.0)) == ENGINE.state_json(starved)
     assert ENGINE.state_json(at(state, 500.0)) == ENGINE.state_json(starved)
-    assert_refused(ENGINE, starved, action("collect_food", 130.0, place=0), "PD-TIME-5")
+    assert_refused(ENGINE, starved, action("collect_food", 130.0, place=0), "TT-OVER-1")
 
 
 @pytest.mark.rule("PD-TIME-3")
@@ -184,13 +184,13 @@ def test_game_actions_need_the_clocks_running() -> None:
     paused = act(started("companion"), "pause", 1.0)
     won = act(act(act(started("companion"), "log_success", 1), "log_success", 2), "log_success", 3)
     lost = at(started("companion"), 120.0)
-    for stopped, why in (
-        (state, "Press Start first."),
-        (paused, "The game is paused: resume it first."),
-        (won, "The game is over: the dragon is happy."),
-        (lost, "The game is over."),
+    for stopped, rule, why in (
+        (state, "PD-TIME-5", "Press Start first."),
+        (paused, "PD-TIME-5", "The game is paused: resume it first."),
+        (won, "TT-OVER-1", "The game is over."),
+        (lost, "TT-OVER-1", "The game is over."),
     ):
-        refusal = assert_refused(ENGINE, stopped, action("log_mistake", 130.0), "PD-TIME-5")
+        refusal = assert_refused(ENGINE, stopped, action("log_mistake", 130.0), rule)
         assert refusal.message == why
 
 
@@ -288,7 +288,7 @@ def test_a_feed_carries_the_moment_feed_was_pressed() -> None:
     fed = act(state, "log_feed", pressed_at, discarded=2)
     assert fed.status == "running" and view(fed, 0).clocks.hunger_left == 118.0
     assert view(at(fed, pressed_at + 3), 0).clocks.hunger_left == 115.0
-    assert_refused(ENGINE, state, action("log_feed", pressed_at + 3, discarded=2), "PD-TIME-5")
+    assert_refused(ENGINE, state, action("log_feed", pressed_at + 3, discarded=2), "TT-OVER-1")
 
 
 def log_of(state: object, kind: str, now: float, seat: int = 0, **fields: object) -> list[str]:

@@ -199,7 +199,7 @@ def test_the_last_success_wins_and_stops_the_clocks() -> None:
     outcome = ENGINE.outcome(won)
     assert outcome is not None and outcome.scores == (24, 24) and outcome.winners == (0, 1)
     assert outcome.summary.endswith("You scored 24. Amazing!")
-    assert_refused(ENGINE, won, action("log_success", 401.0), "PD-TIME-5")
+    assert_refused(ENGINE, won, action("log_success", 401.0), "TT-OVER-1")
 
 
 @pytest.mark.rule("PD-SCORE-1")
@@ -248,7 +248,5 @@ def test_the_result_praises_scores_above_10_and_15(won_at: float, points: int, p
 
 
 def test_a_seat_that_is_not_at_the_table_is_refused() -> None:
-    """Seats are 0 and 1; anything else is not a well-formed action."""
-    assert_refused(
-        ENGINE, started("companion"), action("log_success", 1.0, seat=2), "ACTION-FORMAT"
-    )
+    """TT-SEAT-1: seats are 0 and 1; anything else is no seat at the table."""
+    assert_refused(ENGINE, started("companion"), action("log_success", 1.0, seat=2), "TT-SEAT-1")

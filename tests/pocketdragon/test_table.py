@@ -56,14 +56,15 @@ def test_the_deal_lays_20_cards_face_down_and_gives_each_player_3() -> None:
     assert table(new("table", seed=4)).grid != tbl.grid
 
 
+@pytest.mark.rule("PD-TURN-1", "PD-TURN-2")
 def test_turns_alternate_and_seat_0_begins() -> None:
-    """PD-TURN-1, PD-TURN-2: one action a turn; the first player starts."""
+    """PD-TURN-1, PD-TURN-2, TT-SEAT-1: one action a turn; the first player starts."""
     state = arranged()
     assert ENGINE.to_act(state) == (0,)
-    assert_refused(ENGINE, state, action("collect_food", 1.0, seat=1, place=0), "PD-TURN-1")
+    assert_refused(ENGINE, state, action("collect_food", 1.0, seat=1, place=0), "TT-SEAT-1")
     state = act(state, "collect_food", 1.0, place=0)
     assert table(state).turn == 1 and ENGINE.to_act(state) == (1,)
-    assert_refused(ENGINE, state, action("collect_food", 2.0, place=1), "PD-TURN-1")
+    assert_refused(ENGINE, state, action("collect_food", 2.0, place=1), "TT-SEAT-1")
     state = act(state, "collect_food", 2.0, seat=1, place=1)
     assert table(state).turn == 0
 
@@ -112,7 +113,7 @@ def test_a_look_shows_two_cards_to_the_looker_until_closed() -> None:
     assert theirs is not None and theirs.peek is not None and theirs.peek.cards is None
     assert theirs.peek.places == (3, 17)
     assert table(state).turn == 0 and ENGINE.to_act(state) == (0,)
-    assert_refused(ENGINE, state, action("end_peek", 2.0, seat=1), "PD-PEEK-2")
+    assert_refused(ENGINE, state, action("end_peek", 2.0, seat=1), "TT-SEAT-1")
     assert_refused(ENGINE, state, action("collect_food", 2.0, place=0), "PD-PEEK-2")
     closed = act(state, "end_peek", 2.0)
     assert table(closed).turn == 1
@@ -149,14 +150,16 @@ def test_a_specific_clue_waits_for_the_partner_to_name_one_icon() -> None:
     assert_refused(ENGINE, state, action("specific_clue", 1.0, card=3), "PD-CLUE-4")
     asked = act(state, "specific_clue", 1.0, card=1)
     assert asked.clues == 1 and ENGINE.to_act(asked) == (1,)
-    assert_refused(ENGINE, asked, action("collect_food", 2.0, place=0), "PD-CLUE-5")
+    assert_refused(ENGINE, asked, action("collect_food", 2.0, place=0), "TT-SEAT-1")
     assert_refused(ENGINE, asked, action("collect_food", 2.0, seat=1, place=0), "PD-CLUE-5")
-    assert_refused(ENGINE, asked, action("answer_clue", 2.0, skill="attention"), "PD-CLUE-4")
+    assert_refused(ENGINE, asked, action("answer_clue", 2.0, skill="attention"), "TT-SEAT-1")
     assert_refused(ENGINE, asked, action("answer_clue", 2.0, seat=1, skill="wit"), "PD-CLUE-4")
     answered = act(asked, "answer_clue", 2.0, seat=1, skill="attention")
     assert table(answered).hands[0][1].known == ["attention"]
     assert table(answered).turn == 1 and table(answered).clue is None
-    assert_refused(ENGINE, answered, action("answer_clue", 3.0, skill="attention"), "PD-CLUE-4")
+    assert_refused(
+        ENGINE, answered, action("answer_clue", 3.0, seat=1, skill="attention"), "PD-CLUE-4"
+    )
     assert_refused(ENGINE, answered, action("specific_clue", 3.0, seat=1, card=0), "PD-CLUE-2")
 
 
@@ -189,10 +192,12 @@ def test_a_wrong_flip_is_a_mistake() -> None:
 def test_the_partner_suggests_when_one_skill_is_left() -> None:
     """PD-PLAY-4: a wrong suggestion is a mistake and the partner may suggest again."""
     state = act(arranged(), "play", 1.0, card=0)
-    assert_refused(ENGINE, state, action("suggest", 2.0, seat=1, place=A0), "PD-PLAY-4")
+    assert_refused(ENGINE, state, action("suggest", 2.0, seat=1, place=A0), "TT-SEAT-1")
+    assert_refused(ENGINE, state, action("suggest", 2.0, place=A0), "PD-PLAY-4")
     state = act(state, "flip", 2.0, place=A0)
-    assert_refused(ENGINE, state, action("suggest", 3.0, seat=1, place=C0), "PD-PLAY-4")
-    assert_refused(ENGINE, state, action("flip", 3.0, seat=1, place=C0), "PD-PLAY-4")
+    refusal = assert_refused(ENGINE, state, action("suggest", 3.0, seat=1, place=C0), "TT-SEAT-1")
+    assert "once one Skill is left" in refusal.message
+    assert_refused(ENGINE, state, action("flip", 3.0, seat=1, place=C0), "TT-SEAT-1")
     state = act(state, "flip", 3.0, place=C0)
     assert_refused(ENGINE, state, action("suggest", 4.0, place=K0), "PD-PLAY-4")
     wrong = act(state, "suggest", 4.0, seat=1, place=W0)
@@ -225,7 +230,7 @@ def test_giving_up_needs_a_flip_and_discards_the_matches() -> None:
     assert_refused(ENGINE, state, action("give_up", 2.0), "PD-PLAY-6")
     assert_refused(ENGINE, state, action("collect_food", 2.0, place=0), "PD-TURN-2")
     state = act(act(state, "flip", 2.0, place=E0), "flip", 3.0, place=A0)
-    assert_refused(ENGINE, state, action("give_up", 4.0, seat=1), "PD-PLAY-4")
+    assert_refused(ENGINE, state, action("give_up", 4.0, seat=1), "TT-SEAT-1")
     look = view(state, 1).table
     assert look is not None and look.play is not None
     assert (look.play.flips, look.play.can_give_up) == (2, True)
@@ -318,7 +323,7 @@ def test_feeding_needs_food_of_that_type_and_the_feeders_turn() -> None:
     state = arranged()
     assert_refused(ENGINE, state, action("feed", 95.0, food="steak"), "PD-FEED-4")
     table(state).food = [[KINDNESS[SUSHI]], [KINDNESS[STEAK]]]
-    assert_refused(ENGINE, state, action("feed", 95.0, seat=1, food="steak"), "PD-TURN-1")
+    assert_refused(ENGINE, state, action("feed", 95.0, seat=1, food="steak"), "TT-SEAT-1")
     assert_refused(ENGINE, state, action("feed", 95.0, food="berries"), "PD-FEED-4")
     assert act(state, "feed", 95.0, food="sushi").happiness == 4
 

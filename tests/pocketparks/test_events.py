@@ -188,7 +188,7 @@ def test_the_biter_may_park_tour_the_bitten_card_but_its_owner_may_not() -> None
     st = pass_all(act(st, PlayEvent(seat=0, card=bite, target=1, pick=park("Grand Teton"))))
     assert st.window is not None and st.window.card == park("Grand Teton")
     assert ENGINE.to_act(st) == (2, 0)
-    assert_refused(ENGINE, st, Pass(seat=1), "PP-WINDOW-1")
+    assert_refused(ENGINE, st, Pass(seat=1), "TT-SEAT-1")
     st = tour(act(st, Pass(seat=2)), 0, MOUNTAINS)
     assert sorted(st.players[0].sets[0]) == sorted([*MOUNTAINS, park("Grand Teton")])
     assert st.players[1].sets == [parks("Denali")] and st.current == 1
@@ -269,7 +269,7 @@ def test_an_event_card_is_played_as_itself_with_a_target_only_if_it_takes_one() 
         PlayEvent(seat=0, card=notes, as_effect="comparing_notes", target=1),
         "PP-AGAIN-1",
     )
-    assert refusal.message == "only Let's do it again copies another event"
+    assert refusal.message == "Only Let's do it again copies another event."
     assert_refused(ENGINE, st, PlayEvent(seat=0, card=survival, target=1), "PP-EVENT-1")
     played, log = act_log(st, PlayEvent(seat=0, card=survival))
     assert texts(log) == ["Ana plays Survival of the fittest."]

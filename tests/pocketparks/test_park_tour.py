@@ -64,7 +64,7 @@ def test_park_tour_plays_a_set_of_five_and_play_goes_on_after_the_claimant() -> 
     assert st.players[2].sets == [] and sorted(st.players[2].hand) == sorted(WILDLIFE)
     assert st.current == 2 and st.phase == "turn"
     assert any("PARK TOUR! Ben" in line for line in texts(log))
-    assert_refused(ENGINE, st, ParkTour(seat=1, cards=tuple(MOUNTAINS)), "PP-TURN-1")
+    assert_refused(ENGINE, st, ParkTour(seat=1, cards=tuple(MOUNTAINS)), "TT-SEAT-1")
 
 
 @pytest.mark.rule("PP-TOUR-4", "PP-WISH-2")
@@ -116,7 +116,7 @@ def test_a_park_tour_needs_four_sharing_an_icon_with_the_top() -> None:
         ENGINE, st, ParkTour(seat=1, cards=(*MOUNTAINS[:3], park("Arches"))), "PP-TOUR-1"
     )
     refusal = assert_refused(ENGINE, st, ParkTour(seat=1, cards=tuple(MOUNTAINS[:3])), "PP-TOUR-1")
-    assert refusal.message.startswith("a Park Tour needs 4 park cards from your hand")
+    assert refusal.message.startswith("A Park Tour needs 4 park cards from your hand")
 
 
 @pytest.mark.rule("PP-TOUR-2")
@@ -125,7 +125,7 @@ def test_no_park_tour_on_your_own_discard() -> None:
     hand = [*MOUNTAINS, park("Grand Teton")]
     st = discard_teton([hand, parks("Zion"), parks("Bryce Canyon")])
     assert 0 not in ENGINE.to_act(st) and ENGINE.legal_actions(st, 0) == []
-    assert_refused(ENGINE, st, ParkTour(seat=0, cards=tuple(MOUNTAINS)), "PP-WINDOW-1")
+    assert_refused(ENGINE, st, ParkTour(seat=0, cards=tuple(MOUNTAINS)), "TT-SEAT-1")
 
 
 @pytest.mark.rule("PP-TOUR-3", "PP-STEAL-6")
@@ -242,7 +242,7 @@ def test_a_window_asks_every_other_seat_and_hides_who_could_answer() -> None:
         text = json.dumps(ENGINE.view(st, seat).model_dump(mode="json"))
         assert "claims" not in text and "Sequoia" not in text
     assert ENGINE.to_act(st) == (1,)
-    assert_refused(ENGINE, st, Pass(seat=2), "PP-WINDOW-1")  # Cy already answered
+    assert_refused(ENGINE, st, Pass(seat=2), "TT-SEAT-1")  # Cy already answered
     assert_refused(ENGINE, st, Draw(seat=1, source="pile"), "PP-WINDOW-1")
     assert_refused(ENGINE, st, React(seat=1, card=event("ranger_says_no")), "PP-EVENT-2")
     st = act(st, Pass(seat=1))

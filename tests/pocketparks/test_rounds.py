@@ -92,6 +92,7 @@ def test_scoring_table_for_winner_and_others() -> None:
     assert round_points(st, 0)[0] == 9
 
 
+@pytest.mark.rule("PP-GAME-1")
 def test_round_winner_starts_the_next_round_and_three_rounds_end_the_game() -> None:
     """PP-GAME-1: cards are gathered and dealt again; after a round nobody won,
     the player after the last starter begins."""
@@ -121,7 +122,7 @@ def test_round_winner_starts_the_next_round_and_three_rounds_end_the_game() -> N
     outcome = ENGINE.outcome(st)
     assert outcome is not None and outcome.winners == (0,) and outcome.tie_break == ()
     assert outcome.summary == f"Ana wins with {outcome.scores[0]} points."
-    assert_refused(ENGINE, st, Draw(seat=0, source="pile"), "PP-GAME-1")
+    assert_refused(ENGINE, st, Draw(seat=0, source="pile"), "TT-OVER-1")
 
 
 @pytest.mark.rule("PP-GAME-2")

@@ -60,7 +60,7 @@ def test_a_steal_is_declared_in_full_before_anything_moves() -> None:
     assert Confirm(seat=0) not in options(st, 0)
     assert_refused(ENGINE, st, Confirm(seat=0), "PP-STEAL-2")
     paid_twice = assert_refused(ENGINE, st, Pay(seat=0, card=PLAIN[0]), "PP-STEAL-2")
-    assert paid_twice.message == "pay with cards from your hand"
+    assert paid_twice.message == "Pay with cards from your hand."
     st = run(st, TakeRandom(seat=0))
     assert_refused(ENGINE, st, TakeRandom(seat=0), "PP-STEAL-2")
     assert_refused(ENGINE, st, Take(seat=0, card=park("Denali")), "PP-STEAL-2")
@@ -207,7 +207,7 @@ def test_a_payment_stops_at_four_cards_and_random_takes_at_the_hand() -> None:
     assert_refused(ENGINE, st, Pay(seat=0, card=park("Zion")), "PP-STEAL-2")
     st = act(st, TakeRandom(seat=0))
     refusal = assert_refused(ENGINE, st, TakeRandom(seat=0), "PP-STEAL-4")
-    assert refusal.message == "that player's hand has no more cards"
+    assert refusal.message == "That player's hand has no more cards."
     two = table([hand, parks("Bryce Canyon", "Acadia")])
     two = run(two, StartSteal(seat=0, target=1), *(Pay(seat=0, card=c) for c in PLAIN))
     two = pass_all(run(two, TakeRandom(seat=0), TakeRandom(seat=0), Confirm(seat=0)))
@@ -229,7 +229,7 @@ def test_only_the_right_purple_card_answers() -> None:
     assert_refused(ENGINE, st, React(seat=1, card=event("ranger_says_no")), "PP-DETOUR-1")
     claim = ParkTour(seat=1, cards=tuple(parks("Bryce Canyon", "Zion", "Glacier", "Denali")))
     refusal = assert_refused(ENGINE, st, claim, "PP-TOUR-1")
-    assert refusal.message == "there is no newly discarded park to claim"
+    assert refusal.message == "There is no newly discarded park to claim."
 
 
 def test_a_steal_takes_nothing_unpaid_and_from_any_one_other_player() -> None:
@@ -242,11 +242,11 @@ def test_a_steal_takes_nothing_unpaid_and_from_any_one_other_player() -> None:
     )
     assert_refused(ENGINE, st, StartSteal(seat=0, target=0), "PP-STEAL-4")
     refusal = assert_refused(ENGINE, st, StartSteal(seat=0, target=2), "PP-STEAL-4")
-    assert refusal.message == "steal from one other player at the table"
+    assert refusal.message == "Steal from one other player at the table."
     unpaid = run(st, StartSteal(seat=0, target=1), Take(seat=0, card=park("Glacier")))
     assert Confirm(seat=0) not in options(unpaid, 0)
     refusal = assert_refused(ENGINE, unpaid, Confirm(seat=0), "PP-STEAL-2")
-    assert refusal.message.startswith("pay 2 cards or 1 dark sky park per card stolen")
+    assert refusal.message.startswith("Pay 2 cards or 1 dark sky park per card stolen")
     paid = run(unpaid, Pay(seat=0, card=PLAIN[0]), Pay(seat=0, card=PLAIN[1]), Confirm(seat=0))
     paid = pass_all(paid)
     assert paid.players[1].sets == [parks("Denali"), parks("Arches", "Petrified Forest")]

@@ -89,19 +89,20 @@ def test_first_player_is_an_option_or_drawn_from_the_seed() -> None:
 
 
 def test_only_the_current_player_takes_one_action() -> None:
-    """PP-TURN-1."""
+    """PP-TURN-1, TT-SEAT-1 (another seat's turn, a seat not at the table)."""
     st = table([parks("Sequoia", "Glacier"), parks("Arches", "Zion")])
     assert ENGINE.legal_actions(st, 1) == []
-    assert_refused(ENGINE, st, Draw(seat=1, source="pile"), "PP-TURN-1")
+    refusal = assert_refused(ENGINE, st, Draw(seat=1, source="pile"), "TT-SEAT-1")
+    assert refusal.message == "It is Ana's turn."
     refusal = assert_refused(ENGINE, st, Confirm(seat=0), "PP-TURN-1")
-    assert refusal.message == "choose one action: play or build a set, draw 2, or pay to steal"
+    assert refusal.message == "Choose one action: play or build a set, draw 2, or pay to steal."
     assert_refused(
-        ENGINE, st, ENGINE.parse_action({"kind": "draw", "seat": 7, "source": "pile"}), "PP-TURN-1"
+        ENGINE, st, ENGINE.parse_action({"kind": "draw", "seat": 7, "source": "pile"}), "TT-SEAT-1"
     )
     refusal = assert_refused(
-        ENGINE, st, ENGINE.parse_action({"kind": "draw", "seat": 2, "source": "pile"}), "PP-TURN-1"
+        ENGINE, st, ENGINE.parse_action({"kind": "draw", "seat": 2, "source": "pile"}), "TT-SEAT-1"
     )
-    assert refusal.message == "there is no such seat at this table"
+    assert refusal.message == "There is no such seat at this table."
 
 
 @pytest.mark.rule("PP-TURN-2")
@@ -139,7 +140,7 @@ def test_one_set_per_turn_and_the_turn_is_over() -> None:
     assert_refused(ENGINE, st, Draw(seat=0, source="pile"), "PP-SET-2")
     st = run(st, AddCard(seat=0, card=park("Glacier")), Confirm(seat=0))
     assert st.current == 1
-    assert_refused(ENGINE, st, StartSet(seat=0), "PP-TURN-1")
+    assert_refused(ENGINE, st, StartSet(seat=0), "TT-SEAT-1")
 
 
 @pytest.mark.rule("PP-TURN-3")
@@ -220,7 +221,7 @@ def test_events_never_join_sets() -> None:
     adds = {a.card for a in options(st, 0) if a.kind == "add"}
     assert adds == {park("Glacier")}  # not the event, not Sequoia again
     refusal = assert_refused(ENGINE, st, AddCard(seat=0, card=park("Sequoia")), "PP-SET-2")
-    assert refusal.message == "that card is not in your hand"
+    assert refusal.message == "That card is not in your hand."
 
 
 def test_a_new_set_starts_with_a_card_that_has_a_partner() -> None:

@@ -202,9 +202,9 @@ def test_full_tie_goes_to_latest_in_turn_order(sp: Any) -> None:
 
 
 def test_no_action_after_the_end(sp: Any) -> None:
-    """SP-END-5."""
+    """TT-OVER-1."""
     state = sp.new()
     state.over = True
-    assert_refused(sp.engine, state, sp.action(0, "visit", dest="lunar_woods"), "SP-END-5")
+    assert_refused(sp.engine, state, sp.action(0, "visit", dest="lunar_woods"), "TT-OVER-1")
     assert sp.engine.legal_actions(state, 0) == []
     assert sp.engine.to_act(state) == ()

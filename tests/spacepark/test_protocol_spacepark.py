@@ -30,7 +30,7 @@ def test_a_full_game_through_the_protocol() -> None:
     refused = session.handle(
         {"op": "act", "seat": 1, "action": {"kind": "visit", "dest": "lunar_woods"}}
     )
-    assert refused == {"ok": False, "error": {"rule": "SP-TURN-1", "message": "It is A's turn."}}
+    assert refused == {"ok": False, "error": {"rule": "TT-SEAT-1", "message": "It is A's turn."}}
     assert session.handle({"op": "state"})["state"] == before
     chooser = random.Random(4)
     outcome = None

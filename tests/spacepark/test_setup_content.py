@@ -100,6 +100,16 @@ def test_player_counts() -> None:
     assert ENGINE.players(ENGINE.new(Setup(players=PLAYERS), 1)) == PLAYERS
 
 
+@pytest.mark.rule("SP-SETUP-8")
+def test_a_solo_player_cannot_be_named_scout() -> None:
+    """SP-SETUP-8: alone, "Scout" (in any case or spacing) names the automaton; with a
+    partner at the table the name is free."""
+    for name in ("Scout", " scout ", "SCOUT"):
+        with pytest.raises(ValueError, match="SP-SETUP-8"):
+            ENGINE.new(Setup(players=(name,)), 1)
+    assert ENGINE.players(ENGINE.new(Setup(players=("Scout", "Ann")), 1)) == ("Scout", "Ann")
+
+
 @pytest.mark.rule("SP-BADGE-7")
 def test_deck_is_27_badges_with_pathfinder_as_printed() -> None:
     """SP-BADGE-7: 27 badges, Pathfinder exactly as printed, types of the four kinds,

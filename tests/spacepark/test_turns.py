@@ -46,11 +46,12 @@ def test_scout_does_not_block_rockets(sp: Any) -> None:
     assert "outpost13" in sp.rocket_dests(after)
 
 
+@pytest.mark.rule("SP-TURN-1")
 def test_only_the_active_player_acts(sp: Any) -> None:
-    """SP-TURN-1: another seat may not act on your turn."""
+    """SP-TURN-1, TT-SEAT-1: another seat may not act on your turn."""
     state = sp.new(3)
     message = assert_refused(
-        sp.engine, state, sp.action(1, "visit", dest="cosmic_canyon"), "SP-TURN-1"
+        sp.engine, state, sp.action(1, "visit", dest="cosmic_canyon"), "TT-SEAT-1"
     ).message
     assert "Ann" in message
     assert sp.engine.legal_actions(state, 1) == []
@@ -323,7 +324,7 @@ def test_starlight_keep_is_secret(sp: Any) -> None:
     assert_refused(
         sp.engine, mid, sp.action(0, "visit", dest="lunar_woods"), "SP-DEST-5"
     )  # decide first
-    assert_refused(sp.engine, mid, sp.action(1, "keep"), "SP-TURN-1")
+    assert_refused(sp.engine, mid, sp.action(1, "keep"), "TT-SEAT-1")
     kept = sp.act(mid, 0, "keep")
     assert not kept.hidden
     assert top in kept.state.players[0].hand
@@ -414,7 +415,7 @@ def test_scout_benefit_is_the_holders_off_turn_decision(sp: Any) -> None:
     assert {a.take for a in sp.engine.legal_actions(mid, 2)} == {"sun", "pass"}
     assert sp.engine.legal_actions(mid, 0) == []
     assert sp.engine.view(mid, 1).pending.kind == "scout_benefit"
-    assert_refused(sp.engine, mid, sp.action(0, "scout_benefit", take="sun"), "SP-TURN-1")
+    assert_refused(sp.engine, mid, sp.action(0, "scout_benefit", take="sun"), "TT-SEAT-1")
     assert_refused(sp.engine, mid, sp.action(2, "take_from", target=1), "SP-SCOUT-1")
     took = sp.act(mid, 2, "scout_benefit", take="pass")
     assert "Cy (Controller) takes the Scout benefit: a Fast Travel pass." in sp.texts(took)
@@ -617,12 +618,12 @@ def test_a_move_leaves_the_games_random_source_as_it_was(sp: Any) -> None:
     assert sp.engine.state_json(again) == sp.engine.state_json(after)
 
 
-def test_a_seat_that_is_not_at_the_table_is_malformed(sp: Any) -> None:
-    """A seat number past the last player is no seat at all, not someone off turn."""
+def test_a_seat_that_is_not_at_the_table_is_refused(sp: Any) -> None:
+    """TT-SEAT-1: a seat number past the last player is no seat at all."""
     message = assert_refused(
-        sp.engine, sp.new(2), sp.action(2, "visit", dest="lunar_woods"), "ACTION-FORMAT"
+        sp.engine, sp.new(2), sp.action(2, "visit", dest="lunar_woods"), "TT-SEAT-1"
     ).message
-    assert message == "there is no seat 2"
+    assert message == "There is no such seat at this table."
 
 
 @pytest.mark.rule("SP-TURN-4", "SP-TURN-5")

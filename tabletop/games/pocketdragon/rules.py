@@ -1,26 +1,29 @@
 """Pocket Dragon's rules (seeds/pocketdragon.md): setup, the clocks, who acts, the
-legal actions, ``check`` (a refusal names its rule), ``apply`` (run the clocks to the
+legal actions, the checks (a refusal names its rule), ``apply`` (run the clocks to the
 action's time, check, then act, all on the successor), ``advance`` and the outcome.
 
-Checks run in a fixed order: the seat, the mode, the clocks, whose turn or
-decision it is, then the action's own conditions. They see the clocks run up to
-the action's time. All times are whole milliseconds of running time, so the
-arithmetic is exact and running the clocks to a moment in one step or in many gives
-the same state.
+``apply`` is the step of the skeleton in core/rules.py, filled in by ``RULES``; its
+pre-step runs the clocks to the action's time, so the checks see them there. The
+phases (``PHASES``) are the mode with the clocks' status, and at the table whose turn
+or decision it is; each says which kinds it allows (the wrong mode's are refused).
+
+All times are whole milliseconds of running time, so the arithmetic is exact and
+running the clocks to a moment in one step or in many gives the same state.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
-from dataclasses import fields
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, fields
 from functools import cache
 from itertools import combinations
 from typing import Any
 
-from tabletop.core.engine import MALFORMED_ACTION, Action, Event, Outcome, Transition
+from tabletop.core.engine import Action, Outcome, Transition
 from tabletop.core.errors import IllegalAction
 from tabletop.core.rng import Rng
+from tabletop.core.rules import Ctx, Phase, Rules
 from tabletop.core.words import counted, noun_for
 from tabletop.games.pocketdragon.content import (
     ACTIVITY_COUNT,
@@ -30,7 +33,6 @@ from tabletop.games.pocketdragon.content import (
 )
 from tabletop.games.pocketdragon.model import (
     CLUE_INTERVAL_MS,
-    COMPANION_ACTIONS,
     FEED_WINDOW_S,
     GENERAL_CLUE_COST,
     HAND_SIZE,
@@ -80,12 +82,9 @@ LOSSES = {
     "unhappy": "The dragon's Happiness had to drop below zero.",
     "deck_empty": "A new Activity was needed and the deck was empty.",
 }
-CLOCK_ACTIONS = (Start, Pause, Resume, Reset)
 # Companion buttons that only keep the books: taking one back moves no clock (PD-APP-4).
 UNDOABLE = (LogGeneralClue, LogSpecificClue, LogSuccess, LogMistake, LogTidyUp)
 _CLOCK_BUTTONS = {Start: "Start", Pause: "Pause", Resume: "Resume", Reset: "Reset", LogFeed: "Feed"}
-# While an Activity is in play these are the only turn actions (PD-TURN-2).
-PLAY_ACTIONS = (Flip, Suggest, GiveUp)
 
 
 @cache
@@ -260,12 +259,7 @@ def advance(state: PocketDragonState, now: float) -> Transition[PocketDragonStat
 def apply(state: PocketDragonState, action: PocketDragonAction) -> Transition[PocketDragonState]:
     """Run the clocks to the action's time on the successor of ``state``, check the
     action there, then carry it out."""
-    now_ms = to_ms(action.now)
-    moved = state.successor()
-    run_to(moved, now_ms)
-    check(moved, action)
-    events, hidden = act(moved, action, max(now_ms, moved.now_ms))
-    return Transition(moved, tuple(events), hidden)
+    return RULES.step(state, action)
 
 
 def irreversible(action: Action) -> str | None:
@@ -278,70 +272,160 @@ def irreversible(action: Action) -> str | None:
     return f"{_CLOCK_BUTTONS[type(action)]} changes the clocks: it cannot be taken back (PD-APP-4)."
 
 
-# -- checks ------------------------------------------------------------------
+# -- phases and checks ---------------------------------------------------------------
+
+CLOCK_KINDS = frozenset({"start", "pause", "resume"})
+# The kinds of COMPANION_ACTIONS and TABLE_ACTIONS.
+COMPANION_KINDS = frozenset(
+    {
+        "reset",
+        "log_feed",
+        "log_general_clue",
+        "log_specific_clue",
+        "log_success",
+        "log_mistake",
+        "log_tidy_up",
+    }
+)
+TABLE_KINDS = frozenset(
+    {
+        "peek",
+        "end_peek",
+        "general_clue",
+        "specific_clue",
+        "answer_clue",
+        "play",
+        "flip",
+        "suggest",
+        "give_up",
+        "collect_food",
+        "feed",
+        "tidy_up",
+    }
+)
+# Either player may press the clock buttons (PD-TIME-4), and in companion mode any button.
+_ANYONE = CLOCK_KINDS | COMPANION_KINDS
+_NOT_COMPANION = dict.fromkeys(
+    COMPANION_KINDS,
+    ("PD-SETUP-6", "That button is for companion mode; here the cards are on screen."),
+)
+_NOT_TABLE = dict.fromkeys(
+    TABLE_KINDS, ("PD-SETUP-6", "In companion mode the cards are on the real table, not on screen.")
+)
+_NOT_STARTED = ("PD-TIME-5", "Press Start first.")
+_PAUSED = ("PD-TIME-5", "The game is paused: resume it first.")
+_ANSWER = "Waiting for {name} to answer the clue."
+_LOOKING = "{name} is looking at two cards; wait until done."
 
 
-def check(state: PocketDragonState, action: Action) -> None:
-    """Raise IllegalAction if ``action`` may not be taken now; never changes anything."""
-    if not 0 <= action.seat < SEATS:
-        raise IllegalAction(MALFORMED_ACTION, f"seat must be 0 or 1, not {action.seat}")
-    _check_mode(state, action)
-    if isinstance(action, CLOCK_ACTIONS):
-        _check_clock_button(state, action)
-        return
-    _check_running(state)
-    if isinstance(action, COMPANION_ACTIONS):
-        _check_companion(state, action)
-    else:
-        assert state.table is not None
-        _check_table(state, state.table, action)
+def _table_phase(
+    kinds: frozenset[str],
+    rule: str = "",
+    message: str = "",
+    waiting: str = "It is {name}'s turn.",
+    refusals: dict[str, tuple[str, str]] | None = None,
+) -> Phase:
+    """A phase of table mode: the clock buttons and ``kinds``; companion buttons are
+    refused (PD-SETUP-6)."""
+    return Phase(
+        CLOCK_KINDS | kinds,
+        rule,
+        message,
+        waiting,
+        anyone=_ANYONE,
+        refusals={**_NOT_COMPANION, **(refusals or {})},
+    )
 
 
-def _check_mode(state: PocketDragonState, action: Action) -> None:
-    if state.mode == "table" and isinstance(action, COMPANION_ACTIONS):
-        raise IllegalAction(
-            "PD-SETUP-6", "That button is for companion mode; here the cards are on screen."
-        )
-    if state.mode == "companion" and isinstance(action, TABLE_ACTIONS):
-        raise IllegalAction(
-            "PD-SETUP-6", "In companion mode the cards are on the real table, not on screen."
-        )
+def _companion_phase(kinds: frozenset[str], rule: str = "", message: str = "") -> Phase:
+    """A phase of companion mode: anyone presses ``kinds``; table actions are refused."""
+    return Phase(kinds, rule, message, anyone=_ANYONE, refusals=_NOT_TABLE)
 
 
-def _check_clock_button(state: PocketDragonState, action: Action) -> None:
-    if isinstance(action, Start) and state.status != "ready":
+# What each phase accepts (PD-TIME-5: the game actions need the clocks running), and
+# the rule refusing any other kind of action there.
+PHASES: dict[str, Phase] = {
+    "companion ready": _companion_phase(CLOCK_KINDS | {"reset"}, *_NOT_STARTED),
+    "companion running": _companion_phase(CLOCK_KINDS | COMPANION_KINDS),
+    "companion paused": _companion_phase(CLOCK_KINDS | {"reset"}, *_PAUSED),
+    "companion over": Phase(frozenset({"reset"}), anyone=_ANYONE, over=True),  # PD-TIME-6
+    "ready": _table_phase(frozenset(), *_NOT_STARTED),
+    "paused": _table_phase(frozenset(), *_PAUSED),
+    "clue": _table_phase(frozenset({"answer_clue"}), "PD-CLUE-5", _ANSWER, waiting=_ANSWER),
+    "peek": _table_phase(frozenset({"end_peek"}), "PD-PEEK-2", _LOOKING, waiting=_LOOKING),
+    "play": _table_phase(
+        frozenset({"flip", "suggest", "give_up"}),
+        "PD-TURN-2",
+        "Finish or give up the Activity in play first.",
+        waiting="{name} is playing an Activity: the partner may suggest a card once one "
+        "Skill is left to match.",
+    ),
+    "turn": _table_phase(
+        TABLE_KINDS - {"answer_clue", "end_peek", "flip", "suggest", "give_up"},
+        refusals={
+            "answer_clue": ("PD-CLUE-4", "No specific clue is waiting for an answer."),
+            "end_peek": ("PD-PEEK-2", "Nobody is looking at cards."),
+            **dict.fromkeys(
+                ("flip", "suggest", "give_up"), ("PD-PLAY-2", "No Activity is in play.")
+            ),
+        },
+    ),
+    "over": Phase(frozenset(), over=True),
+}
+
+
+def phase(state: PocketDragonState) -> str:
+    """The key of ``PHASES`` for ``state``."""
+    status = state.status
+    over = status in ("won", "lost")
+    table = state.table
+    if table is None:
+        return f"companion {'over' if over else status}"
+    if over:
+        return "over"
+    if status != "running":
+        return status
+    if table.clue is not None:
+        return "clue"
+    if table.peek is not None:
+        return "peek"
+    return "turn" if table.play is None else "play"
+
+
+def _check_start(state: PocketDragonState, action: Start) -> None:
+    if state.status != "ready":
         raise IllegalAction("PD-TIME-1", "The game has already started.")
-    if isinstance(action, Pause) and state.status != "running":
+
+
+def _check_pause(state: PocketDragonState, action: Pause) -> None:
+    if state.status != "running":
         raise IllegalAction("PD-TIME-4", "Only a running game can be paused.")
-    if isinstance(action, Resume) and state.status != "paused":
+
+
+def _check_resume(state: PocketDragonState, action: Resume) -> None:
+    if state.status != "paused":
         raise IllegalAction("PD-TIME-4", "Only a paused game can be resumed.")
-    if isinstance(action, Reset) and state.status == "ready":
+
+
+def _check_reset(state: PocketDragonState, action: Reset) -> None:
+    if state.status == "ready":
         raise IllegalAction("PD-TIME-6", "The game has not started: there is nothing to reset.")
 
 
-def _check_running(state: PocketDragonState) -> None:
-    if state.status == "running":
-        return
-    reason = {
-        "ready": "Press Start first.",
-        "paused": "The game is paused: resume it first.",
-        "won": "The game is over: the dragon is happy.",
-        "lost": "The game is over.",
-    }[state.status]
-    raise IllegalAction("PD-TIME-5", reason)
+def _check_log_feed(state: PocketDragonState, action: LogFeed) -> None:
+    _check_feed_window(state)
+    if not 1 <= action.discarded <= MAX_FOOD:
+        raise IllegalAction(
+            "PD-FEED-4", f"Feeding discards 1 to {MAX_FOOD} food cards of one type."
+        )
 
 
-def _check_companion(state: PocketDragonState, action: Action) -> None:
-    if isinstance(action, LogFeed):
-        _check_feed_window(state)
-        if not 1 <= action.discarded <= MAX_FOOD:
-            raise IllegalAction(
-                "PD-FEED-4", f"Feeding discards 1 to {MAX_FOOD} food cards of one type."
-            )
-    elif isinstance(action, LogGeneralClue):
-        _check_pool(state, GENERAL_CLUE_COST)
-    elif isinstance(action, LogSpecificClue):
-        _check_pool(state, SPECIFIC_CLUE_COST)
+def _check_general_pool(state: PocketDragonState, action: Action) -> None:
+    _check_pool(state, GENERAL_CLUE_COST)
+
+
+def _check_specific_pool(state: PocketDragonState, action: Action) -> None:
+    _check_pool(state, SPECIFIC_CLUE_COST)
 
 
 def _check_feed_window(state: PocketDragonState) -> None:
@@ -358,61 +442,50 @@ def _check_pool(state: PocketDragonState, cost: int) -> None:
         )
 
 
-def _check_table(state: PocketDragonState, table: Table, action: Action) -> None:
-    name = state.players
-    seat = action.seat
-    if table.clue is not None:
-        if not isinstance(action, AnswerClue):
-            raise IllegalAction(
-                "PD-CLUE-5", f"Waiting for {name[1 - table.clue.asker]} to answer the clue."
-            )
-        if seat == table.clue.asker:
-            raise IllegalAction("PD-CLUE-4", "Your partner names the icon, not you.")
-        _check_answer(table, table.clue, action)
-        return
-    if isinstance(action, AnswerClue):
-        raise IllegalAction("PD-CLUE-4", "No specific clue is waiting for an answer.")
-    if table.peek is not None:
-        if not isinstance(action, EndPeek) or seat != table.peek.seat:
-            raise IllegalAction(
-                "PD-PEEK-2", f"{name[table.peek.seat]} is looking at two cards; wait until done."
-            )
-        return
-    if isinstance(action, EndPeek):
-        raise IllegalAction("PD-PEEK-2", "Nobody is looking at cards.")
-    if table.play is not None:
-        _check_play(table, table.play, action)
-        return
-    if isinstance(action, PLAY_ACTIONS):
-        raise IllegalAction("PD-PLAY-2", "No Activity is in play.")
-    if seat != table.turn:
-        raise IllegalAction("PD-TURN-1", f"It is {name[table.turn]}'s turn.")
-    _check_turn_action(state, table, action)
+def _table_of(state: PocketDragonState) -> Table:
+    table = state.table
+    assert table is not None  # a table phase
+    return table
 
 
-def _check_answer(table: Table, clue: PendingClue, action: AnswerClue) -> None:
+def _check_answer_clue(state: PocketDragonState, action: AnswerClue) -> None:
+    table = _table_of(state)
+    clue = table.clue
+    assert clue is not None
     activity = table.hands[clue.asker][clue.card].activity
     if action.skill not in cards().activities[activity].skills:
         raise IllegalAction("PD-CLUE-4", "Name one icon that is on the card asked about.")
 
 
-def _check_play(table: Table, play: Play, action: Action) -> None:
-    if not isinstance(action, PLAY_ACTIONS):
-        raise IllegalAction("PD-TURN-2", "Finish or give up the Activity in play first.")
-    if isinstance(action, Suggest):
-        if action.seat == play.seat:
-            raise IllegalAction("PD-PLAY-4", "Suggestions come from the partner; flip it yourself.")
-        if len(needed_skills(table, play)) != 1:
-            raise IllegalAction(
-                "PD-PLAY-4", "The partner may suggest only when one Skill is left to match."
-            )
-    elif action.seat != play.seat:
+def _play_of(state: PocketDragonState) -> tuple[Table, Play]:
+    table = _table_of(state)
+    assert table.play is not None  # the play phase
+    return table, table.play
+
+
+def _check_flip(state: PocketDragonState, action: Flip) -> None:
+    table, play = _play_of(state)
+    _check_player(play, action)
+    _check_face_down(table, action.place, "PD-PLAY-2")
+
+
+def _check_suggest(state: PocketDragonState, action: Suggest) -> None:
+    table, play = _play_of(state)
+    if action.seat == play.seat:
+        raise IllegalAction("PD-PLAY-4", "Suggestions come from the partner; flip it yourself.")
+    _check_face_down(table, action.place, "PD-PLAY-2")
+
+
+def _check_give_up(state: PocketDragonState, action: GiveUp) -> None:
+    _, play = _play_of(state)
+    _check_player(play, action)
+    if play.flips == 0:
+        raise IllegalAction("PD-PLAY-6", "Flip at least one card before giving up.")
+
+
+def _check_player(play: Play, action: Action) -> None:
+    if action.seat != play.seat:
         raise IllegalAction("PD-PLAY-4", "Only the player of the Activity flips; you may suggest.")
-    if isinstance(action, GiveUp):
-        if play.flips == 0:
-            raise IllegalAction("PD-PLAY-6", "Flip at least one card before giving up.")
-    elif isinstance(action, Flip | Suggest):
-        _check_face_down(table, action.place, "PD-PLAY-2")
 
 
 def _check_face_down(table: Table, place: int, rule: str) -> None:
@@ -420,34 +493,49 @@ def _check_face_down(table: Table, place: int, rule: str) -> None:
         raise IllegalAction(rule, "Choose a face-down card of the grid.")
 
 
-def _check_turn_action(state: PocketDragonState, table: Table, action: Action) -> None:
-    seat = action.seat
-    if isinstance(action, Peek):
-        a, b = action.places
-        if a == b:
-            raise IllegalAction("PD-PEEK-2", "Choose two different cards.")
-        _check_face_down(table, a, "PD-PEEK-2")
-        _check_face_down(table, b, "PD-PEEK-2")
-    elif isinstance(action, GeneralClue):
-        _check_pool(state, GENERAL_CLUE_COST)
-        if action.skill not in {s.id for s in cards().skills}:
-            raise IllegalAction("PD-CLUE-3", f"There is no Skill called {action.skill!r}.")
-    elif isinstance(action, SpecificClue):
-        _check_pool(state, SPECIFIC_CLUE_COST)
-        _check_hand_card(table, seat, action.card, "PD-CLUE-4")
-    elif isinstance(action, PlayActivity):
-        _check_hand_card(table, seat, action.card, "PD-PLAY-1")
-        if not face_down(table):
-            raise IllegalAction("PD-PLAY-8", "No face-down card is left to match: tidy up first.")
-    elif isinstance(action, CollectFood):
-        if len(table.food[seat]) >= MAX_FOOD:
-            raise IllegalAction("PD-FOOD-1", f"You already have {MAX_FOOD} food cards.")
-        _check_face_down(table, action.place, "PD-FOOD-1")
-    elif isinstance(action, Feed):
-        _check_feed_window(state)
-        if not any(cards().collection[c].food == action.food for c in table.food[seat]):
-            raise IllegalAction("PD-FEED-4", "You have no food of that type in front of you.")
-    elif isinstance(action, TidyUp) and len(face_down(table)) > TIDY_MAX_FACE_DOWN:
+def _check_peek(state: PocketDragonState, action: Peek) -> None:
+    table = _table_of(state)
+    a, b = action.places
+    if a == b:
+        raise IllegalAction("PD-PEEK-2", "Choose two different cards.")
+    _check_face_down(table, a, "PD-PEEK-2")
+    _check_face_down(table, b, "PD-PEEK-2")
+
+
+def _check_general_clue(state: PocketDragonState, action: GeneralClue) -> None:
+    _check_pool(state, GENERAL_CLUE_COST)
+    if action.skill not in {s.id for s in cards().skills}:
+        raise IllegalAction("PD-CLUE-3", f"There is no Skill called {action.skill!r}.")
+
+
+def _check_specific_clue(state: PocketDragonState, action: SpecificClue) -> None:
+    _check_pool(state, SPECIFIC_CLUE_COST)
+    _check_hand_card(_table_of(state), action.seat, action.card, "PD-CLUE-4")
+
+
+def _check_play_activity(state: PocketDragonState, action: PlayActivity) -> None:
+    table = _table_of(state)
+    _check_hand_card(table, action.seat, action.card, "PD-PLAY-1")
+    if not face_down(table):
+        raise IllegalAction("PD-PLAY-8", "No face-down card is left to match: tidy up first.")
+
+
+def _check_collect_food(state: PocketDragonState, action: CollectFood) -> None:
+    table = _table_of(state)
+    if len(table.food[action.seat]) >= MAX_FOOD:
+        raise IllegalAction("PD-FOOD-1", f"You already have {MAX_FOOD} food cards.")
+    _check_face_down(table, action.place, "PD-FOOD-1")
+
+
+def _check_feed(state: PocketDragonState, action: Feed) -> None:
+    _check_feed_window(state)
+    food = _table_of(state).food[action.seat]
+    if not any(cards().collection[c].food == action.food for c in food):
+        raise IllegalAction("PD-FEED-4", "You have no food of that type in front of you.")
+
+
+def _check_tidy_up(state: PocketDragonState, action: TidyUp) -> None:
+    if len(face_down(_table_of(state))) > TIDY_MAX_FACE_DOWN:
         raise IllegalAction(
             "PD-TIDY-1", f"Tidy up only with {TIDY_MAX_FACE_DOWN} or fewer face-down cards left."
         )
@@ -567,100 +655,119 @@ def _skill_ids() -> tuple[str, ...]:
     return tuple(s.id for s in cards().skills)
 
 
-# -- effects -----------------------------------------------------------------
+@dataclass(slots=True)
+class PocketDragonCtx(Ctx[PocketDragonState]):
+    """A step of Pocket Dragon in the making (core/rules.py), at the caller's clock
+    reading ``now_ms`` (never before the state's own)."""
+
+    now_ms: int = 0
+
+    def who(self, action: Action) -> str:
+        return self.state.players[action.seat]
+
+    def table(self) -> Table:
+        """The table, about to change: the successor's own (it shared the table)."""
+        table = self.state.table
+        assert table is not None  # a table phase
+        self.state.table = table = table.successor()
+        return table
 
 
-def act(state: PocketDragonState, action: Action, now_ms: int) -> tuple[list[Event], bool]:
-    """Carry out a checked action; returns the log lines and whether anything hidden
-    was drawn or revealed."""
-    if state.table is None:
-        return [Event(_act_companion(state, action, now_ms))], isinstance(action, Start)
-    who = state.players[action.seat]
-    if isinstance(action, Start):
-        _start(state, now_ms)
-        return [Event(f"{who} starts the clocks.")], True
-    if isinstance(action, Pause | Resume) and action.cause is not None:
-        return [Event(_hold(state, action, now_ms))], False
-    if isinstance(action, Pause):
-        state.status = "paused"
-        return [Event(f"{who} pauses the game.")], False
-    if isinstance(action, Resume):
-        _resume(state, now_ms)
-        return [Event(f"{who} resumes the game.")], False
-    state.table = state.table.successor()  # the successor shares the table
-    return _act_table(state, state.table, action, who)
+def _begin(state: PocketDragonState, action: PocketDragonAction) -> PocketDragonCtx:
+    """The step's context: the successor with the clocks run to the action's time."""
+    now_ms = to_ms(action.now)
+    moved = state.successor()
+    run_to(moved, now_ms)
+    return PocketDragonCtx(moved, now_ms=max(now_ms, moved.now_ms))
 
 
-def _start(state: PocketDragonState, now_ms: int) -> None:
+# -- effects: the clock buttons ------------------------------------------------------
+# A companion button's log line names nobody: the app cannot tell who pressed it (PD-APP-5).
+
+
+def _do_start(ctx: PocketDragonCtx, action: Start) -> None:
+    state = ctx.state
     state.status = "running"
-    state.now_ms = now_ms
+    state.now_ms = ctx.now_ms
     state.next_clue_ms = state.elapsed_ms + draw_clue_interval(state)
+    ctx.say("The clocks start." if state.table is None else f"{ctx.who(action)} starts the clocks.")
+    ctx.hidden = True
 
 
-def _resume(state: PocketDragonState, now_ms: int) -> None:
-    state.status = "running"
-    state.now_ms = now_ms
-
-
-def _hold(state: PocketDragonState, action: Pause | Resume, now_ms: int) -> str:
-    """A pause or resume no player pressed (PD-TIME-7), told as what happened."""
-    if isinstance(action, Resume):
-        _resume(state, now_ms)
-        return "Everyone is back: the clocks run again."
+def _do_pause(ctx: PocketDragonCtx, action: Pause) -> None:
+    state = ctx.state
     state.status = "paused"
-    if action.cause == "away":
-        return f"{state.players[action.seat]} is away: the clocks are paused."
-    left = display(main_left_ms(state))
-    return f"The game was closed while the clocks ran: they stopped with {left} s left."
+    if action.cause == "away":  # PD-TIME-7: no player pressed it
+        ctx.say(f"{ctx.who(action)} is away: the clocks are paused.")
+    elif action.cause is not None:
+        left = display(main_left_ms(state))
+        ctx.say(f"The game was closed while the clocks ran: they stopped with {left} s left.")
+    else:
+        ctx.say(
+            "The game is paused." if state.table is None else f"{ctx.who(action)} pauses the game."
+        )
 
 
-def _reset(state: PocketDragonState, now_ms: int) -> None:
+def _do_resume(ctx: PocketDragonCtx, action: Resume) -> None:
+    state = ctx.state
+    state.status = "running"
+    state.now_ms = ctx.now_ms
+    if action.cause is not None:  # PD-TIME-7
+        ctx.say("Everyone is back: the clocks run again.")
+    else:
+        ctx.say(
+            "The game resumes." if state.table is None else f"{ctx.who(action)} resumes the game."
+        )
+
+
+def _do_reset(ctx: PocketDragonCtx, action: Reset) -> None:
     """Back to before the start at the same level (PD-TIME-6); the RNG runs on."""
+    state = ctx.state
     fresh = PocketDragonState(
         players=state.players,
         mode=state.mode,
         difficulty=state.difficulty,
         rng=state.rng,
-        now_ms=now_ms,
+        now_ms=ctx.now_ms,
         happiness=state.level.happiness,
     )
     for field in fields(fresh):
         setattr(state, field.name, getattr(fresh, field.name))
+    ctx.say("The game is reset.")
 
 
-def _act_companion(state: PocketDragonState, action: Action, now_ms: int) -> str:
-    """Carry out a companion button; its log line names nobody: the app cannot tell who
-    pressed it (PD-APP-5)."""
-    if isinstance(action, Start):
-        _start(state, now_ms)
-        return "The clocks start."
-    if isinstance(action, Pause | Resume) and action.cause is not None:
-        return _hold(state, action, now_ms)
-    if isinstance(action, Pause):
-        state.status = "paused"
-        return "The game is paused."
-    if isinstance(action, Resume):
-        _resume(state, now_ms)
-        return "The game resumes."
-    if isinstance(action, Reset):
-        _reset(state, now_ms)
-        return "The game is reset."
-    if isinstance(action, LogFeed):
-        feed(state)
-        state.happiness += action.discarded - 1
-        return f"The dragon is fed {counted(action.discarded, 'food card')}."
-    if isinstance(action, LogGeneralClue):
-        state.clues -= GENERAL_CLUE_COST
-        return "A general clue is taken."
-    if isinstance(action, LogSpecificClue):
-        state.clues -= SPECIFIC_CLUE_COST
-        return "A specific clue is taken."
-    if isinstance(action, LogSuccess):
-        _succeed(state)
-        return "A success is logged."
-    assert isinstance(action, LogMistake | LogTidyUp)
-    _lose_happiness(state)
-    return "A mistake is logged." if isinstance(action, LogMistake) else "A tidy up is logged."
+# -- effects: companion mode's buttons --------------------------------------------
+
+
+def _do_log_feed(ctx: PocketDragonCtx, action: LogFeed) -> None:
+    feed(ctx.state)
+    ctx.state.happiness += action.discarded - 1
+    ctx.say(f"The dragon is fed {counted(action.discarded, 'food card')}.")
+
+
+def _do_log_general_clue(ctx: PocketDragonCtx, action: LogGeneralClue) -> None:
+    ctx.state.clues -= GENERAL_CLUE_COST
+    ctx.say("A general clue is taken.")
+
+
+def _do_log_specific_clue(ctx: PocketDragonCtx, action: LogSpecificClue) -> None:
+    ctx.state.clues -= SPECIFIC_CLUE_COST
+    ctx.say("A specific clue is taken.")
+
+
+def _do_log_success(ctx: PocketDragonCtx, action: LogSuccess) -> None:
+    _succeed(ctx.state)
+    ctx.say("A success is logged.")
+
+
+def _do_log_mistake(ctx: PocketDragonCtx, action: LogMistake) -> None:
+    _lose_happiness(ctx.state)
+    ctx.say("A mistake is logged.")
+
+
+def _do_log_tidy_up(ctx: PocketDragonCtx, action: LogTidyUp) -> None:
+    _lose_happiness(ctx.state)
+    ctx.say("A tidy up is logged.")
 
 
 def _succeed(state: PocketDragonState) -> None:
@@ -677,92 +784,149 @@ def _lose_happiness(state: PocketDragonState) -> None:
         state.happiness -= 1
 
 
-def _act_table(
-    state: PocketDragonState, table: Table, action: Action, who: str
-) -> tuple[list[Event], bool]:
+# -- effects: table mode ------------------------------------------------------------
+
+
+def _do_peek(ctx: PocketDragonCtx, action: Peek) -> None:
+    table = ctx.table()
+    table.peek = OpenPeek(action.seat, list(action.places))
+    seen = ", ".join(f"{place_name(p)}: {card_name(card_at(table, p))}" for p in action.places)
+    places = " and ".join(place_name(p) for p in action.places)
+    ctx.say(f"{ctx.who(action)} looks at {places}.")
+    ctx.say(f"You see {seen}.", private_to=action.seat)
+    ctx.hidden = True
+
+
+def _do_end_peek(ctx: PocketDragonCtx, action: EndPeek) -> None:
+    table = ctx.table()
+    table.peek = None
+    _pass_turn(table)
+    ctx.say(f"{ctx.who(action)} is done looking.")
+
+
+def _do_general_clue(ctx: PocketDragonCtx, action: GeneralClue) -> None:
+    table = ctx.table()
     deck = cards()
+    ctx.state.clues -= GENERAL_CLUE_COST
+    skill = deck.skill(action.skill)
+    marked = []
+    hand = table.hands[action.seat]
+    for i, held in enumerate(hand):
+        if skill.id in deck.activities[held.activity].skills:
+            hand[i] = HandCard(held.activity, [*held.known, skill.id], held.ruled_out)
+            marked.append(str(i + 1))
+        else:
+            hand[i] = HandCard(held.activity, held.known, [*held.ruled_out, skill.id])
+    answer = f"{noun_for(len(marked), 'card')} {', '.join(marked)}" if marked else "none"
+    _pass_turn(table)
+    ctx.say(f"{ctx.who(action)} asks which of their Activities need {skill.name}: {answer}.")
+    ctx.hidden = True
+
+
+def _do_specific_clue(ctx: PocketDragonCtx, action: SpecificClue) -> None:
+    table = ctx.table()
+    ctx.state.clues -= SPECIFIC_CLUE_COST
+    table.clue = PendingClue(action.seat, action.card)
+    partner = ctx.state.players[1 - action.seat]
+    ctx.say(f"{ctx.who(action)} asks {partner} to name one icon of card {action.card + 1}.")
+
+
+def _do_answer_clue(ctx: PocketDragonCtx, action: AnswerClue) -> None:
+    table = ctx.table()
+    clue = table.clue
+    assert clue is not None
+    hand = table.hands[clue.asker]
+    held = hand[clue.card]
+    if action.skill not in held.known:
+        hand[clue.card] = HandCard(held.activity, [*held.known, action.skill], held.ruled_out)
+    table.clue = None
+    _pass_turn(table)
+    skill_name = cards().skill(action.skill).name
+    ctx.say(f"{ctx.who(action)} names {skill_name} on card {clue.card + 1}.")
+    ctx.hidden = True
+
+
+def _do_play(ctx: PocketDragonCtx, action: PlayActivity) -> None:
+    table = ctx.table()
+    deck = cards()
+    hand_card = table.hands[action.seat].pop(action.card)
+    table.play = Play(action.seat, hand_card.activity)
+    activity = deck.activities[hand_card.activity]
+    skills = ", ".join(deck.skill(s).name for s in activity.skills)
+    ctx.say(f"{ctx.who(action)} plays {activity.name}, which needs {skills}.")
+    ctx.hidden = True
+
+
+def _do_flip(ctx: PocketDragonCtx, action: Flip | Suggest) -> None:
+    """A flip, or the partner's suggestion, which flips the card the same way."""
+    table = ctx.table()
+    play = table.play
+    assert play is not None
+    state = ctx.state
+    deck = cards()
+    card = card_at(table, action.place)
+    play.flips += 1
+    flipped = f"{ctx.who(action)} flips {place_name(action.place)}: {card_name(card)}"
+    ctx.hidden = True
+    if deck.collection[card].skill in needed_skills(table, play):
+        play.matched.append(action.place)
+        if needed_skills(table, play):
+            ctx.say(f"{flipped}, a match.")
+            return
+        _end_play(state, table, play, done=True)
+        ctx.say(f"{flipped}: {deck.activities[play.activity].name} is done!")
+        return
+    table.grid[action.place] = None
+    table.discard.append(card)
+    _lose_happiness(state)
+    ctx.say(f"{flipped}, a mistake.")
+
+
+def _do_give_up(ctx: PocketDragonCtx, action: GiveUp) -> None:
+    table = ctx.table()
+    play = table.play
+    assert play is not None
+    name = cards().activities[play.activity].name
+    _end_play(ctx.state, table, play, done=False)
+    ctx.say(f"{ctx.who(action)} gives up {name}.")
+    ctx.hidden = True
+
+
+def _do_collect_food(ctx: PocketDragonCtx, action: CollectFood) -> None:
+    table = ctx.table()
+    card = card_at(table, action.place)
+    table.grid[action.place] = None
+    table.food[action.seat].append(card)
+    _pass_turn(table)
+    ctx.say(f"{ctx.who(action)} collects {card_name(card)} from {place_name(action.place)}.")
+    ctx.hidden = True
+
+
+def _do_feed(ctx: PocketDragonCtx, action: Feed) -> None:
+    table = ctx.table()
+    state = ctx.state
+    deck = cards()
+    feed(state)
     seat = action.seat
-    partner = state.players[1 - seat]
-    if isinstance(action, Peek):
-        table.peek = OpenPeek(seat, list(action.places))
-        seen = ", ".join(f"{place_name(p)}: {card_name(card_at(table, p))}" for p in action.places)
-        places = " and ".join(place_name(p) for p in action.places)
-        return [
-            Event(f"{who} looks at {places}."),
-            Event(f"You see {seen}.", private_to=seat),
-        ], True
-    if isinstance(action, EndPeek):
-        table.peek = None
-        _pass_turn(table)
-        return [Event(f"{who} is done looking.")], False
-    if isinstance(action, GeneralClue):
-        state.clues -= GENERAL_CLUE_COST
-        skill = deck.skill(action.skill)
-        marked = []
-        hand = table.hands[seat]
-        for i, held in enumerate(hand):
-            if skill.id in deck.activities[held.activity].skills:
-                hand[i] = HandCard(held.activity, [*held.known, skill.id], held.ruled_out)
-                marked.append(str(i + 1))
-            else:
-                hand[i] = HandCard(held.activity, held.known, [*held.ruled_out, skill.id])
-        answer = f"{noun_for(len(marked), 'card')} {', '.join(marked)}" if marked else "none"
-        _pass_turn(table)
-        return [Event(f"{who} asks which of their Activities need {skill.name}: {answer}.")], True
-    if isinstance(action, SpecificClue):
-        state.clues -= SPECIFIC_CLUE_COST
-        table.clue = PendingClue(seat, action.card)
-        return [Event(f"{who} asks {partner} to name one icon of card {action.card + 1}.")], False
-    if isinstance(action, AnswerClue):
-        assert table.clue is not None
-        card_number = table.clue.card + 1
-        hand = table.hands[table.clue.asker]
-        held = hand[table.clue.card]
-        if action.skill not in held.known:
-            hand[table.clue.card] = HandCard(
-                held.activity, [*held.known, action.skill], held.ruled_out
-            )
-        table.clue = None
-        _pass_turn(table)
-        skill_name = deck.skill(action.skill).name
-        return [Event(f"{who} names {skill_name} on card {card_number}.")], True
-    if isinstance(action, PlayActivity):
-        hand_card = table.hands[seat].pop(action.card)
-        table.play = Play(seat, hand_card.activity)
-        activity = deck.activities[hand_card.activity]
-        skills = ", ".join(deck.skill(s).name for s in activity.skills)
-        return [Event(f"{who} plays {activity.name}, which needs {skills}.")], True
-    if isinstance(action, Flip | Suggest):
-        assert table.play is not None
-        return _flip(state, table, table.play, action.place, who), True
-    if isinstance(action, GiveUp):
-        assert table.play is not None
-        name = deck.activities[table.play.activity].name
-        _end_play(state, table, table.play, done=False)
-        return [Event(f"{who} gives up {name}.")], True
-    if isinstance(action, CollectFood):
-        card = card_at(table, action.place)
-        table.grid[action.place] = None
-        table.food[seat].append(card)
-        _pass_turn(table)
-        return [Event(f"{who} collects {card_name(card)} from {place_name(action.place)}.")], True
-    if isinstance(action, Feed):
-        feed(state)
-        fed = [c for c in table.food[seat] if deck.collection[c].food == action.food]
-        table.food[seat] = [c for c in table.food[seat] if c not in fed]
-        table.discard.extend(fed)
-        state.happiness += len(fed) - 1
-        _pass_turn(table)
-        food = deck.food(action.food).name
-        return [Event(f"{who} feeds the dragon {len(fed)} × {food}.")], False
-    assert isinstance(action, TidyUp)
+    fed = [c for c in table.food[seat] if deck.collection[c].food == action.food]
+    table.food[seat] = [c for c in table.food[seat] if c not in fed]
+    table.discard.extend(fed)
+    state.happiness += len(fed) - 1
+    _pass_turn(table)
+    ctx.say(f"{ctx.who(action)} feeds the dragon {len(fed)} × {deck.food(action.food).name}.")
+
+
+def _do_tidy_up(ctx: PocketDragonCtx, action: TidyUp) -> None:
+    table = ctx.table()
+    state = ctx.state
     pile = [card_at(table, p) for p in face_down(table)] + table.discard
     state.rng.shuffle(pile)
     table.grid = [*pile, *[None] * (COLLECTION_SIZE - len(pile))]
     table.discard = []
     _lose_happiness(state)
     _pass_turn(table)
-    return [Event(f"{who} tidies up the grid.")], True
+    ctx.say(f"{ctx.who(action)} tidies up the grid.")
+    ctx.hidden = True
 
 
 def card_at(table: Table, place: int) -> int:
@@ -773,23 +937,6 @@ def card_at(table: Table, place: int) -> int:
 
 def _pass_turn(table: Table) -> None:
     table.turn = 1 - table.turn
-
-
-def _flip(state: PocketDragonState, table: Table, play: Play, place: int, who: str) -> list[Event]:
-    deck = cards()
-    card = card_at(table, place)
-    play.flips += 1
-    flipped = f"{who} flips {place_name(place)}: {card_name(card)}"
-    if deck.collection[card].skill in needed_skills(table, play):
-        play.matched.append(place)
-        if needed_skills(table, play):
-            return [Event(f"{flipped}, a match.")]
-        _end_play(state, table, play, done=True)
-        return [Event(f"{flipped}: {deck.activities[play.activity].name} is done!")]
-    table.grid[place] = None
-    table.discard.append(card)
-    _lose_happiness(state)
-    return [Event(f"{flipped}, a mistake.")]
 
 
 def _end_play(state: PocketDragonState, table: Table, play: Play, *, done: bool) -> None:
@@ -812,3 +959,63 @@ def _end_play(state: PocketDragonState, table: Table, play: Play, *, done: bool)
         return
     table.hands[play.seat].append(HandCard(table.deck.pop()))
     _pass_turn(table)
+
+
+# -- the tables of the step ---------------------------------------------------------
+
+# Each kind of action: its own conditions (after whose turn or decision it is), if any.
+CHECKS: dict[str, Callable[[PocketDragonState, Any], None]] = {
+    "start": _check_start,
+    "pause": _check_pause,
+    "resume": _check_resume,
+    "reset": _check_reset,
+    "log_feed": _check_log_feed,
+    "log_general_clue": _check_general_pool,
+    "log_specific_clue": _check_specific_pool,
+    "peek": _check_peek,
+    "general_clue": _check_general_clue,
+    "specific_clue": _check_specific_clue,
+    "answer_clue": _check_answer_clue,
+    "play": _check_play_activity,
+    "flip": _check_flip,
+    "suggest": _check_suggest,
+    "give_up": _check_give_up,
+    "collect_food": _check_collect_food,
+    "feed": _check_feed,
+    "tidy_up": _check_tidy_up,
+}
+# Each kind of action: what it does to the successor.
+HANDLERS: dict[str, Callable[[PocketDragonCtx, Any], None]] = {
+    "start": _do_start,
+    "pause": _do_pause,
+    "resume": _do_resume,
+    "reset": _do_reset,
+    "log_feed": _do_log_feed,
+    "log_general_clue": _do_log_general_clue,
+    "log_specific_clue": _do_log_specific_clue,
+    "log_success": _do_log_success,
+    "log_mistake": _do_log_mistake,
+    "log_tidy_up": _do_log_tidy_up,
+    "peek": _do_peek,
+    "end_peek": _do_end_peek,
+    "general_clue": _do_general_clue,
+    "specific_clue": _do_specific_clue,
+    "answer_clue": _do_answer_clue,
+    "play": _do_play,
+    "flip": _do_flip,
+    "suggest": _do_flip,
+    "give_up": _do_give_up,
+    "collect_food": _do_collect_food,
+    "feed": _do_feed,
+    "tidy_up": _do_tidy_up,
+}
+
+RULES: Rules[PocketDragonState, PocketDragonCtx] = Rules(
+    phases=PHASES,
+    checks=CHECKS,
+    handlers=HANDLERS,
+    begin=_begin,
+    phase=phase,
+    names=lambda state: state.players,
+    to_act=to_act,
+)

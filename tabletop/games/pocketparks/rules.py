@@ -1,21 +1,24 @@
 """PocketParks' rules (seeds/pocketparks.md): setup, who acts, the legal actions,
-``check`` (a refusal names its rule), ``apply`` (check, then act on the successor and
+the checks (a refusal names its rule), ``apply`` (check, then act on the successor and
 settle), the round flow and the outcome. Rule ids in comments and refusals.
 
-The functions that change a state work on the successor ``apply`` made; ``Ctx``
-collects the log lines and whether something hidden was drawn or revealed.
+``apply`` is the step of the skeleton in core/rules.py, filled in by ``RULES``: the
+phases and what each allows (``PHASES``), the checks and handlers per kind of action.
+The functions that change a state work on the successor in a ``PocketParksCtx``,
+which collects the log lines and whether something hidden was drawn or revealed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from tabletop.core.engine import Event, Outcome, Transition
+from tabletop.core.engine import Outcome, Transition
 from tabletop.core.errors import IllegalAction
 from tabletop.core.rng import Rng
+from tabletop.core.rules import Ctx, Phase, Rules
 from tabletop.core.words import counted
 from tabletop.games.pocketparks.content import Effect, load_content
 from tabletop.games.pocketparks.model import (
@@ -75,29 +78,37 @@ OTHER_POINTS = {3: 1, 4: 2, 5: 2}
 REACTIVE: tuple[Effect, ...] = ("trail_detour", "ranger_says_no")
 
 
-# What each phase of the current player's turn accepts, and the rule that says so.
-PHASE_KINDS: dict[str, tuple[frozenset[str], str, str]] = {
-    "turn": (
+# What each phase accepts, and the rule refusing any other kind of action there.
+PHASES: dict[str, Phase] = {
+    "turn": Phase(
         frozenset({"start_set", "start_build", "draw", "start_steal"}),
         "PP-TURN-1",
-        "choose one action: play or build a set, draw 2, or pay to steal",
+        "Choose one action: play or build a set, draw 2, or pay to steal.",
     ),
-    "draw": (frozenset({"draw"}), "PP-DRAW-1", "draw your second card first"),
-    "discard": (
+    "draw": Phase(frozenset({"draw"}), "PP-DRAW-1", "Draw your second card first."),
+    "discard": Phase(
         frozenset({"discard", "play_event"}),
         "PP-DRAW-2",
-        "now discard a park card or play an event",
+        "Now discard a park card or play an event.",
     ),
-    "set": (frozenset({"add", "confirm", "cancel"}), "PP-SET-2", "finish or cancel your set"),
-    "build": (frozenset({"add", "confirm", "cancel"}), "PP-SET-2", "finish or cancel your set"),
-    "steal": (
+    "set": Phase(frozenset({"add", "confirm", "cancel"}), "PP-SET-2", "Finish or cancel your set."),
+    "build": Phase(
+        frozenset({"add", "confirm", "cancel"}), "PP-SET-2", "Finish or cancel your set."
+    ),
+    "steal": Phase(
         frozenset({"pay", "take", "take_random", "confirm", "cancel"}),
         "PP-STEAL-1",
-        "finish declaring or cancel your steal",
+        "Finish declaring or cancel your steal.",
     ),
-    "limit": (frozenset({"discard"}), "PP-LIMIT-1", "put back cards down to 9 in hand first"),
+    "limit": Phase(frozenset({"discard"}), "PP-LIMIT-1", "Put back cards down to 9 in hand first."),
+    "window": Phase(
+        frozenset({"pass", "tour_pick", "park_tour", "cancel", "react"}),
+        "PP-WINDOW-1",
+        "Answer the open question first (or pass).",
+        waiting="You are not being asked anything right now.",
+    ),
+    "over": Phase(frozenset(), over=True),
 }
-WINDOW_KINDS = frozenset({"pass", "tour_pick", "park_tour", "cancel", "react"})
 OWN_TURN_EVENTS: tuple[Effect, ...] = (
     "make_a_wish",
     "aspiring_astronomer",
@@ -110,16 +121,15 @@ TARGET_RULES: dict[str, str] = {"comparing_notes": "PP-NOTES-1", "mosquito_bites
 
 
 @dataclass(slots=True)
-class Ctx:
-    st: PPState
-    log: list[Event] = field(default_factory=list)
-    hidden: bool = False
+class PocketParksCtx(Ctx[PPState]):
+    """A step of PocketParks in the making (core/rules.py), which names the players.
+    ``turn`` is the seat whose turn the action was taken in: an action that ends the
+    turn moves ``state.current`` on, and that player still comes first (PP-WIN-1)."""
 
-    def say(self, text: str, private_to: int | None = None) -> None:
-        self.log.append(Event(text, private_to))
+    turn: int = 0
 
     def name(self, seat: int) -> str:
-        return self.st.players[seat].name
+        return self.state.players[seat].name
 
 
 # -- cards and sets -----------------------------------------------------------
@@ -134,11 +144,11 @@ def names(cards: list[int]) -> str:
     return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
 
 
-def icon_filter(st: PPState, seat: int) -> int:
+def icon_filter(state: PPState, seat: int) -> int:
     """The icons a seat's cards may use: dark sky only after Aspiring astronomer
     was played on an earlier turn of this round (PP-SET-8)."""
-    played = st.players[seat].astronomer_turn
-    return ALL_ICONS if 0 <= played < st.turn else THEME
+    played = state.players[seat].astronomer_turn
+    return ALL_ICONS if 0 <= played < state.turn else THEME
 
 
 def common_icons(cards: list[int], icons: int) -> int:
@@ -147,9 +157,9 @@ def common_icons(cards: list[int], icons: int) -> int:
     return icons
 
 
-def set_icons(st: PPState, seat: int, cards: list[int]) -> int:
+def set_icons(state: PPState, seat: int, cards: list[int]) -> int:
     """A set's icons are what all its cards share, recomputed as it changes (PP-SET-1, PP-SET-7)."""
-    return common_icons(cards, icon_filter(st, seat))
+    return common_icons(cards, icon_filter(state, seat))
 
 
 def bits(mask: int) -> list[int]:
@@ -161,9 +171,9 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def order_from(st: PPState, seat: int) -> tuple[int, ...]:
+def order_from(state: PPState, seat: int) -> tuple[int, ...]:
     """Every seat in turn order, from ``seat`` on."""
-    n = len(st.players)
+    n = len(state.players)
     return _order(seat % n, n)
 
 
@@ -172,30 +182,30 @@ def _order(seat: int, n: int) -> tuple[int, ...]:
     return tuple((seat + k) % n for k in range(n))
 
 
-def priority_distance(st: PPState, seat: int) -> int:
+def priority_distance(state: PPState, seat: int) -> int:
     """0 for the player after the current one, ..., n-1 for the current player (PP-TOUR-4)."""
-    return (seat - st.current - 1) % len(st.players)
+    return (seat - state.current - 1) % len(state.players)
 
 
-def round3(st: PPState) -> bool:
-    return st.modifiers and st.round == ROUNDS
+def round3(state: PPState) -> bool:
+    return state.modifiers and state.round == ROUNDS
 
 
-def priorities(st: PPState) -> list[list[int]]:
+def priorities(state: PPState) -> list[list[int]]:
     """Per seat, per set: the icons for which that set has priority (PP-MOD-3).
 
     For each icon, the largest set having it wins; a tie goes to the set holding
     the highest park number (unique, since every card is in one set only)."""
     best: dict[int, tuple[int, int, int, int]] = {}
-    for seat, player in enumerate(st.players):
-        icons_allowed = icon_filter(st, seat)
+    for seat, player in enumerate(state.players):
+        icons_allowed = icon_filter(state, seat)
         for idx, cards in enumerate(player.sets):
             key = (len(cards), max(NUMBER[c] for c in cards), seat, idx)
             for bit in bits(common_icons(cards, icons_allowed)):
                 held = best.get(bit)
                 if held is None or key[:2] > held[:2]:
                     best[bit] = key
-    out = [[0] * len(p.sets) for p in st.players]
+    out = [[0] * len(p.sets) for p in state.players]
     for bit, (_, _, seat, idx) in best.items():
         out[seat][idx] |= bit
     return out
@@ -207,39 +217,39 @@ def wins_with(sizes: list[int]) -> bool:
     return len(top) == 3 and top[0] >= 4 and top[1] >= 3 and top[2] >= 2
 
 
-def round_winner(st: PPState, current: int) -> int:
+def round_winner(state: PPState, current: int) -> int:
     """Who has won the round: ``current`` (whose turn the action was taken in) first,
     then in turn order (PP-WIN-1)."""
     prio = None
-    for seat in order_from(st, current):
-        sets = st.players[seat].sets
+    for seat in order_from(state, current):
+        sets = state.players[seat].sets
         sizes = [len(s) for s in sets]
         if NINE in sizes:
             return seat
         if len(sizes) < 3:  # wins_with needs three sets, whatever their priority
             continue
-        if round3(st):
+        if round3(state):
             if prio is None:
-                prio = priorities(st)
+                prio = priorities(state)
             sizes = [n for n, held in zip(sizes, prio[seat], strict=True) if held]
         if wins_with(sizes):
             return seat
     return NO_SEAT
 
 
-def score_sheet(st: PPState, winner: int) -> list[list[SetScore]]:
+def score_sheet(state: PPState, winner: int) -> list[list[SetScore]]:
     """The round's score sheet: per seat, each set with its points (PP-SCORE-1),
     doubled by a featured icon (PP-MOD-2); in round 3 only priority in a featured
     icon doubles (PP-MOD-3, PP-MOD-4). The one place a round is scored."""
-    featured = MASK[st.featured] & THEME if st.featured != NO_CARD else 0
-    prio = priorities(st) if round3(st) else None
+    featured = MASK[state.featured] & THEME if state.featured != NO_CARD else 0
+    prio = priorities(state) if round3(state) else None
     sheet = []
-    for seat, player in enumerate(st.players):
+    for seat, player in enumerate(state.players):
         table = WINNER_POINTS if seat == winner else OTHER_POINTS
         row = []
         for idx, cards in enumerate(player.sets):
             base = table.get(len(cards), 0)
-            icons = set_icons(st, seat, cards)
+            icons = set_icons(state, seat, cards)
             held = 0 if prio is None else prio[seat][idx]
             doubled = bool((icons if prio is None else held) & featured)
             row.append(SetScore(cards[:], icons, held, base * 2 if doubled else base, doubled))
@@ -252,82 +262,88 @@ def sheet_totals(sheet: list[list[SetScore]]) -> list[int]:
     return [sum(s.points for s in row) for row in sheet]
 
 
-def nine_in_hand(st: PPState, seat: int) -> list[int] | None:
+def nine_in_hand(state: PPState, seat: int) -> list[int] | None:
     """Nine hand parks sharing an icon (the newest nine if more), else None (PP-NINE-1)."""
-    hand = st.players[seat].hand
+    hand = state.players[seat].hand
     if len(hand) < NINE:
         return None
-    for bit in bits(icon_filter(st, seat)):
+    for bit in bits(icon_filter(state, seat)):
         group = [c for c in hand if MASK[c] & bit]
         if len(group) >= NINE:
             return sorted(group, key=lambda c: -NUMBER[c])[:NINE]
     return None
 
 
-def is_tour(st: PPState, seat: int, top: int, cards: Sequence[int]) -> bool:
+def is_tour(state: PPState, seat: int, top: int, cards: Sequence[int]) -> bool:
     """Do ``cards`` claim ``top``: 4 hand cards for a set of 5, or 8 for a set of 9,
     all sharing one of its icons (PP-TOUR-1)?"""
-    hand = st.players[seat].hand
+    hand = state.players[seat].hand
     return (
         len(cards) in TOUR_SIZES
         and len(set(cards)) == len(cards)
         and all(c in hand for c in cards)
-        and common_icons(list(cards), MASK[top] & icon_filter(st, seat)) != 0
+        and common_icons(list(cards), MASK[top] & icon_filter(state, seat)) != 0
     )
 
 
-def tour_can_grow(st: PPState, seat: int, top: int, cards: list[int]) -> bool:
+def tour_can_grow(state: PPState, seat: int, top: int, cards: list[int]) -> bool:
     """Can more hand cards make ``cards`` (picked so far) a Park Tour on ``top``: does
     one icon of it, shared by them all, have the 4 (or, past 4, the 8) cards needed?"""
     if len(cards) > TOUR_SIZES[-1]:
         return False
     needed = next(size for size in TOUR_SIZES if len(cards) <= size)
-    hand = st.players[seat].hand
-    icons = common_icons(cards, MASK[top] & icon_filter(st, seat))
+    hand = state.players[seat].hand
+    icons = common_icons(cards, MASK[top] & icon_filter(state, seat))
     return any(sum(1 for c in hand if MASK[c] & bit) >= needed for bit in bits(icons))
 
 
-def tour_picks(st: PPState, seat: int) -> list[int]:
+def tour_picks(state: PPState, seat: int) -> list[int]:
     """The hand cards ``seat`` has picked so far for a Park Tour in the open window."""
-    window = st.window
+    window = state.window
     assert window is not None
     return next((p.cards for p in window.picks if p.seat == seat), [])
 
 
+# PP-STEAL-2, per number of cards stolen, the payments that buy it: (cards paid, of
+# which at least so many dark sky parks). 2 cards or 1 dark sky park buy 1; 4 cards,
+# 2 cards + 1 dark sky park, or 2 dark sky parks buy 2.
+STEAL_PRICES: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = (
+    (1, ((2, 0), (1, 1))),
+    (2, ((4, 0), (3, 1), (2, 2))),
+)
+
+
 def payment_buys(cards: list[int]) -> tuple[int, ...]:
-    """How many steals a payment buys (PP-STEAL-2): 2 cards or 1 dark sky park
-    buy 1; 4 cards, 2 cards + 1 dark sky park, or 2 dark sky parks buy 2."""
+    """How many steals a payment buys (PP-STEAL-2, ``STEAL_PRICES``)."""
     dark = sum(1 for c in cards if MASK[c] & DARK)
     paid = len(cards)
-    if paid == 1:
-        return (1,) if dark else ()
-    if paid == 2:
-        return (1, 2) if dark == 2 else (1,)
-    if paid == 3:
-        return (2,) if dark else ()
-    return (2,) if paid == 4 else ()
+    return tuple(
+        steals
+        for steals, prices in STEAL_PRICES
+        if any(paid == size and dark >= darks for size, darks in prices)
+    )
 
 
 def can_pay(hand: list[int]) -> bool:
     return len(hand) >= 2 or any(MASK[c] & DARK for c in hand)
 
 
-def stealable(st: PPState, seat: int) -> list[int]:
-    return [c for s in st.players[seat].sets if len(s) not in UNSTEALABLE for c in s]
+def stealable(state: PPState, seat: int) -> list[int]:
+    return [c for s in state.players[seat].sets if len(s) not in UNSTEALABLE for c in s]
 
 
-def set_holding(st: PPState, seat: int, card: int) -> int:
-    for idx, cards in enumerate(st.players[seat].sets):
+def set_holding(state: PPState, seat: int, card: int) -> int:
+    for idx, cards in enumerate(state.players[seat].sets):
         if card in cards:
             return idx
     return -1
 
 
-def take_from_set(st: PPState, seat: int, card: int) -> None:
+def take_from_set(state: PPState, seat: int, card: int) -> None:
     """A card leaves the set holding it; a set left empty is gone. States share their
     sets' lists (``PPState.successor``): a set is replaced, never changed."""
-    sets = st.players[seat].sets
-    idx = set_holding(st, seat, card)
+    sets = state.players[seat].sets
+    idx = set_holding(state, seat, card)
     rest = [c for c in sets[idx] if c != card]
     if rest:
         sets[idx] = rest
@@ -335,42 +351,42 @@ def take_from_set(st: PPState, seat: int, card: int) -> None:
         del sets[idx]
 
 
-def copyable(st: PPState, effect: Effect) -> bool:
+def copyable(state: PPState, effect: Effect) -> bool:
     """Let's do it again may copy an effect whose card lies in the event discard."""
-    return any(EFFECT[c] == effect for c in st.event_discard)
+    return any(EFFECT[c] == effect for c in state.event_discard)
 
 
 # -- moving cards -------------------------------------------------------------
 
 
-def reshuffle(ctx: Ctx) -> None:
+def reshuffle(ctx: PocketParksCtx) -> None:
     """PP-PILE-1: the park discard pile except its top becomes the new draw pile."""
-    st = ctx.st
-    if len(st.discard) > 1:
-        rest = st.discard[:-1]
-        st.rng.shuffle(rest)
-        st.pile = rest
-        st.discard = st.discard[-1:]
+    state = ctx.state
+    if len(state.discard) > 1:
+        rest = state.discard[:-1]
+        state.rng.shuffle(rest)
+        state.pile = rest
+        state.discard = state.discard[-1:]
         ctx.say("The park discard pile, all but its top card, is shuffled into a new draw pile.")
 
 
-def draw_from_pile(ctx: Ctx, seat: int) -> int:
-    st = ctx.st
-    if not st.pile:
+def draw_from_pile(ctx: PocketParksCtx, seat: int) -> int:
+    state = ctx.state
+    if not state.pile:
         reshuffle(ctx)
-    if not st.pile:
+    if not state.pile:
         return NO_CARD
-    card = st.pile.pop()
-    st.players[seat].hand.append(card)
+    card = state.pile.pop()
+    state.players[seat].hand.append(card)
     ctx.hidden = True
     return card
 
 
-def refill_empty_hands(ctx: Ctx) -> None:
+def refill_empty_hands(ctx: PocketParksCtx) -> None:
     """PP-ZERO-1: an empty hand draws 2 from the draw pile at once."""
-    st = ctx.st
-    for seat in order_from(st, st.current):
-        if st.players[seat].hand:
+    state = ctx.state
+    for seat in order_from(state, state.current):
+        if state.players[seat].hand:
             continue
         drawn = [c for c in (draw_from_pile(ctx, seat), draw_from_pile(ctx, seat)) if c >= 0]
         if drawn:
@@ -378,195 +394,194 @@ def refill_empty_hands(ctx: Ctx) -> None:
             ctx.say(f"You draw {names(drawn)}.", seat)
 
 
-def random_cards(ctx: Ctx, seat: int, count: int) -> list[int]:
+def random_cards(ctx: PocketParksCtx, seat: int, count: int) -> list[int]:
     """Take up to ``count`` random cards out of a seat's hand."""
-    hand = ctx.st.players[seat].hand
+    hand = ctx.state.players[seat].hand
     taken = []
     for _ in range(min(count, len(hand))):
-        taken.append(hand.pop(ctx.st.rng.below(len(hand))))
+        taken.append(hand.pop(ctx.state.rng.below(len(hand))))
     if taken:
         ctx.hidden = True
     return taken
 
 
-def exchange(ctx: Ctx, moves: list[tuple[int, int]]) -> None:
+def exchange(ctx: PocketParksCtx, moves: list[tuple[int, int]]) -> None:
     """Each giver passes up to 2 random hand cards to its receiver, all at once:
     every giver picks before anyone receives, so a 1-card hand gives only 1."""
     given = [random_cards(ctx, giver, 2) for giver, _ in moves]
     for (giver, receiver), cards in zip(moves, given, strict=True):
-        ctx.st.players[receiver].hand.extend(cards)
+        ctx.state.players[receiver].hand.extend(cards)
         ctx.say(f"{ctx.name(giver)} passes {counted(len(cards), 'card')} to {ctx.name(receiver)}.")
         if cards:
             ctx.say(f"You pass {names(cards)} to {ctx.name(receiver)}.", giver)
             ctx.say(f"You get {names(cards)} from {ctx.name(giver)}.", receiver)
 
 
-def leave_hand(ctx: Ctx, seat: int, card: int) -> None:
+def leave_hand(ctx: PocketParksCtx, seat: int, card: int) -> None:
     """A card leaves a hidden hand: the table has now seen it (or where it
     went), so undo may not take it back."""
-    ctx.st.players[seat].hand.remove(card)
+    ctx.state.players[seat].hand.remove(card)
     ctx.hidden = True
 
 
-def to_discard(st: PPState, card: int) -> None:
-    (st.discard if is_park(card) else st.event_discard).append(card)
+def to_discard(state: PPState, card: int) -> None:
+    (state.discard if is_park(card) else state.event_discard).append(card)
 
 
 # -- round flow ---------------------------------------------------------------
 
 
-def deal(ctx: Ctx) -> None:
+def deal(ctx: PocketParksCtx) -> None:
     """PP-SETUP-1, PP-SETUP-2, PP-MOD-2: shuffle everything, set the featured park
     aside in rounds 2 and 3, deal 6 each, flip up to a park for the discard."""
-    st = ctx.st
+    state = ctx.state
     deck = list(range(CONTENT.size))
-    st.rng.shuffle(deck)
-    st.featured = NO_CARD
-    if st.modifiers and st.round >= 2:
-        st.featured = next(c for c in reversed(deck) if is_park(c))
-        deck.remove(st.featured)
-        ctx.say(f"Round {st.round}: the featured park is {NAME[st.featured]}.")
-    for player in st.players:
+    state.rng.shuffle(deck)
+    state.featured = NO_CARD
+    if state.modifiers and state.round >= 2:
+        state.featured = next(c for c in reversed(deck) if is_park(c))
+        deck.remove(state.featured)
+        ctx.say(f"Round {state.round}: the featured park is {NAME[state.featured]}.")
+    for player in state.players:
         player.hand = [deck.pop() for _ in range(DEAL)]
         player.sets = []
         player.astronomer_turn = -1
-    st.pile = deck
-    st.discard = []
-    st.event_discard = []
-    while st.pile:
-        card = st.pile.pop()
-        to_discard(st, card)
+    state.pile = deck
+    state.discard = []
+    state.event_discard = []
+    while state.pile:
+        card = state.pile.pop()
+        to_discard(state, card)
         if is_park(card):
             break
-    st.current = st.first
-    st.turn += 1
-    st.phase = "turn"
-    st.draws = 0
-    st.fresh_top_from = NO_SEAT
-    st.wishing = False
-    st.draft = st.window = st.event_play = st.tour = None
+    state.current = state.first
+    state.turn += 1
+    state.phase = "turn"
+    state.draws = 0
+    state.fresh_top_from = NO_SEAT
+    state.wishing = False
+    state.draft = state.window = state.event_play = state.tour = None
     ctx.hidden = True
-    ctx.say(f"Round {st.round} begins; {ctx.name(st.first)} plays first.")
+    ctx.say(f"Round {state.round} begins; {ctx.name(state.first)} plays first.")
 
 
-def end_round(ctx: Ctx, winner: int) -> None:
-    st = ctx.st
-    sheet = score_sheet(st, winner)
+def end_round(ctx: PocketParksCtx, winner: int) -> None:
+    state = ctx.state
+    sheet = score_sheet(state, winner)
     points = sheet_totals(sheet)
     newest = [max((NUMBER[c] for s in row for c in s.cards), default=0) for row in sheet]
-    for player, gained in zip(st.players, points, strict=True):
+    for player, gained in zip(state.players, points, strict=True):
         player.score += gained
-    st.results.append(RoundResult(winner, points, newest, sheet, st.featured, round3(st)))
+    state.results.append(RoundResult(winner, points, newest, sheet, state.featured, round3(state)))
     result = "has no winner" if winner == NO_SEAT else f"is won by {ctx.name(winner)}"
-    tally = ", ".join(f"{p.name} +{g}" for p, g in zip(st.players, points, strict=True))
-    ctx.say(f"Round {st.round} {result}. Points: {tally}.")
-    if st.round == ROUNDS:
-        st.phase = "over"
-        st.window = st.draft = st.event_play = st.tour = None
-        st.wishing = False
+    tally = ", ".join(f"{p.name} +{g}" for p, g in zip(state.players, points, strict=True))
+    ctx.say(f"Round {state.round} {result}. Points: {tally}.")
+    if state.round == ROUNDS:
+        state.phase = "over"
+        state.window = state.draft = state.event_play = state.tour = None
+        state.wishing = False
         ctx.say("The game is over.")
         return
-    st.round += 1
+    state.round += 1
     # PP-GAME-1: the winner starts the next round; after a round nobody won,
     # the player after the previous starter does.
-    st.first = winner if winner != NO_SEAT else (st.first + 1) % len(st.players)
+    state.first = winner if winner != NO_SEAT else (state.first + 1) % len(state.players)
     deal(ctx)
 
 
-def settle(ctx: Ctx, current: int) -> None:
+def settle(ctx: PocketParksCtx) -> None:
     """After every action: refill empty hands, then look for a set of 9 in a hand,
-    a round winner, and a draw pile that can no longer be rebuilt. ``current`` is the
-    player whose turn the action was taken in: an action that ends the turn has moved
-    ``st.current`` on, and that player still comes first (PP-WIN-1)."""
-    st = ctx.st
-    if st.phase == "over":
+    a round winner, and a draw pile that can no longer be rebuilt; the player whose
+    turn the action was taken in (``ctx.turn``) first (PP-WIN-1)."""
+    state = ctx.state
+    if state.phase == "over":
         return
     refill_empty_hands(ctx)
-    for seat in order_from(st, current):
-        nine = nine_in_hand(st, seat)
+    for seat in order_from(state, ctx.turn):
+        nine = nine_in_hand(state, seat)
         if nine is not None:
             for card in nine:
                 leave_hand(ctx, seat, card)
-            st.players[seat].sets.append(nine)
+            state.players[seat].sets.append(nine)
             ctx.say(f"{ctx.name(seat)} holds nine of a kind and plays {names(nine)}!")
             end_round(ctx, seat)
             return
-    winner = round_winner(st, current)
+    winner = round_winner(state, ctx.turn)
     if winner != NO_SEAT:
         ctx.say(f"{ctx.name(winner)} has sets of 2, 3 and 4 or more.")
         end_round(ctx, winner)
         return
-    if st.wishing:
+    if state.wishing:
         return  # a wish flips only what the pile holds now (PP-WISH-1)
-    if not st.pile:
+    if not state.pile:
         reshuffle(ctx)
-    if not st.pile:
+    if not state.pile:
         ctx.say("No card can be drawn any more: the round ends with no winner.")
         end_round(ctx, NO_SEAT)
 
 
-def next_turn(ctx: Ctx, seat: int) -> None:
-    st = ctx.st
-    st.current = seat % len(st.players)
-    st.turn += 1
-    st.phase = "turn"
-    st.draws = 0
-    st.fresh_top_from = NO_SEAT
-    st.draft = st.event_play = st.tour = st.window = None
+def next_turn(ctx: PocketParksCtx, seat: int) -> None:
+    state = ctx.state
+    state.current = seat % len(state.players)
+    state.turn += 1
+    state.phase = "turn"
+    state.draws = 0
+    state.fresh_top_from = NO_SEAT
+    state.draft = state.event_play = state.tour = state.window = None
 
 
-def end_action(ctx: Ctx) -> None:
+def end_action(ctx: PocketParksCtx) -> None:
     """The current player's action is over: hand limit first (PP-LIMIT-1)."""
-    st = ctx.st
-    if len(st.players[st.current].hand) > HAND_LIMIT:
-        st.phase = "limit"
+    state = ctx.state
+    if len(state.players[state.current].hand) > HAND_LIMIT:
+        state.phase = "limit"
         return
     close_turn(ctx)
 
 
-def limit_choices(st: PPState, seat: int) -> list[int]:
+def limit_choices(state: PPState, seat: int) -> list[int]:
     """PP-LIMIT-2: the cards a seat may put back at the hand limit: its hand, less
     the cards it has promised to a Park Tour it won this turn."""
-    promised = st.tour.cards if st.tour is not None and st.tour.seat == seat else ()
-    return [c for c in st.players[seat].hand if c not in promised]
+    promised = state.tour.cards if state.tour is not None and state.tour.seat == seat else ()
+    return [c for c in state.players[seat].hand if c not in promised]
 
 
-def close_turn(ctx: Ctx) -> None:
+def close_turn(ctx: PocketParksCtx) -> None:
     """After the hand limit: a won Park Tour is played, else a fresh discard top
     opens a Park Tour window, else the next player goes (PP-TOUR-5, PP-TURN-3)."""
-    st = ctx.st
-    if st.tour is not None:
-        claim, st.tour = st.tour, None
+    state = ctx.state
+    if state.tour is not None:
+        claim, state.tour = state.tour, None
         play_tour(ctx, claim)
         next_turn(ctx, claim.seat + 1)
         return
-    if st.fresh_top_from != NO_SEAT and st.discard:
-        owner, st.fresh_top_from = st.fresh_top_from, NO_SEAT
-        open_window(ctx, "tour", st.discard[-1], exclude=owner)
+    if state.fresh_top_from != NO_SEAT and state.discard:
+        owner, state.fresh_top_from = state.fresh_top_from, NO_SEAT
+        open_window(ctx, "tour", state.discard[-1], exclude=owner)
         return
-    next_turn(ctx, st.current + 1)
+    next_turn(ctx, state.current + 1)
 
 
-def play_tour(ctx: Ctx, claim: Claim) -> None:
-    st = ctx.st
-    top = st.discard.pop()
+def play_tour(ctx: PocketParksCtx, claim: Claim) -> None:
+    state = ctx.state
+    top = state.discard.pop()
     for card in claim.cards:
         leave_hand(ctx, claim.seat, card)
-    st.players[claim.seat].sets.append([*claim.cards, top])
+    state.players[claim.seat].sets.append([*claim.cards, top])
     ctx.say(f"PARK TOUR! {ctx.name(claim.seat)} takes {NAME[top]} and plays {names(claim.cards)}.")
 
 
-def open_window(ctx: Ctx, kind: WindowKind, card: int, exclude: int) -> None:
+def open_window(ctx: PocketParksCtx, kind: WindowKind, card: int, exclude: int) -> None:
     """PP-WINDOW-1: ask every seat but the one who triggered it, in turn order."""
-    st = ctx.st
-    waiting = [s for s in order_from(st, st.current + 1) if s != exclude]
-    st.window = Window(kind, card, waiting, [])
-    st.phase = "window"
+    state = ctx.state
+    waiting = [s for s in order_from(state, state.current + 1) if s != exclude]
+    state.window = Window(kind, card, waiting, [])
+    state.phase = "window"
 
 
-def answer(ctx: Ctx, seat: int, claim: Claim | None) -> None:
+def answer(ctx: PocketParksCtx, seat: int, claim: Claim | None) -> None:
     """``seat`` answers the open window: ``claim``, or None to pass (its picks go)."""
-    window = ctx.st.window
+    window = ctx.state.window
     assert window is not None
     window.waiting.remove(seat)
     window.picks = [p for p in window.picks if p.seat != seat]
@@ -576,47 +591,47 @@ def answer(ctx: Ctx, seat: int, claim: Claim | None) -> None:
         close_window(ctx)
 
 
-def close_window(ctx: Ctx) -> None:
-    st = ctx.st
-    window = st.window
+def close_window(ctx: PocketParksCtx) -> None:
+    state = ctx.state
+    window = state.window
     assert window is not None
-    st.window = None
-    best = min(window.claims, key=lambda c: priority_distance(st, c.seat), default=None)
+    state.window = None
+    best = min(window.claims, key=lambda c: priority_distance(state, c.seat), default=None)
     if window.kind == "tour":
-        st.tour = best
+        state.tour = best
         close_turn(ctx)
     elif window.kind == "wish":
         if best is not None:
             ctx.say("The Park Tour stops Make a wish; the wish does not come true.")
-            st.wishing = False
-            st.tour = best
+            state.wishing = False
+            state.tour = best
             end_action(ctx)
         else:
             wish_after_flip(ctx)
     elif window.kind == "event":
-        play, st.event_play = st.event_play, None
+        play, state.event_play = state.event_play, None
         assert play is not None
         if best is not None:
             spend_reaction(ctx, best)
             ctx.say(f"{ctx.name(best.seat)} says no: {NAME[play.card]} has no effect.")
             end_action(ctx)
         elif play.effect == "make_a_wish":
-            st.wishing = True
+            state.wishing = True
             wish_flip(ctx)  # ends the action itself once the flipping is over
         else:
             resolve_event(ctx, play)
             end_action(ctx)
     else:
-        draft, st.draft = st.draft, None
+        draft, state.draft = state.draft, None
         assert draft is not None
         resolve_steal(ctx, draft, best)
         end_action(ctx)
 
 
-def spend_reaction(ctx: Ctx, claim: Claim) -> None:
+def spend_reaction(ctx: PocketParksCtx, claim: Claim) -> None:
     card = claim.cards[0]
     leave_hand(ctx, claim.seat, card)
-    ctx.st.event_discard.append(card)
+    ctx.state.event_discard.append(card)
     copied = f" as {EFFECT_NAME[claim.copy]}" if claim.copy else ""
     ctx.say(f"{ctx.name(claim.seat)} plays {NAME[card]}{copied}.")
 
@@ -624,71 +639,71 @@ def spend_reaction(ctx: Ctx, claim: Claim) -> None:
 # -- events -------------------------------------------------------------------
 
 
-def resolve_event(ctx: Ctx, play: EventPlay) -> None:
+def resolve_event(ctx: PocketParksCtx, play: EventPlay) -> None:
     """The effect of a blue or red event nobody cancelled (Make a wish aside)."""
-    st = ctx.st
-    me = st.current
-    n = len(st.players)
+    state = ctx.state
+    me = state.current
+    n = len(state.players)
     if play.effect == "aspiring_astronomer":
-        player = st.players[me]
+        player = state.players[me]
         if player.astronomer_turn < 0:
-            player.astronomer_turn = st.turn
+            player.astronomer_turn = state.turn
         ctx.say(f"From the next turn on, dark sky counts as an icon for {ctx.name(me)}.")
     elif play.effect == "comparing_notes":
         exchange(ctx, [(me, play.target), (play.target, me)])
     elif play.effect == "survival_of_the_fittest":
-        exchange(ctx, [(s, (s + 1) % n) for s in order_from(st, me)])
+        exchange(ctx, [(s, (s + 1) % n) for s in order_from(state, me)])
     elif play.effect == "mosquito_bites":
         if play.target == NO_SEAT:
             ctx.say("Nobody has a set to bite.")
             return
-        take_from_set(st, play.target, play.pick)
-        st.discard.append(play.pick)
-        st.fresh_top_from = play.target  # PP-TOUR-2: the biter may claim it, its owner not
+        take_from_set(state, play.target, play.pick)
+        state.discard.append(play.pick)
+        state.fresh_top_from = play.target  # PP-TOUR-2: the biter may claim it, its owner not
         ctx.say(f"Mosquitoes bite {NAME[play.pick]} out of {ctx.name(play.target)}'s set.")
 
 
-def wish_flip(ctx: Ctx) -> None:
+def wish_flip(ctx: PocketParksCtx) -> None:
     """PP-WISH-1: flip until a dark sky park; every flipped park opens a window."""
-    st = ctx.st
-    while st.pile:
-        card = st.pile.pop()
-        to_discard(st, card)
+    state = ctx.state
+    while state.pile:
+        card = state.pile.pop()
+        to_discard(state, card)
         ctx.say(f"Make a wish flips {NAME[card]}.")
         if is_park(card):
             open_window(ctx, "wish", card, exclude=NO_SEAT)
             return
     ctx.say("The draw pile runs out: the wish does not come true.")
-    st.wishing = False
+    state.wishing = False
     end_action(ctx)
 
 
-def wish_after_flip(ctx: Ctx) -> None:
-    st = ctx.st
-    card = st.discard[-1]
+def wish_after_flip(ctx: PocketParksCtx) -> None:
+    state = ctx.state
+    card = state.discard[-1]
     if not MASK[card] & DARK:
         wish_flip(ctx)
         return
-    st.discard.pop()
-    st.players[st.current].hand.append(card)
-    st.wishing = False
-    ctx.say(f"The wish comes true: {ctx.name(st.current)} takes {NAME[card]}.")
+    state.discard.pop()
+    state.players[state.current].hand.append(card)
+    state.wishing = False
+    ctx.say(f"The wish comes true: {ctx.name(state.current)} takes {NAME[card]}.")
     end_action(ctx)
 
 
 # -- steals -------------------------------------------------------------------
 
 
-def pay_for_steal(ctx: Ctx, draft: Draft) -> None:
+def pay_for_steal(ctx: PocketParksCtx, draft: Draft) -> None:
     """PP-STEAL-3: the payment moves at once, parks onto the park discard pile
     (the last paid on top), events onto the event discard pile, unplayed."""
-    st = ctx.st
-    thief = st.current
+    state = ctx.state
+    thief = state.current
     for card in draft.cards:
         leave_hand(ctx, thief, card)
-        to_discard(st, card)
+        to_discard(state, card)
         if is_park(card):
-            st.fresh_top_from = thief
+            state.fresh_top_from = thief
     parts = [f"{NAME[c]} from a set" for c in draft.takes]
     if draft.random_takes:
         parts.append(f"{counted(draft.random_takes, 'random card')} from hand")
@@ -700,15 +715,15 @@ def pay_for_steal(ctx: Ctx, draft: Draft) -> None:
     open_window(ctx, "steal", NO_CARD, exclude=thief)
 
 
-def resolve_steal(ctx: Ctx, draft: Draft, detour: Claim | None) -> None:
-    st = ctx.st
-    thief, target = st.current, draft.target
+def resolve_steal(ctx: PocketParksCtx, draft: Draft, detour: Claim | None) -> None:
+    state = ctx.state
+    thief, target = state.current, draft.target
     takes = draft.takes
     if detour is not None:
         # PP-DETOUR-1: the steal turns back on the thief.
         spend_reaction(ctx, detour)
         cards = random_cards(ctx, thief, len(takes) + draft.random_takes)
-        st.players[target].hand.extend(cards)
+        state.players[target].hand.extend(cards)
         taken = counted(len(cards), "card")
         ctx.say(f"The steal turns around: {ctx.name(target)} takes {taken} from the thief.")
         if cards:
@@ -716,9 +731,9 @@ def resolve_steal(ctx: Ctx, draft: Draft, detour: Claim | None) -> None:
             ctx.say(f"You take {names(cards)}.", target)
         return
     for card in takes:
-        take_from_set(st, target, card)
+        take_from_set(state, target, card)
     from_hand = random_cards(ctx, target, draft.random_takes)
-    st.players[thief].hand.extend(takes + from_hand)
+    state.players[thief].hand.extend(takes + from_hand)
     ctx.say(f"{ctx.name(thief)} steals {counted(len(takes) + len(from_hand), 'card')}.")
     if from_hand:
         ctx.say(f"You steal {names(from_hand)}.", thief)
@@ -748,7 +763,7 @@ def new(names: tuple[str, ...], options: PPOptions, seed: int) -> PPState:
         discard=[],
         event_discard=[],
     )
-    deal(Ctx(state))
+    deal(PocketParksCtx(state))
     return state
 
 
@@ -789,134 +804,139 @@ def outcome(state: PPState) -> Outcome | None:
 
 
 def legal_actions(state: PPState, seat: int) -> list[PPAction]:
-    st = state
-    if st.phase == "over":
+    if state.phase == "over":
         return []
-    if st.window is not None:
-        return _window_actions(st, seat) if seat in st.window.waiting else []
-    if seat != st.current:
+    if state.window is not None:
+        return _window_actions(state, seat) if seat in state.window.waiting else []
+    if seat != state.current:
         return []
-    hand = st.players[seat].hand
+    hand = state.players[seat].hand
     out: list[PPAction] = []
-    phase = st.phase
+    phase = state.phase
     if phase == "turn":
-        if _pairable(st, seat):
+        if _pairable(state, seat):
             out.append(StartSet(seat=seat))
         out.extend(
             StartBuild(seat=seat, set_index=idx)
-            for idx in range(len(st.players[seat].sets))
-            if _buildable(st, seat, idx)
+            for idx in range(len(state.players[seat].sets))
+            if _buildable(state, seat, idx)
         )
-        out.extend(_draw_actions(st, seat))
+        out.extend(_draw_actions(state, seat))
         if can_pay(hand):
-            out.extend(StartSteal(seat=seat, target=t) for t in range(len(st.players)) if t != seat)
+            out.extend(
+                StartSteal(seat=seat, target=t) for t in range(len(state.players)) if t != seat
+            )
     elif phase == "draw":
-        out.extend(_draw_actions(st, seat))
+        out.extend(_draw_actions(state, seat))
     elif phase == "discard":
         for card in hand:
             if is_park(card) or COLOUR[card] == "purple":
                 out.append(Discard(seat=seat, card=card))
-        out.extend(_event_actions(st, seat))
+        out.extend(_event_actions(state, seat))
     elif phase in ("set", "build"):
-        draft = st.draft
+        draft = state.draft
         assert draft is not None
-        out.extend(AddCard(seat=seat, card=c) for c in hand if _addable(st, seat, draft, c))
+        out.extend(AddCard(seat=seat, card=c) for c in hand if _addable(state, seat, draft, c))
         if _draft_complete(draft):
             out.append(Confirm(seat=seat))
         out.append(Cancel(seat=seat))
     elif phase == "steal":
-        draft = st.draft
+        draft = state.draft
         assert draft is not None
         if len(draft.cards) < 4:
             out.extend(Pay(seat=seat, card=c) for c in hand if c not in draft.cards)
         if len(draft.takes) + draft.random_takes < 2:
             out.extend(
-                Take(seat=seat, card=c) for c in stealable(st, draft.target) if c not in draft.takes
+                Take(seat=seat, card=c)
+                for c in stealable(state, draft.target)
+                if c not in draft.takes
             )
-            if draft.random_takes < len(st.players[draft.target].hand):
+            if draft.random_takes < len(state.players[draft.target].hand):
                 out.append(TakeRandom(seat=seat))
         if _steal_complete(draft):
             out.append(Confirm(seat=seat))
         out.append(Cancel(seat=seat))
     else:  # limit
-        out.extend(Discard(seat=seat, card=c) for c in limit_choices(st, seat))
+        out.extend(Discard(seat=seat, card=c) for c in limit_choices(state, seat))
     return out
 
 
-def _draw_actions(st: PPState, seat: int) -> list[PPAction]:
+def _draw_actions(state: PPState, seat: int) -> list[PPAction]:
     out: list[PPAction] = []
-    if st.pile or len(st.discard) > 1:
+    if state.pile or len(state.discard) > 1:
         out.append(Draw(seat=seat, source="pile"))
-    if st.discard:
+    if state.discard:
         out.append(Draw(seat=seat, source="discard"))
     return out
 
 
-def _window_actions(st: PPState, seat: int) -> list[PPAction]:
-    window = st.window
+def _window_actions(state: PPState, seat: int) -> list[PPAction]:
+    window = state.window
     assert window is not None
     out: list[PPAction] = [Pass(seat=seat)]
     if window.kind in ("tour", "wish"):
-        picked = tour_picks(st, seat)
-        if is_tour(st, seat, window.card, picked):
+        picked = tour_picks(state, seat)
+        if is_tour(state, seat, window.card, picked):
             out.append(ParkTour(seat=seat, cards=tuple(sorted(picked))))
         out.extend(
             TourPick(seat=seat, card=card)
-            for card in st.players[seat].hand
-            if card not in picked and tour_can_grow(st, seat, window.card, [*picked, card])
+            for card in state.players[seat].hand
+            if card not in picked and tour_can_grow(state, seat, window.card, [*picked, card])
         )
         if picked:
             out.append(Cancel(seat=seat))
     else:
-        wanted = _reaction_wanted(st, seat)
+        wanted = _reaction_wanted(state, seat)
         if wanted is not None:
-            for card in st.players[seat].hand:
+            for card in state.players[seat].hand:
                 if EFFECT[card] == wanted:
                     out.append(React(seat=seat, card=card, as_effect=None))
-                elif EFFECT[card] == "lets_do_it_again" and copyable(st, wanted):
+                elif EFFECT[card] == "lets_do_it_again" and copyable(state, wanted):
                     out.append(React(seat=seat, card=card, as_effect=wanted))
     return out
 
 
-def _reaction_wanted(st: PPState, seat: int) -> Effect | None:
+def _reaction_wanted(state: PPState, seat: int) -> Effect | None:
     """The purple effect this seat could answer the open window with."""
-    window = st.window
+    window = state.window
     assert window is not None
     if window.kind == "event":
         return "ranger_says_no"
-    if window.kind == "steal" and st.draft is not None and st.draft.target == seat:
+    if window.kind == "steal" and state.draft is not None and state.draft.target == seat:
         return "trail_detour"
     return None
 
 
-def _event_actions(st: PPState, seat: int) -> list[PPAction]:
+def _event_actions(state: PPState, seat: int) -> list[PPAction]:
     out: list[PPAction] = []
-    for card in st.players[seat].hand:
+    for card in state.players[seat].hand:
         effect = EFFECT[card]
         if effect is None:
             continue
         if effect == "lets_do_it_again":
-            copies = [e for e in OWN_TURN_EVENTS if copyable(st, e)]
+            copies = [e for e in OWN_TURN_EVENTS if copyable(state, e)]
         elif COLOUR[card] == "purple":
             continue
         else:
             copies = [effect]
         for used in copies:
             copy = None if used == effect else used
-            for target, pick in _event_targets(st, seat, used):
+            for target, pick in _event_targets(state, seat, used):
                 out.append(
                     PlayEvent(seat=seat, card=card, as_effect=copy, target=target, pick=pick)
                 )
     return out
 
 
-def _event_targets(st: PPState, seat: int, effect: Effect) -> list[tuple[int | None, int | None]]:
-    others = [s for s in range(len(st.players)) if s != seat]
+def _event_targets(
+    state: PPState, seat: int, effect: Effect
+) -> list[tuple[int | None, int | None]]:
+    others = [s for s in range(len(state.players)) if s != seat]
     if effect == "comparing_notes":
         return [(t, None) for t in others]
     if effect == "mosquito_bites":
         bites: list[tuple[int | None, int | None]] = [
-            (t, c) for t in others for s in st.players[t].sets for c in s
+            (t, c) for t in others for s in state.players[t].sets for c in s
         ]
         return bites or [(None, None)]
     return [(None, None)]
@@ -925,16 +945,16 @@ def _event_targets(st: PPState, seat: int, effect: Effect) -> list[tuple[int | N
 # -- conditions shared by the legal actions and the checks ----------------------
 
 
-def _pairable(st: PPState, seat: int) -> bool:
-    icons_allowed = icon_filter(st, seat)
-    parks = [c for c in st.players[seat].hand if is_park(c)]
+def _pairable(state: PPState, seat: int) -> bool:
+    icons_allowed = icon_filter(state, seat)
+    parks = [c for c in state.players[seat].hand if is_park(c)]
     return any(_has_partner(parks, c, icons_allowed) for c in parks)
 
 
-def _buildable(st: PPState, seat: int, idx: int) -> bool:
-    cards = st.players[seat].sets[idx]
-    icons = common_icons(cards, icon_filter(st, seat))
-    hand = st.players[seat].hand
+def _buildable(state: PPState, seat: int, idx: int) -> bool:
+    cards = state.players[seat].sets[idx]
+    icons = common_icons(cards, icon_filter(state, seat))
+    hand = state.players[seat].hand
     return len(cards) < MAX_SET and any(is_park(c) and MASK[c] & icons for c in hand)
 
 
@@ -943,28 +963,28 @@ def _has_partner(parks: list[int], card: int, icons_allowed: int) -> bool:
     return any(other != card and MASK[other] & mask for other in parks)
 
 
-def _draft_icons(st: PPState, seat: int, draft: Draft) -> int:
-    icons = icon_filter(st, seat)
+def _draft_icons(state: PPState, seat: int, draft: Draft) -> int:
+    icons = icon_filter(state, seat)
     if draft.set_index >= 0:
-        icons = common_icons(st.players[seat].sets[draft.set_index], icons)
+        icons = common_icons(state.players[seat].sets[draft.set_index], icons)
     return common_icons(draft.cards, icons)
 
 
-def _draft_size(st: PPState, seat: int, draft: Draft) -> int:
-    base = len(st.players[seat].sets[draft.set_index]) if draft.set_index >= 0 else 0
+def _draft_size(state: PPState, seat: int, draft: Draft) -> int:
+    base = len(state.players[seat].sets[draft.set_index]) if draft.set_index >= 0 else 0
     return base + len(draft.cards)
 
 
-def _addable(st: PPState, seat: int, draft: Draft, card: int) -> bool:
+def _addable(state: PPState, seat: int, draft: Draft, card: int) -> bool:
     if not is_park(card) or card in draft.cards:
         return False
-    if _draft_size(st, seat, draft) >= MAX_SET:
+    if _draft_size(state, seat, draft) >= MAX_SET:
         return False
-    if not MASK[card] & _draft_icons(st, seat, draft):
+    if not MASK[card] & _draft_icons(state, seat, draft):
         return False
     if draft.set_index < 0 and not draft.cards:
-        parks = [c for c in st.players[seat].hand if is_park(c)]
-        return _has_partner(parks, card, icon_filter(st, seat))
+        parks = [c for c in state.players[seat].hand if is_park(c)]
+        return _has_partner(parks, card, icon_filter(state, seat))
     return True
 
 
@@ -982,82 +1002,54 @@ def _steal_complete(draft: Draft) -> bool:
 
 def apply(state: PPState, action: PPAction) -> Transition[PPState]:
     """Check the action, then carry it out on the successor of ``state`` and settle."""
-    check(state, action)
-    ctx = Ctx(state.successor())
-    HANDLERS[action.kind](ctx, action)
-    settle(ctx, state.current)
-    return Transition(ctx.st, tuple(ctx.log), ctx.hidden)
-
-
-def check(st: PPState, action: PPAction) -> None:
-    """Raise IllegalAction, naming the rule, if the action may not be taken now; changes
-    nothing. Whose turn or question it is first, then the action's own conditions."""
-    seat = action.seat
-    if not 0 <= seat < len(st.players):
-        raise IllegalAction("PP-TURN-1", "there is no such seat at this table")
-    if st.phase == "over":
-        raise IllegalAction("PP-GAME-1", "the game is over")
-    if st.window is not None:
-        if seat not in st.window.waiting:
-            raise IllegalAction("PP-WINDOW-1", "you are not being asked anything right now")
-        if action.kind not in WINDOW_KINDS:
-            raise IllegalAction("PP-WINDOW-1", "answer the open question first (or pass)")
-    else:
-        if seat != st.current:
-            raise IllegalAction("PP-TURN-1", "it is not your turn")
-        kinds, rule, message = PHASE_KINDS[st.phase]
-        if action.kind not in kinds:
-            raise IllegalAction(rule, message)
-    own = CHECKS.get(action.kind)
-    if own is not None:
-        own(st, action)
+    return RULES.step(state, action)
 
 
 # -- sets ---------------------------------------------------------------------------
 
 
-def _check_start_set(st: PPState, action: StartSet) -> None:
-    if not _pairable(st, action.seat):
-        raise IllegalAction("PP-SET-1", "no two park cards in your hand share a theme icon")
+def _check_start_set(state: PPState, action: StartSet) -> None:
+    if not _pairable(state, action.seat):
+        raise IllegalAction("PP-SET-1", "No two park cards in your hand share a theme icon.")
 
 
-def _start_set(ctx: Ctx, action: StartSet) -> None:
-    ctx.st.draft = Draft([])
-    ctx.st.phase = "set"
+def _start_set(ctx: PocketParksCtx, action: StartSet) -> None:
+    ctx.state.draft = Draft([])
+    ctx.state.phase = "set"
 
 
-def _check_start_build(st: PPState, action: StartBuild) -> None:
-    sets = st.players[action.seat].sets
+def _check_start_build(state: PPState, action: StartBuild) -> None:
+    sets = state.players[action.seat].sets
     if not 0 <= action.set_index < len(sets):
-        raise IllegalAction("PP-SET-5", "you can only build onto one of your own sets")
+        raise IllegalAction("PP-SET-5", "You can only build onto one of your own sets.")
     if len(sets[action.set_index]) >= MAX_SET:
-        raise IllegalAction("PP-SET-4", "a set cannot grow past 4 cards by building")
-    if not _buildable(st, action.seat, action.set_index):
-        raise IllegalAction("PP-SET-3", "no park card in your hand shares an icon with that set")
+        raise IllegalAction("PP-SET-4", "A set cannot grow past 4 cards by building.")
+    if not _buildable(state, action.seat, action.set_index):
+        raise IllegalAction("PP-SET-3", "No park card in your hand shares an icon with that set.")
 
 
-def _start_build(ctx: Ctx, action: StartBuild) -> None:
-    ctx.st.draft = Draft([], set_index=action.set_index)
-    ctx.st.phase = "build"
+def _start_build(ctx: PocketParksCtx, action: StartBuild) -> None:
+    ctx.state.draft = Draft([], set_index=action.set_index)
+    ctx.state.phase = "build"
 
 
-def _check_add(st: PPState, action: AddCard) -> None:
+def _check_add(state: PPState, action: AddCard) -> None:
     seat = action.seat
-    draft = st.draft
+    draft = state.draft
     assert draft is not None
     card = action.card
-    if card not in st.players[seat].hand or card in draft.cards:
-        raise IllegalAction("PP-SET-2", "that card is not in your hand")
+    if card not in state.players[seat].hand or card in draft.cards:
+        raise IllegalAction("PP-SET-2", "That card is not in your hand.")
     if not is_park(card):
-        raise IllegalAction("PP-SET-6", "only park cards make sets")
-    if _draft_size(st, seat, draft) >= MAX_SET:
-        raise IllegalAction("PP-SET-4", "a set holds at most 4 cards when played or built")
-    if not _addable(st, seat, draft, card):
-        raise IllegalAction("PP-SET-1", "that card shares no theme icon with the set")
+        raise IllegalAction("PP-SET-6", "Only park cards make sets.")
+    if _draft_size(state, seat, draft) >= MAX_SET:
+        raise IllegalAction("PP-SET-4", "A set holds at most 4 cards when played or built.")
+    if not _addable(state, seat, draft, card):
+        raise IllegalAction("PP-SET-1", "That card shares no theme icon with the set.")
 
 
-def _add(ctx: Ctx, action: AddCard) -> None:
-    draft = ctx.st.draft
+def _add(ctx: PocketParksCtx, action: AddCard) -> None:
+    draft = ctx.state.draft
     assert draft is not None
     draft.cards.append(action.card)
 
@@ -1065,65 +1057,65 @@ def _add(ctx: Ctx, action: AddCard) -> None:
 # -- steals -------------------------------------------------------------------------
 
 
-def _check_start_steal(st: PPState, action: StartSteal) -> None:
-    if action.target == action.seat or not 0 <= action.target < len(st.players):
-        raise IllegalAction("PP-STEAL-4", "steal from one other player at the table")
-    if not can_pay(st.players[action.seat].hand):
-        raise IllegalAction("PP-STEAL-2", "you need 2 cards or a dark sky park to pay")
+def _check_start_steal(state: PPState, action: StartSteal) -> None:
+    if action.target == action.seat or not 0 <= action.target < len(state.players):
+        raise IllegalAction("PP-STEAL-4", "Steal from one other player at the table.")
+    if not can_pay(state.players[action.seat].hand):
+        raise IllegalAction("PP-STEAL-2", "You need 2 cards or a dark sky park to pay.")
 
 
-def _start_steal(ctx: Ctx, action: StartSteal) -> None:
-    ctx.st.draft = Draft([], target=action.target)
-    ctx.st.phase = "steal"
+def _start_steal(ctx: PocketParksCtx, action: StartSteal) -> None:
+    ctx.state.draft = Draft([], target=action.target)
+    ctx.state.phase = "steal"
 
 
-def _check_pay(st: PPState, action: Pay) -> None:
-    draft = st.draft
+def _check_pay(state: PPState, action: Pay) -> None:
+    draft = state.draft
     assert draft is not None
-    if action.card not in st.players[action.seat].hand or action.card in draft.cards:
-        raise IllegalAction("PP-STEAL-2", "pay with cards from your hand")
+    if action.card not in state.players[action.seat].hand or action.card in draft.cards:
+        raise IllegalAction("PP-STEAL-2", "Pay with cards from your hand.")
     if len(draft.cards) >= 4:
-        raise IllegalAction("PP-STEAL-2", "no payment is more than 4 cards")
+        raise IllegalAction("PP-STEAL-2", "No payment is more than 4 cards.")
 
 
-def _pay(ctx: Ctx, action: Pay) -> None:
-    draft = ctx.st.draft
+def _pay(ctx: PocketParksCtx, action: Pay) -> None:
+    draft = ctx.state.draft
     assert draft is not None
     draft.cards.append(action.card)
 
 
-def _steal_with_room(st: PPState) -> Draft:
+def _steal_with_room(state: PPState) -> Draft:
     """The steal being made, refused once it holds its 2 cards."""
-    draft = st.draft
+    draft = state.draft
     assert draft is not None
     if len(draft.takes) + draft.random_takes >= 2:
-        raise IllegalAction("PP-STEAL-2", "you can steal at most 2 cards")
+        raise IllegalAction("PP-STEAL-2", "You can steal at most 2 cards.")
     return draft
 
 
-def _check_take(st: PPState, action: Take) -> None:
-    draft = _steal_with_room(st)
-    idx = set_holding(st, draft.target, action.card)
+def _check_take(state: PPState, action: Take) -> None:
+    draft = _steal_with_room(state)
+    idx = set_holding(state, draft.target, action.card)
     if idx < 0 or action.card in draft.takes:
-        raise IllegalAction("PP-STEAL-4", "name a card in one of that player's sets")
-    if len(st.players[draft.target].sets[idx]) in UNSTEALABLE:
-        raise IllegalAction("PP-TOUR-6", "sets of 5 and 9 are protected from stealing")
+        raise IllegalAction("PP-STEAL-4", "Name a card in one of that player's sets.")
+    if len(state.players[draft.target].sets[idx]) in UNSTEALABLE:
+        raise IllegalAction("PP-TOUR-6", "Sets of 5 and 9 are protected from stealing.")
 
 
-def _take(ctx: Ctx, action: Take) -> None:
-    draft = ctx.st.draft
+def _take(ctx: PocketParksCtx, action: Take) -> None:
+    draft = ctx.state.draft
     assert draft is not None
     draft.takes.append(action.card)
 
 
-def _check_take_random(st: PPState, action: TakeRandom) -> None:
-    draft = _steal_with_room(st)
-    if draft.random_takes >= len(st.players[draft.target].hand):
-        raise IllegalAction("PP-STEAL-4", "that player's hand has no more cards")
+def _check_take_random(state: PPState, action: TakeRandom) -> None:
+    draft = _steal_with_room(state)
+    if draft.random_takes >= len(state.players[draft.target].hand):
+        raise IllegalAction("PP-STEAL-4", "That player's hand has no more cards.")
 
 
-def _take_random(ctx: Ctx, action: TakeRandom) -> None:
-    draft = ctx.st.draft
+def _take_random(ctx: PocketParksCtx, action: TakeRandom) -> None:
+    draft = ctx.state.draft
     assert draft is not None
     draft.random_takes += 1
 
@@ -1131,28 +1123,28 @@ def _take_random(ctx: Ctx, action: TakeRandom) -> None:
 # -- confirm, cancel ----------------------------------------------------------------
 
 
-def _check_confirm(st: PPState, action: Confirm) -> None:
-    draft = st.draft
+def _check_confirm(state: PPState, action: Confirm) -> None:
+    draft = state.draft
     assert draft is not None
-    if st.phase == "steal":
+    if state.phase == "steal":
         if not _steal_complete(draft):
             raise IllegalAction(
                 "PP-STEAL-2",
-                "pay 2 cards or 1 dark sky park per card stolen (4 cards, 2 cards + "
-                "1 dark sky park, or 2 dark sky parks for 2)",
+                "Pay 2 cards or 1 dark sky park per card stolen (4 cards, 2 cards + "
+                "1 dark sky park, or 2 dark sky parks for 2).",
             )
     elif not _draft_complete(draft):
-        raise IllegalAction("PP-SET-1", "a new set needs at least 2 park cards")
+        raise IllegalAction("PP-SET-1", "A new set needs at least 2 park cards.")
 
 
-def _confirm(ctx: Ctx, action: Confirm) -> None:
-    st, seat = ctx.st, action.seat
-    draft = st.draft
+def _confirm(ctx: PocketParksCtx, action: Confirm) -> None:
+    state, seat = ctx.state, action.seat
+    draft = state.draft
     assert draft is not None
-    if st.phase == "steal":
+    if state.phase == "steal":
         pay_for_steal(ctx, draft)
         return
-    player = st.players[seat]
+    player = state.players[seat]
     for card in draft.cards:
         leave_hand(ctx, seat, card)
     if draft.set_index >= 0:
@@ -1161,20 +1153,20 @@ def _confirm(ctx: Ctx, action: Confirm) -> None:
     else:
         player.sets.append(draft.cards[:])
         ctx.say(f"{ctx.name(seat)} plays a set: {names(draft.cards)}.")
-    st.draft = None
+    state.draft = None
     end_action(ctx)
 
 
-def _check_cancel(st: PPState, action: Cancel) -> None:
-    if st.window is not None and not tour_picks(st, action.seat):
-        raise IllegalAction("PP-TOUR-1", "you have picked no card for a Park Tour")
+def _check_cancel(state: PPState, action: Cancel) -> None:
+    if state.window is not None and not tour_picks(state, action.seat):
+        raise IllegalAction("PP-TOUR-1", "You have picked no card for a Park Tour.")
 
 
-def _cancel(ctx: Ctx, action: Cancel) -> None:
-    window = ctx.st.window
+def _cancel(ctx: PocketParksCtx, action: Cancel) -> None:
+    window = ctx.state.window
     if window is None:
-        ctx.st.draft = None
-        ctx.st.phase = "turn"
+        ctx.state.draft = None
+        ctx.state.phase = "turn"
         return
     window.picks = [p for p in window.picks if p.seat != action.seat]  # the Park Tour picks
 
@@ -1182,91 +1174,93 @@ def _cancel(ctx: Ctx, action: Cancel) -> None:
 # -- draw, discard, events ----------------------------------------------------------
 
 
-def _check_draw(st: PPState, action: Draw) -> None:
+def _check_draw(state: PPState, action: Draw) -> None:
     if action.source == "discard":
-        if not st.discard:
-            raise IllegalAction("PP-DRAW-1", "the park discard pile is empty")
-    elif not st.pile and len(st.discard) < 2:
-        raise IllegalAction("PP-PILE-2", "the draw pile is empty")
+        if not state.discard:
+            raise IllegalAction("PP-DRAW-1", "The park discard pile is empty.")
+    elif not state.pile and len(state.discard) < 2:
+        raise IllegalAction("PP-PILE-2", "The draw pile is empty.")
 
 
-def _draw(ctx: Ctx, action: Draw) -> None:
-    st, seat = ctx.st, action.seat
+def _draw(ctx: PocketParksCtx, action: Draw) -> None:
+    state, seat = ctx.state, action.seat
     if action.source == "discard":
-        card = st.discard.pop()
-        st.players[seat].hand.append(card)
-        st.fresh_top_from = NO_SEAT
+        card = state.discard.pop()
+        state.players[seat].hand.append(card)
+        state.fresh_top_from = NO_SEAT
         ctx.say(f"{ctx.name(seat)} takes {NAME[card]} from the park discard pile.")
     else:
         card = draw_from_pile(ctx, seat)
         ctx.say(f"{ctx.name(seat)} draws a card.")
         ctx.say(f"You draw {NAME[card]}.", seat)
-    st.draws += 1
-    st.phase = "draw" if st.draws < 2 else "discard"
+    state.draws += 1
+    state.phase = "draw" if state.draws < 2 else "discard"
 
 
-def _check_discard(st: PPState, action: Discard) -> None:
+def _check_discard(state: PPState, action: Discard) -> None:
     card = action.card
-    if card not in st.players[action.seat].hand:
-        rule = "PP-LIMIT-1" if st.phase == "limit" else "PP-DRAW-2"
-        raise IllegalAction(rule, "that card is not in your hand")
-    if st.phase == "limit":
-        if card not in limit_choices(st, action.seat):
-            raise IllegalAction("PP-LIMIT-2", "that card is promised to your Park Tour")
+    if card not in state.players[action.seat].hand:
+        rule = "PP-LIMIT-1" if state.phase == "limit" else "PP-DRAW-2"
+        raise IllegalAction(rule, "That card is not in your hand.")
+    if state.phase == "limit":
+        if card not in limit_choices(state, action.seat):
+            raise IllegalAction("PP-LIMIT-2", "That card is promised to your Park Tour.")
     elif not is_park(card) and COLOUR[card] != "purple":
-        raise IllegalAction("PP-DRAW-3", "blue and red events are played, never discarded")
+        raise IllegalAction("PP-DRAW-3", "Blue and red events are played, never discarded.")
 
 
-def _discard(ctx: Ctx, action: Discard) -> None:
-    st, seat = ctx.st, action.seat
-    hand = st.players[seat].hand
+def _discard(ctx: PocketParksCtx, action: Discard) -> None:
+    state, seat = ctx.state, action.seat
+    hand = state.players[seat].hand
     card = action.card
-    if st.phase == "limit":
+    if state.phase == "limit":
         leave_hand(ctx, seat, card)
-        (st.discard if is_park(card) else st.event_discard).insert(0, card)
+        (state.discard if is_park(card) else state.event_discard).insert(0, card)
         ctx.say(f"{ctx.name(seat)} puts a card under a discard pile (hand limit).")
         ctx.say(f"You put {NAME[card]} under the pile.", seat)
         if len(hand) <= HAND_LIMIT:
             close_turn(ctx)
         return
     leave_hand(ctx, seat, card)
-    to_discard(st, card)
-    st.fresh_top_from = seat if is_park(card) else NO_SEAT
+    to_discard(state, card)
+    state.fresh_top_from = seat if is_park(card) else NO_SEAT
     ctx.say(f"{ctx.name(seat)} discards {NAME[card]}.")
     end_action(ctx)
 
 
-def _check_play_event(st: PPState, action: PlayEvent) -> None:
+def _check_play_event(state: PPState, action: PlayEvent) -> None:
     card = action.card
-    if card not in st.players[action.seat].hand or EFFECT[card] is None:
-        raise IllegalAction("PP-EVENT-1", "play an event card from your hand")
+    if card not in state.players[action.seat].hand or EFFECT[card] is None:
+        raise IllegalAction("PP-EVENT-1", "Play an event card from your hand.")
     effect = EFFECT[card]
     if effect == "lets_do_it_again":
         if action.as_effect is None or action.as_effect not in OWN_TURN_EVENTS:
-            raise IllegalAction("PP-AGAIN-1", "name a blue or red event for Let's do it again")
-        if not copyable(st, action.as_effect):
-            raise IllegalAction("PP-AGAIN-1", "that event is not in the event discard pile")
+            raise IllegalAction("PP-AGAIN-1", "Name a blue or red event for Let's do it again.")
+        if not copyable(state, action.as_effect):
+            raise IllegalAction("PP-AGAIN-1", "That event is not in the event discard pile.")
         effect = action.as_effect
     elif COLOUR[card] == "purple":
-        raise IllegalAction("PP-EVENT-2", "reactive cards answer other players; discard it instead")
+        raise IllegalAction(
+            "PP-EVENT-2", "Reactive cards answer other players; discard it instead."
+        )
     elif action.as_effect is not None:
-        raise IllegalAction("PP-AGAIN-1", "only Let's do it again copies another event")
+        raise IllegalAction("PP-AGAIN-1", "Only Let's do it again copies another event.")
     assert effect is not None
-    if (action.target, action.pick) not in _event_targets(st, action.seat, effect):
+    if (action.target, action.pick) not in _event_targets(state, action.seat, effect):
         rule = TARGET_RULES.get(effect, "PP-EVENT-1")
-        raise IllegalAction(rule, "that is not a possible choice for this event")
+        raise IllegalAction(rule, "That is not a possible choice for this event.")
 
 
-def _play_event(ctx: Ctx, action: PlayEvent) -> None:
-    st, seat = ctx.st, action.seat
+def _play_event(ctx: PocketParksCtx, action: PlayEvent) -> None:
+    state, seat = ctx.state, action.seat
     card = action.card
     effect = EFFECT[card] if action.as_effect is None else action.as_effect  # checked
     assert effect is not None
     leave_hand(ctx, seat, card)
-    st.event_discard.append(card)
+    state.event_discard.append(card)
     target = NO_SEAT if action.target is None else action.target
     pick = NO_CARD if action.pick is None else action.pick
-    st.event_play = EventPlay(card, effect, target, pick)
+    state.event_play = EventPlay(card, effect, target, pick)
     copied = f" as {EFFECT_NAME[effect]}" if action.as_effect else ""
     ctx.say(f"{ctx.name(seat)} plays {NAME[card]}{copied}.")
     open_window(ctx, "event", card, exclude=seat)
@@ -1275,87 +1269,84 @@ def _play_event(ctx: Ctx, action: PlayEvent) -> None:
 # -- answers to an open question ----------------------------------------------------
 
 
-def _pass(ctx: Ctx, action: Pass) -> None:
+def _pass(ctx: PocketParksCtx, action: Pass) -> None:
     answer(ctx, action.seat, None)
 
 
-def _tour_window(st: PPState) -> Window:
-    window = st.window
+def _tour_window(state: PPState) -> Window:
+    window = state.window
     assert window is not None
     if window.kind not in ("tour", "wish"):
-        raise IllegalAction("PP-TOUR-1", "there is no newly discarded park to claim")
+        raise IllegalAction("PP-TOUR-1", "There is no newly discarded park to claim.")
     return window
 
 
-def _check_tour_pick(st: PPState, action: TourPick) -> None:
+def _check_tour_pick(state: PPState, action: TourPick) -> None:
     seat, card = action.seat, action.card
-    window = _tour_window(st)
-    picked = tour_picks(st, seat)
-    if card not in st.players[seat].hand or card in picked:
-        raise IllegalAction("PP-TOUR-1", "pick a card from your hand, once")
-    if not tour_can_grow(st, seat, window.card, [*picked, card]):
+    window = _tour_window(state)
+    picked = tour_picks(state, seat)
+    if card not in state.players[seat].hand or card in picked:
+        raise IllegalAction("PP-TOUR-1", "Pick a card from your hand, once.")
+    if not tour_can_grow(state, seat, window.card, [*picked, card]):
         raise IllegalAction(
             "PP-TOUR-1",
-            "with the cards picked, that card makes no Park Tour: 4 park cards (8 for a "
-            "set of 9) sharing a theme icon with the discarded park",
+            "With the cards picked, that card makes no Park Tour: 4 park cards (8 for a "
+            "set of 9) sharing a theme icon with the discarded park.",
         )
 
 
-def _tour_pick(ctx: Ctx, action: TourPick) -> None:
-    st, seat = ctx.st, action.seat
-    window = st.window
+def _tour_pick(ctx: PocketParksCtx, action: TourPick) -> None:
+    state, seat = ctx.state, action.seat
+    window = state.window
     assert window is not None
-    picked = tour_picks(st, seat)
+    picked = tour_picks(state, seat)
     if picked:
         picked.append(action.card)
     else:
         window.picks.append(Claim(seat, [action.card]))
 
 
-def _check_park_tour(st: PPState, action: ParkTour) -> None:
-    window = _tour_window(st)
-    picked = tour_picks(st, action.seat)
-    if not is_tour(st, action.seat, window.card, action.cards):
+def _check_park_tour(state: PPState, action: ParkTour) -> None:
+    window = _tour_window(state)
+    picked = tour_picks(state, action.seat)
+    if not is_tour(state, action.seat, window.card, action.cards):
         raise IllegalAction(
             "PP-TOUR-1",
-            "a Park Tour needs 4 park cards from your hand (8 for a set of 9) "
-            "sharing a theme icon with the discarded park",
+            "A Park Tour needs 4 park cards from your hand (8 for a set of 9) "
+            "sharing a theme icon with the discarded park.",
         )
     if not set(picked) <= set(action.cards):
-        raise IllegalAction("PP-TOUR-1", "claim with the cards you picked (or cancel them)")
+        raise IllegalAction("PP-TOUR-1", "Claim with the cards you picked (or cancel them).")
 
 
-def _park_tour(ctx: Ctx, action: ParkTour) -> None:
+def _park_tour(ctx: PocketParksCtx, action: ParkTour) -> None:
     answer(ctx, action.seat, Claim(action.seat, sorted(action.cards)))
 
 
-def _check_react(st: PPState, action: React) -> None:
-    wanted = _reaction_wanted(st, action.seat)
+def _check_react(state: PPState, action: React) -> None:
+    wanted = _reaction_wanted(state, action.seat)
     if wanted is None:
-        assert st.window is not None
-        if st.window.kind == "steal":
-            raise IllegalAction("PP-DETOUR-1", "only the player stolen from can turn a steal")
-        raise IllegalAction("PP-EVENT-2", "there is no play here for a purple card to answer")
+        assert state.window is not None
+        if state.window.kind == "steal":
+            raise IllegalAction("PP-DETOUR-1", "Only the player stolen from can turn a steal.")
+        raise IllegalAction("PP-EVENT-2", "There is no play here for a purple card to answer.")
     card = action.card
-    if card not in st.players[action.seat].hand:
-        raise IllegalAction("PP-EVENT-2", "that card is not in your hand")
+    if card not in state.players[action.seat].hand:
+        raise IllegalAction("PP-EVENT-2", "That card is not in your hand.")
     if EFFECT[card] == "lets_do_it_again":
-        if action.as_effect != wanted or not copyable(st, wanted):
-            raise IllegalAction("PP-AGAIN-1", "Let's do it again can only copy a discarded event")
+        if action.as_effect != wanted or not copyable(state, wanted):
+            raise IllegalAction("PP-AGAIN-1", "Let's do it again can only copy a discarded event.")
     elif EFFECT[card] != wanted or action.as_effect is not None:
         rule = "PP-DETOUR-1" if wanted == "trail_detour" else "PP-RANGER-1"
-        raise IllegalAction(rule, "that card does not answer this")
+        raise IllegalAction(rule, "That card does not answer this.")
 
 
-def _react(ctx: Ctx, action: React) -> None:
+def _react(ctx: PocketParksCtx, action: React) -> None:
     answer(ctx, action.seat, Claim(action.seat, [action.card], action.as_effect))
 
 
-Check = Callable[[PPState, Any], None]
-Handler = Callable[[Ctx, Any], None]
-
 # Each kind of action: its own conditions (after whose turn or question it is), if any.
-CHECKS: dict[str, Check] = {
+CHECKS: dict[str, Callable[[PPState, Any], None]] = {
     "start_set": _check_start_set,
     "start_build": _check_start_build,
     "add": _check_add,
@@ -1373,7 +1364,7 @@ CHECKS: dict[str, Check] = {
     "react": _check_react,
 }
 # Each kind of action: what it does to the successor.
-HANDLERS: dict[str, Handler] = {
+HANDLERS: dict[str, Callable[[PocketParksCtx, Any], None]] = {
     "start_set": _start_set,
     "start_build": _start_build,
     "add": _add,
@@ -1391,3 +1382,19 @@ HANDLERS: dict[str, Handler] = {
     "park_tour": _park_tour,
     "react": _react,
 }
+
+
+def _begin(state: PPState, action: PPAction) -> PocketParksCtx:
+    return PocketParksCtx(state.successor(), turn=state.current)
+
+
+RULES: Rules[PPState, PocketParksCtx] = Rules(
+    phases=PHASES,
+    checks=CHECKS,
+    handlers=HANDLERS,
+    begin=_begin,
+    phase=lambda state: state.phase,
+    names=lambda state: [p.name for p in state.players],
+    to_act=to_act,
+    settle=settle,
+)

@@ -1,15 +1,22 @@
-"""Space Park's rules (seeds/spacepark.md): setup, who acts, the legal actions,
-``check`` (a refusal names its rule), ``apply`` (check, then act on the successor),
-scoring and the outcome. Rule ids in comments and refusals."""
+"""Space Park's rules (seeds/spacepark.md): setup, who acts, the legal actions, the
+checks (a refusal names its rule), ``apply`` (check, then act on the successor), scoring
+and the outcome. Rule ids in comments and refusals.
+
+``apply`` is the step of the skeleton in core/rules.py, filled in by ``RULES``: the
+phases (a decision pending is one) and what each allows (``PHASES``), the checks and
+handlers per kind of action, then the queued steps of a visit run (``_run``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, Literal
 
-from tabletop.core.engine import MALFORMED_ACTION, Event, Outcome, Transition
+from tabletop.core.engine import Event, Outcome, Transition
 from tabletop.core.errors import IllegalAction
 from tabletop.core.rng import Rng
+from tabletop.core.rules import Ctx, Phase, Rules
 from tabletop.core.words import counted, noun_for
 from tabletop.games.spacepark.content import (
     CRYSTALS,
@@ -160,31 +167,25 @@ def _discounts(earned: tuple[str, ...]) -> tuple[int, int, int]:
     return (cut[0], cut[1], cut[2])
 
 
-class _Log:
-    """What one ``apply`` says, and whether it drew or revealed a card."""
+@dataclass(slots=True)
+class SpaceParkCtx(Ctx[State]):
+    """A step of Space Park in the making (core/rules.py), which tells gains one after
+    another in one line."""
 
-    __slots__ = ("_gains", "events", "hidden")
-
-    def __init__(self) -> None:
-        self.events: list[Event] = []
-        self.hidden = False
-        self._gains: tuple[str, str, int, Event] | None = None
-        """The last line told gains: who, of what, how many, and the line."""
-
-    def say(self, text: str, private_to: int | None = None) -> None:
-        self.events.append(Event(text, private_to))
+    gains: tuple[str, str, int, Event] | None = None
+    """The last line told gains: who, of what, how many, and the line."""
 
     def gain(self, name: str, noun: str) -> None:
         """One more ``noun`` from the supply for ``name``: gains one after another are
         told in one line ("Ann gains 2 Sun crystals."), as they are one to the table."""
-        run = self._gains
+        run = self.gains
         if run is not None and run[:2] == (name, noun) and self.events[-1] is run[3]:
             count = run[2] + 1
             self.events[-1] = Event(f"{name} gains {counted(count, noun)}.")
         else:
             count = 1
             self.say(f"{name} gains a {noun}.")
-        self._gains = (name, noun, count, self.events[-1])
+        self.gains = (name, noun, count, self.events[-1])
 
 
 # -- setup ------------------------------------------------------------------
@@ -263,134 +264,144 @@ def legal_actions(state: State, seat: int) -> list[Any]:
     return actions
 
 
-# -- apply -----------------------------------------------------------------
+# -- apply: the step of core/rules.py --------------------------------------------
 
 
 def apply(state: State, action: Any) -> Transition[State]:
     """Check the action, then carry it out on the successor of ``state``."""
-    check(state, action)
-    s = state.successor()
-    log = _Log()
-    if isinstance(action, FastTravel):
-        _do_fast_travel(s, action, log)
-    elif isinstance(action, Visit):
-        _do_visit(s, action, log)
-    else:
-        _do_decision(s, action, log)
-    _run(s, log)
-    return Transition(s, tuple(log.events), log.hidden)
+    return RULES.step(state, action)
 
 
 # -- validation ------------------------------------------------------------
 
-
-def check(s: State, action: Any) -> None:
-    """Raise IllegalAction, naming the rule, if the action may not be taken now; changes
-    nothing. Checked in a fixed order."""
-    if not 0 <= action.seat < len(s.players):
-        raise IllegalAction(MALFORMED_ACTION, f"there is no seat {action.seat}")
-    if s.over:
-        raise IllegalAction("SP-END-5", "The game is over.")
-    pending = s.pending
-    names = [p.name for p in s.players]
-    if pending is not None:
-        if action.seat != pending.seat:
-            raise IllegalAction("SP-TURN-1", f"Waiting for {names[pending.seat]} to decide.")
-        if pending.kind == "scout_benefit":
-            if not isinstance(action, ScoutBenefit):
-                raise IllegalAction("SP-SCOUT-1", "First choose the Scout benefit.")
-            return
-        if pending.kind == "take_from":
-            if not isinstance(action, TakeFrom):
-                raise IllegalAction("SP-SUPPLY-3", "First choose whom to take from.")
-            if action.target not in pending.targets:
-                raise IllegalAction(
-                    "SP-SUPPLY-3", "Take only from one of the players tied for the most."
-                )
-            return
-        if isinstance(action, Keep):
-            return
-        if not isinstance(action, Exchange):
-            raise IllegalAction("SP-DEST-5", "First keep the drawn badge or exchange it.")
-        if action.badge not in s.revealed:
-            raise IllegalAction("SP-DEST-5", "Exchange only for a badge on display.")
-        return
-    if action.seat != s.active:
-        raise IllegalAction("SP-TURN-1", f"It is {names[s.active]}'s turn.")
-    if isinstance(action, ScoutBenefit):
-        raise IllegalAction("SP-SCOUT-1", "Nobody is choosing a Scout benefit now.")
-    if isinstance(action, TakeFrom):
-        raise IllegalAction("SP-SUPPLY-3", "Nobody is choosing whom to take from now.")
-    if isinstance(action, Keep | Exchange):
-        raise IllegalAction("SP-DEST-5", "No badge has been drawn at Starlight Station.")
-    pos = s.ring.index(action.dest)
-    if isinstance(action, FastTravel):
-        if not s.players[action.seat].stock[PASS]:
-            raise IllegalAction("SP-FAST-2", "You have no Fast Travel pass.")
-        if pos not in s.rockets:
-            raise IllegalAction("SP-FAST-1", f"There is no rocket at {DEST_NAMES[action.dest]}.")
-        return
-    if pos not in s.rockets:
-        raise IllegalAction("SP-TURN-2", f"There is no rocket at {DEST_NAMES[action.dest]}.")
-    _check_visit(s, action)
+_DECIDING = "Waiting for {name} to decide."
+# What each phase accepts (a decision pending is a phase of its own), and the rule
+# refusing any other kind of action there.
+PHASES: dict[str, Phase] = {
+    "turn": Phase(
+        frozenset({"fast_travel", "visit"}),
+        refusals={
+            "scout_benefit": ("SP-SCOUT-1", "Nobody is choosing a Scout benefit now."),
+            "take_from": ("SP-SUPPLY-3", "Nobody is choosing whom to take from now."),
+            "keep": ("SP-DEST-5", "No badge has been drawn at Starlight Station."),
+            "exchange": ("SP-DEST-5", "No badge has been drawn at Starlight Station."),
+        },
+    ),
+    "scout_benefit": Phase(
+        frozenset({"scout_benefit"}),
+        "SP-SCOUT-1",
+        "First choose the Scout benefit.",
+        waiting=_DECIDING,
+    ),
+    "take_from": Phase(
+        frozenset({"take_from"}),
+        "SP-SUPPLY-3",
+        "First choose whom to take from.",
+        waiting=_DECIDING,
+    ),
+    "starlight": Phase(
+        frozenset({"keep", "exchange"}),
+        "SP-DEST-5",
+        "First keep the drawn badge or exchange it.",
+        waiting=_DECIDING,
+    ),
+    "over": Phase(frozenset(), over=True),
+}
 
 
-def _check_visit(s: State, a: Visit) -> None:
-    """Raise IllegalAction unless this visit can be made in full (SP-TURN-3), rocket aside."""
-    dest = a.dest
+def phase(state: State) -> str:
+    """The key of ``PHASES`` for ``state``."""
+    if state.over:
+        return "over"
+    return "turn" if state.pending is None else state.pending.kind
+
+
+def _check_take_from(state: State, action: TakeFrom) -> None:
+    pending = state.pending
+    assert pending is not None
+    if action.target not in pending.targets:
+        raise IllegalAction("SP-SUPPLY-3", "Take only from one of the players tied for the most.")
+
+
+def _check_exchange(state: State, action: Exchange) -> None:
+    if action.badge not in state.revealed:
+        raise IllegalAction("SP-DEST-5", "Exchange only for a badge on display.")
+
+
+def _check_fast_travel(state: State, action: FastTravel) -> None:
+    if not state.players[action.seat].stock[PASS]:
+        raise IllegalAction("SP-FAST-2", "You have no Fast Travel pass.")
+    if state.ring.index(action.dest) not in state.rockets:
+        raise IllegalAction("SP-FAST-1", f"There is no rocket at {DEST_NAMES[action.dest]}.")
+
+
+def _check_visit(state: State, action: Visit) -> None:
+    """Raise IllegalAction unless there is a rocket at the destination (SP-TURN-2) and
+    this visit can be made in full (SP-TURN-3)."""
+    dest = action.dest
     name = DEST_NAMES[dest]
-    solo = len(s.players) == 1
-    player = s.players[a.seat]
-    pos = s.ring.index(dest)
-    if a.scout_to is not None and dest != "astral_arcade":
+    pos = state.ring.index(dest)
+    if pos not in state.rockets:
+        raise IllegalAction("SP-TURN-2", f"There is no rocket at {name}.")
+    solo = len(state.players) == 1
+    player = state.players[action.seat]
+    if action.scout_to is not None and dest != "astral_arcade":
         raise IllegalAction("SP-DEST-6", "Only a visit to Astral Arcade moves Scout.")
-    if a.badge is not None and dest != "outpost13" and not (solo and dest == "starlight_station"):
+    if (
+        action.badge is not None
+        and dest != "outpost13"
+        and not (solo and dest == "starlight_station")
+    ):
         rule = "SP-DEST-5" if dest == "starlight_station" else "SP-DEST-7"
         raise IllegalAction(rule, f"A visit to {name} names no badge.")
     sun = player.stock[SUN]
-    if solo and s.scout == pos:  # SP-SOLO-4
-        if a.scout_fee is None:
+    if solo and state.scout == pos:  # SP-SOLO-4
+        if action.scout_fee is None:
             raise IllegalAction(
                 "SP-SOLO-4",
                 f"Scout is at {name}: pay a Sun crystal or return the Controller to visit.",
             )
-        if a.scout_fee == "controller" and s.controller != a.seat:
+        if action.scout_fee == "controller" and state.controller != action.seat:
             raise IllegalAction("SP-SOLO-4", "You do not hold the Controller.")
-        if a.scout_fee == "sun":
+        if action.scout_fee == "sun":
             if not sun:
                 raise IllegalAction("SP-SOLO-4", "You have no Sun crystal to pay Scout.")
             sun -= 1
-    elif a.scout_fee is not None:
+    elif action.scout_fee is not None:
         where = "Scout is not here" if solo else "Only in solo play does Scout charge a fee"
         raise IllegalAction("SP-SOLO-4", f"{where}: there is nothing to pay.")
-    elif s.scout == pos and s.controller == a.seat and _can_gain(s, a.seat, SUN):
+    elif (
+        state.scout == pos
+        and state.controller == action.seat
+        and _can_gain(state, action.seat, SUN)
+    ):
         sun += 1  # the visitor's own Scout benefit can be a Sun crystal (SP-SCOUT-2)
     if dest == "fusion_falls" and not sun:
         raise IllegalAction("SP-TURN-3", "Fusion Falls needs a Sun crystal to turn in.")
     if dest == "starlight_station":
         if solo:  # SP-SOLO-5
-            top = s.scout_stack[-1:]
-            if a.badge is None:
+            top = state.scout_stack[-1:]
+            if action.badge is None:
                 raise IllegalAction(
                     "SP-SOLO-5", "Name a badge on display or the top of the Scout Stack."
                 )
-            if a.badge not in s.revealed and a.badge not in top:
+            if action.badge not in state.revealed and action.badge not in top:
                 raise IllegalAction(
                     "SP-SOLO-5", "Take a badge on display or the top of the Scout Stack."
                 )
-        elif not s.deck:
+        elif not state.deck:
             raise IllegalAction("SP-TURN-3", "The badge deck is empty: there is nothing to draw.")
     if dest == "astral_arcade":
-        if a.scout_to is None:
+        if action.scout_to is None:
             raise IllegalAction("SP-DEST-6", "Say where Scout goes.")
-        if a.scout_to == s.ring[s.scout]:
+        if action.scout_to == state.ring[state.scout]:
             raise IllegalAction("SP-DEST-6", "Scout must move to a different destination.")
     if dest == "outpost13":
-        if a.badge is None:
+        if action.badge is None:
             raise IllegalAction("SP-DEST-7", "Name the badge from your hand to earn.")
-        if a.badge not in player.hand:
+        if action.badge not in player.hand:
             raise IllegalAction("SP-DEST-7", "That badge is not in your hand.")
-        cost = price(player, badges()[a.badge])
+        cost = price(player, badges()[action.badge])
         have = (sun, player.stock[1], player.stock[2])
         if any(c > h for c, h in zip(cost, have, strict=True)):
             raise IllegalAction(
@@ -398,21 +409,21 @@ def _check_visit(s: State, a: Visit) -> None:
             )
 
 
-def _visits(s: State, seat: int, pos: int) -> list[Visit]:
+def _visits(state: State, seat: int, pos: int) -> list[Visit]:
     """Every visit ``seat`` may make to ``pos`` (rocket aside): exactly the visits
     ``_check_visit`` accepts, built directly, in the order fee, badge, Scout's
     destination."""
-    dest = s.ring[pos]
-    solo = len(s.players) == 1
-    player = s.players[seat]
+    dest = state.ring[pos]
+    solo = len(state.players) == 1
+    player = state.players[seat]
     sun = player.stock[SUN]
     # Each way to pay for the visit, with the Sun crystals left for it.
     fees: list[tuple[Literal["sun", "controller"] | None, int]]
-    if solo and s.scout == pos:  # SP-SOLO-4
+    if solo and state.scout == pos:  # SP-SOLO-4
         fees = [("sun", sun - 1)] if sun else []
-        if s.controller == seat:
+        if state.controller == seat:
             fees.append(("controller", sun))
-    elif s.scout == pos and s.controller == seat and _can_gain(s, seat, SUN):
+    elif state.scout == pos and state.controller == seat and _can_gain(state, seat, SUN):
         fees = [(None, sun + 1)]  # the visitor's own Scout benefit (SP-SCOUT-2)
     else:
         fees = [(None, sun)]
@@ -423,13 +434,13 @@ def _visits(s: State, seat: int, pos: int) -> list[Visit]:
                 out.append(_visit(seat, dest, None, None, fee))
         elif dest == "starlight_station":
             if solo:  # SP-SOLO-5
-                taken = [*s.revealed, *s.scout_stack[-1:]]
+                taken = [*state.revealed, *state.scout_stack[-1:]]
                 out += [_visit(seat, dest, b, None, fee) for b in taken]
-            elif s.deck:
+            elif state.deck:
                 out.append(_visit(seat, dest, None, None, fee))
         elif dest == "astral_arcade":
-            scout = s.ring[s.scout]
-            out += [_visit(seat, dest, None, d, fee) for d in s.ring if d != scout]
+            scout = state.ring[state.scout]
+            out += [_visit(seat, dest, None, d, fee) for d in state.ring if d != scout]
         elif dest == "outpost13":
             deck = badges()
             for badge in dict.fromkeys(player.hand):
@@ -441,271 +452,337 @@ def _visits(s: State, seat: int, pos: int) -> list[Visit]:
     return out
 
 
-def _can_visit_somewhere(s: State, seat: int) -> bool:
+def _can_visit_somewhere(state: State, seat: int) -> bool:
     """Could ``seat`` visit any destination, spending passes first? (SP-TURN-4)"""
-    if any(_visits(s, seat, pos) for pos in s.rockets):
+    if any(_visits(state, seat, pos) for pos in state.rockets):
         return True
-    passes = s.players[seat].stock[PASS]
+    passes = state.players[seat].stock[PASS]
     for pos in range(RING_SIZE):
-        if pos in s.rockets:
+        if pos in state.rockets:
             continue
         # The nearest rocket behind reaches ``pos`` one step per pass.
-        need = next(k for k in range(1, RING_SIZE) if (pos - k) % RING_SIZE in s.rockets)
-        if need <= passes and _visits(s, seat, pos):
+        need = next(k for k in range(1, RING_SIZE) if (pos - k) % RING_SIZE in state.rockets)
+        if need <= passes and _visits(state, seat, pos):
             return True
     return False
 
 
-def _can_gain(s: State, seat: int, slot: int) -> bool:
-    return bool(s.supply[slot]) or any(p.stock[slot] for i, p in enumerate(s.players) if i != seat)
+def _can_gain(state: State, seat: int, slot: int) -> bool:
+    return bool(state.supply[slot]) or any(
+        p.stock[slot] for i, p in enumerate(state.players) if i != seat
+    )
 
 
 # -- doing -------------------------------------------------------------------
 
 
-def _do_fast_travel(s: State, a: FastTravel, log: _Log) -> None:
-    player = s.players[a.seat]
+def _do_fast_travel(ctx: SpaceParkCtx, action: FastTravel) -> None:
+    state = ctx.state
+    player = state.players[action.seat]
     player.stock[PASS] -= 1
-    s.supply[PASS] += 1
-    start = s.ring.index(a.dest)
-    end = next_open(s.rockets, start)
-    s.rockets[s.rockets.index(start)] = end
-    log.say(
-        f"{player.name} spends a Fast Travel pass: the rocket at {DEST_NAMES[a.dest]} "
-        f"moves to {DEST_NAMES[s.ring[end]]}."
+    state.supply[PASS] += 1
+    start = state.ring.index(action.dest)
+    end = next_open(state.rockets, start)
+    state.rockets[state.rockets.index(start)] = end
+    ctx.say(
+        f"{player.name} spends a Fast Travel pass: the rocket at {DEST_NAMES[action.dest]} "
+        f"moves to {DEST_NAMES[state.ring[end]]}."
     )
-    if not _can_visit_somewhere(s, a.seat):
-        _pass_turn(s, log)
-        _finish_turn(s, log)
+    if not _can_visit_somewhere(state, action.seat):
+        _pass_turn(ctx)
+        _finish_turn(ctx)
 
 
-def _do_visit(s: State, a: Visit, log: _Log) -> None:
-    player = s.players[a.seat]
-    pos = s.ring.index(a.dest)
-    s.idle_turns = 0
-    log.say(f"{player.name} visits {DEST_NAMES[a.dest]}.")
-    if a.scout_fee == "sun":  # SP-SOLO-4
+def _do_visit(ctx: SpaceParkCtx, action: Visit) -> None:
+    state = ctx.state
+    player = state.players[action.seat]
+    pos = state.ring.index(action.dest)
+    state.idle_turns = 0
+    ctx.say(f"{player.name} visits {DEST_NAMES[action.dest]}.")
+    if action.scout_fee == "sun":  # SP-SOLO-4
         player.stock[SUN] -= 1
-        s.supply[SUN] += 1
-        log.say(f"{player.name} pays Scout a Sun crystal.")
-    elif a.scout_fee == "controller":
-        s.controller = None
-        log.say(f"{player.name} returns the Controller to pay Scout.")
+        state.supply[SUN] += 1
+        ctx.say(f"{player.name} pays Scout a Sun crystal.")
+    elif action.scout_fee == "controller":
+        state.controller = None
+        ctx.say(f"{player.name} returns the Controller to pay Scout.")
     steps: list[Step] = []
-    if len(s.players) > 1 and s.scout == pos and s.controller is not None:
-        steps.append(Step("benefit", s.controller))  # SP-SCOUT-1, before the action
-    dest = a.dest
+    if len(state.players) > 1 and state.scout == pos and state.controller is not None:
+        steps.append(Step("benefit", state.controller))  # SP-SCOUT-1, before the action
+    dest = action.dest
     if dest in GAINS:
-        steps.extend(Step("gain", a.seat, r) for r in GAINS[dest])
+        steps.extend(Step("gain", action.seat, r) for r in GAINS[dest])
     elif dest == "fusion_falls":
-        steps.append(Step("falls", a.seat))
+        steps.append(Step("falls", action.seat))
     elif dest == "starlight_station":
-        steps.append(Step("take" if len(s.players) == 1 else "draw", a.seat, a.badge or ""))
-    elif dest == "astral_arcade":
-        assert a.scout_to is not None
-        steps.append(Step("controller", a.seat))
-        steps.append(Step("scout", a.seat, a.scout_to))
-        steps.append(Step("gain", a.seat, "pass"))
-    else:
-        assert a.badge is not None
-        steps.append(Step("earn", a.seat, a.badge))
-    steps.append(Step("move", a.seat, dest))
-    s.queue = steps
-
-
-def _do_decision(s: State, action: Any, log: _Log) -> None:
-    """The answer to the pending decision; the queued steps then resume."""
-    pending = s.pending
-    assert pending is not None
-    s.pending = None
-    if isinstance(action, ScoutBenefit):
-        holder = s.players[action.seat].name
-        log.say(f"{holder} (Controller) takes the Scout benefit: a {_noun(action.take)}.")
-        s.queue.insert(0, Step("gain", action.seat, action.take))  # SP-SCOUT-2
-    elif isinstance(action, TakeFrom):
-        _transfer(s, action.target, action.seat, pending.resource, log)
-    elif isinstance(action, Keep):
-        assert pending.drawn is not None
-        s.players[action.seat].hand.append(pending.drawn)
-        log.say(f"{s.players[action.seat].name} keeps the drawn badge.")
-    elif isinstance(action, Exchange):
-        assert pending.drawn is not None
-        s.revealed[s.revealed.index(action.badge)] = pending.drawn
-        s.players[action.seat].hand.append(action.badge)
-        deck = badges()
-        log.say(
-            f"{s.players[action.seat].name} takes {deck[action.badge].name} from the display; "
-            f"{deck[pending.drawn].name} goes on display."
+        steps.append(
+            Step("take" if len(state.players) == 1 else "draw", action.seat, action.badge or "")
         )
-        log.hidden = True  # the drawn badge is now face up
+    elif dest == "astral_arcade":
+        assert action.scout_to is not None
+        steps.append(Step("controller", action.seat))
+        steps.append(Step("scout", action.seat, action.scout_to))
+        steps.append(Step("gain", action.seat, "pass"))
+    else:
+        assert action.badge is not None
+        steps.append(Step("earn", action.seat, action.badge))
+    steps.append(Step("move", action.seat, dest))
+    state.queue = steps
 
 
-def _run(s: State, log: _Log) -> None:
+def _decided(state: State) -> Pending:
+    """The pending decision, answered: the queued steps resume after it (``_run``)."""
+    pending = state.pending
+    assert pending is not None
+    state.pending = None
+    return pending
+
+
+def _do_scout_benefit(ctx: SpaceParkCtx, action: ScoutBenefit) -> None:
+    state = ctx.state
+    _decided(state)
+    holder = state.players[action.seat].name
+    ctx.say(f"{holder} (Controller) takes the Scout benefit: a {_noun(action.take)}.")
+    state.queue.insert(0, Step("gain", action.seat, action.take))  # SP-SCOUT-2
+
+
+def _do_take_from(ctx: SpaceParkCtx, action: TakeFrom) -> None:
+    pending = _decided(ctx.state)
+    _transfer(ctx, action.target, action.seat, pending.resource)
+
+
+def _do_keep(ctx: SpaceParkCtx, action: Keep) -> None:
+    state = ctx.state
+    pending = _decided(state)
+    assert pending.drawn is not None
+    state.players[action.seat].hand.append(pending.drawn)
+    ctx.say(f"{state.players[action.seat].name} keeps the drawn badge.")
+
+
+def _do_exchange(ctx: SpaceParkCtx, action: Exchange) -> None:
+    state = ctx.state
+    pending = _decided(state)
+    assert pending.drawn is not None
+    state.revealed[state.revealed.index(action.badge)] = pending.drawn
+    state.players[action.seat].hand.append(action.badge)
+    deck = badges()
+    ctx.say(
+        f"{state.players[action.seat].name} takes {deck[action.badge].name} from the display; "
+        f"{deck[pending.drawn].name} goes on display."
+    )
+    ctx.hidden = True  # the drawn badge is now face up
+
+
+def _run(ctx: SpaceParkCtx) -> None:
     """Resolve queued steps until a decision is needed (the last step ends the turn)."""
-    while s.pending is None and s.queue:
-        _step(s, s.queue.pop(0), log)
+    state = ctx.state
+    while state.pending is None and state.queue:
+        _step(ctx, state.queue.pop(0))
 
 
-def _step(s: State, step: Step, log: _Log) -> None:
-    player = s.players[step.seat]
+def _step(ctx: SpaceParkCtx, step: Step) -> None:
+    state = ctx.state
+    player = state.players[step.seat]
     deck = badges()
     op = step.op
     if op == "benefit":
-        s.pending = Pending("scout_benefit", step.seat)
+        state.pending = Pending("scout_benefit", step.seat)
     elif op == "gain":
-        _gain(s, step.seat, RESOURCES.index(step.arg), log)
+        _gain(ctx, step.seat, RESOURCES.index(step.arg))
     elif op == "falls":  # SP-DEST-4
         if player.stock[SUN]:
             player.stock[SUN] -= 1
-            s.supply[SUN] += 1
+            state.supply[SUN] += 1
             player.xp_tokens += 1
-            log.say(f"{player.name} turns in a Sun crystal for 1 XP.")
+            ctx.say(f"{player.name} turns in a Sun crystal for 1 XP.")
         else:  # SP-SCOUT-5
-            log.say(f"{player.name} has no Sun crystal left: Fusion Falls gives nothing.")
+            ctx.say(f"{player.name} has no Sun crystal left: Fusion Falls gives nothing.")
     elif op == "draw":  # SP-DEST-5
-        drawn = s.deck.pop()
-        s.pending = Pending("starlight", step.seat, drawn=drawn)
-        log.hidden = True
-        log.say(f"{player.name} draws a badge.")
-        log.say(f"You drew {deck[drawn].name}.", private_to=step.seat)
+        drawn = state.deck.pop()
+        state.pending = Pending("starlight", step.seat, drawn=drawn)
+        ctx.hidden = True
+        ctx.say(f"{player.name} draws a badge.")
+        ctx.say(f"You drew {deck[drawn].name}.", private_to=step.seat)
     elif op == "take":  # SP-SOLO-5
-        if step.arg in s.revealed:
-            s.revealed.remove(step.arg)
+        if step.arg in state.revealed:
+            state.revealed.remove(step.arg)
             where = "the display"
         else:
-            s.scout_stack.pop()
+            state.scout_stack.pop()
             where = "the Scout Stack"
         player.hand.append(step.arg)
-        log.say(f"{player.name} takes {deck[step.arg].name} from {where}.")
+        ctx.say(f"{player.name} takes {deck[step.arg].name} from {where}.")
     elif op == "controller":  # SP-DEST-6
-        s.controller = step.seat
-        log.say(f"{player.name} takes the Controller.")
+        state.controller = step.seat
+        ctx.say(f"{player.name} takes the Controller.")
     elif op == "scout":
-        s.scout = s.ring.index(step.arg)
-        log.say(f"{player.name} sends Scout to {DEST_NAMES[s.ring[s.scout]]}.")
+        state.scout = state.ring.index(step.arg)
+        ctx.say(f"{player.name} sends Scout to {DEST_NAMES[state.ring[state.scout]]}.")
     elif op == "earn":
-        _earn(s, step.seat, deck[step.arg], log)
+        _earn(ctx, step.seat, deck[step.arg])
     else:  # "move": the visited rocket orbits on (SP-MOVE-1), then the turn ends
-        start = s.ring.index(step.arg)
-        end = next_open(s.rockets, start)
-        s.rockets[s.rockets.index(start)] = end
-        moved = f"{DEST_NAMES[s.ring[start]]} moves on to {DEST_NAMES[s.ring[end]]}"
-        log.say(f"The rocket at {moved}.")
-        _finish_turn(s, log)
+        start = state.ring.index(step.arg)
+        end = next_open(state.rockets, start)
+        state.rockets[state.rockets.index(start)] = end
+        moved = f"{DEST_NAMES[state.ring[start]]} moves on to {DEST_NAMES[state.ring[end]]}"
+        ctx.say(f"The rocket at {moved}.")
+        _finish_turn(ctx)
 
 
-def _earn(s: State, seat: int, badge: Badge, log: _Log) -> None:
+def _earn(ctx: SpaceParkCtx, seat: int, badge: Badge) -> None:
     """SP-DEST-7 / SP-BADGE-2: pay, lay it face up, take XP and ability."""
-    player = s.players[seat]
+    state = ctx.state
+    player = state.players[seat]
     cost = price(player, badge)
     if any(c > player.stock[i] for i, c in enumerate(cost)):  # SP-SCOUT-5
-        log.say(f"{player.name} can no longer pay for the badge: Outpost 13 gives nothing.")
+        ctx.say(f"{player.name} can no longer pay for the badge: Outpost 13 gives nothing.")
         return
     for i, c in enumerate(cost):
         player.stock[i] -= c
-        s.supply[i] += c
+        state.supply[i] += c
     player.hand.remove(badge.id)
     player.earned.append(badge.id)
-    log.say(f"{player.name} earns {badge.name} for {_cost_words(cost)} (+{badge.xp} XP).")
+    ctx.say(f"{player.name} earns {badge.name} for {_cost_words(cost)} (+{badge.xp} XP).")
     gains = [
         Step("gain", seat, RESOURCES[slot])
         for slot, amount in enumerate(badge.gains)
         for _ in range(amount)
     ]
-    s.queue[0:0] = gains  # SP-BADGE-6: immediate gains come before the rocket moves
+    state.queue[0:0] = gains  # SP-BADGE-6: immediate gains come before the rocket moves
 
 
-def _gain(s: State, seat: int, slot: int, log: _Log) -> None:
+def _gain(ctx: SpaceParkCtx, seat: int, slot: int) -> None:
     """Gain one of a resource; from a player if the supply is out (SP-SUPPLY-2)."""
-    player = s.players[seat]
+    state = ctx.state
+    player = state.players[seat]
     noun = RESOURCE_NAMES[slot]
-    if s.supply[slot]:
-        s.supply[slot] -= 1
+    if state.supply[slot]:
+        state.supply[slot] -= 1
         player.stock[slot] += 1
-        log.gain(player.name, noun)
+        ctx.gain(player.name, noun)
         return
-    most = max((p.stock[slot] for i, p in enumerate(s.players) if i != seat), default=0)
+    most = max((p.stock[slot] for i, p in enumerate(state.players) if i != seat), default=0)
     if not most:
-        log.say(f"{player.name} would gain a {noun}, but there is none to take.")
+        ctx.say(f"{player.name} would gain a {noun}, but there is none to take.")
         return
-    tied = tuple(i for i, p in enumerate(s.players) if i != seat and p.stock[slot] == most)
+    tied = tuple(i for i, p in enumerate(state.players) if i != seat and p.stock[slot] == most)
     if len(tied) == 1:
-        _transfer(s, tied[0], seat, slot, log)
+        _transfer(ctx, tied[0], seat, slot)
     else:  # SP-SUPPLY-3
-        s.pending = Pending("take_from", seat, resource=slot, targets=tied)
+        state.pending = Pending("take_from", seat, resource=slot, targets=tied)
 
 
-def _transfer(s: State, giver: int, taker: int, slot: int, log: _Log) -> None:
-    s.players[giver].stock[slot] -= 1
-    s.players[taker].stock[slot] += 1
-    log.say(
-        f"The supply is out: {s.players[taker].name} takes a {RESOURCE_NAMES[slot]} "
-        f"from {s.players[giver].name}."
+def _transfer(ctx: SpaceParkCtx, giver: int, taker: int, slot: int) -> None:
+    state = ctx.state
+    state.players[giver].stock[slot] -= 1
+    state.players[taker].stock[slot] += 1
+    ctx.say(
+        f"The supply is out: {state.players[taker].name} takes a {RESOURCE_NAMES[slot]} "
+        f"from {state.players[giver].name}."
     )
 
 
 # -- turns ---------------------------------------------------------------------
 
 
-def _pass_turn(s: State, log: _Log) -> None:
+def _pass_turn(ctx: SpaceParkCtx) -> None:
     """SP-TURN-4 / SP-SOLO-6: no visit is possible; the turn still counts."""
-    s.idle_turns += 1
-    verb = "is skipped" if len(s.players) == 1 else "passes"
-    log.say(f"{s.players[s.active].name} cannot visit any destination: the turn {verb}.")
+    state = ctx.state
+    state.idle_turns += 1
+    verb = "is skipped" if len(state.players) == 1 else "passes"
+    ctx.say(f"{state.players[state.active].name} cannot visit any destination: the turn {verb}.")
 
 
-def _finish_turn(s: State, log: _Log) -> None:
-    if len(s.players) == 1:
-        _finish_solo_turn(s, log)
+def _finish_turn(ctx: SpaceParkCtx) -> None:
+    state = ctx.state
+    if len(state.players) == 1:
+        _finish_solo_turn(ctx)
         return
-    count = len(s.players)
+    count = len(state.players)
     while True:
-        if not s.last_round:
-            leader = next((p for p in s.players if xp_of(p) >= WIN_XP), None)
+        if not state.last_round:
+            leader = next((p for p in state.players if xp_of(p) >= WIN_XP), None)
             if leader is not None:  # SP-END-1
-                s.last_round = True
-                log.say(f"{leader.name} has {WIN_XP} XP or more: this is the last round.")
-        if s.last_round and s.active == (s.first - 1) % count:
-            s.over = True
-            log.say("The round is complete: the game is over.")
+                state.last_round = True
+                ctx.say(f"{leader.name} has {WIN_XP} XP or more: this is the last round.")
+        if state.last_round and state.active == (state.first - 1) % count:
+            state.over = True
+            ctx.say("The round is complete: the game is over.")
             return
-        if s.idle_turns >= count:  # SP-TURN-5
-            s.over = True
-            log.say("Nobody could visit any destination for a whole round: the game is over.")
+        if state.idle_turns >= count:  # SP-TURN-5
+            state.over = True
+            ctx.say("Nobody could visit any destination for a whole round: the game is over.")
             return
-        s.active = (s.active + 1) % count
-        s.turn += 1
-        if _can_visit_somewhere(s, s.active):
+        state.active = (state.active + 1) % count
+        state.turn += 1
+        if _can_visit_somewhere(state, state.active):
             return
-        _pass_turn(s, log)
+        _pass_turn(ctx)
 
 
-def _finish_solo_turn(s: State, log: _Log) -> None:
-    player = s.players[0]
+def _finish_solo_turn(ctx: SpaceParkCtx) -> None:
+    state = ctx.state
+    player = state.players[0]
     deck = badges()
     while True:
         if xp_of(player) >= WIN_XP:  # SP-SOLO-7
-            s.over = True
-            log.say(f"{player.name} reaches {xp_of(player)} XP and wins!")
+            state.over = True
+            ctx.say(f"{player.name} reaches {xp_of(player)} XP and wins!")
             return
-        if not s.deck:  # SP-SOLO-8
-            s.over = True
-            log.say("Scout must draw from an empty deck: Scout wins.")
+        if not state.deck:  # SP-SOLO-8
+            state.over = True
+            ctx.say("Scout must draw from an empty deck: Scout wins.")
             return
-        card = deck[s.deck.pop()]
-        s.scout_stack.append(card.id)
-        log.hidden = True
+        card = deck[state.deck.pop()]
+        state.scout_stack.append(card.id)
+        ctx.hidden = True
         target = TYPE_DEST.get(card.type)
-        if target is not None and s.ring[s.scout] != target:  # SP-SOLO-1
-            s.scout = s.ring.index(target)
-            log.say(f"Scout draws {card.name} and moves to {DEST_NAMES[target]}.")
+        if target is not None and state.ring[state.scout] != target:  # SP-SOLO-1
+            state.scout = state.ring.index(target)
+            ctx.say(f"Scout draws {card.name} and moves to {DEST_NAMES[target]}.")
         else:  # SP-SOLO-2, SP-SOLO-3: every rocket one step, none jumping another
-            s.rockets = [(r + 1) % RING_SIZE for r in s.rockets]
-            log.say(f"Scout draws {card.name}: every rocket advances one destination.")
-        s.turn += 1
-        if _can_visit_somewhere(s, 0):
+            state.rockets = [(r + 1) % RING_SIZE for r in state.rockets]
+            ctx.say(f"Scout draws {card.name}: every rocket advances one destination.")
+        state.turn += 1
+        if _can_visit_somewhere(state, 0):
             return
-        _pass_turn(s, log)
+        _pass_turn(ctx)
+
+
+# -- the tables of the step ---------------------------------------------------------
+
+# Each kind of action: its own conditions (after whose turn or decision it is), if any.
+CHECKS: dict[str, Callable[[State, Any], None]] = {
+    "fast_travel": _check_fast_travel,
+    "visit": _check_visit,
+    "take_from": _check_take_from,
+    "exchange": _check_exchange,
+}
+# Each kind of action: what it does to the successor; the queued steps then run (``_run``).
+HANDLERS: dict[str, Callable[[SpaceParkCtx, Any], None]] = {
+    "fast_travel": _do_fast_travel,
+    "visit": _do_visit,
+    "scout_benefit": _do_scout_benefit,
+    "take_from": _do_take_from,
+    "keep": _do_keep,
+    "exchange": _do_exchange,
+}
+
+
+def _begin(state: State, action: Any) -> SpaceParkCtx:
+    return SpaceParkCtx(state.successor())
+
+
+RULES: Rules[State, SpaceParkCtx] = Rules(
+    phases=PHASES,
+    checks=CHECKS,
+    handlers=HANDLERS,
+    begin=_begin,
+    phase=phase,
+    names=lambda state: [p.name for p in state.players],
+    to_act=to_act,
+    settle=_run,
+)
 
 
 # -- results and views -------------------------------------------------------

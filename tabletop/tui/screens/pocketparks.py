@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
 from textual import events
 from textual.app import ComposeResult
@@ -35,6 +35,7 @@ from textual.widgets import Static
 
 from tabletop.core.bot import ask
 from tabletop.core.engine import Action, Transition
+from tabletop.core.rules import phases_allowing
 from tabletop.core.words import counted
 from tabletop.games.pocketparks import rules as R
 from tabletop.games.pocketparks.engine import PocketParksEngine
@@ -48,6 +49,7 @@ from tabletop.games.pocketparks.model import (
     Pass,
     Pay,
     PlayEvent,
+    PPAction,
     React,
     StartBuild,
     StartSet,
@@ -84,18 +86,23 @@ from tabletop.tui.widgets.park_table import ParkTable, TableRoom
 
 PopupT = TypeVar("PopupT", ChoiceScreen, ScoreSheet, TourPicker)
 
-# The moves of the current player's steps: binding action -> the phases it belongs to.
-STEP_ACTIONS: dict[str, frozenset[str]] = {
-    "play_set": frozenset({"turn"}),
-    "build": frozenset({"turn"}),
-    "draw": frozenset({"turn", "draw"}),
-    "steal": frozenset({"turn"}),
-    "event": frozenset({"discard"}),
-    "use": frozenset({"discard", "set", "build", "steal", "limit"}),
-    "take": frozenset({"steal"}),
-    "take_random": frozenset({"steal"}),
-    "confirm": frozenset({"set", "build", "steal", "discard", "limit"}),
-    "cancel": frozenset({"set", "build", "steal", "discard", "limit"}),
+# The moves of the current player's steps: binding action -> the kinds of action it
+# sends (c and Backspace also confirm or keep the card a discard lets go).
+STEP_KINDS: dict[str, frozenset[str]] = {
+    "play_set": frozenset({"start_set"}),
+    "build": frozenset({"start_build"}),
+    "draw": frozenset({"draw"}),
+    "steal": frozenset({"start_steal"}),
+    "event": frozenset({"play_event"}),
+    "use": frozenset({"add", "pay", "discard", "play_event"}),
+    "take": frozenset({"take"}),
+    "take_random": frozenset({"take_random"}),
+    "confirm": frozenset({"confirm", "discard"}),
+    "cancel": frozenset({"cancel", "discard"}),
+}
+# Binding action -> the phases it belongs to: those whose rules allow one of its kinds.
+STEP_ACTIONS = {
+    action: phases_allowing(R.PHASES, kinds) - {"window"} for action, kinds in STEP_KINDS.items()
 }
 LETTING_GO = frozenset({"discard", "limit"})
 """The steps whose card leaves the hand for good: Space picks it, c confirms."""
@@ -465,13 +472,8 @@ class PocketParksScreen(GameScreen):
                 paid,
                 ". Taking: ",
                 taking,
-                ".\n2 cards or 1 ",
-                card_dark(),
-                " park buy 1; 4 cards, 2 + 1 ",
-                card_dark(),
-                " or 2 ",
-                card_dark(),
-                " buy 2.",
+                ".\n",
+                steal_prices(),
                 ""
                 if short
                 else " Space pays with the highlighted card · t take a set card · "
@@ -775,21 +777,11 @@ class PocketParksScreen(GameScreen):
     def _step_legal(self, action: str, parameters: tuple[object, ...]) -> bool:
         if action in ("confirm", "cancel") and self.view().phase in LETTING_GO:
             return self.going() is not None
-        legal = self.legal()
+        legal = cast("list[PPAction]", self.legal())  # this engine's actions
         if action == "draw":
             return any(isinstance(a, Draw) and a.source == parameters[0] for a in legal)
-        kinds: dict[str, type[Action] | tuple[type[Action], ...]] = {
-            "play_set": StartSet,
-            "build": StartBuild,
-            "steal": StartSteal,
-            "event": PlayEvent,
-            "use": (AddCard, Pay, Discard, PlayEvent),
-            "take": Take,
-            "take_random": TakeRandom,
-            "confirm": Confirm,
-            "cancel": Cancel,
-        }
-        return any(isinstance(a, kinds[action]) for a in legal)
+        kinds = STEP_KINDS[action]
+        return any(a.kind in kinds for a in legal)
 
     def explain_key(self, action: str, parameters: tuple[object, ...]) -> bool:
         """A greyed key is not run by its binding: send its move so the engine says why."""
@@ -1068,6 +1060,24 @@ class PocketParksScreen(GameScreen):
 
 def card_dark() -> Content:
     return icon("dark_sky")
+
+
+def steal_prices() -> Content:
+    """What steals cost, from the rules (PP-STEAL-2): "2 cards or 1 ☾ buy 1; ..."."""
+    parts = []
+    for steals, prices in R.STEAL_PRICES:
+        ways = [_price(size, darks) for size, darks in prices]
+        parts.append(
+            Content.assemble(Content(", ").join(ways[:-1]), " or ", ways[-1], f" buy {steals}")
+        )
+    return Content.assemble(Content("; ").join(parts), ".")
+
+
+def _price(size: int, darks: int) -> Content:
+    if not darks:
+        return Content(f"{size} cards")
+    plus = f"{size - darks} + " if size > darks else ""
+    return Content.assemble(f"{plus}{darks} ", card_dark())
 
 
 def _effect_name(effect: str) -> str:
