@@ -578,8 +578,9 @@ def _step(s: State, step: Step, log: _Log) -> None:
         player.hand.append(step.arg)
         log.say(f"{player.name} takes {deck[step.arg].name} from {where}.")
     elif op == "controller":  # SP-DEST-6
+        held = s.controller == step.seat
         s.controller = step.seat
-        log.say(f"{player.name} takes the Controller.")
+        log.say(f"{player.name} {'keeps' if held else 'takes'} the Controller.")
     elif op == "scout":
         s.scout = s.ring.index(step.arg)
         log.say(f"{player.name} sends Scout to {DEST_NAMES[s.ring[s.scout]]}.")
@@ -604,9 +605,12 @@ def _earn(s: State, seat: int, badge: Badge, log: _Log) -> None:
     for i, c in enumerate(cost):
         player.stock[i] -= c
         s.supply[i] += c
+    before = xp_of(player)
     player.hand.remove(badge.id)
     player.earned.append(badge.id)
-    log.say(f"{player.name} earns {badge.name} for {_cost_words(cost)} (+{badge.xp} XP).")
+    gain = xp_of(player) - before
+    bonus = f", {gain - badge.xp} of them from badge bonuses" if gain > badge.xp else ""
+    log.say(f"{player.name} earns {badge.name} for {_cost_words(cost)} (+{gain} XP{bonus}).")
     gains = [
         Step("gain", seat, RESOURCES[slot])
         for slot, amount in enumerate(badge.gains)
