@@ -80,6 +80,7 @@ async def test_a_hot_seat_game_from_setup_to_history(store: Store, toy: None) ->
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")  # the toy game is highlighted first
         assert isinstance(app.screen, SetupScreen)
+        app.screen.query_one("#seat-0").focus()  # setup opens on Start
         await pilot.press(*"Ann", "tab", "tab", *"Bob")
         app.screen.query_one("#seed", Input).value = "42"
         await pilot.press("ctrl+s")
@@ -155,6 +156,7 @@ async def test_a_person_against_a_bot_needs_no_curtain(store: Store, toy: None) 
         await pilot.pause()
         setup = app.screen
         assert isinstance(setup, SetupScreen)
+        app.screen.query_one("#seat-0").focus()  # setup opens on Start
         await pilot.press(*"Ann")
         setup.query_one("#kind-1", Select).value = "easy"
         await pilot.press("ctrl+s")
@@ -213,6 +215,7 @@ async def test_setup_refuses_bad_input_and_keeps_it(store: Store, toy: None) -> 
         await pilot.pause()
         setup = app.screen
         assert isinstance(setup, SetupScreen)
+        app.screen.query_one("#seat-0").focus()  # setup opens on Start
         await pilot.press(*"Ann", "tab", "tab", *"Ann")
         await pilot.press("ctrl+s")
         assert app.screen is setup
