@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, OptionList, Select, Static, Switch
+from textual.widgets import DataTable, Input, Label, OptionList, Select, Static, Switch
 
 from tabletop.core.bot import BOT_MODULES
 from tabletop.core.engine import Setup
@@ -416,6 +416,27 @@ async def test_settings_are_saved_and_read_back(store: Store) -> None:
     store.save_setting("response_window", 7)  # nor a wait it does not offer
     assert Settings.load(store).bot_pace == "readable"
     assert Settings.load(store).response_window == 20
+
+
+async def test_each_settings_switch_says_on_or_off(store: Store) -> None:
+    """Without colour (NO_COLOR) a switch's knob is nearly its track's grey: each switch
+    has its word beside it, which follows a toggle."""
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+
+        def word(name: str) -> str:
+            return str(screen.query_one(f"#{name}-word", Label).render()).strip()
+
+        assert [word(n) for n in ("glyphs", "curtain", "bell")] == ["off", "on", "on"]
+        screen.query_one("#curtain", Switch).toggle()
+        await pilot.pause()
+        assert word("curtain") == "off"
+        screen.query_one("#curtain", Switch).toggle()
+        await pilot.pause()
+        assert word("curtain") == "on"
 
 
 async def test_a_too_small_terminal_gets_a_message_and_recovers(store: Store) -> None:
