@@ -1388,3 +1388,23 @@ async def test_two_mosquito_bites_list_each_target_once_each_with_a_key(store: S
         await nobody_answers(pilot)
         left = [c.name for p in view(game, None).players for s in p.sets for c in s.cards]
         assert len(left) == 9 and "Arches" not in left  # the last entry bites Cy's Arches
+
+
+async def test_pop_ups_at_80x24_leave_the_players_and_their_sets_in_sight(store: Store) -> None:
+    """A choice (steal from whom?) at 80x24 with five players sits over the hand and the
+    prompt, not over the table of players and sets it asks about."""
+    st = table(
+        [parks("Acadia", "Olympic", "Zion"), *(parks(n) for n in ("Everglades", "Yosemite"))]
+        + [parks("Sequoia"), parks("Wind Cave")],
+        sets=[[], [parks("Bryce Canyon", "Capitol Reef")], [], [], []],
+    )
+    app = TabletopApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, "Ana")
+        await pilot.press("x")
+        await pilot.pause()
+        choice = app.screen
+        assert isinstance(choice, ChoiceScreen)
+        box = choice.query_one("Vertical").region
+        assert not box.overlaps(game.query_one("#pp-table").region), box

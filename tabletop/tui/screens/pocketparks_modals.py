@@ -33,8 +33,9 @@ Clock = Callable[[], float]
 ResultT = TypeVar("ResultT")
 
 _BOX_CSS = """
-    align: center middle;
+    align: center bottom;  /* over the hand and prompt: the players and their sets stay seen */
     & > Vertical {
+        margin-bottom: 1;  /* above the footer */
         width: auto;
         min-width: 40;
         max-width: 90%;
