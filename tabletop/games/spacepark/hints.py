@@ -106,7 +106,7 @@ def unwasted(view: SpaceParkView, legal: Sequence[Action], action: Action) -> Ac
     if spends(action) and free:
         score, best = best_visit(s, seat, free)
         if score >= worth(s, seat, action):
-            return best
+            action = best
     return action
 
 
