@@ -143,8 +143,6 @@ def wanted_for(info: Info, card: int, hand: Sequence[int]) -> str:
     ``usefulness`` weighs that holds (a set of the seat's it can be built onto, the cards
     of ``hand``, those the seat keeps, it shares an icon with, the dark sky mark), or ""."""
     allowed = info.filters[info.seat]
-    if not R.is_park(card):
-        return ""
     for index, cards in enumerate(info.sets[info.seat]):
         shared = R.common_icons([*cards, card], allowed)
         if len(cards) < R.MAX_SET and shared:
