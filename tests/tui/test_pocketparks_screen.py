@@ -1394,8 +1394,10 @@ async def test_pop_ups_at_80x24_leave_the_players_and_their_sets_in_sight(store:
     """A choice (steal from whom?) at 80x24 with five players sits over the hand and the
     prompt, not over the table of players and sets it asks about."""
     st = table(
-        [parks("Acadia", "Olympic", "Zion"), *(parks(n) for n in ("Everglades", "Yosemite"))]
-        + [parks("Sequoia"), parks("Wind Cave")],
+        [
+            parks("Acadia", "Olympic", "Zion"),
+            *(parks(n) for n in ("Everglades", "Yosemite", "Sequoia", "Wind Cave")),
+        ],
         sets=[[], [parks("Bryce Canyon", "Capitol Reef")], [], [], []],
     )
     app = TabletopApp(store)
