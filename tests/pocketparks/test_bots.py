@@ -8,7 +8,7 @@ import pytest
 from tabletop.core.bot import Bot, play_game
 from tabletop.core.engine import Setup
 from tabletop.core.rng import Rng
-from tabletop.games import make_bot
+from tabletop.games import hint, make_bot
 from tabletop.games.pocketparks.bots import GreedyBot, SearchBot, determinize
 from tabletop.games.pocketparks.model import (
     Confirm,
@@ -20,6 +20,7 @@ from tabletop.games.pocketparks.model import (
     PPState,
     StartSteal,
     TakeRandom,
+    TourPick,
 )
 from tests.pocketparks.scenario import ENGINE, act, event, park, parks, run, table
 
@@ -192,3 +193,28 @@ def test_search_stops_at_its_budget_and_still_answers() -> None:
     bot.clock = Clock()
     assert bot.choose(view, legal, 0.1) in legal
     assert 0 < bot.playouts <= 10
+
+
+def test_the_park_tour_that_wins_the_round_is_claimed() -> None:
+    """PP-TOUR-1, PP-WIN-1: Ben holds eight Mountain parks when Ana discards Saguaro. A
+    tour of 4 gives up the least, but the tour of 8 makes a set of 9, which wins the
+    round: the bots pick it, card by card, and the hint says so."""
+    eight = parks(
+        "Sequoia", "Rocky Mountain", "Lassen Volcanic", "Hot Springs",
+        "Grand Teton", "Shenandoah", "Kings Canyon", "Big Bend",
+    )  # fmt: skip
+    st = table(
+        [parks("Saguaro", "Acadia", "Olympic"), eight, parks("Congaree", "Cuyahoga Valley")],
+        discard=parks("Wind Cave"),
+    )
+    st.phase, st.draws = "discard", 2
+    st = act(st, Discard(seat=0, card=park("Saguaro")))
+    told = hint(ENGINE, st, 1, 60.0)
+    assert told is not None and told.why.endswith("a set of 9, which wins the round."), told
+    bot = GreedyBot(1)
+    for _ in range(8):
+        pick = bot.choose(ENGINE.view(st, 1), ENGINE.legal_actions(st, 1))
+        assert isinstance(pick, TourPick) and pick.card in eight
+        st = act(st, pick)
+    claim = bot.choose(ENGINE.view(st, 1), ENGINE.legal_actions(st, 1))
+    assert isinstance(claim, ParkTour) and sorted(claim.cards) == sorted(eight)

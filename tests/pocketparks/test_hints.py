@@ -222,7 +222,7 @@ def a_view(state: PPState, seat: int) -> PPView:
     ("top", "reason"),
     [
         ("White Sands", "it fits your set 1 (Desert)."),  # no hand card shares an icon
-        ("Biscayne", "it goes with 3 cards you hold (Coast)."),  # no set of Ana's takes it
+        ("Biscayne", "it goes with Acadia, Olympic and Redwood in your hand (Coast)."),
     ],
 )
 def test_a_draw_from_the_discard_says_why_the_top_is_wanted(top: str, reason: str) -> None:

@@ -97,6 +97,47 @@ def test_per_type_bonus_counts_before_and_after(sp: Any) -> None:
     assert xp_of(state.players[0]) == sum(printed.values()) + 3
 
 
+@pytest.mark.rule("SP-BADGE-4")
+def test_the_log_tells_the_xp_an_earning_gives_with_its_bonuses(sp: Any) -> None:
+    """SP-BADGE-4 in the log: Solar Sage earned beside Sunseeker (a Sun cheaper) gives
+    its 2 XP and 2 of bonus (itself and Sunseeker are diamonds): the line says +4, the
+    score's change; then Comet Tail, printed 5, gives 6 with Solar Sage's bonus."""
+    state = sp.new()
+    sp.earned(state, 0, "sunseeker")
+    sp.rockets(state, "outpost13", "lunar_woods", "celestial_seas")
+    sp.scout(state, "fusion_falls")
+    sp.hand(state, 0, "solar_sage")
+    sp.give(state, 0, sun=2 - state.players[0].stock[SUN], moon=1)
+    before = xp_of(state.players[0])
+    visit = sp.act(state, 0, "visit", dest="outpost13", badge="solar_sage")
+    assert xp_of(visit.state.players[0]) - before == 4
+    line = "Ann earns Solar Sage for 1 Sun + 1 Moon crystals (+4 XP, 2 of them from badge bonuses)."
+    assert line in sp.texts(visit)
+    state = visit.state
+    sp.earned(state, 0, "pathfinder")  # a Sun cheaper: Comet Tail costs 3
+    sp.rockets(state, "outpost13", "lunar_woods", "celestial_seas")
+    sp.hand(state, 0, "comet_tail")
+    sp.give(state, 0, sun=3 - state.players[0].stock[SUN])
+    state.active = 0
+    before = xp_of(state.players[0])
+    visit = sp.act(state, 0, "visit", dest="outpost13", badge="comet_tail")
+    assert xp_of(visit.state.players[0]) - before == 6
+    assert any("(+6 XP, 1 of them from badge bonuses)." in t for t in sp.texts(visit))
+
+
+@pytest.mark.rule("SP-DEST-6")
+def test_astral_arcade_tells_its_holder_the_controller_stays(sp: Any) -> None:
+    """SP-DEST-6: a visitor who holds the Controller keeps it; the log does not say it is
+    taken."""
+    state = sp.new()
+    sp.rockets(state, "astral_arcade", "lunar_woods", "celestial_seas")
+    sp.scout(state, "fusion_falls")
+    state.controller = 0
+    visit = sp.act(state, 0, "visit", dest="astral_arcade", scout_to="cosmic_canyon")
+    assert "Ann keeps the Controller." in sp.texts(visit)
+    assert not any("takes the Controller" in t for t in sp.texts(visit))
+
+
 @pytest.mark.rule("SP-BADGE-5")
 def test_forbidden_counts_as_every_type(sp: Any) -> None:
     """SP-BADGE-5: Void Walker counts for a triangle bonus and a diamond bonus alike."""

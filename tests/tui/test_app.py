@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, OptionList, Select, Static, Switch
+from textual.widgets import DataTable, Input, Label, OptionList, Select, Static, Switch
 
 from tabletop.core.engine import Setup
 from tabletop.core.kit import GameKit, Playtest
@@ -74,6 +74,7 @@ async def test_a_hot_seat_game_from_setup_to_history(store: Store, toy: None) ->
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")  # the toy game is highlighted first
         assert isinstance(app.screen, SetupScreen)
+        app.screen.query_one("#seat-0").focus()  # setup opens on Start
         await pilot.press(*"Ann", "tab", "tab", *"Bob")
         app.screen.query_one("#seed", Input).value = "42"
         await pilot.press("ctrl+s")
@@ -149,6 +150,7 @@ async def test_a_person_against_a_bot_needs_no_curtain(store: Store, toy: None) 
         await pilot.pause()
         setup = app.screen
         assert isinstance(setup, SetupScreen)
+        app.screen.query_one("#seat-0").focus()  # setup opens on Start
         await pilot.press(*"Ann")
         setup.query_one("#kind-1", Select).value = "easy"
         await pilot.press("ctrl+s")
@@ -207,6 +209,7 @@ async def test_setup_refuses_bad_input_and_keeps_it(store: Store, toy: None) -> 
         await pilot.pause()
         setup = app.screen
         assert isinstance(setup, SetupScreen)
+        app.screen.query_one("#seat-0").focus()  # setup opens on Start
         await pilot.press(*"Ann", "tab", "tab", *"Ann")
         await pilot.press("ctrl+s")
         assert app.screen is setup
@@ -407,6 +410,27 @@ async def test_settings_are_saved_and_read_back(store: Store) -> None:
     store.save_setting("response_window", 7)  # nor a wait it does not offer
     assert Settings.load(store).bot_pace == "readable"
     assert Settings.load(store).response_window == 20
+
+
+async def test_each_settings_switch_says_on_or_off(store: Store) -> None:
+    """Without colour (NO_COLOR) a switch's knob is nearly its track's grey: each switch
+    has its word beside it, which follows a toggle."""
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+
+        def word(name: str) -> str:
+            return str(screen.query_one(f"#{name}-word", Label).render()).strip()
+
+        assert [word(n) for n in ("glyphs", "curtain", "bell")] == ["off", "on", "on"]
+        screen.query_one("#curtain", Switch).toggle()
+        await pilot.pause()
+        assert word("curtain") == "off"
+        screen.query_one("#curtain", Switch).toggle()
+        await pilot.pause()
+        assert word("curtain") == "on"
 
 
 async def test_a_too_small_terminal_gets_a_message_and_recovers(store: Store) -> None:

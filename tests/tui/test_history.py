@@ -12,12 +12,14 @@ from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Select, Static
 
-from tabletop.core.engine import Outcome
+from tabletop.core.engine import Outcome, Setup
 from tabletop.core.record import read_game_file
-from tabletop.core.store import FIRST_VERSION, SeatInfo, Store
+from tabletop.core.store import FIRST_VERSION, SavedGame, SeatInfo, Store
+from tabletop.games.pocketdragon.engine import ENGINE as PD
+from tabletop.games.pocketdragon.model import Pause, Start
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.home import HomeScreen
-from tabletop.tui.screens.saved import ContinueScreen, HistoryScreen
+from tabletop.tui.screens.saved import ContinueScreen, HistoryScreen, standing
 
 SIZE = (80, 24)
 LONG = ("Sixteen-letters!", "Maximiliane Ruiz")
@@ -223,3 +225,15 @@ async def test_continue_imports_a_game_file_of_the_current_folder(
             strip.text for strip in app.screen._compositor.render_strips()
         )
     target.close()
+
+
+def test_continue_tells_a_paused_companion_game_waits_for_nobody() -> None:
+    """PD-TIME-4: either player may resume a paused game, so Continue does not say it waits
+    for both; its line says it is paused."""
+    state = PD.new(Setup(players=("Ann", "Bo"), options={"mode": "companion"}), 1)
+    for action in (Start(seat=0, now=0.0), Pause(seat=1, now=5.0)):
+        state = PD.apply(state, action).state
+    game = SavedGame(1, "pocketdragon", ("Ann", "Bo"), 2, 0.0, 0.0, 1)
+    said = standing(game, PD.to_act(state), PD.position(state)).plain
+    assert PD.to_act(state) == (0, 1) and "Waiting for" not in said
+    assert said.startswith("Every player may act.\nCompanion, ") and ", paused · " in said

@@ -713,6 +713,8 @@ async def test_companion_feed_is_taken_at_the_key_press_while_the_choice_holds_t
         await pilot.pause()
         assert isinstance(app.screen, Chooser)
         assert "Fed at 2 s of hunger:" in rendered(app)  # the choice is beside the board
+        choices = str(app.screen.query_one("#choices", Static).render())  # PD-FEED-5 said
+        assert "The clocks stand still while you choose: the feed is at the press" in choices
         await tick(pilot, screen, clock, 3.0)  # the dragon would have starved by now
         assert session.outcome is None and "Hunger      2 s" in timer_text(screen)
         await pilot.press("2")
@@ -916,3 +918,27 @@ async def test_the_clocks_draw_on_an_overlay_while_the_app_closes_it(store: Stor
         clock.advance(3.0)
         screen.tick()
         assert panel.text != before and "Running" in panel.text
+
+
+async def test_the_rules_pause_a_running_game_while_they_cover_the_board(store: Store) -> None:
+    """PD-TIME: the Rules screen covers the board, so a running game pauses while it is
+    open, and says so; closed, the clocks run on from where they stopped: 20 s spent
+    reading cost the dragon nothing."""
+    session = start(store, "companion")
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, session, clock)
+        await pilot.press("space")
+        await tick(pilot, screen, clock, 10.0)
+        hunger = screen.dview(None).clocks.hunger_display
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and screen.status == "paused"
+        assert any("Paused while the rules are open" in n.message for n in app._notifications)
+        await tick(pilot, screen, clock, 20.0)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.status == "running"
+        assert kinds(session)[-2:] == ["pause", "resume"]
+        assert screen.dview(None).clocks.hunger_display == hunger

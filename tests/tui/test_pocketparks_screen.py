@@ -1354,3 +1354,56 @@ def test_a_set_goes_whole_under_a_long_player_line() -> None:
     narrow = flow(head, [chip, chip], 20).plain.split("\n")
     assert narrow == [head.plain, f"    {chip.plain}", f"    {chip.plain}"]
     assert flow(Content(), [chip], 10, 0).plain == chip.plain
+
+
+async def test_two_mosquito_bites_list_each_target_once_each_with_a_key(store: Store) -> None:
+    """PP-MOSQ-1 with two copies in hand: a bite of each set card is one entry, not two
+    (either copy does the same), and the entries after the ninth have keys too."""
+    bites = [event("mosquito_bites"), event("mosquito_bites", 1)]
+    st = table(
+        [[*bites, *parks("Acadia")], parks("Olympic"), parks("Denali")],
+        sets=[
+            [],
+            [parks("Saguaro", "Joshua Tree", "Death Valley"), parks("Everglades", "Biscayne")],
+            [parks("Sequoia", "Rocky Mountain", "Grand Teton"), parks("Zion", "Arches")],
+        ],
+    )
+    st.phase, st.draws = "discard", 2
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, "Ana")
+        await pilot.press("e")
+        await pilot.pause()
+        choice = app.screen
+        assert isinstance(choice, ChoiceScreen)
+        labels = choice.text.splitlines()[1:]
+        assert len(labels) == len(set(labels)) == 10  # a bite of each of the 10 set cards
+        assert len(choice.keys) == 10 and len(set(choice.keys)) == 10
+        await pilot.press(choice.keys[-1])  # the tenth entry: a letter's key
+        await pilot.pause()
+        await nobody_answers(pilot)
+        left = [c.name for p in view(game, None).players for s in p.sets for c in s.cards]
+        assert len(left) == 9 and "Arches" not in left  # the last entry bites Cy's Arches
+
+
+async def test_pop_ups_at_80x24_leave_the_players_and_their_sets_in_sight(store: Store) -> None:
+    """A choice (steal from whom?) at 80x24 with five players sits over the hand and the
+    prompt, not over the table of players and sets it asks about."""
+    st = table(
+        [
+            parks("Acadia", "Olympic", "Zion"),
+            *(parks(n) for n in ("Everglades", "Yosemite", "Sequoia", "Wind Cave")),
+        ],
+        sets=[[], [parks("Bryce Canyon", "Capitol Reef")], [], [], []],
+    )
+    app = TabletopApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await open_game(app, pilot, laid_out(store, st))
+        await lift(pilot, "Ana")
+        await pilot.press("x")
+        await pilot.pause()
+        choice = app.screen
+        assert isinstance(choice, ChoiceScreen)
+        box = choice.query_one("Vertical").region
+        assert not box.overlaps(game.query_one("#pp-table").region), box

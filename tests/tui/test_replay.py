@@ -29,6 +29,7 @@ from tabletop.tui.screens.replay import (
     ReplayScreen,
     replay_screen,
     said,
+    turn_starts,
 )
 from tabletop.tui.screens.saved import HistoryScreen
 from tabletop.tui.widgets.chart import MOST_TICKS, whole_ticks
@@ -455,3 +456,17 @@ async def test_the_charts_legend_of_five_players_is_under_the_plot(
         marks = re.findall(rf"(\S) ({'|'.join(names)}) points", below)
         assert sorted(name for _, name in marks) == sorted(names), below
         assert len({mark for mark, _ in marks}) == len(names)
+
+
+def test_a_solo_space_park_turn_step_stops_at_each_turn_and_scout_draw() -> None:
+    """SP-SOLO-1: with one seat every move is the player's, so a turn is the game's turn
+    count: `]` stops after each turn's Scout draw, not only at the end."""
+    table = played("spacepark", 0, 7)
+    assert len(table.setup.players) == 1
+    replay = Replay(get_engine("spacepark"), table.record)
+    starts = turn_starts(replay)
+    turns = [replay.state(i).turn for i in range(len(replay))]
+    assert starts == [0] + [i for i in range(1, len(replay) - 1) if turns[i] != turns[i - 1]]
+    assert len(starts) > len(replay) // 3
+    for start in starts[1:]:
+        assert any(e.text.startswith("Scout draws") for e in replay.step(start).events)

@@ -6,7 +6,7 @@ Space Park says how Scout plays."""
 from __future__ import annotations
 
 from textual.pilot import Pilot
-from textual.widgets import Input, Select, Static, Switch
+from textual.widgets import Input, Label, Select, Static, Switch
 
 from tabletop.core.bot import LEVEL_HELP
 from tabletop.core.rulebook import plain_words, rulebook
@@ -37,7 +37,7 @@ async def test_enter_goes_to_the_next_field_and_only_ctrl_s_starts(store: Store)
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
         setup = await open_setup(app, pilot, "spacepark")
-        assert app.focused is setup.query_one("#seat-0", Input)
+        setup.query_one("#seat-0", Input).focus()
         await pilot.press(*"Ann", "enter")
         assert app.focused is setup.query_one("#kind-0", Select)
         setup.query_one("#seed", Input).focus()
@@ -53,6 +53,34 @@ async def test_enter_goes_to_the_next_field_and_only_ctrl_s_starts(store: Store)
         assert not isinstance(app.screen, SetupScreen)
         [game] = store.unfinished()
         assert game.players[0] == "Ann"
+
+
+async def test_setup_opens_on_start_so_enter_starts_the_game_as_set(store: Store) -> None:
+    """Enter in a name field goes on to the next field; opened, the form has Start in
+    focus, so Enter there starts the game with the seats as they are."""
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(app, pilot, "spacepark")
+        assert app.focused is setup.query_one("#start")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, SetupScreen) and len(store.unfinished()) == 1
+
+
+async def test_solo_space_park_setup_offers_no_first_player(store: Store) -> None:
+    """SP-SETUP-6 chooses among seats: alone there is none to choose, and the option (and
+    its rule) is shown again once there are two seats."""
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(app, pilot, "spacepark")
+        row = setup.query_one("#option-first_player")
+        assert row.display and "First player" in notes(setup) + str(row.query_one(Label).render())
+        setup.query_one("#count", Select).value = 1
+        await pilot.pause()
+        assert not row.display and not setup.query_one("#option-rules-first_player").display
+        setup.query_one("#count", Select).value = 2
+        await pilot.pause()
+        assert row.display
 
 
 async def test_the_first_player_is_a_seat_numbered_from_1_or_random(store: Store) -> None:

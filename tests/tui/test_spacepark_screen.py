@@ -271,6 +271,8 @@ async def test_setup_turns_curtain_and_refused_keys(store: Store) -> None:
         own = badges()[state.players[0].hand[0]].name
         assert own in panel(app, "hand")
         assert "Ann's hand" in plain(game.query_one("#hand").border_title)
+        # the legend is the key to the mark, not a status
+        assert plain(game.query_one("#hand").border_subtitle).endswith(" · ✓ = can pay")
         # seven tiles, numbered, with names, icons and the rockets and Scout marked
         view = session.view(0)
         assert isinstance(view, SpaceParkView)
@@ -972,6 +974,16 @@ async def test_solo_players_panel_states_scouts_rules(store: Store) -> None:
         # each line whole on one row of the panel at 80 columns, at the start (the
         # longest counts) too
         assert all(line.cell_length <= 80 - 4 for line in scout_lines(view))
+
+
+def test_solo_scout_lines_stop_racing_once_the_game_is_over() -> None:
+    """SP-SOLO-7, SP-SOLO-8: over, the panel no longer counts turns to a race that ended."""
+    state = list(played_by_pick(NAMES[:1], 3))[-1]
+    assert ENGINE.outcome(state) is not None
+    view = ENGINE.view(state, 0)
+    assert isinstance(view, SpaceParkView)
+    last = scout_lines(view)[-1].plain
+    assert last.endswith(": the game is over.") and "Scout wins" not in last
 
 
 def solo_at(store: Store, holds: Callable[[State], bool]) -> GameSession:

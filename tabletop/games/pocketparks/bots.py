@@ -438,14 +438,23 @@ def step_choice(info: Info, legal: Sequence[Any]) -> Any:
 
 
 def best_tour(info: Info) -> tuple[int, ...]:
-    """The Park Tour on the window's park that gives up the least useful hand cards (ties:
-    the lowest cards): per shared icon and size, its least useful cards."""
+    """The Park Tour on the window's park that wins the round, if one does (PP-WIN-1: a set
+    of 9, or a 5 that completes 2-3-4); else the one that gives up the least useful hand
+    cards (ties: the lowest cards). Per shared icon and size, its least useful cards."""
     icons = R.MASK[info.window_card] & info.filters[info.seat]
+    sizes = sizes_of(info.sets[info.seat])
     tours = []
     for bit in R.bits(icons):
         group = _cheap(info, [c for c in info.hand if R.MASK[c] & bit])
         tours += [tuple(sorted(group[:size])) for size in TOUR_SIZES if len(group) >= size]
-    return min(tours, key=lambda cards: (sum(usefulness(info, c) for c in cards), cards))
+    return min(
+        tours,
+        key=lambda cards: (
+            deficit([*sizes, len(cards) + 1]) > 0,
+            sum(usefulness(info, c) for c in cards),
+            cards,
+        ),
+    )
 
 
 def _tour_step(info: Info) -> PPAction:

@@ -5,12 +5,17 @@ rebuilding the cards it cannot see at random (``determinize``); the hint asks a
 fresh one, seeded alike every time, so the same view always gets the same hint.
 On its own turn the bot picks a whole move (a set of these cards, a steal of that
 card paid with those...) and the hint says all of it, though only its first step
-is the hint's action. The reason is read from the view: the seat's own hand, and
-the sets, discard pile and sizes everyone sees.
+is the hint's action. A steal, which spends cards, is not suggested where a move
+spending none scores as well by the greedy measure (``turn_macros``): that move is.
+
+Every fact the reason states is worked out here from the view (the seat's own hand,
+and the sets, discard pile and sizes everyone sees) for the move suggested: the cards
+a set uses, what a steal's payment leaves in the hand, the cards a park goes with.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from pydantic import BaseModel
@@ -22,6 +27,7 @@ from tabletop.games.pocketparks import rules as R
 from tabletop.games.pocketparks.bots import (
     SPARE,
     Info,
+    Macro,
     SearchBot,
     best_tour,
     deficit,
@@ -60,7 +66,20 @@ def hint(view: BaseModel, legal: Sequence[Action], budget_s: float) -> Hint:
     assert isinstance(view, PPView) and view.seat is not None
     bot = SearchBot(HINT_SEED)
     first = bot.choose(view, legal, budget_s)
-    return Hint(first, why(view, [first, *bot.plan], legal))
+    steps = unwasted(info_from_view(view), legal, [first, *bot.plan])
+    return Hint(steps[0], why(view, steps, legal))
+
+
+def unwasted(info: Info, legal: Sequence[Action], steps: list[Action]) -> list[Action]:
+    """``steps``, unless they are a steal (its payment spends cards) that a move spending
+    none (a set, a build, a draw) matches or beats by the greedy measure: then the best
+    such move's steps."""
+    if not isinstance(steps[0], StartSteal):
+        return steps
+    macros = turn_macros(info, legal)
+    spent = next((m.score for m in macros if list(m.steps) == steps), -math.inf)
+    free: Macro | None = next((m for m in macros if not isinstance(m.steps[0], StartSteal)), None)
+    return list(free.steps) if free is not None and free.score >= spent else steps
 
 
 def why(view: PPView, steps: Sequence[Action], legal: Sequence[Action]) -> str:
@@ -89,14 +108,15 @@ def why(view: PPView, steps: Sequence[Action], legal: Sequence[Action]) -> str:
     if isinstance(first, StartSteal):
         return steal_words(info, view, steps)
     if isinstance(first, Discard):
-        put = "Discard" if view.phase == "discard" else "Put back (hand limit)"
-        return f"{put} {R.NAME[first.card]}: of the cards you may let go, it helps you least."
+        return discard_words(info, view, first, legal)
     if isinstance(first, PlayEvent):
         return event_words(info, view, first)
     if isinstance(first, TourPick | ParkTour):
-        claim = R.names(list(best_tour(info)))
+        tour = list(best_tour(info))
         top = R.NAME[info.window_card]
-        return f"Park Tour! Claim {top} with {claim}: a set of {len(best_tour(info)) + 1} at once."
+        sizes = [*sizes_of(info.sets[info.seat]), len(tour) + 1]
+        wins = ", which wins the round" if deficit(sizes) == 0 else ""
+        return f"Park Tour! Claim {top} with {R.names(tour)}: a set of {len(tour) + 1}{wins}."
     if isinstance(first, React):
         effect = first.as_effect or R.EFFECT[first.card]
         play = played(first.card, first.as_effect)
@@ -118,22 +138,22 @@ def played(card: int, as_effect: Effect | None) -> str:
     return R.NAME[card] + copied
 
 
-def wanted_for(info: Info, card: int) -> str:
+def wanted_for(info: Info, card: int, hand: Sequence[int]) -> str:
     """Why ``card`` is worth having, after its name: the first fact of those the bots'
-    ``usefulness`` weighs that holds (a set of the seat's it can be built onto, the hand
-    cards it shares an icon with, the dark sky mark), or ""."""
+    ``usefulness`` weighs that holds (a set of the seat's it can be built onto, the cards
+    of ``hand``, those the seat keeps, it shares an icon with, the dark sky mark), or ""."""
     allowed = info.filters[info.seat]
     for index, cards in enumerate(info.sets[info.seat]):
         shared = R.common_icons([*cards, card], allowed)
         if len(cards) < R.MAX_SET and shared:
             return f"fits your set {index + 1} ({icon_words(shared)})"
     mates = {
-        bit: sum(1 for c in info.hand if c != card and R.is_park(c) and R.MASK[c] & bit)
+        bit: [c for c in hand if c != card and R.is_park(c) and R.MASK[c] & bit]
         for bit in R.bits(R.MASK[card] & allowed)
     }
-    best = max(mates, key=lambda bit: (mates[bit], -bit), default=0)
+    best = max(mates, key=lambda bit: (len(mates[bit]), -bit), default=0)
     if best and mates[best]:
-        return f"goes with {counted(mates[best], 'card')} you hold ({icon_words(best)})"
+        return f"goes with {R.names(sorted(mates[best]))} in your hand ({icon_words(best)})"
     if R.MASK[card] & R.DARK:
         return "is a dark sky park, which alone pays for a steal"
     return ""
@@ -160,7 +180,7 @@ def progress(info: Info, added: list[int], *, built: bool = False) -> str:
 def draw_words(info: Info, draw: Draw, legal: Sequence[Action]) -> str:
     if draw.source == "discard":
         top = R.NAME[info.discard_top]
-        reason = wanted_for(info, info.discard_top) or "does better than a blind draw"
+        reason = wanted_for(info, info.discard_top, info.hand) or "does better than a blind draw"
         return f"Draw {top} from the park discard pile: it {reason}."
     if info.phase == "draw":
         if info.discard_top == NO_CARD:
@@ -191,9 +211,30 @@ def steal_words(info: Info, view: PPView, steps: Sequence[Action]) -> str:
         reasons.append(
             f"{victim.name} is then {counted(after, 'card')} from winning the round ({left} now)"
         )
-    reasons += [f"{R.NAME[c]} {w}" for c in taken if (w := wanted_for(info, c))]
+    kept = [c for c in info.hand if c not in paid]
+    reasons += [f"{R.NAME[c]} {w}" for c in taken if (w := wanted_for(info, c, kept))]
     reason = "; ".join(reasons) or f"it slows {victim.name} down"
     return f"Steal {what} from {victim.name}, paying {R.names(paid)}: {reason}."
+
+
+def discard_words(info: Info, view: PPView, discard: Discard, legal: Sequence[Action]) -> str:
+    """The card let go, what it does for the seat (the measure by which it is the least
+    useful), and that no other card it may let go does less."""
+    put = "Discard" if view.phase == "discard" else "Put back (hand limit)"
+    card = discard.card
+    others = [a.card for a in legal if isinstance(a, Discard) and a.card != card]
+    kept = [c for c in info.hand if c != card]
+    if not R.is_park(card):
+        fact = "it is an event, which no set uses"
+    elif does := wanted_for(info, card, kept):
+        fact = f"it {does}"
+    else:
+        fact = "it fits no set of yours and goes with no card you hold"
+    if not others:
+        return f"{put} {R.NAME[card]}: {fact}, and it is the only card you may let go."
+    return (
+        f"{put} {R.NAME[card]}: {fact}; each other card you may let go helps you as much or more."
+    )
 
 
 def event_words(info: Info, view: PPView, play: PlayEvent) -> str:

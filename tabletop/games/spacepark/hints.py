@@ -3,8 +3,13 @@
 The hard bot (bots.SearchBot) already decides from a seat's view and legal actions
 alone, rebuilding the cards it cannot see at random (``determinize``); the hint
 asks a fresh one, seeded alike every time, so the same view always gets the same
-hint. The reason is read from the seat's own side of the view: its crystals, its
-hand, the badges on display.
+hint. The hint never spends a Fast Travel pass or a crystal where a move spending
+none does as well by the greedy measure of a visit (``visit_score``): then it is that
+move (``unwasted``). A Fast Travel is suggested only when the visit it opens is worth
+more than every visit there is now.
+
+Every fact the reason states is worked out here from the seat's own side of the view
+(its crystals, its hand, the badges on display) for the move suggested.
 """
 
 from __future__ import annotations
@@ -17,8 +22,18 @@ from tabletop.core.bot import HINT_SEED, Hint
 from tabletop.core.engine import Action
 from tabletop.core.rng import Rng
 from tabletop.core.words import counted
-from tabletop.games.spacepark.bots import SearchBot, determinize, earn_gain, missing, targets
+from tabletop.games.spacepark.bots import (
+    SearchBot,
+    best_visit,
+    determinize,
+    earn_gain,
+    missing,
+    plan_value,
+    targets,
+    visit_score,
+)
 from tabletop.games.spacepark.content import CRYSTALS, MOON, SEA, SUN, Badge, badges
+from tabletop.games.spacepark.engine import ENGINE
 from tabletop.games.spacepark.model import (
     DEST_NAMES,
     Exchange,
@@ -26,6 +41,7 @@ from tabletop.games.spacepark.model import (
     Keep,
     Player,
     ScoutBenefit,
+    State,
     TakeFrom,
     Visit,
 )
@@ -38,22 +54,76 @@ GATHERED = {"cosmic_canyon": (SUN, 2), "lunar_woods": (MOON, 1), "celestial_seas
 
 def hint(view: BaseModel, legal: Sequence[Action], budget_s: float) -> Hint:
     assert isinstance(view, SpaceParkView) and view.seat is not None
-    action = SearchBot(HINT_SEED).choose(view, legal, budget_s)
+    action = unwasted(view, legal, SearchBot(HINT_SEED).choose(view, legal, budget_s))
     return Hint(action, why(view, action))
+
+
+def table(view: SpaceParkView) -> State:
+    """The view as a state, for the greedy measure (which reads only the seat's own side
+    and what everyone sees)."""
+    return determinize(view, Rng(HINT_SEED))
+
+
+def spends(action: Action) -> bool:
+    """A Fast Travel pass or a crystal leaves the player: a Fast Travel, a Sun paid to
+    Scout, Fusion Falls, Outpost 13."""
+    if isinstance(action, FastTravel):
+        return True
+    return isinstance(action, Visit) and (
+        action.scout_fee == "sun" or action.dest in ("fusion_falls", "outpost13")
+    )
+
+
+def opened(s: State, seat: int, travel: FastTravel) -> tuple[float, State, Visit]:
+    """The best visit a Fast Travel opens, by the greedy measure: its worth, the state
+    after the Fast Travel, and the visit."""
+    after = ENGINE.apply(s, travel).state
+    score, visit = best_visit(after, seat, ENGINE.legal_actions(after, seat))
+    return score, after, visit
+
+
+def worth(s: State, seat: int, action: Action) -> float:
+    """A turn's move by the greedy measure: a visit's score; a Fast Travel's, the best
+    visit it opens."""
+    if isinstance(action, FastTravel):
+        return opened(s, seat, action)[0]
+    return visit_score(s, seat, action) if isinstance(action, Visit) else 0.0
+
+
+def unwasted(view: SpaceParkView, legal: Sequence[Action], action: Action) -> Action:
+    """``action``, unless it wastes: a Fast Travel opening no visit better than the best
+    there is now gives way to that visit; then a move spending a pass or a crystal gives
+    way to the best visit spending none that is worth as much."""
+    assert view.seat is not None
+    if view.pending is not None or not spends(action):
+        return action
+    s, seat = table(view), view.seat
+    if isinstance(action, FastTravel):
+        now, best = best_visit(s, seat, legal)
+        if worth(s, seat, action) <= now:
+            action = best
+    free = [a for a in legal if isinstance(a, Visit) and not spends(a)]
+    if spends(action) and free:
+        score, best = best_visit(s, seat, free)
+        if score >= worth(s, seat, action):
+            action = best
+    return action
 
 
 def why(view: SpaceParkView, action: Action) -> str:
     """The suggested move and its reason, in one line."""
     assert view.seat is not None
-    me = determinize(view, Rng(HINT_SEED)).players[view.seat]  # only its own side is read
+    s = table(view)
+    me = s.players[view.seat]  # only its own side is read
     deck = badges()
     if isinstance(action, Visit):
         fee = {"sun": ", paying Scout a Sun crystal", "controller": ", paying Scout the Controller"}
-        return f"{_visit(me, action)}{fee.get(action.scout_fee or '', '')}."
+        return f"{_visit(s, view.seat, action)}{fee.get(action.scout_fee or '', '')}."
     if isinstance(action, FastTravel):
+        _, after, visit = opened(s, view.seat, action)
         return (
-            f"Fast Travel the rocket at {DEST_NAMES[action.dest]} first: "
-            "it opens a better visit than any there is now."
+            f"Fast Travel the rocket at {DEST_NAMES[action.dest]} first: it opens a better "
+            f"visit than any there is now, {_visit(after, view.seat, visit)}."
         )
     if isinstance(action, ScoutBenefit):
         if action.take == "sun":
@@ -65,23 +135,30 @@ def why(view: SpaceParkView, action: Action) -> str:
     if isinstance(action, Keep):
         assert view.pending is not None and view.pending.drawn is not None
         drawn = deck[view.pending.drawn.id]
-        return f"Keep {drawn.name}: {_worth(me, drawn)}; no badge on display is worth more to you."
+        kept = plan_value(me, drawn)
+        if all(plan_value(me, deck[b.id]) <= kept for b in view.revealed):
+            rest = "no badge on display is worth more to you"
+        else:  # the greedy measure's margin: an exchange shows everyone the drawn badge
+            rest = "no badge on display is worth enough more to put it on show"
+        return f"Keep {drawn.name}: {_worth(me, drawn)}; {rest}."
     if isinstance(action, Exchange):
         badge = deck[action.badge]
         return f"Exchange it for {badge.name}: {_worth(me, badge)}."
     return "This is the only move there is."
 
 
-def _visit(me: Player, visit: Visit) -> str:
-    """What a visit does for ``me`` (no final stop: a fee may follow)."""
+def _visit(s: State, seat: int, visit: Visit) -> str:
+    """What a visit does for ``seat`` (no final stop: a fee may follow)."""
     deck = badges()
+    me = s.players[seat]
     where = DEST_NAMES[visit.dest]
     if visit.dest == "outpost13":
         assert visit.badge is not None
         badge = deck[visit.badge]
         return f"{where}: earn {badge.name} now, +{earn_gain(me, badge)} XP"
     if visit.dest == "fusion_falls":
-        return f"{where}: turn a Sun crystal into 1 XP (you have {xp_of(me)} XP)"
+        first = "" if me.stock[SUN] else "take Scout's benefit, a Sun crystal, and "
+        return f"{where}: {first}turn a Sun crystal into 1 XP (you have {xp_of(me)} XP)"
     if visit.dest in GATHERED:
         slot, amount = GATHERED[visit.dest]
         gained = counted(amount, f"{CRYSTALS[slot].capitalize()} crystal")
@@ -106,8 +183,10 @@ def _visit(me: Player, visit: Visit) -> str:
             return f"{where}: draw a badge, one more to aim for"
         return f"{where}: draw a badge; none in your hand is nearly paid for"
     assert visit.scout_to is not None
+    held = s.controller == seat and visit.scout_fee != "controller"  # a fee returns it first
+    controller = "keep the Controller" if held else "take the Controller"
     return (
-        f"{where}: take the Controller and a Fast Travel pass, and send Scout to "
+        f"{where}: {controller} and a Fast Travel pass, and send Scout to "
         f"{DEST_NAMES[visit.scout_to]}"
     )
 

@@ -613,8 +613,9 @@ def _step(ctx: SpaceParkCtx, step: Step) -> None:
         player.hand.append(step.arg)
         ctx.say(f"{player.name} takes {deck[step.arg].name} from {where}.")
     elif op == "controller":  # SP-DEST-6
+        held = state.controller == step.seat
         state.controller = step.seat
-        ctx.say(f"{player.name} takes the Controller.")
+        ctx.say(f"{player.name} {'keeps' if held else 'takes'} the Controller.")
     elif op == "scout":
         state.scout = state.ring.index(step.arg)
         ctx.say(f"{player.name} sends Scout to {DEST_NAMES[state.ring[state.scout]]}.")
@@ -640,9 +641,12 @@ def _earn(ctx: SpaceParkCtx, seat: int, badge: Badge) -> None:
     for i, c in enumerate(cost):
         player.stock[i] -= c
         state.supply[i] += c
+    before = xp_of(player)
     player.hand.remove(badge.id)
     player.earned.append(badge.id)
-    ctx.say(f"{player.name} earns {badge.name} for {_cost_words(cost)} (+{badge.xp} XP).")
+    gain = xp_of(player) - before
+    bonus = f", {gain - badge.xp} of them from badge bonuses" if gain > badge.xp else ""
+    ctx.say(f"{player.name} earns {badge.name} for {_cost_words(cost)} (+{gain} XP{bonus}).")
     gains = [
         Step("gain", seat, RESOURCES[slot])
         for slot, amount in enumerate(badge.gains)

@@ -136,6 +136,9 @@ class PocketDragonScreen(GameScreen):
         self._offset = 0.0
         self._held_at: float | None = None
         """The reading a choice holds the clocks at (a feed pressed then), if one is open."""
+        self._reading = False
+        """The clocks were paused for the Rules screen, which covers the board: they run
+        on when it closes."""
         self._signature: tuple[object, ...] = ()
         self._narrow_footer = False
         self._legal: dict[int, tuple[object, set[Action], list[Action]]] = {}
@@ -402,6 +405,27 @@ class PocketDragonScreen(GameScreen):
     def stamp(self, action: Action) -> Action:
         return with_now(action, self.now())
 
+    def action_rules(self) -> None:
+        """The rules cover the board: a running game at this keyboard pauses while they are
+        open, and says so; it runs on once they close (``rules_closed``). The rules open at
+        the step being played, as it was before the pause."""
+        at = self.refused_rule or self.rules_section()
+        if self.local is not None and self.session.outcome is None and self.status == "running":
+            self.action_pause()
+            self._reading = self.status == "paused"
+            if self._reading:
+                self.tell("Paused while the rules are open: the clocks run on when you close them.")
+        self.tabletop.action_rules(self.session.engine.name, at)
+
+    def rules_closed(self) -> None:
+        if self._reading:
+            self._reading = False
+            self.action_resume()
+            self.tick()
+
+    def on_screen_resume(self) -> None:
+        self.rules_closed()
+
     def toggle_clocks(self) -> None:
         """Start or resume the clocks, or pause them (from an overlay's space key)."""
         if self.session.outcome is not None:
@@ -459,7 +483,10 @@ class PocketDragonScreen(GameScreen):
             else:
                 self.act(feed(value, pressed))
 
-        self.push_overlay(Chooser(f"Fed at {shown} s of hunger: {question}", options), chosen)
+        still = "The clocks stand still while you choose: the feed is at the press (PD-FEED-5)."
+        self.push_overlay(
+            Chooser(f"Fed at {shown} s of hunger: {question}", options, note=still), chosen
+        )
 
     def push_overlay(
         self, screen: Screen[Any], then: Callable[[Any], object] | None = None
@@ -471,6 +498,7 @@ class PocketDragonScreen(GameScreen):
             screen.timer.show(self.dview(None))
             screen.toggle_clocks = self.toggle_clocks
             screen.rules = self.action_rules
+            screen.rules_closed = self.rules_closed
             if self.remote is not None:  # nobody else looks at this screen: no curtain
                 screen.stage, screen.hand_back_to = "open", None
 
@@ -560,9 +588,10 @@ class Chooser(ModalScreen[object]):
     }
     """
 
-    def __init__(self, title: str, options: Sequence[Choice]) -> None:
+    def __init__(self, title: str, options: Sequence[Choice], note: str = "") -> None:
         super().__init__()
         self.heading = title
+        self.note = note
         self.options = list(options)
         for index, option in enumerate(self.options):
             bind_choice(self, option.key, f"pick({index})")
@@ -576,6 +605,8 @@ class Chooser(ModalScreen[object]):
         lines += [
             Content.assemble((f" {o.key} ", "bold reverse"), f" {o.label}") for o in self.options
         ]
+        if self.note:
+            lines.append(Content(self.note))
         lines.append(Content.styled("Esc: cancel", "$text-muted"))
         yield Static(Content("\n").join(lines), id="choices")
         yield Footer()
@@ -638,6 +669,8 @@ class Overlay(Screen[object]):
         """Set by the game screen: pause or resume from behind the curtain too."""
         self.rules: Callable[[], object] | None = None
         """Set by the game screen: its rules (the ? key), as on every curtain."""
+        self.rules_closed: Callable[[], object] | None = None
+        """Set by the game screen: back from its rules, the clocks paused for them run on."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="overlay-box"):
@@ -647,6 +680,10 @@ class Overlay(Screen[object]):
 
     def on_mount(self) -> None:
         self.draw()
+
+    def on_screen_resume(self) -> None:
+        if self.rules_closed is not None:
+            self.rules_closed()
 
     @property
     def text(self) -> str:

@@ -861,7 +861,14 @@ class PocketParksScreen(GameScreen):
         self._choose("Steal from whom?", labels, options, keys)
 
     def action_event(self) -> None:
-        options = [a for a in self.legal() if isinstance(a, PlayEvent)]
+        """The events that may be played, each once: two copies of a card (two Mosquito
+        bites) do the same, so the first copy's play stands for both."""
+        names = {c.id: c.name for c in self.view().hand or []}
+        plays: dict[tuple[object, ...], PlayEvent] = {}
+        for a in self.legal():
+            if isinstance(a, PlayEvent):
+                plays.setdefault((names.get(a.card), a.as_effect, a.target, a.pick), a)
+        options = list(plays.values())
         self._choose("Play which event?", [self._event_label(a) for a in options], options)
 
     def _event_label(self, action: Action) -> Content:

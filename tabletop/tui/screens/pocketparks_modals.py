@@ -33,8 +33,9 @@ Clock = Callable[[], float]
 ResultT = TypeVar("ResultT")
 
 _BOX_CSS = """
-    align: center middle;
+    align: center bottom;  /* over the hand and prompt: the players and their sets stay seen */
     & > Vertical {
+        margin-bottom: 1;  /* above the footer */
         width: auto;
         min-width: 40;
         max-width: 90%;
@@ -94,6 +95,10 @@ class _PopUp(ModalScreen[ResultT]):
             self.hint()
 
 
+CHOICE_KEYS = "1234567890abcdefgijklmnopqrstuvwxyz"
+"""A choice's key by its place in the list: digits, then letters (not h, the hint's)."""
+
+
 class ChoiceScreen(_PopUp[int | None]):
     """Pick one of a few choices: arrows and Enter, a click, or its key (its number in
     the list, or the ``keys`` given: a seat's own number). Esc dismisses with None (the
@@ -134,7 +139,7 @@ class ChoiceScreen(_PopUp[int | None]):
         super().__init__()
         self.heading = title
         self.choices = list(choices)
-        self.keys = list(keys) or [str(n) for n in range(1, min(len(self.choices), 9) + 1)]
+        self.keys = list(keys) or list(CHOICE_KEYS[: len(self.choices)])
         for index, key in enumerate(self.keys):
             bind_choice(self, key, f"pick({index})")
         self.note = note

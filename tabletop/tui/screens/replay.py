@@ -310,9 +310,19 @@ have such moves."""
 
 def turn_starts(replay: Replay) -> list[int]:
     """The positions at which a turn begins (0, then each move by another seat than
-    the move before); every position is computed for it."""
+    the move before, or where the game counts a new turn: solo Space Park, one seat,
+    has a turn after each Scout draw); every position is computed for it."""
     steps = replay.steps(len(replay) - 1)
+    count = TURN_COUNTS.get(replay.engine.name)
+    if count is not None:
+        turns = [count(replay.state(i)) for i in range(len(steps))]
+        return [0] + [i for i in range(1, len(steps)) if turns[i] != turns[i - 1]]
     return [0] + [i for i in range(1, len(steps)) if steps[i].seat != steps[i - 1].seat]
+
+
+TURN_COUNTS: dict[str, Callable[[Any], int]] = {"spacepark": lambda state: state.turn}
+"""The games whose states count turns (each player's, in seat order): a turn begins where
+the count changes."""
 
 
 @cache

@@ -392,8 +392,10 @@ def standing(game: SavedGame, to_act: tuple[int, ...], position: str) -> Content
     names = [game.players[seat] for seat in to_act]
     if len(names) == 1:
         turn = f"{names[0]}'s turn."
-    else:
+    elif len(names) < len(game.players):
         turn = f"Waiting for {', '.join(names[:-1])} and {names[-1]}." if names else ""
+    else:  # a paused Pocket Dragon game: not waiting for anyone in particular
+        turn = "Every player may act."
     return Content("\n").join(plain(line) for line in (turn, position) if line)
 
 

@@ -71,6 +71,7 @@ class SettingsScreen(SizedScreen):
             for name, label in SWITCHES.items():
                 with Horizontal(classes="switch"):
                     yield Switch(value=getattr(settings, name), id=name)
+                    yield Label(switch_word(getattr(settings, name)), id=f"{name}-word")
                     yield Label(Content(label))
         yield Footer()
 
@@ -91,3 +92,10 @@ class SettingsScreen(SizedScreen):
         settings = self.tabletop.settings
         setattr(settings, name, event.value)
         settings.save(self.tabletop.store, name)
+        self.query_one(f"#{name}-word", Label).update(switch_word(event.value))
+
+
+def switch_word(value: bool) -> Content:
+    """A switch's state in a word beside it: without colour (NO_COLOR) an off switch's knob
+    is nearly the grey of its track, and on and off differ only by where the slot sits."""
+    return Content.styled("on " if value else "off", "bold")

@@ -321,13 +321,14 @@ class SetupScreen(SizedScreen):
                     yield Static(id="traffic", classes="explain")
             if self.option_fields:
                 yield Static("Options", classes="heading")
-                for option in self.option_fields.values():
-                    with Horizontal(classes="row option"):
+                for name, option in self.option_fields.items():
+                    with Horizontal(classes="row option", id=f"option-{name}"):
                         yield option.widget
                         yield Label(Content(option.label))
                     if option.rules is not None:
                         book = rulebook(engine.name)
-                        yield Static(words(book.quote(option.rules)), classes="explain")
+                        quoted = words(book.quote(option.rules))
+                        yield Static(quoted, classes="explain", id=f"option-rules-{name}")
             yield Static("Seed", classes="heading")
             with Horizontal(classes="row"):
                 yield Label("Seed")
@@ -357,7 +358,7 @@ class SetupScreen(SizedScreen):
         self._show_seats()
         if not self.engine.realtime:
             self._show_traffic()
-        self.query_one("#seat-0", Input).focus()
+        self.query_one("#start", Button).focus()  # Enter starts; every field is a Tab away
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "count" or event.select.has_class("kind"):
@@ -393,8 +394,10 @@ class SetupScreen(SizedScreen):
         count = self._count()
         for seat in range(self.engine.max_players):
             self.query_one(f"#seat-row-{seat}").display = seat < count
-        for option in self.option_fields.values():
+        for name, option in self.option_fields.items():
             if option.seat:  # only the seats at the table; a seat chosen beyond them is reset
+                for part in self.query(f"#option-{name}, #option-rules-{name}"):
+                    part.display = count > 1  # alone, there is no seat to choose
                 assert isinstance(option.widget, Select)
                 chosen = option.widget.value
                 option.widget.set_options(

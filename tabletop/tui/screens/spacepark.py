@@ -679,7 +679,7 @@ class SpaceParkScreen(GameScreen):
             refresh_text(panel, Content("\n").join(hidden + [Content()] * (rows - 1)))
             return
         me = view.players[seat]
-        mine = Content.assemble(stock(me), " · ✓ payable")
+        mine = Content.assemble(stock(me), " · ✓ = can pay")
         if self.has_class("-compact"):  # no bottom edge: the stock in the title
             title = Content.assemble(plain(f"{me.name}'s hand · "), mine)
             if title.cell_length > panel.size.width - 2:
@@ -798,6 +798,12 @@ def scout_lines(view: SpaceParkView) -> list[Content]:
     are left before it must draw from an empty deck and wins (SP-SOLO-1, SP-SOLO-8)."""
     where = next(d.name for d in view.ring if d.scout)
     turns = solo_turns_left(view.deck_count)
+    stack = f"  Stack {len(view.scout_stack)} · deck {view.deck_count}"
+    race = (
+        ": the game is over."
+        if view.over
+        else f": {counted(turns, 'turn')} (this one too) to reach {WIN_XP} XP, or Scout wins."
+    )
     return [
         Content.assemble(
             ("☻ Scout", "bold $warning"),
@@ -807,11 +813,7 @@ def scout_lines(view: SpaceParkView) -> list[Content]:
             (f"{CONTROLLER}Controller", "bold"),
             ".",
         ),
-        Content(
-            f"  Stack {len(view.scout_stack)} · deck {view.deck_count}: "
-            f"{counted(turns, 'turn')} (this one too) to reach {WIN_XP} XP, "
-            "or Scout wins."
-        ),
+        Content(stack + race),
     ]
 
 

@@ -26,6 +26,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.geometry import Region
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.style import Style
 from textual.widget import Widget
@@ -57,9 +58,17 @@ class Title(HeaderTitle):
         return super().refresh(*regions, repaint=repaint, recompose=recompose)
 
 
+ICON = "•"
+"""The mark at the top left (a click opens the command palette): a glyph that DejaVu Sans
+Mono and the browser seat's font (Roboto Mono) both have; Textual's "⭘" is in neither,
+an empty box."""
+
+
 class Header(TextualHeader):
+    icon: Reactive[str] = Reactive(ICON)
+
     def compose(self) -> ComposeResult:
-        yield HeaderIcon().data_bind(TextualHeader.icon)
+        yield HeaderIcon().data_bind(Header.icon)
         yield Title()
         yield HeaderClockSpace()  # no clock: a game's own clocks are on its board
 
