@@ -78,7 +78,7 @@ from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
 from tabletop.net.client import Connection
 from tabletop.tui.join import JoinApp
-from tabletop.tui.screens.spacepark import SpaceParkScreen
+from tabletop.tui.games.spacepark.screen import SpaceParkScreen
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 

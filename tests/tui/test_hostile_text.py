@@ -34,10 +34,10 @@ from tabletop.games.pocketparks.model import PPState
 from tabletop.games.spacepark import ENGINE as SPACE
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.base import ResultScreen
-from tabletop.tui.screens.pocketdragon import DragonResult, Handover, PocketDragonScreen
-from tabletop.tui.screens.pocketdragon_table import ContentOverlay
-from tabletop.tui.screens.pocketparks import PocketParksScreen
-from tabletop.tui.screens.pocketparks_modals import (
+from tabletop.tui.games.pocketdragon.screen import DragonResult, Handover, PocketDragonScreen
+from tabletop.tui.games.pocketdragon.table import ContentOverlay
+from tabletop.tui.games.pocketparks.screen import PocketParksScreen
+from tabletop.tui.games.pocketparks.modals import (
     FinalResultScreen,
     ResponseWindow,
     ScoreSheet,
@@ -45,7 +45,7 @@ from tabletop.tui.screens.pocketparks_modals import (
 )
 from tabletop.tui.screens.saved import ContinueScreen, HistoryScreen
 from tabletop.tui.screens.setup import SetupScreen
-from tabletop.tui.screens.spacepark import SpaceParkScreen
+from tabletop.tui.games.spacepark.screen import SpaceParkScreen
 from tabletop.tui.text import ControlFilter, plain
 from tabletop.tui.widgets.curtain import Curtain
 from tests.pocketparks.scenario import park, parks, table

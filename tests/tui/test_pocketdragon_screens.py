@@ -20,9 +20,9 @@ from tabletop.games.pocketdragon.content import GRID_COLUMNS, cards
 from tabletop.games.pocketdragon.model import PocketDragonState, Table
 from tabletop.games.pocketdragon.rules import face_down, needed_skills
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.screens.pocketdragon import Chooser, DragonResult, Handover, PocketDragonScreen
-from tabletop.tui.screens.pocketdragon_companion import CompanionScreen
-from tabletop.tui.screens.pocketdragon_table import (
+from tabletop.tui.games.pocketdragon.screen import Chooser, DragonResult, Handover, PocketDragonScreen
+from tabletop.tui.games.pocketdragon.companion import CompanionScreen
+from tabletop.tui.games.pocketdragon.table import (
     ClueOverlay,
     ContentOverlay,
     LookOverlay,
@@ -31,7 +31,7 @@ from tabletop.tui.screens.pocketdragon_table import (
 )
 from tabletop.tui.screens.rules import RulesScreen
 from tabletop.tui.widgets.scoreboard import Scoreboard
-from tabletop.tui.widgets.timer import DragonTimer
+from tabletop.tui.games.pocketdragon.timer import DragonTimer
 
 SIZE = (120, 36)
 

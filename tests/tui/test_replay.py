@@ -22,7 +22,7 @@ from tabletop.games import get_engine
 from tabletop.games.pocketparks.view import card_view
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens import load_screen
-from tabletop.tui.screens.pocketparks import STEP_WORDS
+from tabletop.tui.games.pocketparks.screen import STEP_WORDS
 from tabletop.tui.screens.replay import (
     ChartScreen,
     HandsScreen,

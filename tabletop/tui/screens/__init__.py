@@ -15,9 +15,9 @@ if TYPE_CHECKING:
     from tabletop.tui.screens.base import GameScreen
 
 GAME_SCREENS: dict[str, str] = {
-    "pocketparks": "tabletop.tui.screens.pocketparks:PocketParksScreen",
-    "spacepark": "tabletop.tui.screens.spacepark:SpaceParkScreen",
-    "pocketdragon": "tabletop.tui.screens.pocketdragon:PocketDragonScreen",
+    "pocketparks": "tabletop.tui.games.pocketparks.screen:PocketParksScreen",
+    "spacepark": "tabletop.tui.games.spacepark.screen:SpaceParkScreen",
+    "pocketdragon": "tabletop.tui.games.pocketdragon.screen:PocketDragonScreen",
 }
 
 

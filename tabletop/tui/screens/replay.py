@@ -358,7 +358,7 @@ class _PocketParksReplay:
     session: ReplaySession
 
     def prompt(self, view: Any, short: bool = False) -> Content:
-        from tabletop.tui.screens.pocketparks import STEP_WORDS
+        from tabletop.tui.games.pocketparks.screen import STEP_WORDS
 
         if self.session.outcome is not None:
             return Content("The game is over.")

@@ -59,7 +59,7 @@ from tabletop.games.pocketparks.model import (
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView
 from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.screens.cards import CardsScreen, Shown, card_text
-from tabletop.tui.screens.pocketparks_modals import (
+from tabletop.tui.games.pocketparks.modals import (
     ChoiceScreen,
     Clock,
     FinalResultScreen,
@@ -71,7 +71,7 @@ from tabletop.tui.screens.pocketparks_modals import (
 )
 from tabletop.tui.text import plain, refresh_text
 from tabletop.tui.widgets.bars import FOOTER_RANKS
-from tabletop.tui.widgets.park_cards import (
+from tabletop.tui.games.pocketparks.cards import (
     card_chip,
     card_line,
     card_title,
@@ -79,8 +79,8 @@ from tabletop.tui.widgets.park_cards import (
     icon_legend,
     set_chip,
 )
-from tabletop.tui.widgets.park_hand import ParkHand, SortMode, icon_counts, number_order
-from tabletop.tui.widgets.park_table import ParkTable, TableRoom
+from tabletop.tui.games.pocketparks.hand import ParkHand, SortMode, icon_counts, number_order
+from tabletop.tui.games.pocketparks.table import ParkTable, TableRoom
 
 PopupT = TypeVar("PopupT", ChoiceScreen, ScoreSheet, TourPicker)
 

@@ -62,7 +62,7 @@ from tabletop.tui.widgets.bars import Footer, Header
 from tabletop.tui.widgets.curtain import Lift, curtain_words
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.scoreboard import Scoreboard
-from tabletop.tui.widgets.timer import DragonTimer
+from tabletop.tui.games.pocketdragon.timer import DragonTimer
 
 REFRESH_S = 0.25
 """How often the clocks are redrawn (from the clock: a late tick shows the right time)."""
@@ -120,11 +120,11 @@ class PocketDragonScreen(GameScreen):
             options = session.engine.options(session.setup)
             assert isinstance(options, PocketDragonOptions)
             if options.mode == "companion":
-                from tabletop.tui.screens.pocketdragon_companion import CompanionScreen
+                from tabletop.tui.games.pocketdragon.companion import CompanionScreen
 
                 target = CompanionScreen
             else:
-                from tabletop.tui.screens.pocketdragon_table import TableScreen
+                from tabletop.tui.games.pocketdragon.table import TableScreen
 
                 target = TableScreen
         screen: PocketDragonScreen = super().__new__(target)

@@ -26,8 +26,8 @@ from tabletop.games.pocketparks.view import CardView, PPView, RoundView
 from tabletop.tui.screens.base import ResultScreen, bind_choice, relabel
 from tabletop.tui.text import flow, plain, refresh_text
 from tabletop.tui.widgets.bars import Footer
-from tabletop.tui.widgets.park_cards import card_chip, icons, set_chip
-from tabletop.tui.widgets.park_hand import ParkHand
+from tabletop.tui.games.pocketparks.cards import card_chip, icons, set_chip
+from tabletop.tui.games.pocketparks.hand import ParkHand
 
 Clock = Callable[[], float]
 ResultT = TypeVar("ResultT")

@@ -43,7 +43,7 @@ from tabletop.tui.screens.cards import CardsScreen, Shown, card_text
 from tabletop.tui.screens.log import LogScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import plain, refresh_text, refresh_title
-from tabletop.tui.widgets.spacepark_board import (
+from tabletop.tui.games.spacepark.board import (
     CONTROLLER,
     DEST_ICONS,
     LEGEND,
