@@ -77,8 +77,8 @@ from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
 from tabletop.net.client import Connection
-from tabletop.tui.join import JoinApp
 from tabletop.tui.games.spacepark.screen import SpaceParkScreen
+from tabletop.tui.join import JoinApp
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 

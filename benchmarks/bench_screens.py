@@ -68,8 +68,8 @@ from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.games.spacepark.screen import ASKS, SpaceParkScreen
+from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.widgets.curtain import Curtain
 
 SIZE = (120, 40)

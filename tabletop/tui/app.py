@@ -185,13 +185,13 @@ class TabletopApp(App[None]):
 
     def new_game(self, game: str) -> None:
         from tabletop.games import get_engine
-        from tabletop.tui.screens import has_screen
+        from tabletop.tui.games import has_ui
         from tabletop.tui.screens.setup import SetupScreen
 
         info = GAMES[game]
         if not info.ready:
             self.notify(f"{info.title} is coming: its rules engine is not built yet.", markup=False)
-        elif not has_screen(game):
+        elif not has_ui(game):
             self.notify(
                 f"{info.title}'s rules are built, but its screen is not yet: "
                 "it cannot be played here so far.",
@@ -205,14 +205,14 @@ class TabletopApp(App[None]):
         """Open a saved game; a record that no longer replays is reported, not hidden."""
         from tabletop.core.session import GameSession, ResumeError
         from tabletop.games import get_engine
-        from tabletop.tui.screens import has_screen
+        from tabletop.tui.games import has_ui
 
         try:
             engine = get_engine(game)
         except ValueError as exc:
             self.notify(str(exc), title="Cannot open this game", severity="error", markup=False)
             return
-        if not has_screen(game):
+        if not has_ui(game):
             self.notify(f"{engine.title} has no screen yet.", severity="warning", markup=False)
             return
         try:
@@ -225,10 +225,10 @@ class TabletopApp(App[None]):
     def play(self, session: GameSession, hosting: Hosting | None = None) -> None:
         """Open the game's screen on ``session``; ``hosting``: a table hosted from here,
         whose join commands are shown first."""
-        from tabletop.tui.screens import load_screen
+        from tabletop.tui.games import game_screen
 
         try:
-            screen = load_screen(session.engine.name)(session, self.settings)
+            screen = game_screen(session, self.settings)
         except ValueError as exc:  # a seat's bot level this version does not have
             if hosting is not None:
                 hosting.stop()

@@ -15,8 +15,8 @@ from tabletop.core.engine import Setup
 from tabletop.core.session import GameSession
 from tabletop.core.store import FIRST_VERSION, SeatInfo, Store
 from tabletop.games import GAMES, GameInfo
+from tabletop.tui import games as ui_games
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.screens import GAME_SCREENS
 from tabletop.tui.screens.base import GameScreen, ResultScreen
 from tabletop.tui.screens.home import HomeScreen
 from tabletop.tui.screens.saved import ContinueScreen, HistoryScreen
@@ -26,7 +26,7 @@ from tabletop.tui.screens.sized import TooSmall
 from tabletop.tui.settings import Settings
 from tabletop.tui.widgets.curtain import Curtain
 from tests.tui.toygame import ENGINE, Bet, Play, ToyView
-from tests.tui.toyscreen import ToyScreen
+from tests.tui.toyscreen import TOY_UI, ToyScreen
 
 SIZE = (100, 32)
 
@@ -39,7 +39,7 @@ def toy(monkeypatch: pytest.MonkeyPatch, store: Store) -> None:
     monkeypatch.setattr("tabletop.games.GAMES", {"toygame": info, **GAMES})
     for module in ("tabletop.tui.app", "tabletop.tui.screens.home"):
         monkeypatch.setattr(f"{module}.GAMES", {"toygame": info, **GAMES})
-    monkeypatch.setitem(GAME_SCREENS, "toygame", "tests.tui.toyscreen:ToyScreen")
+    monkeypatch.setitem(ui_games.KITS, "toygame", TOY_UI)
     monkeypatch.setitem(BOT_MODULES, "toygame", "tests.tui.toygame")
     store.save_setting("bot_pace", "instant")
 
@@ -68,7 +68,8 @@ async def test_home_lists_every_game_and_marks_those_not_built(
         option = games.get_option("nothing")
         assert option.disabled and "(coming)" in str(option.prompt)
         # a ready engine without a screen says so and stays home
-        monkeypatch.setitem(GAME_SCREENS, "spacepark", "tabletop.tui.screens.no_such:Screen")
+        monkeypatch.delitem(ui_games.KITS, "spacepark", raising=False)
+        monkeypatch.setattr(ui_games, "PACKAGE", "tabletop.tui")  # no UI package there
         app.new_game("spacepark")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
@@ -618,7 +619,8 @@ async def test_a_real_time_table_gets_no_turn_curtain(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     dragon = pytest.importorskip("tabletop.games.pocketdragon")
-    monkeypatch.setitem(GAME_SCREENS, "pocketdragon", "tabletop.tui.screens.base:GameScreen")
+    bare = ui_games.UiKit("pocketdragon", lambda _: GameScreen, hand=list, measures=dict)
+    monkeypatch.setitem(ui_games.KITS, "pocketdragon", bare)
     session = GameSession.start(store, dragon.ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 1)
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:

@@ -13,8 +13,8 @@ from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games.spacepark import ENGINE
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.screens.saved import ContinueScreen
 from tabletop.tui.games.spacepark.screen import SpaceParkScreen
+from tabletop.tui.screens.saved import ContinueScreen
 from tabletop.tui.widgets.bars import Footer
 
 SIZE = (120, 40)

@@ -21,7 +21,7 @@ from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
 from tabletop.games.pocketparks.view import card_view
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.screens import load_screen
+from tabletop.tui.games import ui_kit
 from tabletop.tui.games.pocketparks.screen import STEP_WORDS
 from tabletop.tui.screens.replay import (
     ChartScreen,
@@ -77,7 +77,7 @@ async def test_a_finished_game_replays_in_its_own_screen(
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_replay(pilot)
-        assert isinstance(screen, load_screen(game))  # the game's own screen
+        assert isinstance(screen, ui_kit(game).screen(screen.session))  # the game's own
         session = screen.session
         last = len(session.replay) - 1
         assert status(screen).startswith(f"Move 0 of {last} · spectator's view")

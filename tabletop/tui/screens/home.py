@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from tabletop.core.words import counted
 from tabletop.games import GAMES, GameInfo, title
 from tabletop.stats import headline
-from tabletop.tui.screens import has_screen
+from tabletop.tui.games import has_ui
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer, Header
@@ -23,7 +23,7 @@ from tabletop.tui.widgets.bars import Footer, Header
 def _game_option(info: GameInfo) -> Option:
     if not info.ready:
         state = " (coming)"
-    elif not has_screen(info.name):
+    elif not has_ui(info.name):
         state = " (screen coming)"
     else:
         state = ""

@@ -23,11 +23,11 @@ from textual.widgets.option_list import Option
 from tabletop.core.table import Table
 from tabletop.core.words import counted
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView
+from tabletop.tui.games.pocketparks.cards import card_chip, icons, set_chip
+from tabletop.tui.games.pocketparks.hand import ParkHand
 from tabletop.tui.screens.base import ResultScreen, bind_choice, relabel
 from tabletop.tui.text import flow, plain, refresh_text
 from tabletop.tui.widgets.bars import Footer
-from tabletop.tui.games.pocketparks.cards import card_chip, icons, set_chip
-from tabletop.tui.games.pocketparks.hand import ParkHand
 
 Clock = Callable[[], float]
 ResultT = TypeVar("ResultT")

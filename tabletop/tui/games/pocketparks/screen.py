@@ -57,8 +57,15 @@ from tabletop.games.pocketparks.model import (
     TourPick,
 )
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView
-from tabletop.tui.screens.base import GameScreen
-from tabletop.tui.screens.cards import CardsScreen, Shown, card_text
+from tabletop.tui.games.pocketparks.cards import (
+    card_chip,
+    card_line,
+    card_title,
+    icon,
+    icon_legend,
+    set_chip,
+)
+from tabletop.tui.games.pocketparks.hand import ParkHand, SortMode, icon_counts, number_order
 from tabletop.tui.games.pocketparks.modals import (
     ChoiceScreen,
     Clock,
@@ -69,18 +76,11 @@ from tabletop.tui.games.pocketparks.modals import (
     icon_summary,
     sentence,
 )
+from tabletop.tui.games.pocketparks.table import ParkTable, TableRoom
+from tabletop.tui.screens.base import GameScreen
+from tabletop.tui.screens.cards import CardsScreen, Shown, card_text
 from tabletop.tui.text import plain, refresh_text
 from tabletop.tui.widgets.bars import FOOTER_RANKS
-from tabletop.tui.games.pocketparks.cards import (
-    card_chip,
-    card_line,
-    card_title,
-    icon,
-    icon_legend,
-    set_chip,
-)
-from tabletop.tui.games.pocketparks.hand import ParkHand, SortMode, icon_counts, number_order
-from tabletop.tui.games.pocketparks.table import ParkTable, TableRoom
 
 PopupT = TypeVar("PopupT", ChoiceScreen, ScoreSheet, TourPicker)
 
