@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 from textual.actions import ActionParseResult
 from textual.actions import parse as parse_action
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 from textual.filter import LineFilter
@@ -34,6 +34,7 @@ from textual.screen import Screen
 from tabletop import __version__
 from tabletop.core.store import Store, StoreError, default_path
 from tabletop.games import GAMES
+from tabletop.tui.compat import CompatApp, withdraw_notice
 from tabletop.tui.screens.home import HomeScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import ControlFilter
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 RULES = "rules"  # the name of the one Rules screen the app keeps
 
 
-class TabletopApp(App[None]):
+class TabletopApp(CompatApp[None]):
     TITLE = "tabletop"
     CSS_PATH = "app.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -67,16 +68,12 @@ class TabletopApp(App[None]):
         self._crashed = False
         self._control_filter = ControlFilter()
 
-    @property
-    def _background_screens(self) -> list[Screen[object]]:
-        """Textual's screens that show through the top one, which always counts the
-        screen just beneath: a game screen under its opaque curtain kept laying itself
-        out at every change, and made the curtain draw itself again over each. None
-        show through an opaque screen."""
-        if self.screen.styles.background.a == 1:
-            return []
-        screens: list[Screen[object]] = super()._background_screens
-        return screens
+    def screens_show_through(self) -> bool:
+        """Textual counts the screen just beneath the top one as showing through it,
+        always: a game screen under its opaque curtain kept laying itself out at every
+        change, and made the curtain draw itself again over each. None show through an
+        opaque screen."""
+        return self.screen.styles.background.a != 1
 
     async def run_action(
         self,
@@ -106,20 +103,18 @@ class TabletopApp(App[None]):
         """Textual's filters, then no control character reaches the terminal."""
         return [*super().get_line_filters(), self._control_filter]
 
-    def _handle_exception(self, error: Exception) -> None:
-        """Textual's hook for an exception nothing handled: it ends the app and prints a
-        traceback with local variables after exit, and those hold players' hidden
-        cards. Here the report goes to a file instead, and the terminal gets a short
-        message that names it."""
-        shown = len(self._exit_renderables)
-        super()._handle_exception(error)  # exit status 1; Pilot re-raises it in tests
-        del self._exit_renderables[shown:]
+    def crash_words(self, error: Exception) -> Text | None:
+        """An exception nothing handled ends the app, and Textual's traceback after exit
+        has local variables, which hold players' hidden cards. Here the report goes to a
+        file instead, and the terminal gets a short message that names it (once)."""
+        words = None
         if not self._crashed:
             self._crashed = True
             self.crash_report = new_crash_report(self.store.path.parent)
-            self._exit_renderables.append(Text(crash_message(self.crash_report)))
+            words = Text(crash_message(self.crash_report))
         if self.crash_report is not None:
             add_to_crash_report(self.crash_report, error)
+        return words
 
     def tell(
         self, message: str, *, title: str = "", severity: SeverityLevel = "information"
@@ -132,10 +127,8 @@ class TabletopApp(App[None]):
 
     def withdraw(self, notice: Notification) -> None:
         """Take ``notice`` down if it is still up (or still on its way up)."""
-        if notice in self._notifications:
-            self._unnotify(notice)
-        else:  # its Notify is still queued: it shows for no time at all
-            notice.timeout = 0
+        if not withdraw_notice(self, notice):  # its Notify is still queued: it shows for
+            notice.timeout = 0  # no time at all
 
     def get_css_variables(self) -> dict[str, str]:
         """The theme's variables, and the icons' colours made readable in it."""

@@ -49,6 +49,7 @@ from tabletop.core.errors import IllegalAction
 from tabletop.core.session import GameSession
 from tabletop.core.store import StoreConflict, StoreError
 from tabletop.core.table import Table
+from tabletop.tui.compat import bind_hidden, draw_behind, key_bindings
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import plain, refresh_text
@@ -507,8 +508,7 @@ class GameScreen(SizedScreen):
         only the screen on top: the screen's own methods do it here.) Then the garbage
         is collected: a full collection in the middle of a key took 10-70 ms."""
         if self.app.screen is self._curtain and self.viewer is None:
-            self._refresh_layout(self.app.size)
-            self._compositor.render_update(full=True)
+            draw_behind(self)
             gc.collect()
 
     def curtain(self, name: str) -> Curtain:
@@ -789,8 +789,9 @@ class ResultScreen(ModalScreen[bool]):
 def relabel(screen: Screen[Any], action: str, description: str) -> None:
     """Give the keys that run ``action`` on ``screen`` (its own copy of its bindings)
     a new description."""
-    for key, bindings in screen._bindings.key_to_bindings.items():
-        screen._bindings.key_to_bindings[key] = [
+    keys = key_bindings(screen)
+    for key, bindings in keys.items():
+        keys[key] = [
             replace(b, description=description) if b.action == action else b for b in bindings
         ]
     screen.refresh_bindings()
@@ -801,4 +802,4 @@ def bind_choice(screen: Screen[Any], key: str, action: str) -> None:
     lists its choices). A binding, not an ``on_key`` handler: a key typed in a burst
     with the one that opened the pop-up reaches the app before the pop-up is on
     screen, and the app runs it through the bindings of the screen on top by then."""
-    screen._bindings.bind(key, action, show=False)
+    bind_hidden(screen, key, action)

@@ -21,6 +21,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop.core.cards import CardText
+from tabletop.tui.compat import bind_hidden
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer
 
@@ -85,7 +86,7 @@ class CardsScreen(ModalScreen[None]):
         self.at = at
         self.rules = rules
         if close_key:
-            self._bindings.bind(close_key, "close", "Close", show=False)
+            bind_hidden(self, close_key, "close", "Close")
 
     def compose(self) -> ComposeResult:
         options: list[Option] = []

@@ -54,6 +54,7 @@ from tabletop.games.pocketdragon.model import (
     with_now,
 )
 from tabletop.games.pocketdragon.view import PocketDragonView
+from tabletop.tui.compat import key_bindings, merged_bindings
 from tabletop.tui.games.pocketdragon.timer import DragonTimer
 from tabletop.tui.screens.base import GameScreen, ResultScreen, bind_choice
 from tabletop.tui.settings import Settings
@@ -164,8 +165,8 @@ class PocketDragonScreen(GameScreen):
         if narrow == self._narrow_footer:
             return
         self._narrow_footer = narrow
-        shown = {(b.key, b.action) for _, b in self._merge_bindings() if b.show}
-        keys = self._bindings.key_to_bindings
+        shown = {(b.key, b.action) for b in merged_bindings(self) if b.show}
+        keys = key_bindings(self)
         for key, bindings in keys.items():
             keys[key] = [
                 replace(
