@@ -35,6 +35,14 @@ from tabletop import __version__
 from tabletop.core.store import Store, StoreError, default_path
 from tabletop.games import GAMES
 from tabletop.tui.compat import CompatApp, withdraw_notice
+from tabletop.tui.navigation import (
+    NewGame,
+    OpenGame,
+    OpenReplay,
+    PlayGame,
+    ShowHistory,
+    ShowRules,
+)
 from tabletop.tui.screens.home import HomeScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import ControlFilter
@@ -236,6 +244,28 @@ class TabletopApp(CompatApp[None]):
         from tabletop.tui.screens.saved import ContinueScreen
 
         self.push_screen(ContinueScreen())
+
+    # -- where the screens ask to go (tui/navigation.py) ----------------------------
+
+    def on_new_game(self, message: NewGame) -> None:
+        self.new_game(message.game)
+
+    def on_open_game(self, message: OpenGame) -> None:
+        self.resume(message.game_id, message.game)
+
+    def on_play_game(self, message: PlayGame) -> None:
+        self.play(message.session, message.hosting)
+
+    def on_open_replay(self, message: OpenReplay) -> None:
+        from tabletop.tui.screens.replay import open_replay
+
+        open_replay(self, message.game_id, message.game)
+
+    def on_show_rules(self, message: ShowRules) -> None:
+        self.action_rules(message.game, message.at)
+
+    def on_show_history(self, _: ShowHistory) -> None:
+        self.action_history()
 
     def action_history(self) -> None:
         from tabletop.tui.screens.saved import HistoryScreen

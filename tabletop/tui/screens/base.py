@@ -50,6 +50,7 @@ from tabletop.core.session import GameSession
 from tabletop.core.store import StoreConflict, StoreError
 from tabletop.core.table import Table
 from tabletop.tui.compat import bind_hidden, draw_behind, key_bindings
+from tabletop.tui.navigation import OpenGame, ShowHistory, ShowRules
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import plain, refresh_text
@@ -379,7 +380,7 @@ class GameScreen(SizedScreen):
         self.pop_until_active()  # a choice or curtain open over the old position
         self.dismiss()
         if reload:
-            self.tabletop.resume(self.local.game_id, self.local.engine.name)
+            self.app.post_message(OpenGame(self.local.game_id, self.local.engine.name))
 
     def tell_save_problem(self) -> None:
         """Say once when moves stop being saved (a full disk...) and once when they are
@@ -589,7 +590,7 @@ class GameScreen(SizedScreen):
             )
         self.dismiss()
         if to_history:
-            self.tabletop.action_history()
+            self.app.post_message(ShowHistory())
 
     def watch_viewer(self) -> None:
         self.redraw()
@@ -683,9 +684,8 @@ class GameScreen(SizedScreen):
     def action_rules(self) -> None:
         """The rules of this game: at the rule that refused the latest move tried, else
         at the section of the step being played."""
-        self.tabletop.action_rules(
-            self.session.engine.name, self.refused_rule or self.rules_section()
-        )
+        at = self.refused_rule or self.rules_section()
+        self.app.post_message(ShowRules(self.session.engine.name, at))
 
     def explain_key(self, action: str, parameters: tuple[object, ...]) -> bool:
         """A key whose action may not run now says why, if there is something to say

@@ -15,6 +15,7 @@ from tabletop.core.words import counted
 from tabletop.games import GAMES, GameInfo, title
 from tabletop.stats import headline
 from tabletop.tui.games import has_ui
+from tabletop.tui.navigation import NewGame, ShowRules
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer, Header
@@ -96,12 +97,12 @@ class HomeScreen(SizedScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:
-            self.tabletop.new_game(event.option.id)
+            self.app.post_message(NewGame(event.option.id))
 
     def action_new_game(self) -> None:
         game = self._highlighted()
         if game is not None:
-            self.tabletop.new_game(game)
+            self.app.post_message(NewGame(game))
 
     def action_rules(self) -> None:
-        self.tabletop.action_rules(self._highlighted() or "")
+        self.app.post_message(ShowRules(self._highlighted() or ""))

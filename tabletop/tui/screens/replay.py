@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.style import Style
 from textual import events, work
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
@@ -37,13 +37,11 @@ from tabletop.core.engine import Transition
 from tabletop.core.replay import Replay, ReplaySession
 from tabletop.core.store import StoreError
 from tabletop.tui.games import has_ui, ui_kit
+from tabletop.tui.navigation import Tabletop
 from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import plain, plain_text
 from tabletop.tui.widgets.bars import Footer
-
-if TYPE_CHECKING:
-    from tabletop.tui.app import TabletopApp
 
 REPLAY_KEYS = ("step", "turn", "edge", "moves", "chart", "seat", "hands", "close")
 """The replay's own actions: every other action of the game's screen is off."""
@@ -265,8 +263,9 @@ def _replay_class(screen: type[GameScreen]) -> type[ReplayScreen]:
     return made
 
 
-def open_replay(app: TabletopApp, game_id: int, game: str) -> None:
+def open_replay(app: App[Any], game_id: int, game: str) -> None:
     """Open the replay of a saved game; what stops it is told, not raised."""
+    assert isinstance(app, Tabletop)
     from tabletop.core.errors import ContentError
     from tabletop.games import get_engine
 

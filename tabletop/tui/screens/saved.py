@@ -31,6 +31,7 @@ from tabletop.core.store import DamagedGame, FinishedGame, GameDamaged, SavedGam
 from tabletop.core.words import counted
 from tabletop.games import GAMES, title
 from tabletop.stats import STAR, ranking
+from tabletop.tui.navigation import OpenGame, OpenReplay
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain, plain_text
 from tabletop.tui.widgets.bars import Footer, Header
@@ -333,7 +334,7 @@ class ContinueScreen(ListScreen):
                 markup=False,
             )
         elif game is not None:
-            self.tabletop.resume(game.id, game.game)
+            self.app.post_message(OpenGame(game.id, game.game))
 
 
 def standing(game: SavedGame, to_act: tuple[int, ...], position: str) -> Content:
@@ -490,8 +491,6 @@ class HistoryScreen(ListScreen):
 
     def action_replay(self) -> None:
         """The highlighted game's own screen, read-only, to step through its moves."""
-        from tabletop.tui.screens.replay import open_replay
-
         game = self.selected()
         if isinstance(game, DamagedGame):
             self.notify(
@@ -501,7 +500,7 @@ class HistoryScreen(ListScreen):
                 markup=False,
             )
         elif isinstance(game, FinishedGame):
-            open_replay(self.tabletop, game.id, game.game)
+            self.app.post_message(OpenReplay(game.id, game.game))
 
     def on_input_changed(self) -> None:
         self.show()

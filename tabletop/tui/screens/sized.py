@@ -5,7 +5,7 @@ Kept apart from GameScreen so the home screen loads without the game machinery.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -14,8 +14,7 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Static
 
-if TYPE_CHECKING:
-    from tabletop.tui.app import TabletopApp
+from tabletop.tui.navigation import Tabletop
 
 
 class TooSmall(Static):
@@ -49,12 +48,11 @@ class SizedScreen(Screen[None]):
     """
 
     @property
-    def tabletop(self) -> TabletopApp:
-        """The app, typed."""
-        from tabletop.tui.app import TabletopApp
-
-        assert isinstance(self.app, TabletopApp)
-        return self.app
+    def tabletop(self) -> Tabletop:
+        """The app, as the screens use it (where to go is a message to it)."""
+        app = self.app
+        assert isinstance(app, Tabletop)
+        return app
 
     def compose(self) -> ComposeResult:
         yield TooSmall()

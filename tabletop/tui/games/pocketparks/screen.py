@@ -77,6 +77,7 @@ from tabletop.tui.games.pocketparks.modals import (
     sentence,
 )
 from tabletop.tui.games.pocketparks.table import ParkTable, TableRoom
+from tabletop.tui.navigation import ShowHistory
 from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.screens.cards import CardsScreen, Shown, card_text
 from tabletop.tui.text import plain, refresh_text
@@ -601,7 +602,7 @@ class PocketParksScreen(GameScreen):
     def _result_closed(self, to_history: bool | None) -> None:
         self.dismiss()
         if to_history and self.local is not None:  # a hosted game is in the host's history
-            self.tabletop.action_history()
+            self.app.post_message(ShowHistory())
 
     def _sheet(self, shown: RoundView | None) -> ScoreSheet:
         """A round's score sheet (None: the chart alone), with the points so far."""
