@@ -40,7 +40,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.notifications import Notification, SeverityLevel
 from textual.reactive import Reactive, reactive
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Static
 
 from tabletop.core.bot import Bot, Hint, ask, hint_from, hint_games, make_bot
@@ -50,6 +50,7 @@ from tabletop.core.session import GameSession
 from tabletop.core.store import StoreConflict, StoreError
 from tabletop.core.table import Table
 from tabletop.tui.compat import bind_hidden, draw_behind, key_bindings
+from tabletop.tui.dialogs import Dialog
 from tabletop.tui.navigation import OpenGame, ShowHistory, ShowRules
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.settings import Settings
@@ -735,7 +736,7 @@ class GameScreen(SizedScreen):
         self.dismiss()
 
 
-class ResultScreen(ModalScreen[bool]):
+class ResultScreen(Dialog[bool]):
     """The result, over the finished board: Enter goes back where the game was opened
     from (home, or Continue), h to History."""
 
@@ -744,9 +745,6 @@ class ResultScreen(ModalScreen[bool]):
         Binding("h", "close(True)", "History"),
     ]
     DEFAULT_CSS = """
-    ResultScreen {
-        align: center middle;
-    }
     ResultScreen #result {
         width: auto;
         max-width: 90%;  /* PocketParks' points chart keeps its rows whole at 80 columns */

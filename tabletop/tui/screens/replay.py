@@ -28,7 +28,6 @@ from textual.content import Content
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
-from textual.screen import ModalScreen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
@@ -36,6 +35,7 @@ from textual.widgets import Static
 from tabletop.core.engine import Transition
 from tabletop.core.replay import Replay, ReplaySession
 from tabletop.core.store import StoreError
+from tabletop.tui.dialogs import Dialog
 from tabletop.tui.games import has_ui, ui_kit
 from tabletop.tui.navigation import Tabletop
 from tabletop.tui.screens.base import GameScreen
@@ -418,15 +418,12 @@ class MoveRows(ScrollView, can_focus=True):
         return Strip(line.render(self.app.console), width).apply_style(style)
 
 
-class MoveList(ModalScreen[int]):
+class MoveList(Dialog[int]):
     """Every move, told as the view shown may read it; Enter (or a click) goes to the
     position after it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Close")]
     DEFAULT_CSS = """
-    MoveList {
-        align: center middle;
-    }
     MoveList Vertical {
         width: 90%;
         height: 80%;
@@ -466,14 +463,11 @@ class MoveList(ModalScreen[int]):
 # -- every hand -----------------------------------------------------------------------
 
 
-class HandsScreen(ModalScreen[None]):
+class HandsScreen(Dialog[None]):
     """Every seat's hand at the position shown (a finished game's replay only)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,a", "dismiss", "Close")]
     DEFAULT_CSS = """
-    HandsScreen {
-        align: center middle;
-    }
     HandsScreen Static {
         width: 80%;
         max-height: 80%;
@@ -523,15 +517,12 @@ def series(session: ReplaySession) -> tuple[list[int], Series]:
     return positions, lines
 
 
-class ChartScreen(ModalScreen[None]):
+class ChartScreen(Dialog[None]):
     """The game's score over its moves, for each seat (Pocket Dragon: Happiness and
     time left); a bar marks the position shown."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,c", "dismiss", "Close")]
     DEFAULT_CSS = """
-    ChartScreen {
-        align: center middle;
-    }
     ChartScreen Vertical {
         width: 90%;
         height: 80%;

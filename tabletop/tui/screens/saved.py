@@ -21,7 +21,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -31,6 +30,7 @@ from tabletop.core.store import DamagedGame, FinishedGame, GameDamaged, SavedGam
 from tabletop.core.words import counted
 from tabletop.games import GAMES, title
 from tabletop.stats import STAR, ranking
+from tabletop.tui.dialogs import Dialog
 from tabletop.tui.navigation import OpenGame, OpenReplay
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain, plain_text
@@ -532,14 +532,11 @@ class HistoryScreen(ListScreen):
             self.app.pop_screen()
 
 
-class ImportScreen(ModalScreen[Path]):
+class ImportScreen(Dialog[Path]):
     """The game files to import, by name; Enter imports the highlighted one."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Cancel")]
     DEFAULT_CSS = """
-    ImportScreen {
-        align: center middle;
-    }
     ImportScreen OptionList {
         width: 80%;
         max-height: 80%;
@@ -563,7 +560,7 @@ class ImportScreen(ModalScreen[Path]):
         self.dismiss(self.files[event.option_index])
 
 
-class Confirm(ModalScreen[bool]):
+class Confirm(Dialog[bool]):
     """A yes/no question; y confirms, n or Escape declines."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -571,9 +568,6 @@ class Confirm(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No"),
     ]
     DEFAULT_CSS = """
-    Confirm {
-        align: center middle;
-    }
     Confirm #question {
         width: auto;
         border: thick $warning;
