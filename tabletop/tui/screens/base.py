@@ -46,6 +46,7 @@ from textual.widgets import Static
 from tabletop.core.bot import Bot, Hint, ask, hint_from, hint_games, make_bot
 from tabletop.core.engine import Action, Transition
 from tabletop.core.errors import IllegalAction
+from tabletop.core.replay import ReplaySession
 from tabletop.core.session import GameSession
 from tabletop.core.store import StoreConflict, StoreError
 from tabletop.core.table import Table
@@ -121,8 +122,9 @@ class GameScreen(SizedScreen):
         self.local = session if isinstance(session, GameSession) else None
         """The game, when it is played at this keyboard."""
         self.remote: RemoteTable | None = None
-        """The seat, when this screen is one seat of a hosted game."""
-        if self.local is None:
+        """The seat, when this screen is one seat of a hosted game (the network's
+        modules are imported only then)."""
+        if self.local is None and not isinstance(session, ReplaySession):
             from tabletop.net.client import RemoteTable
 
             assert isinstance(session, RemoteTable)

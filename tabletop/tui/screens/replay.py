@@ -277,7 +277,7 @@ def open_replay(app: App[Any], game_id: int, game: str) -> None:
     except (StoreError, ValueError, ContentError) as failed:
         app.notify(str(failed), title="Cannot replay", severity="error", markup=False)
         return
-    session = ReplaySession(app.store, game_id, replay, saved.seats, saved.finished)
+    session = ReplaySession(replay, saved.seats, saved.finished)
     app.push_screen(replay_screen(session, app.settings))
 
 
