@@ -66,21 +66,35 @@ from bench_screens import (
     bare_keys,
     game_screen,
     settle,
-    space_park_key,
 )
 from measure import Figure, load, median, ms, table
 from pydantic_core import from_json, to_json
 from rich.console import RenderableType
+from textual.app import App
 from textual.screen import Screen
 
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
 from tabletop.net.client import Connection
+from tabletop.tui.games.spacepark.screen import ASKS, SpaceParkScreen
 from tabletop.tui.join import JoinApp
-from tabletop.tui.screens.spacepark import SpaceParkScreen
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
+
+
+def space_park_key(app: App[Any], rng: random.Random) -> str:
+    """A random key the seat's Space Park screen offers now."""
+    game = app.screen
+    assert isinstance(game, SpaceParkScreen)
+    choice = game.choice_state
+    keys = [
+        key
+        for kind in game.question()
+        for index, key in enumerate(ASKS[kind].keys)
+        if choice(kind, index) is True
+    ]
+    return rng.choice(keys)
 
 
 class Game(NamedTuple):

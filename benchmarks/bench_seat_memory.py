@@ -48,7 +48,7 @@ STAGES = {
     "websockets, ssl": "import websockets.asyncio.client, ssl",
     "tabletop join": "import tabletop.tui.join",
     "the game (engine, screen)": (
-        "import tabletop.games.pocketparks.engine, tabletop.tui.screens.pocketparks"
+        "import tabletop.games.pocketparks.engine, tabletop.tui.games.pocketparks.screen"
     ),
 }
 

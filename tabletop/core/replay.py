@@ -6,11 +6,11 @@ position is computed when first asked for, from the one before, and kept: the fi
 is ready at once, and a worker thread may compute the rest ahead (``compute``)
 while a screen reads them; a lock keeps the two in step.
 
-``ReplaySession`` is a GameSession at one position of a replay, so that a game's own
-screen draws it: it reads like the session of the game then (its view, log, who acts,
-its result at the end), and takes no move. Hidden information stays a security
-property: a replay of an unfinished game shows every seat the spectator's view and
-log only; a finished game shows any seat's (the game is over).
+``ReplaySession`` is a read-only table at one position of a replay, so that a game's
+own screen draws it: it reads like the session of the game then (its view, log, who
+acts, its result at the end), and has no way to take a move or save. Hidden
+information stays a security property: a replay of an unfinished game shows every seat
+the spectator's view and log only; a finished game shows any seat's (the game is over).
 """
 
 from __future__ import annotations
@@ -21,11 +21,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from tabletop.core.engine import Action, Engine, Event, Transition
+from tabletop.core.engine import Action, Engine, Event, Outcome, Setup, Transition
 from tabletop.core.errors import IllegalAction
 from tabletop.core.record import GameRecord
-from tabletop.core.session import GameSession, UndoRefused
-from tabletop.core.store import SeatInfo, Store, StoreError
+from tabletop.core.store import SeatInfo
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +42,7 @@ class Replay:
     def __init__(self, engine: Engine[Any, Any], record: GameRecord) -> None:
         self.engine = engine
         self.record = record
-        self._states: list[Any] = [engine.new(record.setup, record.seed)]
+        self.states: list[Any] = [engine.new(record.setup, record.seed)]
         self._steps: list[Step] = []
         self._length = len(record.actions) + (record.ended_at is not None)
         self._lock = threading.Lock()
@@ -58,12 +57,12 @@ class Replay:
     @property
     def computed(self) -> int:
         """How many positions are computed so far."""
-        return len(self._states)
+        return len(self.states)
 
     def state(self, position: int) -> Any:
         """The state at ``position``."""
         self.compute(position + 1)
-        return self._states[position]
+        return self.states[position]
 
     def step(self, move: int) -> Step:
         """What made move ``move`` (1 to ``len(self) - 1``)."""
@@ -77,9 +76,9 @@ class Replay:
 
     def compute(self, count: int) -> None:
         """Compute the first ``count`` positions (all of them at most)."""
-        while len(self._states) < min(count, len(self)):
+        while len(self.states) < min(count, len(self)):
             with self._lock:
-                if len(self._states) >= min(count, len(self)):
+                if len(self.states) >= min(count, len(self)):
                     return
                 try:
                     self._next()
@@ -89,7 +88,7 @@ class Replay:
                     self._length = len(self._steps)
 
     def _next(self) -> None:
-        state = self._states[-1]
+        state = self.states[-1]
         index = len(self._steps)
         transition: Transition[Any]
         if index < len(self.record.actions):
@@ -101,7 +100,7 @@ class Replay:
             transition = self.engine.advance(state, self.record.ended_at)
             seat = None
         self._steps.append(Step(seat, transition.events))
-        self._states.append(transition.state)
+        self.states.append(transition.state)
 
 
 LOG_CHUNK = 50
@@ -117,42 +116,73 @@ class _KeptLog:
     lines: list[str]
 
 
-class ReplayOnly(StoreError):
-    """A replay takes no move: nothing is played or saved."""
+class ReplaySession:
+    """A read-only table (core.table.Table) at one position of ``replay`` (``go`` moves
+    it): it reads like the game's session then, and nothing in it plays or saves."""
 
-
-class ReplaySession(GameSession):
-    """A game session frozen at one position of ``replay`` (``go`` moves it)."""
-
-    def __init__(
-        self,
-        store: Store,
-        game_id: int,
-        replay: Replay,
-        seats: tuple[SeatInfo, ...],
-        finished: bool,
-    ) -> None:
-        record = replay.record
-        super().__init__(store, game_id, replay.engine, record, seats, replay.state(0), [], 0, True)
+    def __init__(self, replay: Replay, seats: tuple[SeatInfo, ...], finished: bool) -> None:
         self.replay = replay
+        self.engine = replay.engine
+        self.seats = seats
         self.finished = finished
         """The game is over: any seat's view may be shown."""
         self.position = 0
+        self.state: Any = replay.state(0)
+        self._outcome: Outcome | None = self.engine.outcome(self.state)
         self._logs_kept: dict[int | None, _KeptLog] = {}
         """Each reader's log as last given."""
 
     def go(self, position: int) -> None:
         """Show ``position`` (clamped to the replay's)."""
         self.position = max(0, min(position, len(self.replay) - 1))
-        self._set_state(self.replay.state(self.position))
+        self.state = self.replay.state(self.position)
+        self._outcome = self.engine.outcome(self.state)
 
     def shown_seat(self, seat: int | None) -> int | None:
         """The seat whose view may be shown for ``seat``: itself once the game is over,
         else nobody's (the spectator's)."""
         return seat if self.finished else None
 
+    @property
+    def setup(self) -> Setup:
+        return self.replay.record.setup
+
+    @property
+    def current(self) -> object:
+        return self.state
+
+    @property
+    def moves(self) -> int:
+        return self.position
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if self._outcome is not None:
+            return ()
+        seats: tuple[int, ...] = self.engine.to_act(self.state)
+        return seats
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(i for i, seat in enumerate(self.seats) if seat.bot is None)
+
+    @property
+    def here(self) -> tuple[int, ...]:
+        return self.humans
+
+    @property
+    def away(self) -> tuple[int, ...]:
+        return ()
+
     def view(self, seat: int | None) -> BaseModel:
-        return super().view(self.shown_seat(seat))
+        return self.engine.view(self.state, self.shown_seat(seat))
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return []
 
     def log(self, seat: int | None) -> list[str]:
         """What ``seat`` read of the latest moves: those since the start of the chunk of
@@ -170,24 +200,9 @@ class ReplaySession(GameSession):
         kept.upto = self.position
         return kept.lines
 
-    @property
-    def moves(self) -> int:
-        return self.position
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        return []
-
-    def act(self, action: Action) -> Transition[Any]:
-        raise ReplayOnly("This is a replay: no move can be made.")
-
-    def advance(self, now: float) -> Transition[Any]:
-        return Transition(self.state)
-
-    def retry_save(self) -> None:
-        """Nothing to save."""
-
     def undo_refusal(self, seat: int | None = None) -> str | None:
         return "This is a replay."
 
-    def undo(self, seat: int | None = None) -> None:
-        raise UndoRefused("This is a replay.")
+    def advance(self, now: float) -> object:
+        """A replay's clocks stand at its position."""
+        return self.state

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 from textual.actions import ActionParseResult
 from textual.actions import parse as parse_action
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 from textual.filter import LineFilter
@@ -34,6 +34,15 @@ from textual.screen import Screen
 from tabletop import __version__
 from tabletop.core.store import Store, StoreError, default_path
 from tabletop.games import kit, kits, names
+from tabletop.tui.compat import CompatApp, withdraw_notice
+from tabletop.tui.navigation import (
+    NewGame,
+    OpenGame,
+    OpenReplay,
+    PlayGame,
+    ShowHistory,
+    ShowRules,
+)
 from tabletop.tui.screens.home import HomeScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import ControlFilter
@@ -47,7 +56,7 @@ if TYPE_CHECKING:
 RULES = "rules"  # the name of the one Rules screen the app keeps
 
 
-class TabletopApp(App[None]):
+class TabletopApp(CompatApp[None]):
     TITLE = "tabletop"
     CSS_PATH = "app.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -67,16 +76,12 @@ class TabletopApp(App[None]):
         self._crashed = False
         self._control_filter = ControlFilter()
 
-    @property
-    def _background_screens(self) -> list[Screen[object]]:
-        """Textual's screens that show through the top one, which always counts the
-        screen just beneath: a game screen under its opaque curtain kept laying itself
-        out at every change, and made the curtain draw itself again over each. None
-        show through an opaque screen."""
-        if self.screen.styles.background.a == 1:
-            return []
-        screens: list[Screen[object]] = super()._background_screens
-        return screens
+    def screens_show_through(self) -> bool:
+        """Textual counts the screen just beneath the top one as showing through it,
+        always: a game screen under its opaque curtain kept laying itself out at every
+        change, and made the curtain draw itself again over each. None show through an
+        opaque screen."""
+        return self.screen.styles.background.a != 1
 
     async def run_action(
         self,
@@ -106,20 +111,18 @@ class TabletopApp(App[None]):
         """Textual's filters, then no control character reaches the terminal."""
         return [*super().get_line_filters(), self._control_filter]
 
-    def _handle_exception(self, error: Exception) -> None:
-        """Textual's hook for an exception nothing handled: it ends the app and prints a
-        traceback with local variables after exit, and those hold players' hidden
-        cards. Here the report goes to a file instead, and the terminal gets a short
-        message that names it."""
-        shown = len(self._exit_renderables)
-        super()._handle_exception(error)  # exit status 1; Pilot re-raises it in tests
-        del self._exit_renderables[shown:]
+    def crash_words(self, error: Exception) -> Text | None:
+        """An exception nothing handled ends the app, and Textual's traceback after exit
+        has local variables, which hold players' hidden cards. Here the report goes to a
+        file instead, and the terminal gets a short message that names it (once)."""
+        words = None
         if not self._crashed:
             self._crashed = True
             self.crash_report = new_crash_report(self.store.path.parent)
-            self._exit_renderables.append(Text(crash_message(self.crash_report)))
+            words = Text(crash_message(self.crash_report))
         if self.crash_report is not None:
             add_to_crash_report(self.crash_report, error)
+        return words
 
     def tell(
         self, message: str, *, title: str = "", severity: SeverityLevel = "information"
@@ -132,10 +135,8 @@ class TabletopApp(App[None]):
 
     def withdraw(self, notice: Notification) -> None:
         """Take ``notice`` down if it is still up (or still on its way up)."""
-        if notice in self._notifications:
-            self._unnotify(notice)
-        else:  # its Notify is still queued: it shows for no time at all
-            notice.timeout = 0
+        if not withdraw_notice(self, notice):  # its Notify is still queued: it shows for
+            notice.timeout = 0  # no time at all
 
     def get_css_variables(self) -> dict[str, str]:
         """The theme's variables, and the icons' colours made readable in it."""
@@ -184,11 +185,11 @@ class TabletopApp(App[None]):
 
     def new_game(self, game: str) -> None:
         from tabletop.games import get_engine
-        from tabletop.tui.screens import has_screen
+        from tabletop.tui.kits import has_ui
         from tabletop.tui.screens.setup import SetupScreen
 
         info = kit(game)
-        if not has_screen(game):
+        if not has_ui(game):
             self.notify(
                 f"{info.title}'s rules are built, but its screen is not yet: "
                 "it cannot be played here so far.",
@@ -202,14 +203,14 @@ class TabletopApp(App[None]):
         """Open a saved game; a record that no longer replays is reported, not hidden."""
         from tabletop.core.session import GameSession, ResumeError
         from tabletop.games import get_engine
-        from tabletop.tui.screens import has_screen
+        from tabletop.tui.kits import has_ui
 
         try:
             engine = get_engine(game)
         except ValueError as exc:
             self.notify(str(exc), title="Cannot open this game", severity="error", markup=False)
             return
-        if not has_screen(game):
+        if not has_ui(game):
             self.notify(f"{engine.title} has no screen yet.", severity="warning", markup=False)
             return
         try:
@@ -222,10 +223,10 @@ class TabletopApp(App[None]):
     def play(self, session: GameSession, hosting: Hosting | None = None) -> None:
         """Open the game's screen on ``session``; ``hosting``: a table hosted from here,
         whose join commands are shown first."""
-        from tabletop.tui.screens import load_screen
+        from tabletop.tui.kits import game_screen
 
         try:
-            screen = load_screen(session.engine.name)(session, self.settings)
+            screen = game_screen(session, self.settings)
         except ValueError as exc:  # a seat's bot level this version does not have
             if hosting is not None:
                 hosting.stop()
@@ -240,6 +241,28 @@ class TabletopApp(App[None]):
         from tabletop.tui.screens.saved import ContinueScreen
 
         self.push_screen(ContinueScreen())
+
+    # -- where the screens ask to go (tui/navigation.py) ----------------------------
+
+    def on_new_game(self, message: NewGame) -> None:
+        self.new_game(message.game)
+
+    def on_open_game(self, message: OpenGame) -> None:
+        self.resume(message.game_id, message.game)
+
+    def on_play_game(self, message: PlayGame) -> None:
+        self.play(message.session, message.hosting)
+
+    def on_open_replay(self, message: OpenReplay) -> None:
+        from tabletop.tui.screens.replay import open_replay
+
+        open_replay(self, message.game_id, message.game)
+
+    def on_show_rules(self, message: ShowRules) -> None:
+        self.action_rules(message.game, message.at)
+
+    def on_show_history(self, _: ShowHistory) -> None:
+        self.action_history()
 
     def action_history(self) -> None:
         from tabletop.tui.screens.saved import HistoryScreen

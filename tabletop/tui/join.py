@@ -26,7 +26,7 @@ from textual.widgets import Static
 from tabletop.core.store import Store, StoreError, default_path
 from tabletop.net.client import Connection, Offline, Refused, RemoteTable, tls_context
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.screens import has_screen, load_screen
+from tabletop.tui.kits import game_screen, has_ui
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer, Header
@@ -123,11 +123,11 @@ class JoinApp(TabletopApp):
             self.joining.say(f"Not joined: {refused}\nEscape quits.")
             return
         table = RemoteTable(connection)
-        if not has_screen(table.engine.name):
+        if not has_ui(table.engine.name):
             self.joining.say(f"{table.engine.title} has no screen in this tabletop.")
             return
         self.table = table
-        self.push_screen(load_screen(table.engine.name)(table, self.settings), self._left)
+        self.push_screen(game_screen(table, self.settings), self._left)
 
     def _left(self, _: object) -> None:
         self.exit()

@@ -11,9 +11,8 @@ from typing import Any
 import pytest
 
 from tabletop.core.record import GameRecord
-from tabletop.core.replay import LOG_CHUNK, Replay, ReplayOnly, ReplaySession
-from tabletop.core.session import UndoRefused
-from tabletop.core.store import SeatInfo, Store
+from tabletop.core.replay import LOG_CHUNK, Replay, ReplaySession
+from tabletop.core.store import SeatInfo
 from tests.hardening.harness import SPECS, Table, compact, play_to_end, view_data
 
 GAMES = [("spacepark", 1, 1), ("pocketparks", 0, 1), ("pocketdragon", 0, 1)]
@@ -39,17 +38,17 @@ def played(game: str, setup: int, seed: int) -> tuple[Table, GameRecord, list[st
     return table, record, states
 
 
-def session_of(store: Store, record: GameRecord, table: Table, finished: bool) -> ReplaySession:
+def session_of(record: GameRecord, table: Table, finished: bool) -> ReplaySession:
     seats = tuple(SeatInfo(name) for name in record.setup.players)
-    return ReplaySession(store, 1, Replay(table.engine, record), seats, finished)
+    return ReplaySession(Replay(table.engine, record), seats, finished)
 
 
 @pytest.mark.parametrize(("game", "setup", "seed"), GAMES)
 def test_stepping_forward_and_back_shows_exactly_the_engines_states(
-    store: Store, game: str, setup: int, seed: int
+    game: str, setup: int, seed: int
 ) -> None:
     table, record, states = played(game, setup, seed)
-    session = session_of(store, record, table, finished=True)
+    session = session_of(record, table, finished=True)
     engine = table.engine
     assert len(session.replay) == len(states)
     for position in range(len(states)):
@@ -66,11 +65,9 @@ def test_stepping_forward_and_back_shows_exactly_the_engines_states(
 
 
 @pytest.mark.parametrize(("game", "setup", "seed"), GAMES)
-def test_the_log_grows_move_by_move_as_the_game_told_it(
-    store: Store, game: str, setup: int, seed: int
-) -> None:
+def test_the_log_grows_move_by_move_as_the_game_told_it(game: str, setup: int, seed: int) -> None:
     table, record, _ = played(game, setup, seed)
-    session = session_of(store, record, table, finished=True)
+    session = session_of(record, table, finished=True)
     engine = table.engine
     state = engine.new(record.setup, record.seed)
     told: list[str] = []
@@ -82,11 +79,11 @@ def test_the_log_grows_move_by_move_as_the_game_told_it(
         assert session.log(0) == told
 
 
-def test_a_long_games_log_shows_its_latest_moves(store: Store) -> None:
+def test_a_long_games_log_shows_its_latest_moves() -> None:
     """Late in a long game the log holds the latest moves' lines (at least LOG_CHUNK
     moves' worth), not the whole game's: a step back rewrites a few lines only."""
     table, record, _ = played("pocketparks", 0, 1)
-    session = session_of(store, record, table, finished=True)
+    session = session_of(record, table, finished=True)
     session.go(len(session.replay) - 1)
     steps = session.replay.steps(session.position)
     whole = [e.text for step in steps for e in step.events if e.private_to is None]
@@ -97,14 +94,14 @@ def test_a_long_games_log_shows_its_latest_moves(store: Store) -> None:
 
 @pytest.mark.parametrize(("game", "setup", "seed"), GAMES)
 def test_an_unfinished_game_shows_every_seat_the_spectators_view_only(
-    store: Store, game: str, setup: int, seed: int
+    game: str, setup: int, seed: int
 ) -> None:
     """No hidden card of a game still being played: each seat gets the spectator's view
     and log, and that view holds none of the cards the harness knows to be hidden."""
     table, record, _ = played(game, setup, seed)
     running = record.model_copy(update={"actions": record.actions[: len(record.actions) // 2]})
     running.ended_at = None
-    session = session_of(store, running, table, finished=False)
+    session = session_of(running, table, finished=False)
     engine = table.engine
     for position in range(0, len(session.replay), max(1, len(session.replay) // 15)):
         session.go(position)
@@ -119,21 +116,18 @@ def test_an_unfinished_game_shows_every_seat_the_spectators_view_only(
         assert [t for t in table.spec.secrets(session.state, None) if t in shown] == []
 
 
-def test_a_replay_takes_no_move_and_saves_nothing(store: Store) -> None:
+def test_a_replay_has_no_way_to_move_or_save() -> None:
     table, record, _ = played("spacepark", 1, 1)
-    session = session_of(store, record, table, finished=True)
+    session = session_of(record, table, finished=True)
     session.go(3)
     legal = table.engine.legal_actions(session.state, session.engine.to_act(session.state)[0])
     assert session.legal_actions(0) == [] and legal
-    with pytest.raises(ReplayOnly):
-        session.act(legal[0])
-    with pytest.raises(UndoRefused):
-        session.undo()
+    assert not any(hasattr(session, name) for name in ("act", "undo", "retry_save"))
+    assert session.advance(1e9) is session.current  # no clock runs in a replay
     assert session.position == 3 and session.undo_refusal() == "This is a replay."
-    assert store.unfinished() == [] and store.finished() == []
 
 
-def test_a_record_that_stops_replaying_ends_the_replay_there(store: Store) -> None:
+def test_a_record_that_stops_replaying_ends_the_replay_there() -> None:
     table, record, states = played("spacepark", 1, 1)
     broken = record.model_copy(deep=True)
     move: dict[str, Any] = broken.actions[10]
@@ -142,7 +136,7 @@ def test_a_record_that_stops_replaying_ends_the_replay_there(store: Store) -> No
     replay.compute(len(replay))
     assert len(replay) == 11 and replay.problem is not None
     assert replay.problem.startswith("move 11 is refused: [TT-SEAT-1]")
-    session = ReplaySession(store, 1, replay, (SeatInfo("Ann"), SeatInfo("Bo")), True)
+    session = ReplaySession(replay, (SeatInfo("Ann"), SeatInfo("Bo")), True)
     session.go(50)
     assert session.position == 10
     assert table.engine.state_json(session.state) == states[10]

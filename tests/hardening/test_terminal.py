@@ -25,7 +25,7 @@ import pytest
 
 from tabletop.core.engine import Setup
 from tabletop.games import get_engine
-from tabletop.tui.screens import has_screen
+from tabletop.tui.kits import has_ui
 
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed (.ci/run installs it)")
@@ -132,7 +132,7 @@ def test_a_too_small_window_says_so_and_recovers(terminal: list[Terminal], tmp_p
     term.wait_for("No unfinished games.")
 
 
-@pytest.mark.skipif(not has_screen("spacepark"), reason="the Space Park screen is not built")
+@pytest.mark.skipif(not has_ui("spacepark"), reason="the Space Park screen is not built")
 def test_a_seeded_space_park_game_in_the_terminal(terminal: list[Terminal], tmp_path: Path) -> None:
     seed = 4242
     state = get_engine("spacepark").new(Setup(players=("Ann", "Bo")), seed)

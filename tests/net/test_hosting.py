@@ -21,9 +21,9 @@ from tabletop.core.store import Store
 from tabletop.games.spacepark.view import SpaceParkView
 from tabletop.net.address import NOT_ENCRYPTED
 from tabletop.tui.app import TabletopApp
+from tabletop.tui.games.spacepark.screen import SpaceParkScreen
 from tabletop.tui.screens.hosting import JoinCodes
 from tabletop.tui.screens.setup import REMOTE, SetupScreen
-from tabletop.tui.screens.spacepark import SpaceParkScreen
 from tabletop.tui.widgets.log import GameLog
 from tests.net.netkit import certificate, join, latest
 from tests.tui.test_spacepark_screen import keys_for

@@ -18,10 +18,10 @@ from tabletop.games.pocketparks.model import PPState
 from tabletop.games.pocketparks.rules import tour_picks
 from tabletop.games.pocketparks.view import PPView
 from tabletop.net.host import HostedGame
+from tabletop.tui.games.pocketparks.hand import ParkHand
+from tabletop.tui.games.pocketparks.modals import ChoiceScreen, ResponseWindow, TourPicker
+from tabletop.tui.games.pocketparks.screen import PocketParksScreen
 from tabletop.tui.join import JoinApp
-from tabletop.tui.screens.pocketparks import PocketParksScreen
-from tabletop.tui.screens.pocketparks_modals import ChoiceScreen, ResponseWindow, TourPicker
-from tabletop.tui.widgets.park_hand import ParkHand
 from tests.net.netkit import hosting
 from tests.net.test_screens import SIZE, refused, until
 from tests.pocketparks.scenario import NAMES, event, notes_against_ranger, park, parks, table

@@ -28,15 +28,15 @@ from tabletop.games.pocketparks.view import PPView
 from tabletop.games.spacepark.engine import ENGINE
 from tabletop.games.spacepark.view import SpaceParkView
 from tabletop.net.host import HostedGame
+from tabletop.tui.games.pocketdragon.table import Packed, TableScreen
+from tabletop.tui.games.pocketdragon.timer import DragonTimer
+from tabletop.tui.games.pocketparks.hand import ParkHand
+from tabletop.tui.games.pocketparks.modals import ResponseWindow
+from tabletop.tui.games.pocketparks.screen import PocketParksScreen
 from tabletop.tui.join import JoinApp
 from tabletop.tui.screens.base import GameScreen, ResultScreen
-from tabletop.tui.screens.pocketdragon_table import Packed, TableScreen
-from tabletop.tui.screens.pocketparks import PocketParksScreen
-from tabletop.tui.screens.pocketparks_modals import ResponseWindow
 from tabletop.tui.widgets.bars import Title
 from tabletop.tui.widgets.log import GameLog
-from tabletop.tui.widgets.park_hand import ParkHand
-from tabletop.tui.widgets.timer import DragonTimer
 from tests.net.netkit import hosting
 from tests.tui.test_spacepark_screen import keys_for, pick
 

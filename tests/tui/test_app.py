@@ -14,8 +14,8 @@ from tabletop.core.kit import GameKit, Playtest
 from tabletop.core.session import GameSession
 from tabletop.core.store import FIRST_VERSION, SeatInfo, Store
 from tabletop.games import names
+from tabletop.tui import kits as ui_games
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.screens import GAME_SCREENS
 from tabletop.tui.screens.base import GameScreen, ResultScreen
 from tabletop.tui.screens.home import HomeScreen
 from tabletop.tui.screens.saved import ContinueScreen, HistoryScreen
@@ -26,7 +26,7 @@ from tabletop.tui.settings import Settings
 from tabletop.tui.widgets.curtain import Curtain
 from tests.registry import register_for_test
 from tests.tui.toygame import BOTS, ENGINE, Bet, Play, ToyView
-from tests.tui.toyscreen import ToyScreen
+from tests.tui.toyscreen import TOY_UI, ToyScreen
 
 SIZE = (100, 32)
 
@@ -45,7 +45,7 @@ def toy(monkeypatch: pytest.MonkeyPatch, store: Store) -> None:
         playtest=Playtest(setups=((2, {}),), secrets=lambda state, seat: set()),
     )
     register_for_test(monkeypatch, toy, first=True)
-    monkeypatch.setitem(GAME_SCREENS, "toygame", "tests.tui.toyscreen:ToyScreen")
+    monkeypatch.setitem(ui_games.KITS, "toygame", TOY_UI)
     store.save_setting("bot_pace", "instant")
 
 
@@ -62,7 +62,8 @@ async def test_home_lists_every_game_and_one_without_a_screen_stays_home(
         ids = [games.get_option_at_index(i).id for i in range(games.option_count)]
         assert ids == list(names())
         # a ready engine without a screen says so and stays home
-        monkeypatch.setitem(GAME_SCREENS, "spacepark", "tabletop.tui.screens.no_such:Screen")
+        monkeypatch.delitem(ui_games.KITS, "spacepark", raising=False)
+        monkeypatch.setattr(ui_games, "PACKAGE", "tabletop.tui")  # no UI package there
         app.new_game("spacepark")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
@@ -636,7 +637,8 @@ async def test_a_real_time_table_gets_no_turn_curtain(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     dragon = pytest.importorskip("tabletop.games.pocketdragon.engine")
-    monkeypatch.setitem(GAME_SCREENS, "pocketdragon", "tabletop.tui.screens.base:GameScreen")
+    bare = ui_games.UiKit("pocketdragon", lambda _: GameScreen, hand=list, measures=dict)
+    monkeypatch.setitem(ui_games.KITS, "pocketdragon", bare)
     session = GameSession.start(store, dragon.ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 1)
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:

@@ -36,17 +36,17 @@ from tabletop.games.pocketparks.model import (
 from tabletop.games.spacepark.content import badges
 from tabletop.games.spacepark.model import State
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.screens.base import ResultScreen
-from tabletop.tui.screens.pocketparks import PocketParksScreen
-from tabletop.tui.screens.pocketparks_modals import (
+from tabletop.tui.games.pocketparks.hand import ParkHand
+from tabletop.tui.games.pocketparks.modals import (
     ChoiceScreen,
     FinalResultScreen,
     ResponseWindow,
     ScoreSheet,
 )
+from tabletop.tui.games.pocketparks.screen import PocketParksScreen
+from tabletop.tui.screens.base import ResultScreen
 from tabletop.tui.screens.setup import HUMAN
 from tabletop.tui.widgets.curtain import Curtain
-from tabletop.tui.widgets.park_hand import ParkHand
 from tests.tui.test_spacepark_screen import game_screen, play_one
 
 PAUSE = 0.05

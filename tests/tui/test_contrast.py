@@ -27,9 +27,9 @@ from tabletop.games.pocketparks.engine import ENGINE
 from tabletop.games.pocketparks.rules import CONTENT
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.contrast import TEXT_CONTRAST, contrast
-from tabletop.tui.screens.pocketparks import PocketParksScreen
-from tabletop.tui.widgets.park_cards import EVENT_COLOURS, ICONS
-from tabletop.tui.widgets.park_hand import ParkHand
+from tabletop.tui.games.pocketparks.cards import EVENT_COLOURS, ICONS
+from tabletop.tui.games.pocketparks.hand import ParkHand
+from tabletop.tui.games.pocketparks.screen import PocketParksScreen
 from tests.pocketparks.scenario import event, table
 
 MARKS = {glyph + code for glyph, code, _ in ICONS.values()}

@@ -40,7 +40,7 @@ from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store, default_path
 from tabletop.games.pocketparks.engine import ENGINE
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.widgets.park_hand import ParkHand
+from tabletop.tui.games.pocketparks.hand import ParkHand
 
 data = Path(sys.argv[1])
 store = Store(default_path(data))

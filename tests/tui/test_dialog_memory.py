@@ -31,9 +31,9 @@ from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
 from tabletop.games.pocketdragon.model import Start
 from tabletop.tui.app import TabletopApp
+from tabletop.tui.games.pocketdragon.screen import Chooser, DragonResult, Overlay
+from tabletop.tui.games.pocketparks.modals import ScoreSheet
 from tabletop.tui.screens.keys import KeysScreen
-from tabletop.tui.screens.pocketdragon import Chooser, DragonResult, Overlay
-from tabletop.tui.screens.pocketparks_modals import ScoreSheet
 from tabletop.tui.screens.rules import RulesScreen
 from tabletop.tui.screens.saved import Confirm, HistoryScreen
 from tabletop.tui.screens.settings import SettingsScreen

@@ -9,8 +9,8 @@ from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games.spacepark.engine import ENGINE
 from tabletop.tui.app import TabletopApp
+from tabletop.tui.games.spacepark.screen import SpaceParkScreen
 from tabletop.tui.screens.saved import ContinueScreen
-from tabletop.tui.screens.spacepark import SpaceParkScreen
 from tabletop.tui.widgets.bars import Footer
 
 SIZE = (120, 40)

@@ -16,8 +16,8 @@ from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine, hint
 from tabletop.games.pocketparks.model import PPState
 from tabletop.tui.app import TabletopApp
+from tabletop.tui.games.pocketparks.modals import ChoiceScreen, ResponseWindow, TourPicker
 from tabletop.tui.screens.base import GameScreen
-from tabletop.tui.screens.pocketparks_modals import ChoiceScreen, ResponseWindow, TourPicker
 from tabletop.tui.widgets.curtain import Curtain
 from tests.pocketparks.test_hints import reaction_window, tour_window
 

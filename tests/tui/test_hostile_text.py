@@ -31,19 +31,20 @@ from tabletop.games.pocketdragon.engine import ENGINE as DRAGON
 from tabletop.games.pocketparks.model import PPState
 from tabletop.games.spacepark.engine import ENGINE as SPACE
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.screens.base import ResultScreen
-from tabletop.tui.screens.pocketdragon import DragonResult, Handover, PocketDragonScreen
-from tabletop.tui.screens.pocketdragon_table import ContentOverlay
-from tabletop.tui.screens.pocketparks import PocketParksScreen
-from tabletop.tui.screens.pocketparks_modals import (
+from tabletop.tui.games.pocketdragon import pocket_dragon_screen
+from tabletop.tui.games.pocketdragon.screen import DragonResult, Handover
+from tabletop.tui.games.pocketdragon.table import ContentOverlay
+from tabletop.tui.games.pocketparks.modals import (
     FinalResultScreen,
     ResponseWindow,
     ScoreSheet,
     TourPicker,
 )
+from tabletop.tui.games.pocketparks.screen import PocketParksScreen
+from tabletop.tui.games.spacepark.screen import SpaceParkScreen
+from tabletop.tui.screens.base import ResultScreen
 from tabletop.tui.screens.saved import ContinueScreen, HistoryScreen
 from tabletop.tui.screens.setup import SetupScreen
-from tabletop.tui.screens.spacepark import SpaceParkScreen
 from tabletop.tui.text import ControlFilter, plain
 from tabletop.tui.widgets.curtain import Curtain
 from tests.pocketparks.scenario import park, parks, table
@@ -297,7 +298,7 @@ async def test_pocket_dragon_shows_names_as_typed_to_history(store: Store) -> No
     clock = FakeClock()
     app = TabletopApp(store)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        screen = PocketDragonScreen(session, app.settings, clock=clock)
+        screen = pocket_dragon_screen(session)(session, app.settings, clock=clock)
         app.push_screen(screen)
         await pilot.pause()
         assert isinstance(app.screen, Handover)

@@ -11,7 +11,7 @@ from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.screens import load_screen
+from tabletop.tui.kits import game_screen
 from tabletop.tui.widgets.bars import Footer
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Eve")
@@ -51,7 +51,7 @@ async def test_a_notice_never_covers_the_prompt_or_the_keys(
     session = GameSession.start(store, get_engine(game), seats, options, 7)
     app = TabletopApp(store)
     async with app.run_test(size=size, notifications=True) as pilot:
-        screen = load_screen(game)(session, app.settings)
+        screen = game_screen(session, app.settings)
         await app.push_screen(screen)
         await pilot.pause()
         assert app.screen is screen

@@ -22,11 +22,11 @@ from tabletop.games.pocketdragon.content import cards
 from tabletop.games.pocketdragon.engine import ENGINE
 from tabletop.games.pocketdragon.rules import face_down, needed_skills
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.screens.pocketdragon import Chooser, Handover, PocketDragonScreen
-from tabletop.tui.screens.pocketdragon_table import ClueOverlay, SuggestOverlay, TableScreen
+from tabletop.tui.games.pocketdragon.screen import Chooser, Handover, PocketDragonScreen
+from tabletop.tui.games.pocketdragon.table import ClueOverlay, SuggestOverlay, TableScreen
+from tabletop.tui.games.pocketdragon.timer import DragonTimer
 from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.log import GameLog
-from tabletop.tui.widgets.timer import DragonTimer
 from tests.tui.test_pocketdragon_screens import (
     move_to,
     open_screen,

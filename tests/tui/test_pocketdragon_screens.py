@@ -18,18 +18,24 @@ from tabletop.games.pocketdragon.engine import ENGINE
 from tabletop.games.pocketdragon.model import PocketDragonState, Table
 from tabletop.games.pocketdragon.rules import face_down, needed_skills
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.screens.pocketdragon import Chooser, DragonResult, Handover, PocketDragonScreen
-from tabletop.tui.screens.pocketdragon_companion import CompanionScreen
-from tabletop.tui.screens.pocketdragon_table import (
+from tabletop.tui.games.pocketdragon import pocket_dragon_screen
+from tabletop.tui.games.pocketdragon.companion import CompanionScreen
+from tabletop.tui.games.pocketdragon.screen import (
+    Chooser,
+    DragonResult,
+    Handover,
+    PocketDragonScreen,
+)
+from tabletop.tui.games.pocketdragon.table import (
     ClueOverlay,
     ContentOverlay,
     LookOverlay,
     SuggestOverlay,
     TableScreen,
 )
+from tabletop.tui.games.pocketdragon.timer import DragonTimer
 from tabletop.tui.screens.rules import RulesScreen
 from tabletop.tui.widgets.scoreboard import Scoreboard
-from tabletop.tui.widgets.timer import DragonTimer
 
 SIZE = (120, 36)
 
@@ -43,7 +49,7 @@ def start(store: Store, mode: str, seed: int = 2024, difficulty: str = "easy") -
 async def open_screen(
     app: TabletopApp, pilot: Pilot[Any], session: GameSession, clock: FakeClock
 ) -> PocketDragonScreen:
-    screen = PocketDragonScreen(session, app.settings, clock=clock)
+    screen = pocket_dragon_screen(session)(session, app.settings, clock=clock)
     app.push_screen(screen)
     await pilot.pause()
     return screen

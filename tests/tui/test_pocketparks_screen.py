@@ -51,24 +51,24 @@ from tabletop.games.pocketparks.model import (
 from tabletop.games.pocketparks.rules import CONTENT, MASK, tour_picks
 from tabletop.games.pocketparks.view import PPView, card_view
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.screens.cards import CardsScreen
-from tabletop.tui.screens.keys import KeysScreen
-from tabletop.tui.screens.pocketparks import PocketParksScreen
-from tabletop.tui.screens.pocketparks_modals import (
+from tabletop.tui.games.pocketparks.hand import ParkHand, grouped, icon_counts
+from tabletop.tui.games.pocketparks.modals import (
     ChoiceScreen,
     FinalResultScreen,
     ResponseWindow,
     ScoreSheet,
     TourPicker,
 )
+from tabletop.tui.games.pocketparks.screen import PocketParksScreen
+from tabletop.tui.games.pocketparks.table import ParkTable, table_content
+from tabletop.tui.screens.cards import CardsScreen
+from tabletop.tui.screens.keys import KeysScreen
 from tabletop.tui.screens.rules import RulesScreen, page_id
 from tabletop.tui.screens.setup import SetupScreen
 from tabletop.tui.text import flow
 from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
-from tabletop.tui.widgets.park_hand import ParkHand, grouped, icon_counts
-from tabletop.tui.widgets.park_table import ParkTable, table_content
 from tests.pocketparks.scenario import (
     NAMES,
     act,

@@ -19,8 +19,8 @@ from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
 from tabletop.games.pocketparks.view import card_view
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.screens import load_screen
-from tabletop.tui.screens.pocketparks import STEP_WORDS
+from tabletop.tui.games.pocketparks.screen import STEP_WORDS
+from tabletop.tui.kits import ui_kit
 from tabletop.tui.screens.replay import (
     ChartScreen,
     HandsScreen,
@@ -69,7 +69,7 @@ async def test_a_finished_game_replays_in_its_own_screen(
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_replay(pilot)
-        assert isinstance(screen, load_screen(game))  # the game's own screen
+        assert isinstance(screen, ui_kit(game).screen(screen.session))  # the game's own
         session = screen.session
         last = len(session.replay) - 1
         assert status(screen).startswith(f"Move 0 of {last} · spectator's view")
@@ -163,7 +163,7 @@ async def test_a_five_player_replay_shows_each_player_at_80x24(store: Store) -> 
     table = played("pocketparks", 3, 5)
     names = table.setup.players
     replay = Replay(get_engine("pocketparks"), table.record)
-    session = ReplaySession(store, 0, replay, tuple(SeatInfo(n) for n in names), True)
+    session = ReplaySession(replay, tuple(SeatInfo(n) for n in names), True)
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
         screen = replay_screen(session, app.settings)
@@ -211,7 +211,7 @@ async def test_an_unfinished_games_replay_shows_no_hidden_card(store: Store) -> 
     async with app.run_test(size=(120, 40)) as pilot:
         for finished in (False, True):
             replay = Replay(engine, saved.record)
-            session = ReplaySession(store, game_id, replay, saved.seats, finished)
+            session = ReplaySession(replay, saved.seats, finished)
             screen = replay_screen(session, app.settings)
             await app.push_screen(screen)
             await pilot.press("v")  # greyed for the unfinished game
@@ -258,7 +258,7 @@ def names_card(text: str, name: str) -> bool:
     return re.search(rf"\b{re.escape(name)}\b(?! [A-Z])", text) is not None
 
 
-def test_every_move_says_what_happened_and_shows_no_hidden_card(store: Store) -> None:
+def test_every_move_says_what_happened_and_shows_no_hidden_card() -> None:
     """A PocketParks move with no log line (a step of a set or a steal being put
     together, an answer given in private) is told in players' words, never "Ann
     moves.": to the spectator without the mover's hand cards, to the mover with them;
@@ -266,7 +266,7 @@ def test_every_move_says_what_happened_and_shows_no_hidden_card(store: Store) ->
     table = played("pocketparks", 1, 1)
     names = table.setup.players
     replay = Replay(get_engine("pocketparks"), table.record)
-    session = ReplaySession(store, 0, replay, tuple(SeatInfo(n) for n in names), True)
+    session = ReplaySession(replay, tuple(SeatInfo(n) for n in names), True)
     silent = {"spectator": 0, "own": 0, "": 0}
     for move in range(1, len(replay)):
         step = replay.step(move)
@@ -286,14 +286,12 @@ def test_every_move_says_what_happened_and_shows_no_hidden_card(store: Store) ->
 
 
 @pytest.mark.parametrize(("game", "setup", "seed"), [g for g in GAMES if g[0] != "pocketparks"])
-def test_every_move_of_the_other_games_has_its_log_line(
-    store: Store, game: str, setup: int, seed: int
-) -> None:
+def test_every_move_of_the_other_games_has_its_log_line(game: str, setup: int, seed: int) -> None:
     """Space Park and Pocket Dragon log every move: the list tells each by its lines."""
     table = played(game, setup, seed)
     replay = Replay(get_engine(game), table.record)
     seats = tuple(SeatInfo(n) for n in table.setup.players)
-    session = ReplaySession(store, 0, replay, seats, True)
+    session = ReplaySession(replay, seats, True)
     for move in range(1, len(replay)):
         for viewer in (None, 0):
             lines = said(session, move, viewer)
@@ -301,23 +299,23 @@ def test_every_move_of_the_other_games_has_its_log_line(
             assert lines == [e.text for e in visible if e.private_to in (None, viewer)] != []
 
 
-def first_card_added(store: Store) -> tuple[ReplaySession, int, dict[str, Any]]:
+def first_card_added() -> tuple[ReplaySession, int, dict[str, Any]]:
     """A seeded 3-player PocketParks game's replay, its first move adding a park to a
     set being put together, and that action."""
     table = played("pocketparks", 1, 1)
     replay = Replay(get_engine("pocketparks"), table.record)
     seats = tuple(SeatInfo(n) for n in table.setup.players)
-    session = ReplaySession(store, 0, replay, seats, True)
+    session = ReplaySession(replay, seats, True)
     move, action = next(
         (i + 1, a) for i, a in enumerate(table.record.actions) if a["kind"] == "add"
     )
     return session, move, action
 
 
-def test_a_step_of_a_move_names_the_card_to_its_own_player_only(store: Store) -> None:
+def test_a_step_of_a_move_names_the_card_to_its_own_player_only() -> None:
     """A park added to a set being put together is the mover's secret until the set
     is played: the move list tells the spectator "a card", the mover which."""
-    session, move, action = first_card_added(store)
+    session, move, action = first_card_added()
     names = [seat.name for seat in session.seats]
     mover = names[action["seat"]]
     card = card_view(action["card"]).name
@@ -329,7 +327,7 @@ def test_a_step_of_a_move_names_the_card_to_its_own_player_only(store: Store) ->
 
 async def test_the_move_list_tells_the_moves_as_the_view_shown(store: Store) -> None:
     """The move list (m) reads as the view on screen: the spectator's, or a seat's."""
-    session, move, action = first_card_added(store)
+    session, move, action = first_card_added()
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
         screen = replay_screen(session, app.settings)
@@ -357,7 +355,7 @@ async def test_the_move_list_words_only_the_moves_on_screen(store: Store) -> Non
     """A long game's move list words the moves as they come into sight (a game of
     26,000 moves opened as fast as a short one), opens on the position shown, goes
     with the keys and a click, and shows a move too long for its line whole below."""
-    session, _, _ = first_card_added(store)
+    session, _, _ = first_card_added()
     last = len(session.replay) - 1
     assert last > 200
     app = TabletopApp(store)
@@ -399,7 +397,7 @@ async def test_a_response_window_in_a_replay_is_told_not_asked(store: Store) -> 
     table = played("pocketparks", 3, 5)
     names = table.setup.players
     replay = Replay(get_engine("pocketparks"), table.record)
-    session = ReplaySession(store, 0, replay, tuple(SeatInfo(n) for n in names), True)
+    session = ReplaySession(replay, tuple(SeatInfo(n) for n in names), True)
     kinds: dict[str, int] = {}
     for position in range(len(replay)):
         window = replay.state(position).window
@@ -441,7 +439,7 @@ async def test_the_charts_legend_of_five_players_is_under_the_plot(
     table = played("pocketparks", 3, 5)
     names = table.setup.players
     replay = Replay(get_engine("pocketparks"), table.record)
-    session = ReplaySession(store, 0, replay, tuple(SeatInfo(n) for n in names), True)
+    session = ReplaySession(replay, tuple(SeatInfo(n) for n in names), True)
     app = TabletopApp(store)
     async with app.run_test(size=size) as pilot:
         await app.push_screen(replay_screen(session, app.settings))

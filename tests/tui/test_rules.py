@@ -14,14 +14,14 @@ from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine, names
 from tabletop.tui.app import TabletopApp
+from tabletop.tui.games.pocketdragon.screen import RULES_SECTIONS as PD_SECTIONS
+from tabletop.tui.games.pocketdragon.table import TABLE_SECTIONS as PD_TABLE_SECTIONS
+from tabletop.tui.games.pocketparks.screen import SECTIONS as PP_SECTIONS
+from tabletop.tui.games.pocketparks.screen import WINDOW_SECTIONS as PP_WINDOW_SECTIONS
+from tabletop.tui.games.spacepark.screen import RULES_SECTIONS as SP_SECTIONS
+from tabletop.tui.games.spacepark.screen import SpaceParkScreen
 from tabletop.tui.screens.base import GameScreen
-from tabletop.tui.screens.pocketdragon import RULES_SECTIONS as PD_SECTIONS
-from tabletop.tui.screens.pocketdragon_table import TABLE_SECTIONS as PD_TABLE_SECTIONS
-from tabletop.tui.screens.pocketparks import SECTIONS as PP_SECTIONS
-from tabletop.tui.screens.pocketparks import WINDOW_SECTIONS as PP_WINDOW_SECTIONS
 from tabletop.tui.screens.rules import MARKED_STYLE, RulesScreen, page_id, section_id
-from tabletop.tui.screens.spacepark import RULES_SECTIONS as SP_SECTIONS
-from tabletop.tui.screens.spacepark import SpaceParkScreen
 from tabletop.tui.widgets.curtain import Curtain
 
 SIZE = (100, 32)

@@ -12,8 +12,8 @@ from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games.spacepark.engine import ENGINE
 from tabletop.tui.app import TabletopApp
+from tabletop.tui.games.spacepark.screen import ASKS, SpaceParkScreen
 from tabletop.tui.screens.home import HomeScreen
-from tabletop.tui.screens.spacepark import ASKS, SpaceParkScreen
 
 
 @pytest.fixture

@@ -40,14 +40,14 @@ from tabletop.games.spacepark.model import (
 )
 from tabletop.games.spacepark.view import SpaceParkView
 from tabletop.tui.app import TabletopApp
+from tabletop.tui.games.spacepark.board import HOVER_GROUND, PICK_GROUND, TYPE_MARKS, Look, Ring
+from tabletop.tui.games.spacepark.screen import ASKS, SpaceParkScreen, scout_lines
 from tabletop.tui.screens.base import ResultScreen
 from tabletop.tui.screens.cards import CardsScreen
 from tabletop.tui.screens.log import LogScreen
-from tabletop.tui.screens.spacepark import ASKS, SpaceParkScreen, scout_lines
 from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
-from tabletop.tui.widgets.spacepark_board import HOVER_GROUND, PICK_GROUND, TYPE_MARKS, Look, Ring
 
 SIZE = (120, 36)
 NAMES = ("Ann", "Bob", "Cy")

@@ -8,6 +8,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
+from tabletop.core.replay import ReplaySession
+from tabletop.tui.kits import UiKit
 from tabletop.tui.screens.base import GameScreen
 from tests.tui.toygame import Bet, Draw, Play, ToyView
 
@@ -49,3 +51,17 @@ class ToyScreen(GameScreen):
 
     def action_play_missing(self) -> None:
         self.act(Play(seat=self._seat(), card=999))
+
+
+def _hand(session: ReplaySession, seat: int) -> list[str]:
+    view = session.view(seat)
+    assert isinstance(view, ToyView)
+    return [str(card) for card in view.hand or ()]
+
+
+def _measures(view: Any) -> dict[str, float]:
+    return {f"{name} bets": bet for name, bet in zip(view.players, view.bets, strict=True)}
+
+
+TOY_UI = UiKit("toygame", lambda _table: ToyScreen, hand=_hand, measures=_measures)
+"""The toy game's UI, registered by the tests that play it."""

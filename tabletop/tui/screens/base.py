@@ -40,16 +40,20 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.notifications import Notification, SeverityLevel
 from textual.reactive import Reactive, reactive
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Static
 
 from tabletop.core.bot import Bot, Hint, ask
 from tabletop.core.engine import Action, Transition
 from tabletop.core.errors import IllegalAction
+from tabletop.core.replay import ReplaySession
 from tabletop.core.session import GameSession
 from tabletop.core.store import StoreConflict, StoreError
 from tabletop.core.table import Table
 from tabletop.games import hint_from, kit, make_bot
+from tabletop.tui.compat import bind_hidden, draw_behind, key_bindings
+from tabletop.tui.dialogs import Dialog
+from tabletop.tui.navigation import OpenGame, ShowHistory, ShowRules
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import plain, refresh_text
@@ -119,8 +123,9 @@ class GameScreen(SizedScreen):
         self.local = session if isinstance(session, GameSession) else None
         """The game, when it is played at this keyboard."""
         self.remote: RemoteTable | None = None
-        """The seat, when this screen is one seat of a hosted game."""
-        if self.local is None:
+        """The seat, when this screen is one seat of a hosted game (the network's
+        modules are imported only then)."""
+        if self.local is None and not isinstance(session, ReplaySession):
             from tabletop.net.client import RemoteTable
 
             assert isinstance(session, RemoteTable)
@@ -379,7 +384,7 @@ class GameScreen(SizedScreen):
         self.pop_until_active()  # a choice or curtain open over the old position
         self.dismiss()
         if reload:
-            self.tabletop.resume(self.local.game_id, self.local.engine.name)
+            self.app.post_message(OpenGame(self.local.game_id, self.local.engine.name))
 
     def tell_save_problem(self) -> None:
         """Say once when moves stop being saved (a full disk...) and once when they are
@@ -508,8 +513,7 @@ class GameScreen(SizedScreen):
         only the screen on top: the screen's own methods do it here.) Then the garbage
         is collected: a full collection in the middle of a key took 10-70 ms."""
         if self.app.screen is self._curtain and self.viewer is None:
-            self._refresh_layout(self.app.size)
-            self._compositor.render_update(full=True)
+            draw_behind(self)
             gc.collect()
 
     def curtain(self, name: str) -> Curtain:
@@ -590,7 +594,7 @@ class GameScreen(SizedScreen):
             )
         self.dismiss()
         if to_history:
-            self.tabletop.action_history()
+            self.app.post_message(ShowHistory())
 
     def watch_viewer(self) -> None:
         self.redraw()
@@ -684,9 +688,8 @@ class GameScreen(SizedScreen):
     def action_rules(self) -> None:
         """The rules of this game: at the rule that refused the latest move tried, else
         at the section of the step being played."""
-        self.tabletop.action_rules(
-            self.session.engine.name, self.refused_rule or self.rules_section()
-        )
+        at = self.refused_rule or self.rules_section()
+        self.app.post_message(ShowRules(self.session.engine.name, at))
 
     def explain_key(self, action: str, parameters: tuple[object, ...]) -> bool:
         """A key whose action may not run now says why, if there is something to say
@@ -736,7 +739,7 @@ class GameScreen(SizedScreen):
         self.dismiss()
 
 
-class ResultScreen(ModalScreen[bool]):
+class ResultScreen(Dialog[bool]):
     """The result, over the finished board: Enter goes back where the game was opened
     from (home, or Continue), h to History."""
 
@@ -745,9 +748,6 @@ class ResultScreen(ModalScreen[bool]):
         Binding("h", "close(True)", "History"),
     ]
     DEFAULT_CSS = """
-    ResultScreen {
-        align: center middle;
-    }
     ResultScreen #result {
         width: auto;
         max-width: 90%;  /* PocketParks' points chart keeps its rows whole at 80 columns */
@@ -790,8 +790,9 @@ class ResultScreen(ModalScreen[bool]):
 def relabel(screen: Screen[Any], action: str, description: str) -> None:
     """Give the keys that run ``action`` on ``screen`` (its own copy of its bindings)
     a new description."""
-    for key, bindings in screen._bindings.key_to_bindings.items():
-        screen._bindings.key_to_bindings[key] = [
+    keys = key_bindings(screen)
+    for key, bindings in keys.items():
+        keys[key] = [
             replace(b, description=description) if b.action == action else b for b in bindings
         ]
     screen.refresh_bindings()
@@ -802,4 +803,4 @@ def bind_choice(screen: Screen[Any], key: str, action: str) -> None:
     lists its choices). A binding, not an ``on_key`` handler: a key typed in a burst
     with the one that opened the pop-up reaches the app before the pop-up is on
     screen, and the app runs it through the bindings of the screen on top by then."""
-    screen._bindings.bind(key, action, show=False)
+    bind_hidden(screen, key, action)

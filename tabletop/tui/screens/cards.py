@@ -16,11 +16,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop.core.cards import CardText
+from tabletop.tui.compat import bind_hidden
+from tabletop.tui.dialogs import Dialog
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer
 
@@ -41,7 +42,7 @@ def card_text(name: Content, text: CardText) -> Content:
     return Content("\n\n").join([name, *(plain(p) for p in text.body)])
 
 
-class CardsScreen(ModalScreen[None]):
+class CardsScreen(Dialog[None]):
     """The cards in view, grouped by place; arrows move, the pane shows the whole text.
     Esc (or the key that opened it) closes it; ? opens the rules."""
 
@@ -50,9 +51,6 @@ class CardsScreen(ModalScreen[None]):
         Binding("question_mark", "rules", "Rules"),
     ]
     DEFAULT_CSS = """
-    CardsScreen {
-        align: center middle;
-    }
     CardsScreen > Vertical {
         width: 90%;
         max-width: 100;
@@ -85,7 +83,7 @@ class CardsScreen(ModalScreen[None]):
         self.at = at
         self.rules = rules
         if close_key:
-            self._bindings.bind(close_key, "close", "Close", show=False)
+            bind_hidden(self, close_key, "close", "Close")
 
     def compose(self) -> ComposeResult:
         options: list[Option] = []

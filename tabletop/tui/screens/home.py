@@ -15,14 +15,15 @@ from tabletop.core.times import shown
 from tabletop.core.words import counted
 from tabletop.games import kits, title
 from tabletop.stats import headline
-from tabletop.tui.screens import has_screen
+from tabletop.tui.kits import has_ui
+from tabletop.tui.navigation import NewGame, ShowRules
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer, Header
 
 
 def _game_option(info: GameKit) -> Option:
-    state = "" if has_screen(info.name) else " (screen coming)"
+    state = "" if has_ui(info.name) else " (screen coming)"
     prompt = Content.assemble((info.title, "bold"), (state, "italic"), "\n", (info.blurb, "dim"))
     return Option(prompt, id=info.name)
 
@@ -92,12 +93,12 @@ class HomeScreen(SizedScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:
-            self.tabletop.new_game(event.option.id)
+            self.app.post_message(NewGame(event.option.id))
 
     def action_new_game(self) -> None:
         game = self._highlighted()
         if game is not None:
-            self.tabletop.new_game(game)
+            self.app.post_message(NewGame(game))
 
     def action_rules(self) -> None:
-        self.tabletop.action_rules(self._highlighted() or "")
+        self.app.post_message(ShowRules(self._highlighted() or ""))

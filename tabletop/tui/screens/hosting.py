@@ -24,13 +24,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tabletop.core.session import GameSession
 from tabletop.core.store import Store
 from tabletop.net.address import NOT_ENCRYPTED, address_for_others, loopback
 from tabletop.net.host import Host, codes_for
+from tabletop.tui.dialogs import Dialog
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer
 
@@ -111,7 +111,7 @@ class Hosting:
             self._closing = asyncio.get_running_loop().create_task(self.host.close())
 
 
-class JoinCodes(ModalScreen[None]):
+class JoinCodes(Dialog[None]):
     """Who joins how: each remote seat's command, to give to that player alone."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -120,9 +120,6 @@ class JoinCodes(ModalScreen[None]):
         Binding("escape", "close", "Play"),
     ]
     DEFAULT_CSS = """
-    JoinCodes {
-        align: center middle;
-    }
     JoinCodes #codes {
         width: 90%;
         max-width: 120;

@@ -8,13 +8,14 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Static
 
+from tabletop.tui.dialogs import Dialog
 from tabletop.tui.widgets.bars import ALL_KEYS, Footer
 
 
-class KeysScreen(ModalScreen[None]):
+class KeysScreen(Dialog[None]):
     """Esc (or f2 again) closes it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -22,9 +23,6 @@ class KeysScreen(ModalScreen[None]):
         Binding(ALL_KEYS, "close", "Close", show=False),
     ]
     DEFAULT_CSS = """
-    KeysScreen {
-        align: center middle;
-    }
     KeysScreen #keys {
         width: auto;
         min-width: 30;

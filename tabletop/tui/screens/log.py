@@ -7,8 +7,8 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import ModalScreen
 
+from tabletop.tui.dialogs import Dialog
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.log import GameLog
@@ -17,7 +17,7 @@ EMPTY = "Nothing yet."
 """What the log says before the game has anything in it for the reader."""
 
 
-class LogScreen(ModalScreen[None]):
+class LogScreen(Dialog[None]):
     """Esc (or the key that opened it) closes it; the newest lines show first, the
     wheel and the keys scroll back."""
 
@@ -26,9 +26,6 @@ class LogScreen(ModalScreen[None]):
         Binding("l", "close", "Close", show=False),
     ]
     DEFAULT_CSS = """
-    LogScreen {
-        align: center middle;
-    }
     LogScreen GameLog {
         width: 90%;
         height: 80%;

@@ -21,14 +21,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.style import Style
 from textual import events, work
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
-from textual.screen import ModalScreen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
@@ -36,14 +35,13 @@ from textual.widgets import Static
 from tabletop.core.engine import Transition
 from tabletop.core.replay import Replay, ReplaySession
 from tabletop.core.store import StoreError
-from tabletop.tui.screens import has_screen, load_screen
+from tabletop.tui.dialogs import Dialog
+from tabletop.tui.kits import has_ui, ui_kit
+from tabletop.tui.navigation import Tabletop
 from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import plain, plain_text
 from tabletop.tui.widgets.bars import Footer
-
-if TYPE_CHECKING:
-    from tabletop.tui.app import TabletopApp
 
 REPLAY_KEYS = ("step", "turn", "edge", "moves", "chart", "seat", "hands", "close")
 """The replay's own actions: every other action of the game's screen is off."""
@@ -152,6 +150,14 @@ class ReplayScreen(_Screen):
         """A game key says nothing here: no move is made in a replay."""
         return False
 
+    def prompt(self, view: Any, short: bool = False) -> Content:
+        """The prompt of a game screen that has one (PocketParks'): in a replay, its
+        kit's step words, the step told in any seat's words and a response window
+        told, never asked."""
+        step_words = ui_kit(self.session.engine.name).step_words
+        assert step_words is not None, "a screen with a prompt has step words for replays"
+        return step_words(self.session, view)
+
     def redraw(self) -> None:
         super().redraw()
         # Again: a game's screen may draw its own line over the base's (Pocket Dragon's
@@ -218,7 +224,7 @@ class ReplayScreen(_Screen):
 
 def said(session: ReplaySession, move: int, viewer: int | None) -> list[str]:
     """What move ``move`` did, in players' words, as ``viewer`` reads it: the log lines
-    of the move that viewer reads. In a game with ``MOVE_WORDS`` (PocketParks), a move
+    of the move that viewer reads. In a game whose kit has ``move_words`` (PocketParks), a move
     whose lines do not name its player (an answer given in private, the last of which
     plays out the window) or that has none (a step of a set or a steal being put
     together) is told first by them, naming only cards the viewer sees. (Every move of
@@ -230,7 +236,7 @@ def said(session: ReplaySession, move: int, viewer: int | None) -> list[str]:
     lines = [e.text for e in events]
     if step.seat is None:
         return lines or ["The clock ran out."]
-    told = MOVE_WORDS.get(session.engine.name)
+    told = ui_kit(session.engine.name).move_words
     if told is None:  # every move of the game is logged
         return lines or [f"{session.seats[step.seat].name} moves."]
     name = re.compile(rf"(?<!\w){re.escape(session.seats[step.seat].name)}(?!\w)")
@@ -238,74 +244,6 @@ def said(session: ReplaySession, move: int, viewer: int | None) -> list[str]:
     if any(name.search(line) for line in lines) or any(y.startswith("You ") for y in yours):
         return lines
     return [told(session, move, seat), *lines]
-
-
-def _pocket_parks_move(session: ReplaySession, move: int, seat: int | None) -> str:
-    """A PocketParks move, as ``seat`` saw it made, where its log lines do not say who
-    made it (or there are none). A card from the mover's hand is named to the mover
-    only; an answer given in private to a response window is told as the table saw it
-    (still choosing, or answered), except to the seat that gave it."""
-    from tabletop.games.pocketparks import model as m
-    from tabletop.games.pocketparks.view import PPView, card_view
-
-    engine, replay = session.engine, session.replay
-    action = engine.parse_action(replay.record.actions[move - 1])
-    names = [info.name for info in session.seats]
-    who = names[action.seat]
-    own = action.seat == seat
-
-    def hand_card(card: int) -> str:
-        return card_view(card).name if own else "a card"
-
-    def table_before() -> PPView:
-        view = engine.view(replay.state(move - 1), None)
-        assert isinstance(view, PPView)
-        return view
-
-    match action:
-        case m.StartSet():
-            return f"{who} starts a new set."
-        case m.StartBuild(set_index=index):
-            return f"{who} starts building onto set {index + 1}."
-        case m.AddCard(card=card):
-            return f"{who} adds {hand_card(card)} to the set."
-        case m.StartSteal(target=target):
-            return f"{who} starts a steal from {names[target]}."
-        case m.Pay(card=card):
-            return f"{who} offers {hand_card(card)} to pay for the steal."
-        case m.Take(card=card):
-            sets = [(p.name, s) for p in table_before().players for s in p.sets]
-            owner = next(name for name, s in sets if any(c.id == card for c in s.cards))
-            return f"{who} picks {card_view(card).name} from {owner}'s sets to steal."
-        case m.TakeRandom():
-            return f"{who} picks a random hand card to steal."
-        case m.Cancel():
-            before = table_before()
-            if before.window is None:  # else the picks of a Park Tour (below)
-                return f"{who} calls off the {CALLED_OFF.get(before.phase, 'move')}."
-    # an answer to a response window, given in private
-    if not own:
-        choosing = isinstance(action, m.TourPick | m.Cancel)  # the answer is not given yet
-        return f"{who} {'is choosing an answer' if choosing else 'answers'}, in private."
-    match action:
-        case m.Pass():
-            return f"{who} does not answer."
-        case m.TourPick(card=card):
-            return f"{who} picks {hand_card(card)} for a Park Tour."
-        case m.Cancel():
-            return f"{who} puts back the cards picked for a Park Tour."
-        case m.React(card=card):
-            return f"{who} answers with {hand_card(card)}."
-    return f"{who} answers."
-
-
-CALLED_OFF = {"set": "new set", "build": "build", "steal": "steal"}
-"""What a PocketParks cancel calls off, by the step it is made in."""
-MOVE_WORDS: dict[str, Callable[[ReplaySession, int, int | None], str]] = {
-    "pocketparks": _pocket_parks_move,
-}
-"""The words for a move whose log lines do not name its player, for the games that
-have such moves."""
 
 
 def turn_starts(replay: Replay) -> list[int]:
@@ -326,21 +264,22 @@ the count changes."""
 
 
 @cache
-def _replay_class(screen: type[GameScreen], game: str) -> type[ReplayScreen]:
+def _replay_class(screen: type[GameScreen]) -> type[ReplayScreen]:
     made: type[ReplayScreen] = type(
         f"Replay{screen.__name__}",
-        (ReplayScreen, *REPLAY_MIXINS.get(game, ()), screen),
+        (ReplayScreen, screen),
         {"BINDINGS": REPLAY_BINDINGS, "DEFAULT_CSS": REPLAY_CSS},
     )
     return made
 
 
-def open_replay(app: TabletopApp, game_id: int, game: str) -> None:
+def open_replay(app: App[Any], game_id: int, game: str) -> None:
     """Open the replay of a saved game; what stops it is told, not raised."""
+    assert isinstance(app, Tabletop)
     from tabletop.core.errors import ContentError
     from tabletop.games import get_engine
 
-    if not has_screen(game):
+    if not has_ui(game):
         return
     try:
         saved = app.store.load_game(game_id)
@@ -348,50 +287,15 @@ def open_replay(app: TabletopApp, game_id: int, game: str) -> None:
     except (StoreError, ValueError, ContentError) as failed:
         app.notify(str(failed), title="Cannot replay", severity="error", markup=False)
         return
-    session = ReplaySession(app.store, game_id, replay, saved.seats, saved.finished)
+    session = ReplaySession(replay, saved.seats, saved.finished)
     app.push_screen(replay_screen(session, app.settings))
 
 
 def replay_screen(session: ReplaySession, settings: Settings) -> ReplayScreen:
-    """The game's own screen class, as ``load_screen`` and its constructor choose it
-    (Pocket Dragon's ``__new__`` picks its mode's), showing ``session`` read-only."""
-    opened: Any = load_screen(session.engine.name)
-    concrete: type[GameScreen] = type(opened.__new__(opened, session, settings))  # not made
-    return _replay_class(concrete, session.engine.name)(session, settings)
-
-
-class _PocketParksReplay:
-    """PocketParks' prompt in a replay: the step told in any seat's words, whoever's
-    view is shown (the screen's own prompt, for the seat whose step it is, says what to
-    press), and a response window told, never asked."""
-
-    session: ReplaySession
-
-    def prompt(self, view: Any, short: bool = False) -> Content:
-        from tabletop.tui.screens.pocketparks import STEP_WORDS
-
-        if self.session.outcome is not None:
-            return Content("The game is over.")
-        names = [p.name for p in view.players]
-        window = view.window
-        if window is None:
-            return plain(STEP_WORDS.get(view.phase, "").format(name=names[view.current]))
-        asked = _either([names[seat] for seat in window.waiting])
-        if window.kind in ("tour", "wish"):
-            card = window.card.name
-            about = f"Make a wish flips {card}" if window.kind == "wish" else f"{card} is discarded"
-            return plain(f"Response window: {about}. {asked} may claim it with a Park Tour.")
-        # "Ann plays Mosquito bites ...: Ranger says no cancels it"
-        return plain(f"Response window: {window.question}. {asked} may answer.")
-
-
-def _either(names: list[str]) -> str:
-    """ "Bo", "Bo or Cy", "Bo, Cy or Di"."""
-    return " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
-
-
-REPLAY_MIXINS: dict[str, tuple[type, ...]] = {"pocketparks": (_PocketParksReplay,)}
-"""What a game's screen does otherwise in a replay (before its own class)."""
+    """The game's own screen class, as its kit chooses it for the table, showing
+    ``session`` read-only."""
+    screen = ui_kit(session.engine.name).screen(session)
+    return _replay_class(screen)(session, settings)
 
 
 # -- the move list --------------------------------------------------------------------
@@ -524,15 +428,12 @@ class MoveRows(ScrollView, can_focus=True):
         return Strip(line.render(self.app.console), width).apply_style(style)
 
 
-class MoveList(ModalScreen[int]):
+class MoveList(Dialog[int]):
     """Every move, told as the view shown may read it; Enter (or a click) goes to the
     position after it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Close")]
     DEFAULT_CSS = """
-    MoveList {
-        align: center middle;
-    }
     MoveList Vertical {
         width: 90%;
         height: 80%;
@@ -572,47 +473,11 @@ class MoveList(ModalScreen[int]):
 # -- every hand -----------------------------------------------------------------------
 
 
-def _space_park_hand(session: ReplaySession, seat: int) -> list[str]:
-    from tabletop.games.spacepark.view import SpaceParkView
-
-    view = session.view(seat)
-    assert isinstance(view, SpaceParkView)
-    return [badge.name for badge in view.hand]
-
-
-def _pocket_parks_hand(session: ReplaySession, seat: int) -> list[str]:
-    from tabletop.games.pocketparks.view import PPView
-
-    view = session.view(seat)
-    assert isinstance(view, PPView)
-    return [card.name for card in view.hand or ()]
-
-
-def _pocket_dragon_hand(session: ReplaySession, seat: int) -> list[str]:
-    from tabletop.games.pocketdragon.view import PocketDragonView
-
-    partner = session.view(1 - seat)  # nobody sees their own hand (PD-TALK-2)
-    assert isinstance(partner, PocketDragonView)
-    hand = partner.table.hands[seat] if partner.table is not None else ()
-    return [card.activity.name for card in hand if card.activity is not None]
-
-
-HANDS: dict[str, Callable[[ReplaySession, int], list[str]]] = {
-    "spacepark": _space_park_hand,
-    "pocketparks": _pocket_parks_hand,
-    "pocketdragon": _pocket_dragon_hand,
-}
-"""Each seat's hand at a position, read from the view of a seat that sees it."""
-
-
-class HandsScreen(ModalScreen[None]):
+class HandsScreen(Dialog[None]):
     """Every seat's hand at the position shown (a finished game's replay only)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,a", "dismiss", "Close")]
     DEFAULT_CSS = """
-    HandsScreen {
-        align: center middle;
-    }
     HandsScreen Static {
         width: 80%;
         max-height: 80%;
@@ -628,7 +493,7 @@ class HandsScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         session = self.session
-        hand = HANDS[session.engine.name]
+        hand = ui_kit(session.engine.name).hand
         lines = [
             plain(f"{info.name}: ", "bold") + plain(", ".join(hand(session, seat)) or "no card")
             for seat, info in enumerate(session.seats)
@@ -648,33 +513,13 @@ Series = dict[str, list[float]]
 """Named lines of a chart, a value per sampled position."""
 
 
-def _space_park(view: Any) -> dict[str, float]:
-    return {f"{p.name} XP": p.xp for p in view.players}
-
-
-def _pocket_parks(view: Any) -> dict[str, float]:
-    return {f"{p.name} points": p.score for p in view.players}
-
-
-def _pocket_dragon(view: Any) -> dict[str, float]:
-    return {"Happiness": view.happiness, "Minutes left": view.clocks.main_left / 60}
-
-
-MEASURES: dict[str, Callable[[Any], dict[str, float]]] = {
-    "spacepark": _space_park,
-    "pocketparks": _pocket_parks,
-    "pocketdragon": _pocket_dragon,
-}
-"""What the chart draws of each game, read from the spectator's view (public)."""
-
-
 def series(session: ReplaySession) -> tuple[list[int], Series]:
     """The positions sampled, and each measure of the game at each of them."""
     replay, engine = session.replay, session.engine
     last = len(replay) - 1
     count = min(last, CHART_POINTS)
     positions = sorted({round(i * last / count) for i in range(count + 1)}) if last else [0]
-    measure = MEASURES[engine.name]
+    measure = ui_kit(engine.name).measures
     lines: Series = {}
     for position in positions:
         for name, value in measure(engine.view(replay.state(position), None)).items():
@@ -682,15 +527,12 @@ def series(session: ReplaySession) -> tuple[list[int], Series]:
     return positions, lines
 
 
-class ChartScreen(ModalScreen[None]):
+class ChartScreen(Dialog[None]):
     """The game's score over its moves, for each seat (Pocket Dragon: Happiness and
     time left); a bar marks the position shown."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,c", "dismiss", "Close")]
     DEFAULT_CSS = """
-    ChartScreen {
-        align: center middle;
-    }
     ChartScreen Vertical {
         width: 90%;
         height: 80%;

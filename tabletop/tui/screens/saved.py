@@ -20,7 +20,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -31,6 +30,8 @@ from tabletop.core.times import shown
 from tabletop.core.words import counted
 from tabletop.games import kits, names, title
 from tabletop.stats import STAR, ranking
+from tabletop.tui.dialogs import Dialog
+from tabletop.tui.navigation import OpenGame, OpenReplay
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain, plain_text
 from tabletop.tui.widgets.bars import Footer, Header
@@ -369,7 +370,7 @@ class ContinueScreen(ListScreen):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.tabletop.resume(here.id, game)
+                self.app.post_message(OpenGame(here.id, game))
 
         self.app.push_screen(Confirm(f"{here} Open game {here.id} instead?"), answered)
 
@@ -384,7 +385,7 @@ class ContinueScreen(ListScreen):
                 markup=False,
             )
         elif game is not None:
-            self.tabletop.resume(game.id, game.game)
+            self.app.post_message(OpenGame(game.id, game.game))
 
 
 def standing(game: SavedGame, to_act: tuple[int, ...], position: str) -> Content:
@@ -543,8 +544,6 @@ class HistoryScreen(ListScreen):
 
     def action_replay(self) -> None:
         """The highlighted game's own screen, read-only, to step through its moves."""
-        from tabletop.tui.screens.replay import open_replay
-
         game = self.selected()
         if isinstance(game, DamagedGame):
             self.notify(
@@ -554,7 +553,7 @@ class HistoryScreen(ListScreen):
                 markup=False,
             )
         elif isinstance(game, FinishedGame):
-            open_replay(self.tabletop, game.id, game.game)
+            self.app.post_message(OpenReplay(game.id, game.game))
 
     def on_input_changed(self) -> None:
         self.show()
@@ -586,14 +585,11 @@ class HistoryScreen(ListScreen):
             self.app.pop_screen()
 
 
-class ImportScreen(ModalScreen[Path]):
+class ImportScreen(Dialog[Path]):
     """The game files to import, by name; Enter imports the highlighted one."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Cancel")]
     DEFAULT_CSS = """
-    ImportScreen {
-        align: center middle;
-    }
     ImportScreen OptionList {
         width: 80%;
         max-height: 80%;
@@ -617,7 +613,7 @@ class ImportScreen(ModalScreen[Path]):
         self.dismiss(self.files[event.option_index])
 
 
-class Confirm(ModalScreen[bool]):
+class Confirm(Dialog[bool]):
     """A yes/no question; y confirms, n or Escape declines."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -625,9 +621,6 @@ class Confirm(ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No"),
     ]
     DEFAULT_CSS = """
-    Confirm {
-        align: center middle;
-    }
     Confirm #question {
         width: auto;
         border: thick $warning;

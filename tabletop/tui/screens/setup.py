@@ -43,6 +43,7 @@ from tabletop.core.record import SEED_LIMIT
 from tabletop.core.rulebook import rulebook
 from tabletop.core.store import SeatInfo
 from tabletop.games import levels
+from tabletop.tui.navigation import PlayGame, ShowRules
 from tabletop.tui.screens.rules import words
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain
@@ -423,7 +424,7 @@ class SetupScreen(SizedScreen):
         self.focus_next()
 
     def action_rules(self) -> None:
-        self.tabletop.action_rules(self.engine.name)
+        self.app.post_message(ShowRules(self.engine.name))
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -459,15 +460,15 @@ class SetupScreen(SizedScreen):
                 self._refuse(f"The table cannot be hosted: {exc}")
                 return
         self.dismiss()
-        self.tabletop.play(session, hosting)
+        self.app.post_message(PlayGame(session, hosting))
 
     def _refuse(self, why: str) -> None:
         self.query_one("#error", Static).update(plain(why))
-        self.tabletop.bell()
+        self.app.bell()
 
     def _host_said(self, line: str) -> None:
         """The host's news (a seat joined or away, a wrong code refused): a notice."""
-        self.tabletop.notify(line, title="Host", timeout=5, markup=False)
+        self.app.notify(line, title="Host", timeout=5, markup=False)
 
     def _remote(self) -> frozenset[int]:
         """The seats played from other screens."""

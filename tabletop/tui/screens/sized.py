@@ -6,7 +6,7 @@ Kept apart from GameScreen so the home screen loads without the game machinery.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
     from textual.widget import Widget
 
-    from tabletop.tui.app import TabletopApp
+from tabletop.tui.navigation import Tabletop
 
 KEPT_ACTIONS = frozenset({"quit", "help_quit"})
 """The app's keys that still work while a screen is too small: Ctrl+Q (and Ctrl+C, which
@@ -60,9 +60,11 @@ class SizedScreen(Screen[None]):
     """
 
     @property
-    def tabletop(self) -> TabletopApp:
-        """The app, typed."""
-        return cast("TabletopApp", self.app)
+    def tabletop(self) -> Tabletop:
+        """The app, as the screens use it (where to go is a message to it)."""
+        app = self.app
+        assert isinstance(app, Tabletop)
+        return app
 
     def compose(self) -> ComposeResult:
         yield TooSmall()

@@ -31,7 +31,8 @@ from textual.screen import Screen
 from textual.style import Style
 from textual.widget import Widget
 from textual.widgets import Header as TextualHeader
-from textual.widgets._header import HeaderClockSpace, HeaderIcon, HeaderTitle
+
+from tabletop.tui.compat import HeaderClockSpace, HeaderIcon, HeaderTitle
 
 ALL_KEYS = "f2"
 """The app's key that lists every key of the screen (Textual's key panel); the footer

@@ -59,9 +59,16 @@ from tabletop.games.pocketparks.model import (
     TourPick,
 )
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView
-from tabletop.tui.screens.base import GameScreen
-from tabletop.tui.screens.cards import CardsScreen, Shown, card_text
-from tabletop.tui.screens.pocketparks_modals import (
+from tabletop.tui.games.pocketparks.cards import (
+    card_chip,
+    card_line,
+    card_title,
+    icon,
+    icon_legend,
+    set_chip,
+)
+from tabletop.tui.games.pocketparks.hand import ParkHand, SortMode, icon_counts, number_order
+from tabletop.tui.games.pocketparks.modals import (
     ChoiceScreen,
     Clock,
     FinalResultScreen,
@@ -71,18 +78,12 @@ from tabletop.tui.screens.pocketparks_modals import (
     icon_summary,
     sentence,
 )
+from tabletop.tui.games.pocketparks.table import ParkTable, TableRoom
+from tabletop.tui.navigation import ShowHistory
+from tabletop.tui.screens.base import GameScreen
+from tabletop.tui.screens.cards import CardsScreen, Shown, card_text
 from tabletop.tui.text import plain, refresh_text
 from tabletop.tui.widgets.bars import FOOTER_RANKS
-from tabletop.tui.widgets.park_cards import (
-    card_chip,
-    card_line,
-    card_title,
-    icon,
-    icon_legend,
-    set_chip,
-)
-from tabletop.tui.widgets.park_hand import ParkHand, SortMode, icon_counts, number_order
-from tabletop.tui.widgets.park_table import ParkTable, TableRoom
 
 PopupT = TypeVar("PopupT", ChoiceScreen, ScoreSheet, TourPicker)
 
@@ -603,7 +604,7 @@ class PocketParksScreen(GameScreen):
     def _result_closed(self, to_history: bool | None) -> None:
         self.dismiss()
         if to_history and self.local is not None:  # a hosted game is in the host's history
-            self.tabletop.action_history()
+            self.app.post_message(ShowHistory())
 
     def _sheet(self, shown: RoundView | None) -> ScoreSheet:
         """A round's score sheet (None: the chart alone), with the points so far."""

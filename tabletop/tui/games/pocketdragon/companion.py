@@ -30,8 +30,8 @@ from tabletop.games.pocketdragon.model import (
     Reset,
 )
 from tabletop.games.pocketdragon.view import PocketDragonView
-from tabletop.tui.screens.pocketdragon import Choice, PocketDragonScreen
-from tabletop.tui.widgets.timer import warning_level
+from tabletop.tui.games.pocketdragon.screen import Choice, PocketDragonScreen
+from tabletop.tui.games.pocketdragon.timer import warning_level
 
 _KINDS: dict[str, Callable[..., Action]] = {
     "feed": LogFeed,

@@ -16,18 +16,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop.core.table import Table
 from tabletop.core.words import counted
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView
+from tabletop.tui.dialogs import Dialog
+from tabletop.tui.games.pocketparks.cards import card_chip, icons, set_chip
+from tabletop.tui.games.pocketparks.hand import ParkHand
 from tabletop.tui.screens.base import ResultScreen, bind_choice, relabel
 from tabletop.tui.text import flow, plain, refresh_text
 from tabletop.tui.widgets.bars import Footer
-from tabletop.tui.widgets.park_cards import card_chip, icons, set_chip
-from tabletop.tui.widgets.park_hand import ParkHand
 
 Clock = Callable[[], float]
 ResultT = TypeVar("ResultT")
@@ -48,7 +48,7 @@ _BOX_CSS = """
 """
 
 
-class _PopUp(ModalScreen[ResultT]):
+class _PopUp(Dialog[ResultT]):
     """A pop-up over the table (which shows through, dimmed, as under every dialog).
     ``rules``, when set, opens the rules help from the pop-up too (the ? key); ``hint``,
     set on a pop-up where one player answers in private, asks for a hint (the h key),

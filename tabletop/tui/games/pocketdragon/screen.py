@@ -1,8 +1,8 @@
 """Pocket Dragon on screen: what both modes share.
 
-``PocketDragonScreen(session, settings)`` gives the Companion screen or the Table
-screen by the game's ``mode`` option (pocketdragon_companion.py and
-pocketdragon_table.py).
+The Companion screen (companion.py) and the Table screen (table.py) are both a
+PocketDragonScreen; the package's ``pocket_dragon_screen`` opens the one of the
+game's ``mode`` option.
 
 Time is data. The screen owns a Clock (the real one in the app, a FakeClock in
 tests) and stamps every action with its reading; ``tick`` runs a few times a
@@ -49,12 +49,14 @@ from tabletop.games.pocketdragon.model import (
     LEVELS,
     Pause,
     PauseCause,
-    PocketDragonOptions,
     Resume,
     Start,
     with_now,
 )
 from tabletop.games.pocketdragon.view import PocketDragonView
+from tabletop.tui.compat import key_bindings, merged_bindings
+from tabletop.tui.games.pocketdragon.timer import DragonTimer
+from tabletop.tui.navigation import ShowRules
 from tabletop.tui.screens.base import GameScreen, ResultScreen, bind_choice
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import plain
@@ -62,7 +64,6 @@ from tabletop.tui.widgets.bars import Footer, Header
 from tabletop.tui.widgets.curtain import Lift, curtain_words
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.scoreboard import Scoreboard
-from tabletop.tui.widgets.timer import DragonTimer
 
 REFRESH_S = 0.25
 """How often the clocks are redrawn (from the clock: a late tick shows the right time)."""
@@ -111,24 +112,6 @@ class PocketDragonScreen(GameScreen):
         display: none;
     }
     """
-
-    def __new__(
-        cls, session: Table, settings: Settings, clock: Clock | None = None
-    ) -> PocketDragonScreen:
-        target: type[PocketDragonScreen] = cls
-        if cls is PocketDragonScreen:
-            options = session.engine.options(session.setup)
-            assert isinstance(options, PocketDragonOptions)
-            if options.mode == "companion":
-                from tabletop.tui.screens.pocketdragon_companion import CompanionScreen
-
-                target = CompanionScreen
-            else:
-                from tabletop.tui.screens.pocketdragon_table import TableScreen
-
-                target = TableScreen
-        screen: PocketDragonScreen = super().__new__(target)
-        return screen
 
     def __init__(self, session: Table, settings: Settings, clock: Clock | None = None) -> None:
         super().__init__(session, settings)
@@ -186,8 +169,8 @@ class PocketDragonScreen(GameScreen):
         if narrow == self._narrow_footer:
             return
         self._narrow_footer = narrow
-        shown = {(b.key, b.action) for _, b in self._merge_bindings() if b.show}
-        keys = self._bindings.key_to_bindings
+        shown = {(b.key, b.action) for b in merged_bindings(self) if b.show}
+        keys = key_bindings(self)
         for key, bindings in keys.items():
             keys[key] = [
                 replace(
@@ -415,7 +398,7 @@ class PocketDragonScreen(GameScreen):
             self._reading = self.status == "paused"
             if self._reading:
                 self.tell("Paused while the rules are open: the clocks run on when you close them.")
-        self.tabletop.action_rules(self.session.engine.name, at)
+        self.app.post_message(ShowRules(self.session.engine.name, at))
 
     def rules_closed(self) -> None:
         if self._reading:

@@ -18,8 +18,8 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from tabletop.games.pocketparks.view import CardView
+from tabletop.tui.games.pocketparks.cards import card_line, icon, icon_label
 from tabletop.tui.text import plain
-from tabletop.tui.widgets.park_cards import card_line, icon, icon_label
 
 SortMode = Literal["held", "number", "icon"]
 SORT_MODES: tuple[SortMode, ...] = ("number", "icon", "held")

@@ -38,12 +38,7 @@ from tabletop.games.spacepark.model import (
 )
 from tabletop.games.spacepark.rules import WIN_XP, solo_turns_left
 from tabletop.games.spacepark.view import BadgeView, SpaceParkView
-from tabletop.tui.screens.base import GameScreen
-from tabletop.tui.screens.cards import CardsScreen, Shown, card_text
-from tabletop.tui.screens.log import LogScreen
-from tabletop.tui.settings import Settings
-from tabletop.tui.text import plain, refresh_text, refresh_title
-from tabletop.tui.widgets.spacepark_board import (
+from tabletop.tui.games.spacepark.board import (
     CONTROLLER,
     DEST_ICONS,
     LEGEND,
@@ -59,6 +54,11 @@ from tabletop.tui.widgets.spacepark_board import (
     resource,
     stock,
 )
+from tabletop.tui.screens.base import GameScreen
+from tabletop.tui.screens.cards import CardsScreen, Shown, card_text
+from tabletop.tui.screens.log import LogScreen
+from tabletop.tui.settings import Settings
+from tabletop.tui.text import plain, refresh_text, refresh_title
 
 VISIT_FIELDS = ("scout_fee", "badge", "scout_to")
 """The parts of a visit chosen after its destination, in the order they are asked."""

@@ -15,8 +15,8 @@ from textual.widgets import Static
 
 from tabletop.core.words import counted
 from tabletop.games.pocketparks.view import PPView
+from tabletop.tui.games.pocketparks.cards import card_chip, icon, icons, set_chip
 from tabletop.tui.text import flow, refresh_text
-from tabletop.tui.widgets.park_cards import card_chip, icon, icons, set_chip
 
 ROUNDS = 3
 

@@ -1,0 +1,92 @@
+"""Every use of Textual's private API, in one module.
+
+Textual keeps no promise about these names from one release to the next: each is used
+here only, behind a function (or a hook of ``CompatApp``) that says what it is for, and
+tests/tui/test_compat.py checks each against the Textual installed, so a release that
+moves one fails that test by name rather than a game at play.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import RenderableType
+from textual.app import App, ReturnType
+from textual.binding import Binding
+from textual.notifications import Notification
+from textual.screen import Screen
+from textual.widgets._header import HeaderClockSpace, HeaderIcon, HeaderTitle
+
+__all__ = [
+    "CompatApp",
+    "HeaderClockSpace",
+    "HeaderIcon",
+    "HeaderTitle",
+    "bind_hidden",
+    "draw_behind",
+    "key_bindings",
+    "merged_bindings",
+    "withdraw_notice",
+]
+
+
+def key_bindings(screen: Screen[Any]) -> dict[str, list[Binding]]:
+    """The screen's own copy of its bindings, by key: replacing a key's list changes
+    that key on this screen only (its description, whether the footer shows it)."""
+    return screen._bindings.key_to_bindings
+
+
+def bind_hidden(screen: Screen[Any], key: str, action: str, description: str = "") -> None:
+    """Bind ``key`` to ``action`` on this screen only, not shown in the footer."""
+    screen._bindings.bind(key, action, description, show=False)
+
+
+def merged_bindings(screen: Screen[Any]) -> list[Binding]:
+    """The bindings the screen's class declares, its bases' merged in, as declared: what
+    the screen's own copy (``key_bindings``) started from."""
+    return [binding for _, binding in screen._merge_bindings()]
+
+
+def draw_behind(screen: Screen[Any]) -> None:
+    """Lay out and draw ``screen`` into its widgets while another screen is on top (Textual
+    draws only the top one), never to the terminal: when it comes back on top, only
+    what changed since is drawn."""
+    screen._refresh_layout(screen.app.size)
+    screen._compositor.render_update(full=True)
+
+
+def withdraw_notice(app: App[Any], notice: Notification) -> bool:
+    """Take ``notice`` down now if it is up; False if it is not (not up yet, or gone)."""
+    if notice not in app._notifications:
+        return False
+    app._unnotify(notice)
+    return True
+
+
+class CompatApp(App[ReturnType]):
+    """Textual's App with its two private hooks that tabletop changes turned into
+    public ones: ``screens_show_through`` and ``crash_words``."""
+
+    def screens_show_through(self) -> bool:
+        """May the screens below the top one show through it (Textual's: always)?"""
+        return True
+
+    def crash_words(self, error: Exception) -> RenderableType | None:
+        """What the terminal shows after an exception nothing handled ended the app,
+        in place of Textual's traceback (None: nothing)."""
+        return None
+
+    @property
+    def _background_screens(self) -> list[Screen[object]]:
+        if not self.screens_show_through():
+            return []
+        screens: list[Screen[object]] = super()._background_screens
+        return screens
+
+    def _handle_exception(self, error: Exception) -> None:
+        shown = len(self._exit_renderables)
+        super()._handle_exception(error)  # exit status 1; Pilot re-raises it in tests
+        del self._exit_renderables[shown:]
+        words = self.crash_words(error)
+        if words is not None:
+            self._exit_renderables.append(words)

@@ -1,0 +1,159 @@
+"""tabletop/tui/compat.py against the Textual installed: each use of Textual's private API
+does what tabletop relies on. A Textual release that moves one fails here, by name."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import pytest
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
+from textual.widgets import Static
+
+from tabletop.tui.compat import (
+    CompatApp,
+    HeaderClockSpace,
+    HeaderIcon,
+    HeaderTitle,
+    bind_hidden,
+    draw_behind,
+    key_bindings,
+    merged_bindings,
+    withdraw_notice,
+)
+
+
+class Board(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("x", "mark('x')", "Mark")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.marks: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("board", id="board")
+
+    def action_mark(self, what: str) -> None:
+        self.marks.append(what)
+
+
+class Over(ModalScreen[None]):
+    DEFAULT_CSS = "Over { background: black; }"  # opaque
+
+
+class Crashing(CompatApp[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("c", "crash", "Crash")]
+
+    def __init__(self, *, show_through: bool = True) -> None:
+        super().__init__()
+        self.show_through = show_through
+        self.crashes: list[Exception] = []
+
+    def screens_show_through(self) -> bool:
+        return self.show_through
+
+    def crash_words(self, error: Exception) -> Text | None:
+        self.crashes.append(error)
+        return Text("tabletop stopped: see the report") if len(self.crashes) == 1 else None
+
+    def action_crash(self) -> None:
+        raise RuntimeError("a bug")
+
+
+def test_the_header_parts_are_widgets() -> None:
+    for part in (HeaderClockSpace, HeaderIcon, HeaderTitle):
+        assert issubclass(part, Widget)
+
+
+async def test_a_screens_own_key_bindings_change_that_screen_only() -> None:
+    app = Crashing()
+    async with app.run_test() as pilot:
+        first, second = Board(), Board()
+        await app.push_screen(first)
+        await app.push_screen(second)
+        keys = key_bindings(second)
+        assert [b.description for b in keys["x"]] == ["Mark"]
+        keys["x"] = [Binding("x", "mark('y')", "Other")]
+        await pilot.press("x")
+        assert second.marks == ["y"]
+        assert [b.description for b in key_bindings(first)["x"]] == ["Mark"]
+
+
+class Bigger(Board):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("w", "mark('w')", "Wide", show=False)]
+
+
+async def test_a_hidden_binding_works_on_its_screen_only() -> None:
+    app = Crashing()
+    async with app.run_test() as pilot:
+        board = Board()
+        await app.push_screen(board)
+        bind_hidden(board, "z", "mark('z')")
+        await pilot.press("z")
+        assert board.marks == ["z"]
+        assert [b.show for b in key_bindings(board)["z"]] == [False]
+        assert "z" not in key_bindings(Board())
+
+
+async def test_the_merged_bindings_are_the_declared_ones_of_every_base() -> None:
+    app = Crashing()
+    async with app.run_test():
+        bigger = Bigger()
+        await app.push_screen(bigger)
+        key_bindings(bigger)["x"] = [Binding("x", "mark('y')", "Changed")]
+        merged = {b.key: b for b in merged_bindings(bigger)}
+        assert merged["x"].description == "Mark"  # as declared, not as changed
+        assert merged["w"].show is False
+
+
+async def test_a_screen_under_another_is_laid_out_when_drawn_behind() -> None:
+    app = Crashing()
+    async with app.run_test() as pilot:
+        board = Board()
+        await app.push_screen(board)
+        await app.push_screen(Over())
+        await pilot.pause()
+        added = Static("added while covered")
+        await board.mount(added)
+        assert added.size.width == 0  # Textual lays out only the screen on top
+        draw_behind(board)
+        assert added.size.width > 0
+
+
+async def test_a_notice_up_is_withdrawn_and_one_not_up_is_told() -> None:
+    app = Crashing()
+    async with app.run_test(notifications=True) as pilot:
+        app.notify("moved")
+        await pilot.pause()
+        [notice] = list(app._notifications)
+        assert withdraw_notice(app, notice) is True
+        assert not list(app._notifications)
+        assert withdraw_notice(app, notice) is False
+
+
+@pytest.mark.parametrize("show_through", [True, False])
+async def test_screens_show_through_the_top_one_only_when_the_app_says(
+    show_through: bool,
+) -> None:
+    app = Crashing(show_through=show_through)
+    async with app.run_test() as pilot:
+        await app.push_screen(Board())
+        await app.push_screen(Over())
+        await pilot.pause()
+        behind: list[Any] = app._background_screens
+        assert bool(behind) is show_through
+
+
+async def test_a_crash_shows_the_apps_words_instead_of_the_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    app = Crashing()
+    with pytest.raises(RuntimeError, match="a bug"):
+        async with app.run_test() as pilot:
+            await pilot.press("c")
+    assert [str(e) for e in app.crashes] == ["a bug"]
+    assert capsys.readouterr().err.strip() == "tabletop stopped: see the report"
+    assert app.return_code == 1
