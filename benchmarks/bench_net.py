@@ -535,7 +535,7 @@ from pathlib import Path
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
-from tabletop.net.host import Host, new_code
+from tabletop.net.server import Host, new_code
 
 def rss_kb():
     for line in open("/proc/self/status"):

@@ -25,7 +25,7 @@ from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
 from tabletop.net.client import Connection, Offline, Refused
 from tabletop.net.headless import Bridge
-from tabletop.net.host import Host, HostedGame, new_code
+from tabletop.net.server import Host, HostedGame, new_code
 from tabletop.net.wire import Update
 from tests.hardening.harness import ROOT
 

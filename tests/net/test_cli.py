@@ -13,7 +13,8 @@ import pytest
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
-from tabletop.net.host import announce, new_code
+from tabletop.net.host import announce
+from tabletop.net.server import new_code
 from tests.hardening.harness import ROOT
 
 

@@ -19,7 +19,7 @@ from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store, StoreError
 from tabletop.games import get_engine
 from tabletop.net.client import RemoteTable
-from tabletop.net.host import Host, HostedGame, new_code
+from tabletop.net.server import Host, HostedGame, new_code
 from tests.hardening.harness import SPECS
 from tests.net.netkit import hosting, join, latest, quiet, settle
 

@@ -17,7 +17,7 @@ from tabletop.core.store import Store
 from tabletop.games.pocketparks.model import PPState
 from tabletop.games.pocketparks.rules import tour_picks
 from tabletop.games.pocketparks.view import PPView
-from tabletop.net.host import HostedGame
+from tabletop.net.server import HostedGame
 from tabletop.tui.join import JoinApp
 from tabletop.tui.screens.pocketparks import PocketParksScreen
 from tabletop.tui.screens.pocketparks_modals import ChoiceScreen, ResponseWindow, TourPicker

@@ -27,7 +27,7 @@ from tabletop.games.pocketdragon.rules import face_down, needed_skills
 from tabletop.games.pocketparks.view import PPView
 from tabletop.games.spacepark import ENGINE
 from tabletop.games.spacepark.view import SpaceParkView
-from tabletop.net.host import HostedGame
+from tabletop.net.server import HostedGame
 from tabletop.tui.join import JoinApp
 from tabletop.tui.screens.base import GameScreen, ResultScreen
 from tabletop.tui.screens.pocketdragon_table import Packed, TableScreen

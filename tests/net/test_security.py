@@ -18,7 +18,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from tabletop.net import host as host_module
+from tabletop.net import server as host_module
 from tabletop.net import wire
 from tabletop.net.client import Refused
 from tests.hardening.harness import SPECS

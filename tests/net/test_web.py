@@ -20,7 +20,8 @@ import aiohttp
 import pytest
 
 from tabletop.core.engine import Setup
-from tabletop.net.host import Host, HostedGame, announce
+from tabletop.net.host import announce
+from tabletop.net.server import Host, HostedGame
 from tabletop.net.web import SeatServer, browser_seats_dir, serve_web
 from tests.net.netkit import ENV, ROOT, hosting, quiet
 

@@ -49,6 +49,7 @@ from tabletop.core.errors import IllegalAction
 from tabletop.core.session import GameSession
 from tabletop.core.store import StoreConflict, StoreError
 from tabletop.core.table import Table
+from tabletop.tui.screens.saved import Confirm
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import plain, refresh_text
@@ -714,9 +715,10 @@ class GameScreen(SizedScreen):
     def action_leave(self) -> None:
         """Back to the home screen; every move is already saved, or the player is told
         which are not and leaves only on a second press. (A hosted game is the host's:
-        leaving it leaves the seat away.)"""
+        leaving it leaves the seat away, so the player is asked first.)"""
         if self.local is None:
-            self.dismiss()
+            question = "Leave the table? Your seat is away until you join again with its code."
+            self.app.push_screen(Confirm(question), self._leave_table)
             return
         self.local.retry_save()
         if self.local.stale is not None:
@@ -733,6 +735,11 @@ class GameScreen(SizedScreen):
             )
             return
         self.dismiss()
+
+
+    def _leave_table(self, leave: bool | None) -> None:
+        if leave:
+            self.dismiss()
 
 
 class ResultScreen(ModalScreen[bool]):
