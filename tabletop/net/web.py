@@ -151,7 +151,8 @@ class _CountingServer(web.Server):
             self._addresses[handler] = address
         else:
             self._refused(address)
-            transport.close()
+            # once the handler has started (closed at once, it would start on nothing)
+            asyncio.get_running_loop().call_soon(handler.force_close)
 
     def connection_lost(self, handler: RequestHandler, exc: BaseException | None = None) -> None:
         super().connection_lost(handler, exc)

@@ -184,6 +184,16 @@ class Process:
         return "".join(self.errors)
 
 
+def engine_seat(url: str, code: str, *args: str) -> Process:
+    """`tabletop join URL --engine`, given its code as a script gives it: the first line
+    of its standard input."""
+    seat = Process("join", url, "--engine", *args)
+    assert seat.process.stdin is not None
+    seat.process.stdin.write(code + "\n")
+    seat.process.stdin.flush()
+    return seat
+
+
 def host_process(data: Path, *args: str) -> tuple[Process, dict[str, Any]]:
     """`tabletop host` on ``data`` and the JSON line it printed first."""
     host = Process("--data-dir", str(data), "host", *args)

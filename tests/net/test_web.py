@@ -23,7 +23,7 @@ from tabletop.core.engine import Setup
 from tabletop.net.host import announce
 from tabletop.net.server import Host, HostedGame
 from tabletop.net.web import SeatServer, browser_seats_dir, serve_web
-from tests.net.netkit import ENV, ROOT, hosting, quiet
+from tests.net.netkit import ENV, ROOT, hosting
 
 SETUP = Setup(players=("Ann", "Bo"), options={})
 
@@ -33,7 +33,7 @@ async def web_seats(tmp_path: Path) -> AsyncIterator[tuple[Host, HostedGame, Sea
     """A Space Park host and its browser seats' server, both on loopback: host, game,
     server and the server's address."""
     async with hosting(tmp_path, "spacepark", SETUP, 4) as (host, hosted, url):
-        server = SeatServer(host, url, tmp_path / "browsers", None, quiet)
+        server = SeatServer(host, url, tmp_path / "browsers", None)
         runner, port = await serve_web(server, "127.0.0.1", 0, None)
         try:
             yield host, hosted, server, f"http://127.0.0.1:{port}"
@@ -60,11 +60,13 @@ async def test_a_seat_s_link_serves_its_page_and_wrong_links_serve_nothing(
                 assert code not in await refused.text()
 
 
-def test_the_process_run_for_a_tab_is_the_join_screen_of_that_code(tmp_path: Path) -> None:
-    """One argument per part (a code is never split or read by a shell), and the game
-    screen: `tabletop join URL CODE`, not the headless `--engine`."""
-    server = SeatServer(Host(), "ws://127.0.0.1:9", tmp_path, tmp_path / "cert.pem", quiet)
-    command = shlex.split(server.command_for("Zp9-_abcdefghijklmnopqrs"))
+def test_the_process_run_for_a_tab_is_the_join_screen_with_no_code_on_it(
+    tmp_path: Path,
+) -> None:
+    """One argument per part, and the game screen: `tabletop join URL`, not the headless
+    `--engine`. The code is not on it: the process reads it from its standard input."""
+    server = SeatServer(Host(), "ws://127.0.0.1:9", tmp_path, tmp_path / "cert.pem")
+    command = shlex.split(server.command_for())
     # the shell is replaced by it (this host is its parent), and it ends with this host
     assert command == [
         "exec",
@@ -75,7 +77,6 @@ def test_the_process_run_for_a_tab_is_the_join_screen_of_that_code(tmp_path: Pat
         str(tmp_path),
         "join",
         "ws://127.0.0.1:9",
-        "Zp9-_abcdefghijklmnopqrs",
         "--cafile",
         str(tmp_path / "cert.pem"),
         "--host-pid",
@@ -89,13 +90,15 @@ async def test_a_browser_seat_s_process_ends_once_its_host_was_killed(tmp_path: 
     present, for a page that closed with the host."""
     async with hosting(tmp_path, "spacepark", SETUP, 4) as (_, hosted, url):
         join = [sys.executable, "-m", "tabletop", "--data-dir", str(tmp_path / "seat")]
-        join += ["join", url, hosted.codes[1]]
+        join += ["join", url]
         # the host's stand-in: starts the seat as the web server does, then waits
         stand_in = (
             "import os, subprocess, sys, time\n"
-            f"subprocess.Popen({join!r} + ['--host-pid', str(os.getpid())], "
+            f"seat = subprocess.Popen({join!r} + ['--host-pid', str(os.getpid())], "
             "stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, "
             "env={**os.environ, 'TEXTUAL_DRIVER': 'textual.drivers.web_driver:WebDriver'})\n"
+            f"seat.stdin.write({hosted.codes[1]!r}.encode() + b'\\n')\n"
+            "seat.stdin.flush()\n"
             "time.sleep(120)\n"
         )
         host = await asyncio.create_subprocess_exec(sys.executable, "-c", stand_in)
@@ -107,7 +110,7 @@ async def test_a_browser_seat_s_process_ends_once_its_host_was_killed(tmp_path: 
             host.kill()
             await host.wait()
         async with asyncio.timeout(20):
-            while 1 in hosted.links or _processes_of(hosted.codes[1]):
+            while 1 in hosted.links or _seat_processes(host.pid):
                 await asyncio.sleep(0.05)
 
 
@@ -129,18 +132,20 @@ async def test_a_browser_tab_plays_its_seat_and_a_second_tab_takes_it_over(
                         await first.receive()
                 assert 0 in hosted.links  # the second tab's process plays Ann now
         async with asyncio.timeout(20):
-            while 0 in hosted.links or _processes_of(hosted.codes[0]):
+            while 0 in hosted.links or _seat_processes(os.getpid()):
                 await asyncio.sleep(0.05)
         for _ in range(5):  # the loop takes the processes' exits (none outlives the test)
             await asyncio.sleep(0)
 
 
-def _processes_of(code: str) -> list[str]:
-    """The processes running with ``code`` on their command line."""
+def _seat_processes(host_pid: int) -> list[str]:
+    """The browser seats' processes the host ``host_pid`` started (its code is never on
+    a command line: they are found by their host's)."""
     found = []
     for entry in Path("/proc").iterdir():
         with contextlib.suppress(OSError):
-            if entry.name.isdigit() and code in (entry / "cmdline").read_text(errors="replace"):
+            cmdline = (entry / "cmdline").read_bytes()
+            if entry.name.isdigit() and f"--host-pid\0{host_pid}\0".encode() in cmdline:
                 found.append(entry.name)
     return found
 

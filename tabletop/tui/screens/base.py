@@ -736,7 +736,6 @@ class GameScreen(SizedScreen):
             return
         self.dismiss()
 
-
     def _leave_table(self, leave: bool | None) -> None:
         if leave:
             self.dismiss()
