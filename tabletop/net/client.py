@@ -225,6 +225,13 @@ class Connection:
                     was_joined, reason = await self._session()
                 except ssl.SSLError as exc:  # trying again cannot help: nothing changes
                     raise Refused(_tls_failure(exc)) from None
+                except ConnectionResetError as exc:
+                    # A first wss:// connection reset in its handshake: a host without TLS.
+                    if self.joined is None and self.url.startswith("wss://"):
+                        raise Refused(
+                            _tls_failure(ssl.SSLError("reset in the handshake"))
+                        ) from None
+                    was_joined, reason = False, _reason(exc)
                 except (OSError, TimeoutError, InvalidHandshake) as exc:
                     was_joined, reason = False, _reason(exc)
                 if self._closing.is_set():
@@ -361,13 +368,15 @@ def _closed(code: int | None, reason: str | None) -> str:
     return f"the host closed it ({reason or code})"
 
 
-def _tls_failure(exc: ssl.SSLError) -> str:
+def _tls_failure(exc: OSError) -> str:
+    """Why no encrypted connection could be made: an SSLError, or a reset in the handshake."""
     if isinstance(exc, ssl.SSLCertVerificationError):
         return (
             f"the host's certificate is not trusted ({exc.verify_message}): if the host "
             "made it itself, trust it with --cafile and a copy of its certificate file"
         )
-    return f"no encrypted connection with the host ({exc.reason or exc}): is it a wss:// host?"
+    why = getattr(exc, "reason", None) or "the host closed the connection in the handshake"
+    return f"no encrypted connection with the host ({why}): is it a wss:// host?"
 
 
 def _reason(exc: BaseException) -> str:
