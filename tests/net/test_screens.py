@@ -33,6 +33,7 @@ from tabletop.tui.screens.base import GameScreen, ResultScreen
 from tabletop.tui.screens.pocketdragon_table import Packed, TableScreen
 from tabletop.tui.screens.pocketparks import PocketParksScreen
 from tabletop.tui.screens.pocketparks_modals import ResponseWindow
+from tabletop.tui.screens.saved import Confirm
 from tabletop.tui.widgets.bars import Title
 from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.park_hand import ParkHand
@@ -565,3 +566,25 @@ async def test_a_joined_seat_leaves_rather_than_going_home(tmp_path: Path) -> No
         assert {b.description for b in leaving if b.action == "leave"} == {"Leave"}
         assert ResultScreen(screen.session).check_action("close", (True,)) is False
         assert ResultScreen(screen.session).check_action("close", (False,)) is True
+
+
+async def test_escape_at_a_joined_seat_asks_before_leaving(tmp_path: Path) -> None:
+    """Issue 28: two presses of Escape (one to back out of a step, one more) dropped the
+    player from the game. Escape asks; n stays at the table, y leaves it."""
+    setup = Setup(players=("Ann", "Bo"), options={})
+    async with (
+        hosting(tmp_path, "spacepark", setup, 3) as (_, hosted, url),
+        seat_app(tmp_path / "ann", url, hosted.codes[0]) as (ann, pilot),
+    ):
+        screen = game_screen(ann)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(ann.screen, Confirm))
+        await pilot.press("n")
+        await until(pilot, lambda: ann.screen is screen)
+        assert 0 in hosted.links and ann.is_running
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(ann.screen, Confirm))
+        await pilot.press("y")
+        async with asyncio.timeout(20):
+            while ann.is_running:
+                await asyncio.sleep(0.01)

@@ -23,7 +23,7 @@ from tabletop.core.engine import Setup
 from tabletop.net.host import announce
 from tabletop.net.server import Host, HostedGame
 from tabletop.net.web import SeatServer, browser_seats_dir, serve_web
-from tests.net.netkit import ENV, ROOT, hosting
+from tests.net.netkit import ENV, ROOT, engine_seat, hosting
 
 SETUP = Setup(players=("Ann", "Bo"), options={})
 
@@ -208,3 +208,28 @@ def test_a_host_killed_leaves_no_folder_behind(tmp_path: Path) -> None:
         host.stdout.close()
     assert list(scratch.iterdir()) == []
     assert browser_seats_dir(tmp_path / "data") == tmp_path / "data" / "browser-seats"
+
+
+async def test_no_process_shows_a_join_code(tmp_path: Path) -> None:
+    """Every user of a computer can read each process's command line (ps -eo args), and
+    often its environment: a browser seat's process and a terminal's `tabletop join`
+    take their codes on standard input, so no process's shows one."""
+    async with web_seats(tmp_path) as (_, hosted, server, web), aiohttp.ClientSession() as http:
+        socket = f"{web.replace('http', 'ws')}/ws/{hosted.codes[0]}?width=100&height=30"
+        terminal = engine_seat(server.join_url, hosted.codes[1])
+        try:
+            async with http.ws_connect(socket) as tab:
+                await _until_screen(tab, b"Space Park")
+                async with asyncio.timeout(20):
+                    while len(hosted.links) < 2:
+                        await asyncio.sleep(0.05)
+                seen = 0
+                for entry in Path("/proc").iterdir():
+                    with contextlib.suppress(OSError):
+                        told = (entry / "cmdline").read_bytes() + (entry / "environ").read_bytes()
+                        seen += 1
+                        for code in hosted.codes:
+                            assert code.encode() not in told, (entry, code)
+                assert seen >= 3 and _seat_processes(os.getpid())
+        finally:
+            terminal.kill()
