@@ -233,3 +233,30 @@ async def test_no_process_shows_a_join_code(tmp_path: Path) -> None:
                 assert seen >= 3 and _seat_processes(os.getpid())
         finally:
             terminal.kill()
+
+
+async def test_a_tab_closed_before_its_first_frame_crashes_nothing(tmp_path: Path) -> None:
+    """textual-serve tells a tab's process to quit while its app is still mounting its
+    first screen: the header's title was looked for in a header being removed
+    (NoMatches, a crash report in browser-seats/, 3 of 3 tabs closed at once)."""
+    async with hosting(tmp_path, "spacepark", SETUP, 4) as (_, hosted, url):
+        seats = tmp_path / "browser-seats"
+        env = {**ENV, "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver"}
+        seat = await asyncio.create_subprocess_exec(
+            *(sys.executable, "-m", "tabletop", "--data-dir", str(seats), "join", url),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            env=env,
+            cwd=ROOT,
+        )
+        assert seat.stdin is not None and seat.stderr is not None
+        quit_ = json.dumps({"type": "quit"}).encode()
+        seat.stdin.write(hosted.codes[0].encode() + b"\n")
+        seat.stdin.write(b"M" + len(quit_).to_bytes(4, "big") + quit_)  # textual-serve's
+        await seat.stdin.drain()
+        seat.stdin.close()
+        async with asyncio.timeout(30):
+            said = await seat.stderr.read()
+            await seat.wait()
+        assert not list(seats.glob("crash-*")) and b"unexpected error" not in said
