@@ -90,14 +90,13 @@ class Hosting:
         url = f"{scheme}://{address_for_others(listen.bind)}:{port}"
         return cls(host, session, listen.bind, url, codes, listen.cafile)
 
-    def joins(self) -> list[tuple[str, str]]:
-        """Each remote seat's player and how they take their seat: the command, which asks
-        for the code (never on its command line), and the code."""
+    def joins(self) -> list[tuple[str, str, str]]:
+        """Each remote seat's player, the command that takes their seat (it asks for the
+        code: never on a command line) and their code."""
         seats = self.session.seats
         command = join_command(self.url, self.cafile)
         return [
-            (seats[seat].name, f"{command}, then the code {self.codes[seat]}")
-            for seat in sorted(self.session.elsewhere)
+            (seats[seat].name, command, self.codes[seat]) for seat in sorted(self.session.elsewhere)
         ]
 
     @property
@@ -139,7 +138,10 @@ class JoinCodes(ModalScreen[None]):
 
     @property
     def commands(self) -> str:
-        return "\n".join(f"{name}: {command}" for name, command in self.hosting.joins())
+        return "\n".join(
+            f"{name}: {command}, then the code {code}"
+            for name, command, code in self.hosting.joins()
+        )
 
     def compose(self) -> ComposeResult:
         lines = [
