@@ -134,13 +134,14 @@ class Seat:
         self.log = log
         with log.open("wb") as stderr:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "tabletop", "join", url, code, "--engine"],
+                [sys.executable, "-m", "tabletop", "join", url, "--engine"],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=stderr,
             )
         assert self.process.stdin is not None and self.process.stdout is not None
         self.stdin, self.stdout = self.process.stdin, self.process.stdout
+        self.stdin.write(code.encode() + b"\n")  # the code first, as a script gives it
 
     def send(self, request: dict[str, Any]) -> None:
         self.stdin.write(to_json(request) + b"\n")
@@ -549,7 +550,7 @@ from pathlib import Path
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
-from tabletop.net.host import Host, new_code
+from tabletop.net.server import Host, new_code
 
 def rss_kb():
     for line in open("/proc/self/status"):

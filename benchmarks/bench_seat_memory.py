@@ -62,9 +62,10 @@ def private_mb(pid: int) -> float:
     return (fields["Private_Clean"] + fields["Private_Dirty"]) / 1024
 
 
-def drawn(command: list[str]) -> float:
-    """Start ``command`` under the web driver, wait until it has drawn for a second,
-    read its private memory, end it."""
+def drawn(command: list[str], first_line: bytes = b"") -> float:
+    """Start ``command`` under the web driver (given ``first_line`` on stdin: a seat's
+    code, as its host gives it), wait until it has drawn for a second, read its private
+    memory, end it."""
     process = subprocess.Popen(
         command,
         stdin=subprocess.PIPE,
@@ -73,7 +74,9 @@ def drawn(command: list[str]) -> float:
         env={**os.environ, **WEB},
         cwd=ROOT,
     )
-    assert process.stdout is not None
+    assert process.stdout is not None and process.stdin is not None
+    process.stdin.write(first_line)
+    process.stdin.flush()
     out = process.stdout.fileno()
     try:
         received = b""
@@ -119,10 +122,10 @@ def figures(quick: bool) -> list[Figure]:
         try:
             assert host.stdout is not None
             hosted = json.loads(host.stdout.readline())
-            seats = [[*tabletop, "join", hosted["url"], s["code"]] for s in hosted["seats"]]
+            codes = [f"{s['code']}\n".encode() for s in hosted["seats"]]
             ours, bare = [], []
             for leg in range(legs):
-                ours.append(drawn(seats[leg % len(seats)]))
+                ours.append(drawn([*tabletop, "join", hosted["url"]], codes[leg % len(codes)]))
                 bare.append(drawn([sys.executable, "-c", BARE_APP]))
         finally:
             host.terminate()

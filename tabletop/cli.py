@@ -107,10 +107,17 @@ def build_parser() -> argparse.ArgumentParser:
     join = sub.add_parser(
         "join",
         help="take a seat at a hosted game",
-        description="Take your seat at a game `tabletop host` serves.",
+        description="Take your seat at a game `tabletop host` serves. It asks for your "
+        "seat's join code (a command line is readable by every user of this computer).",
     )
     join.add_argument("url", help="the host's address, as it printed it (ws://... or wss://...)")
-    join.add_argument("code", help="your seat's join code")
+    join.add_argument(
+        "--code-file",
+        type=Path,
+        metavar="FILE",
+        help="read your seat's join code from FILE (else it is asked for on the terminal, "
+        "or read from the first line of standard input); never give it on the command line",
+    )
     join.add_argument(
         "--engine",
         action="store_true",
@@ -186,14 +193,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "join" and args.engine:
         from tabletop.net import headless
 
-        return headless.run(args.url, args.code, args.cafile)
+        return headless.run(args.url, args.code_file, args.cafile)
     data_dir = args.data_dir
     if data_dir is None and os.environ.get("TABLETOP_DATA_DIR"):
         data_dir = Path(os.environ["TABLETOP_DATA_DIR"])
     if args.command == "join":
         from tabletop.tui import join
 
-        return join.run(data_dir, args.url, args.code, args.cafile, args.host_pid)
+        return join.run(data_dir, args.url, args.code_file, args.cafile, args.host_pid)
     if args.command == "saves":
         with contextlib.suppress(BrokenPipeError):
             return saves(data_dir, args)

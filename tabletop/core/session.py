@@ -244,7 +244,7 @@ class GameSession:
         self.clock_saved = clock_saved
         """Real time: the clocks' reading last saved while they ran (None: never)."""
         self.elsewhere: frozenset[int] = frozenset()
-        """Seats played at other screens: a game hosted from here (net.host) whose other
+        """Seats played at other screens: a game hosted from here (net.server) whose other
         seats join it. The screen here never shows their view."""
         self.away: tuple[int, ...] = ()
         """Of those, the seats whose players are not connected now (the host keeps it)."""

@@ -3,8 +3,10 @@ setup screen offers these choices before anything is hosted (and imports no more
 
 from __future__ import annotations
 
+import shlex
 import socket
 from contextlib import suppress
+from pathlib import Path
 
 NOT_ENCRYPTED = (
     "the connections are not encrypted: anyone on this network can read the game and the join codes"
@@ -33,3 +35,12 @@ def address_for_others(bind: str) -> str:
     if bind not in ("0.0.0.0", "::", ""):
         return f"[{bind}]" if ":" in bind else bind
     return network_address() or socket.gethostname()
+
+
+def join_command(url: str, cafile: Path | None = None) -> str:
+    """The command a player runs to take a seat at ``url`` (trusting ``cafile``, the
+    host's certificate): it asks for the seat's code, which is never on it."""
+    args = ["tabletop", "join", url]
+    if cafile is not None:
+        args += ["--cafile", str(cafile)]
+    return shlex.join(args)

@@ -14,12 +14,16 @@ the host's messages, an awaitable ``act``, and a notification after every change
 from __future__ import annotations
 
 import asyncio
+import getpass
+import os
+import re
 import ssl
 import sys
 import typing
 from collections import deque
 from collections.abc import Callable
 from contextlib import suppress
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
@@ -54,15 +58,61 @@ def _to_stderr(line: str) -> None:
 
 def tls_context(url: str, cafile: str | None) -> ssl.SSLContext | None:
     """What a seat trusts for ``url``: a wss:// host's certificate, ``cafile`` (a host's
-    own) or else the system's; None for ws://. ValueError saying why it cannot."""
-    if cafile is None:
-        return None
+    own: trusted as it is, even if a certificate authority signed it) or else the
+    system's; None for ws://. ValueError saying why it cannot."""
     if not url.startswith("wss://"):
-        raise ValueError("--cafile is for a wss:// address")
+        if cafile is not None:
+            raise ValueError("--cafile is for a wss:// address")
+        return None
+    if cafile is None:
+        return ssl.create_default_context()
     try:
-        return ssl.create_default_context(cafile=cafile)
+        context = ssl.create_default_context(cafile=cafile)
     except (OSError, ssl.SSLError) as exc:
         raise ValueError(f"cannot use {cafile}: {exc}") from None
+    context.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN
+    return context
+
+
+_CODE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+MAX_CODE_LINE = 256
+
+
+def read_join_code(code_file: Path | None = None) -> str:
+    """A seat's join code, never from a command line or an environment (every user of the
+    computer can read those): from ``code_file``, else asked for on the terminal (not
+    shown as it is typed), else the first line of standard input (a script's, or a
+    browser seat's, whose host writes it there). Only that line is read: the rest of
+    standard input is left to whoever reads it next. ValueError saying what is wrong."""
+    if code_file is not None:
+        try:
+            text = code_file.read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
+            raise ValueError(f"cannot read the join code from {code_file}: {exc}") from None
+    elif sys.stdin is not None and sys.stdin.isatty():
+        try:
+            text = getpass.getpass("Your seat's join code: ")
+        except EOFError:
+            text = ""
+    else:
+        text = _first_line(0)
+    code = text.strip()
+    if not code:
+        raise ValueError("no join code given (the host printed one for each seat)")
+    if not _CODE.fullmatch(code):
+        raise ValueError(
+            "that is not a join code: a code is 27 letters, digits, '-' and '_', "
+            "as the host printed it"
+        )
+    return code
+
+
+def _first_line(fd: int) -> str:
+    """The first line of ``fd``, read a byte at a time so nothing after it is taken."""
+    line = bytearray()
+    while len(line) <= MAX_CODE_LINE and (byte := os.read(fd, 1)) not in (b"", b"\n"):
+        line += byte
+    return line.decode("utf-8", errors="replace")
 
 
 class Refused(Exception):
@@ -173,6 +223,15 @@ class Connection:
             while not self._closing.is_set():
                 try:
                     was_joined, reason = await self._session()
+                except ssl.SSLError as exc:  # trying again cannot help: nothing changes
+                    raise Refused(_tls_failure(exc)) from None
+                except ConnectionResetError as exc:
+                    # A first wss:// connection reset in its handshake: a host without TLS.
+                    if self.joined is None and self.url.startswith("wss://"):
+                        raise Refused(
+                            _tls_failure(ssl.SSLError("reset in the handshake"))
+                        ) from None
+                    was_joined, reason = False, _reason(exc)
                 except (OSError, TimeoutError, InvalidHandshake) as exc:
                     was_joined, reason = False, _reason(exc)
                 if self._closing.is_set():
@@ -307,6 +366,17 @@ def _closed(code: int | None, reason: str | None) -> str:
     if code is None:  # no closing word: the host was killed, or the network dropped
         return "the host stopped answering"
     return f"the host closed it ({reason or code})"
+
+
+def _tls_failure(exc: OSError) -> str:
+    """Why no encrypted connection could be made: an SSLError, or a reset in the handshake."""
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        return (
+            f"the host's certificate is not trusted ({exc.verify_message}): if the host "
+            "made it itself, trust it with --cafile and a copy of its certificate file"
+        )
+    why = getattr(exc, "reason", None) or "the host closed the connection in the handshake"
+    return f"no encrypted connection with the host ({why}): is it a wss:// host?"
 
 
 def _reason(exc: BaseException) -> str:

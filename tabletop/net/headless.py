@@ -1,8 +1,10 @@
-"""`tabletop join URL CODE --engine`: one seat of a hosted game, over the engine
+"""`tabletop join URL --engine`: one seat of a hosted game, over the engine
 protocol on stdin/stdout (docs/network.md), so scripts and bots in any language
 can take a seat.
 
-One JSON request a line, exactly one answer line each, in order. ``legal``,
+The seat's code comes first (net.client.read_join_code: ``--code-file``, the terminal,
+or the first line of stdin), then one JSON request a line, exactly one answer line
+each, in order. ``legal``,
 ``view`` and ``act`` go to the host with the seat implied; ``wait`` is answered
 here, from what the host last sent, once the game has moved on. While the
 connection is down, requests are refused with PROTO-OFFLINE and stderr says
@@ -18,10 +20,11 @@ import ssl
 import sys
 import threading
 from contextlib import suppress
+from pathlib import Path
 from typing import Any
 
 from tabletop.net import wire
-from tabletop.net.client import Connection, Offline, Refused, tls_context
+from tabletop.net.client import Connection, Offline, Refused, read_join_code, tls_context
 from tabletop.protocol import ProtocolError, Response, encode, parse_request, read_lines, refusal
 
 OPS = (*wire.SEAT_OPS, "wait")
@@ -149,10 +152,11 @@ async def serve(url: str, code: str, tls: ssl.SSLContext | None) -> int:
     return 0
 
 
-def run(url: str, code: str, cafile: str | None) -> int:
-    """`tabletop join URL CODE --engine`."""
+def run(url: str, code_file: Path | None, cafile: str | None) -> int:
+    """`tabletop join URL --engine`."""
     try:
         tls = tls_context(url, cafile)
+        code = read_join_code(code_file)
     except ValueError as exc:
         print(f"tabletop join: error: {exc}", file=sys.stderr)
         return 2

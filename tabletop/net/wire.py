@@ -39,6 +39,12 @@ REPLACED = 4001
 SEAT_OPS = ("legal", "view", "act")
 
 
+def is_seat(value: object, seat: int) -> bool:
+    """Whether a message's ``seat`` field names ``seat``: seat numbers are integers only
+    (``0.0`` or ``true`` name no seat, though Python finds them equal to 0 and 1)."""
+    return type(value) is int and value == seat
+
+
 class SeatPresence(TypedDict):
     name: str
     connected: bool

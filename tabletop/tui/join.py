@@ -1,6 +1,7 @@
-"""`tabletop join URL CODE`: one seat of a hosted game, on the game's own screen.
+"""`tabletop join URL`: one seat of a hosted game, on the game's own screen.
 
-The app joins with the seat's code, then opens the same game screen a game at one
+The app joins with the seat's code (asked for before the app starts:
+net.client.read_join_code), then opens the same game screen a game at one
 keyboard opens, on the seat's table (net.client.RemoteTable) instead of a local
 session: nobody else looks at this screen, so there is no curtain, and the other
 seats' moves appear as the host sends them. The local store only keeps this
@@ -24,7 +25,14 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tabletop.core.store import Store, StoreError, default_path
-from tabletop.net.client import Connection, Offline, Refused, RemoteTable, tls_context
+from tabletop.net.client import (
+    Connection,
+    Offline,
+    Refused,
+    RemoteTable,
+    read_join_code,
+    tls_context,
+)
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.kits import game_screen, has_ui
 from tabletop.tui.screens.sized import SizedScreen
@@ -59,7 +67,7 @@ class JoiningScreen(SizedScreen):
 
 
 class JoinApp(TabletopApp):
-    """The app for one seat of a hosted game (``tabletop join URL CODE``)."""
+    """The app for one seat of a hosted game (``tabletop join URL``)."""
 
     def __init__(
         self,
@@ -139,13 +147,18 @@ class JoinApp(TabletopApp):
 
 
 def run(
-    data_dir: Path | None, url: str, code: str, cafile: str | None, host_pid: int | None = None
+    data_dir: Path | None,
+    url: str,
+    code_file: Path | None,
+    cafile: str | None,
+    host_pid: int | None = None,
 ) -> int:
-    """`tabletop join URL CODE`: 0 once the player left, 1 if the seat could not be
-    played (the app said why), 2 for a bad command line. ``host_pid``: a browser seat's
+    """`tabletop join URL`: 0 once the player left, 1 if the seat could not be played (the
+    app said why), 2 for a bad command line or no code. ``host_pid``: a browser seat's
     host, its parent process (the seat ends once it is gone)."""
     try:
         tls = tls_context(url, cafile)
+        code = read_join_code(code_file)
     except ValueError as exc:
         print(f"tabletop join: error: {exc}", file=sys.stderr)
         return 2

@@ -25,7 +25,7 @@ from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
 from tabletop.net.client import Connection, Offline, Refused
 from tabletop.net.headless import Bridge
-from tabletop.net.host import Host, HostedGame, new_code
+from tabletop.net.server import Host, HostedGame, new_code
 from tabletop.net.wire import Update
 from tests.hardening.harness import ROOT
 
@@ -182,6 +182,16 @@ class Process:
         self.process.stdin.close()
         self.process.wait(timeout=20)
         return "".join(self.errors)
+
+
+def engine_seat(url: str, code: str, *args: str) -> Process:
+    """`tabletop join URL --engine`, given its code as a script gives it: the first line
+    of its standard input."""
+    seat = Process("join", url, "--engine", *args)
+    assert seat.process.stdin is not None
+    seat.process.stdin.write(code + "\n")
+    seat.process.stdin.flush()
+    return seat
 
 
 def host_process(data: Path, *args: str) -> tuple[Process, dict[str, Any]]:

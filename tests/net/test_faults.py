@@ -17,7 +17,7 @@ from tabletop.core.rng import Rng
 from tabletop.core.store import Store
 from tabletop.games import get_engine
 from tests.hardening.harness import SPECS
-from tests.net.netkit import Process, Seat, host_process, hosting, join, settle
+from tests.net.netkit import Process, Seat, engine_seat, host_process, hosting, join, settle
 
 
 async def _play_one(seats: list[Seat], rng: Rng) -> None:
@@ -167,7 +167,7 @@ def test_a_host_killed_mid_game_resumes_with_the_same_codes_and_the_seats_reconn
     host, hosted = host_process(tmp_path, "spacepark", "--players", "Ann,Bo", "--seed", "8")
     url, game_id = hosted["url"], hosted["game_id"]
     codes = [seat["code"] for seat in hosted["seats"]]
-    seats = [Process("join", url, code, "--engine") for code in codes]
+    seats = [engine_seat(url, code) for code in codes]
     made: list[int] = []  # the move count of every act the host answered
     try:
         assert _play(seats, rng, made, 12) is None

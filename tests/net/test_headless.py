@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tabletop.core.rng import Rng
 from tests.hardening.harness import SPECS
-from tests.net.netkit import Process, host_process, hosting, join, settle
+from tests.net.netkit import engine_seat, host_process, hosting, join, settle
 
 TWO = SPECS["spacepark"].setups[1]  # Ann and Bo
 
@@ -49,7 +49,7 @@ async def test_wait_answers_once_the_game_moved_on_or_at_its_timeout(tmp_path: P
 
 def test_two_bots_play_a_whole_game_through_tabletop_join(tmp_path: Path) -> None:
     host, hosted = host_process(tmp_path, "spacepark", "--players", "Ann,Bo", "--seed", "4")
-    seats = [Process("join", hosted["url"], s["code"], "--engine") for s in hosted["seats"]]
+    seats = [engine_seat(hosted["url"], s["code"]) for s in hosted["seats"]]
     try:
         rng = Rng.from_seed(4)
         versions = [0, 0]

@@ -19,7 +19,7 @@ from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store, StoreError
 from tabletop.games import get_engine
 from tabletop.net.client import RemoteTable
-from tabletop.net.host import Host, HostedGame, new_code
+from tabletop.net.server import Host, HostedGame, new_code
 from tests.hardening.harness import SPECS
 from tests.net.netkit import hosting, join, latest, quiet, settle
 
@@ -182,7 +182,7 @@ async def test_remote_table_is_the_seat_s_game_typed_as_a_local_session_gives_it
         with pytest.raises(IllegalAction) as refused:  # the same move, out of turn
             move = table.legal_actions(turn)[0]
             await other.act(replace(move, seat=other.seat))
-        assert refused.value.rule.startswith("PP-")
+        assert refused.value.rule == "TT-SEAT-1"
         await table.act(table.legal_actions(turn)[0])
         assert changes == [1] and table.moves == 1 == session.moves
         assert table.view(turn) == session.view(turn) and table.log(turn) == session.log(turn)

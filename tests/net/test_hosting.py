@@ -45,10 +45,11 @@ async def test_a_table_hosted_from_setup_plays_here_and_at_a_remote_seat(store: 
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
         codes, game = await hosted_from_setup(app, pilot)
-        [(name, command)] = codes.hosting.joins()
+        [(name, command, code)] = codes.hosting.joins()
         assert name == "Bo" and command.startswith("tabletop join ws://127.0.0.1:")
         assert "Ann" not in codes.commands  # a seat here has no command to give
-        _, _, url, code = command.split()
+        assert code not in command and f"then the code {code}" in codes.commands
+        _, _, url = command.split()
         assert game.local is not None
         session = game.local
         assert "Bo (away)" in players(game)
@@ -93,8 +94,8 @@ async def test_a_remote_seat_s_move_is_drawn_here_in_the_screen_s_own_task(store
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
         codes, game = await hosted_from_setup(app, pilot)
-        [(_, command)] = codes.hosting.joins()
-        url, code = command.split()[2:4]
+        [(_, command, code)] = codes.hosting.joins()
+        url = command.split()[2]
         assert game.local is not None
         session = game.local
         bo = await join(url, code)
@@ -201,10 +202,10 @@ async def test_a_table_hosted_from_setup_listens_where_asked_and_encrypts_with_t
         await until(pilot, lambda: isinstance(app.screen, JoinCodes))
         codes = app.screen
         assert isinstance(codes, JoinCodes)
-        [(_, command)] = codes.hosting.joins()
+        [(_, command, code)] = codes.hosting.joins()
         assert command.startswith(f"tabletop join wss://127.0.0.1:{port} ")
         assert command.endswith(f" --cafile {cert}") and "Warning" not in codes.commands
-        url, code = command.split()[2:4]
+        url = command.split()[2]
         bo = await join(url, code, tls=ssl.create_default_context(cafile=str(cert)))
         assert latest(bo)["seats"][1]["connected"]
         await bo.stop()

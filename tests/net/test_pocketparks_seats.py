@@ -17,7 +17,7 @@ from tabletop.core.store import Store
 from tabletop.games.pocketparks.model import PPState
 from tabletop.games.pocketparks.rules import tour_picks
 from tabletop.games.pocketparks.view import PPView
-from tabletop.net.host import HostedGame
+from tabletop.net.server import HostedGame
 from tabletop.tui.games.pocketparks.hand import ParkHand
 from tabletop.tui.games.pocketparks.modals import ChoiceScreen, ResponseWindow, TourPicker
 from tabletop.tui.games.pocketparks.screen import PocketParksScreen

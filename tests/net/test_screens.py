@@ -27,7 +27,8 @@ from tabletop.games.pocketdragon.rules import face_down, needed_skills
 from tabletop.games.pocketparks.view import PPView
 from tabletop.games.spacepark.engine import ENGINE
 from tabletop.games.spacepark.view import SpaceParkView
-from tabletop.net.host import HostedGame
+from tabletop.net.server import HostedGame
+from tabletop.tui.dialogs import Confirm
 from tabletop.tui.games.pocketdragon.table import Packed, TableScreen
 from tabletop.tui.games.pocketdragon.timer import DragonTimer
 from tabletop.tui.games.pocketparks.hand import ParkHand
@@ -565,3 +566,25 @@ async def test_a_joined_seat_leaves_rather_than_going_home(tmp_path: Path) -> No
         assert {b.description for b in leaving if b.action == "leave"} == {"Leave"}
         assert ResultScreen(screen.session).check_action("close", (True,)) is False
         assert ResultScreen(screen.session).check_action("close", (False,)) is True
+
+
+async def test_escape_at_a_joined_seat_asks_before_leaving(tmp_path: Path) -> None:
+    """Issue 28: two presses of Escape (one to back out of a step, one more) dropped the
+    player from the game. Escape asks; n stays at the table, y leaves it."""
+    setup = Setup(players=("Ann", "Bo"), options={})
+    async with (
+        hosting(tmp_path, "spacepark", setup, 3) as (_, hosted, url),
+        seat_app(tmp_path / "ann", url, hosted.codes[0]) as (ann, pilot),
+    ):
+        screen = game_screen(ann)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(ann.screen, Confirm))
+        await pilot.press("n")
+        await until(pilot, lambda: ann.screen is screen)
+        assert 0 in hosted.links and ann.is_running
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(ann.screen, Confirm))
+        await pilot.press("y")
+        async with asyncio.timeout(20):
+            while ann.is_running:
+                await asyncio.sleep(0.01)

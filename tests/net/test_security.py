@@ -18,11 +18,11 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from tabletop.net import host as host_module
+from tabletop.net import server as host_module
 from tabletop.net import wire
-from tabletop.net.client import Refused
+from tabletop.net.client import Refused, tls_context
 from tests.hardening.harness import SPECS
-from tests.net.netkit import certificate, hosting, join
+from tests.net.netkit import certificate, engine_seat, hosting, join
 
 SETUP = SPECS["spacepark"].setups[1]  # Ann and Bo
 
@@ -204,3 +204,44 @@ async def test_with_tls_the_connections_are_encrypted(tmp_path: Path) -> None:
             await _raw(secure, ssl=ssl.create_default_context())
         with pytest.raises((InvalidHandshake, OSError)):  # nor one that does not encrypt
             await _raw(url)
+
+
+async def test_seat_numbers_are_integers_only(tmp_path: Path) -> None:
+    """`"seat": 0.0` named seat 0, and `true` seat 1: Python finds them equal."""
+    async with hosting(tmp_path, "spacepark", SETUP, 1) as (_, hosted, url):
+        ann, bo = await _raw(url), await _raw(url)
+        await _ask(ann, json.dumps({"op": "join", "code": hosted.codes[0]}))
+        await _ask(bo, json.dumps({"op": "join", "code": hosted.codes[1]}))
+        legal = (await _ask(ann, json.dumps({"op": "legal", "seat": 0})))["actions"]
+        for ws, seat in ((ann, 0.0), (bo, True), (ann, "0")):
+            answer = await _ask(ws, json.dumps({"op": "view", "seat": seat}))
+            assert answer["error"]["rule"] == "PROTO-SEAT", seat
+        acted = await _ask(ann, json.dumps({"op": "act", "action": {**legal[0], "seat": 0.0}}))
+        assert acted["error"]["rule"] == "PROTO-SEAT" and hosted.session.moves == 0
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl for a certificate")
+async def test_a_failed_handshake_is_said_not_retried(tmp_path: Path) -> None:
+    """wss:// without --cafile trusts the system's authorities (it crashed the app: no
+    context at all); a certificate they do not vouch for, or a host without TLS, ends
+    the join with why, at once, for the app's connection and for --engine."""
+    cert, key = certificate(tmp_path)
+    server = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    server.load_cert_chain(cert, key)
+    assert tls_context("wss://127.0.0.1:1", None) is not None
+    async with hosting(tmp_path, "spacepark", SETUP, 1, tls=server) as (_, hosted, url):
+        secure = url.replace("ws://", "wss://")
+        with pytest.raises(Refused, match=r"certificate is not trusted.*--cafile"):
+            await join(secure, hosted.codes[0], tls=tls_context(secure, None))
+        seat = engine_seat(secure, hosted.codes[0])
+        try:
+            assert await asyncio.to_thread(seat.process.wait, 20) == 1  # the host answers
+        finally:
+            seat.kill()
+        assert "certificate is not trusted" in seat.end()
+        trusted = await join(secure, hosted.codes[0], tls=tls_context(secure, str(cert)))
+        await trusted.stop()
+    async with hosting(tmp_path / "plain", "spacepark", SETUP, 1) as (_, hosted, url):
+        secure = url.replace("ws://", "wss://")
+        with pytest.raises(Refused, match="no encrypted connection"):
+            await join(secure, hosted.codes[0], tls=tls_context(secure, None))

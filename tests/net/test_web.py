@@ -20,9 +20,10 @@ import aiohttp
 import pytest
 
 from tabletop.core.engine import Setup
-from tabletop.net.host import Host, HostedGame, announce
+from tabletop.net.host import announce
+from tabletop.net.server import Host, HostedGame
 from tabletop.net.web import SeatServer, browser_seats_dir, serve_web
-from tests.net.netkit import ENV, ROOT, hosting, quiet
+from tests.net.netkit import ENV, ROOT, engine_seat, hosting
 
 SETUP = Setup(players=("Ann", "Bo"), options={})
 
@@ -32,7 +33,7 @@ async def web_seats(tmp_path: Path) -> AsyncIterator[tuple[Host, HostedGame, Sea
     """A Space Park host and its browser seats' server, both on loopback: host, game,
     server and the server's address."""
     async with hosting(tmp_path, "spacepark", SETUP, 4) as (host, hosted, url):
-        server = SeatServer(host, url, tmp_path / "browsers", None, quiet)
+        server = SeatServer(host, url, tmp_path / "browsers", None)
         runner, port = await serve_web(server, "127.0.0.1", 0, None)
         try:
             yield host, hosted, server, f"http://127.0.0.1:{port}"
@@ -59,11 +60,13 @@ async def test_a_seat_s_link_serves_its_page_and_wrong_links_serve_nothing(
                 assert code not in await refused.text()
 
 
-def test_the_process_run_for_a_tab_is_the_join_screen_of_that_code(tmp_path: Path) -> None:
-    """One argument per part (a code is never split or read by a shell), and the game
-    screen: `tabletop join URL CODE`, not the headless `--engine`."""
-    server = SeatServer(Host(), "ws://127.0.0.1:9", tmp_path, tmp_path / "cert.pem", quiet)
-    command = shlex.split(server.command_for("Zp9-_abcdefghijklmnopqrs"))
+def test_the_process_run_for_a_tab_is_the_join_screen_with_no_code_on_it(
+    tmp_path: Path,
+) -> None:
+    """One argument per part, and the game screen: `tabletop join URL`, not the headless
+    `--engine`. The code is not on it: the process reads it from its standard input."""
+    server = SeatServer(Host(), "ws://127.0.0.1:9", tmp_path, tmp_path / "cert.pem")
+    command = shlex.split(server.command_for())
     # the shell is replaced by it (this host is its parent), and it ends with this host
     assert command == [
         "exec",
@@ -74,7 +77,6 @@ def test_the_process_run_for_a_tab_is_the_join_screen_of_that_code(tmp_path: Pat
         str(tmp_path),
         "join",
         "ws://127.0.0.1:9",
-        "Zp9-_abcdefghijklmnopqrs",
         "--cafile",
         str(tmp_path / "cert.pem"),
         "--host-pid",
@@ -88,13 +90,15 @@ async def test_a_browser_seat_s_process_ends_once_its_host_was_killed(tmp_path: 
     present, for a page that closed with the host."""
     async with hosting(tmp_path, "spacepark", SETUP, 4) as (_, hosted, url):
         join = [sys.executable, "-m", "tabletop", "--data-dir", str(tmp_path / "seat")]
-        join += ["join", url, hosted.codes[1]]
+        join += ["join", url]
         # the host's stand-in: starts the seat as the web server does, then waits
         stand_in = (
             "import os, subprocess, sys, time\n"
-            f"subprocess.Popen({join!r} + ['--host-pid', str(os.getpid())], "
+            f"seat = subprocess.Popen({join!r} + ['--host-pid', str(os.getpid())], "
             "stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, "
             "env={**os.environ, 'TEXTUAL_DRIVER': 'textual.drivers.web_driver:WebDriver'})\n"
+            f"seat.stdin.write({hosted.codes[1]!r}.encode() + b'\\n')\n"
+            "seat.stdin.flush()\n"
             "time.sleep(120)\n"
         )
         host = await asyncio.create_subprocess_exec(sys.executable, "-c", stand_in)
@@ -106,7 +110,7 @@ async def test_a_browser_seat_s_process_ends_once_its_host_was_killed(tmp_path: 
             host.kill()
             await host.wait()
         async with asyncio.timeout(20):
-            while 1 in hosted.links or _processes_of(hosted.codes[1]):
+            while 1 in hosted.links or _seat_processes(host.pid):
                 await asyncio.sleep(0.05)
 
 
@@ -128,18 +132,20 @@ async def test_a_browser_tab_plays_its_seat_and_a_second_tab_takes_it_over(
                         await first.receive()
                 assert 0 in hosted.links  # the second tab's process plays Ann now
         async with asyncio.timeout(20):
-            while 0 in hosted.links or _processes_of(hosted.codes[0]):
+            while 0 in hosted.links or _seat_processes(os.getpid()):
                 await asyncio.sleep(0.05)
         for _ in range(5):  # the loop takes the processes' exits (none outlives the test)
             await asyncio.sleep(0)
 
 
-def _processes_of(code: str) -> list[str]:
-    """The processes running with ``code`` on their command line."""
+def _seat_processes(host_pid: int) -> list[str]:
+    """The browser seats' processes the host ``host_pid`` started (its code is never on
+    a command line: they are found by their host's)."""
     found = []
     for entry in Path("/proc").iterdir():
         with contextlib.suppress(OSError):
-            if entry.name.isdigit() and code in (entry / "cmdline").read_text(errors="replace"):
+            cmdline = (entry / "cmdline").read_bytes()
+            if entry.name.isdigit() and f"--host-pid\0{host_pid}\0".encode() in cmdline:
                 found.append(entry.name)
     return found
 
@@ -202,3 +208,46 @@ def test_a_host_killed_leaves_no_folder_behind(tmp_path: Path) -> None:
         host.stdout.close()
     assert list(scratch.iterdir()) == []
     assert browser_seats_dir(tmp_path / "data") == tmp_path / "data" / "browser-seats"
+
+
+async def test_no_process_shows_a_join_code(tmp_path: Path) -> None:
+    """Every user of a computer can read each process's command line (ps -eo args), and
+    often its environment: a browser seat's process and a terminal's `tabletop join`
+    take their codes on standard input, so no process's shows one."""
+    async with web_seats(tmp_path) as (_, hosted, server, web), aiohttp.ClientSession() as http:
+        socket = f"{web.replace('http', 'ws')}/ws/{hosted.codes[0]}?width=100&height=30"
+        terminal = engine_seat(server.join_url, hosted.codes[1])
+        try:
+            async with http.ws_connect(socket) as tab:
+                await _until_screen(tab, b"Space Park")
+                async with asyncio.timeout(20):
+                    while len(hosted.links) < 2:
+                        await asyncio.sleep(0.05)
+                seen = 0
+                for entry in Path("/proc").iterdir():
+                    with contextlib.suppress(OSError):
+                        told = (entry / "cmdline").read_bytes() + (entry / "environ").read_bytes()
+                        seen += 1
+                        for code in hosted.codes:
+                            assert code.encode() not in told, (entry, code)
+                assert seen >= 3 and _seat_processes(os.getpid())
+        finally:
+            terminal.kill()
+
+
+async def test_a_tab_closed_before_its_first_frame_crashes_nothing(tmp_path: Path) -> None:
+    """textual-serve tells a tab's process to quit while its app is still mounting its
+    first screen: the header's title was looked for in a header being removed
+    (NoMatches, a crash report in browser-seats/, 3 of 3 tabs closed at once)."""
+    async with hosting(tmp_path, "spacepark", SETUP, 4) as (_, hosted, url):
+        seats = tmp_path / "browser-seats"
+        env = {**ENV, "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver"}
+        quit_ = json.dumps({"type": "quit"}).encode()
+        given = hosted.codes[0].encode() + b"\n"  # the code, then textual-serve's quit
+        given += b"M" + len(quit_).to_bytes(4, "big") + quit_
+        command = [sys.executable, "-m", "tabletop", "--data-dir", str(seats), "join", url]
+        done = await asyncio.to_thread(  # in a thread: the host answers meanwhile
+            subprocess.run, command, input=given, capture_output=True, env=env, cwd=ROOT, timeout=30
+        )
+        said = done.stderr
+        assert not list(seats.glob("crash-*")) and b"unexpected error" not in said

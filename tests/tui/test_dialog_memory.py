@@ -31,11 +31,12 @@ from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
 from tabletop.games.pocketdragon.model import Start
 from tabletop.tui.app import TabletopApp
+from tabletop.tui.dialogs import Confirm
 from tabletop.tui.games.pocketdragon.screen import Chooser, DragonResult, Overlay
 from tabletop.tui.games.pocketparks.modals import ScoreSheet
 from tabletop.tui.screens.keys import KeysScreen
 from tabletop.tui.screens.rules import RulesScreen
-from tabletop.tui.screens.saved import Confirm, HistoryScreen
+from tabletop.tui.screens.saved import HistoryScreen
 from tabletop.tui.screens.settings import SettingsScreen
 from tabletop.tui.screens.statistics import StatisticsScreen
 from tabletop.tui.widgets.curtain import Curtain

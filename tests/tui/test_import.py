@@ -16,8 +16,9 @@ from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games.pocketparks.engine import ENGINE
 from tabletop.tui.app import TabletopApp
+from tabletop.tui.dialogs import Confirm
 from tabletop.tui.games.pocketparks.screen import PocketParksScreen
-from tabletop.tui.screens.saved import Confirm, ContinueScreen, ImportScreen
+from tabletop.tui.screens.saved import ContinueScreen, ImportScreen
 from tabletop.tui.widgets.curtain import Curtain
 
 NAMES = ("Annabelle-Marie", "Bartholomew-Jon", "Cassiopeia-Lee")

@@ -52,7 +52,7 @@ from tabletop.core.store import StoreConflict, StoreError
 from tabletop.core.table import Table
 from tabletop.games import hint_from, kit, make_bot
 from tabletop.tui.compat import bind_hidden, draw_behind, key_bindings
-from tabletop.tui.dialogs import Dialog
+from tabletop.tui.dialogs import Confirm, Dialog
 from tabletop.tui.navigation import OpenGame, ShowHistory, ShowRules
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.settings import Settings
@@ -718,9 +718,10 @@ class GameScreen(SizedScreen):
     def action_leave(self) -> None:
         """Back to the home screen; every move is already saved, or the player is told
         which are not and leaves only on a second press. (A hosted game is the host's:
-        leaving it leaves the seat away.)"""
+        leaving it leaves the seat away, so the player is asked first.)"""
         if self.local is None:
-            self.dismiss()
+            question = "Leave the table? Your seat is away until you join again with its code."
+            self.app.push_screen(Confirm(question), self._leave_table)
             return
         self.local.retry_save()
         if self.local.stale is not None:
@@ -737,6 +738,10 @@ class GameScreen(SizedScreen):
             )
             return
         self.dismiss()
+
+    def _leave_table(self, leave: bool | None) -> None:
+        if leave:
+            self.dismiss()
 
 
 class ResultScreen(Dialog[bool]):

@@ -1,6 +1,6 @@
 """A table hosted from the app: some seats here, at this keyboard (curtains between
 them as at any table), the others remote, each joining from its own screen with its
-code, exactly as at `tabletop host` (net/host.py; docs/network.md).
+code, exactly as at `tabletop host` (net/server.py; docs/network.md).
 
 The host runs inside the app, on the game's own session: a move made here is sent to
 the remote seats, a move made there is drawn here (the session's watchers), and the
@@ -13,7 +13,6 @@ same codes. Turn-based games only: a real-time game's clocks need one owner, and
 from __future__ import annotations
 
 import asyncio
-import shlex
 import ssl
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,8 +27,8 @@ from textual.widgets import Static
 
 from tabletop.core.session import GameSession
 from tabletop.core.store import Store
-from tabletop.net.address import NOT_ENCRYPTED, address_for_others, loopback
-from tabletop.net.host import Host, codes_for
+from tabletop.net.address import NOT_ENCRYPTED, address_for_others, join_command, loopback
+from tabletop.net.server import Host, codes_for
 from tabletop.tui.dialogs import Dialog
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer
@@ -91,13 +90,13 @@ class Hosting:
         url = f"{scheme}://{address_for_others(listen.bind)}:{port}"
         return cls(host, session, listen.bind, url, codes, listen.cafile)
 
-    def joins(self) -> list[tuple[str, str]]:
-        """Each remote seat's player and the command that takes their seat."""
+    def joins(self) -> list[tuple[str, str, str]]:
+        """Each remote seat's player, the command that takes their seat (it asks for the
+        code: never on a command line) and their code."""
         seats = self.session.seats
-        trust = "" if self.cafile is None else f" --cafile {shlex.quote(str(self.cafile))}"
+        command = join_command(self.url, self.cafile)
         return [
-            (seats[seat].name, f"tabletop join {self.url} {self.codes[seat]}{trust}")
-            for seat in sorted(self.session.elsewhere)
+            (seats[seat].name, command, self.codes[seat]) for seat in sorted(self.session.elsewhere)
         ]
 
     @property
@@ -136,7 +135,10 @@ class JoinCodes(Dialog[None]):
 
     @property
     def commands(self) -> str:
-        return "\n".join(f"{name}: {command}" for name, command in self.hosting.joins())
+        return "\n".join(
+            f"{name}: {command}, then the code {code}"
+            for name, command, code in self.hosting.joins()
+        )
 
     def compose(self) -> ComposeResult:
         lines = [

@@ -30,7 +30,7 @@ from tabletop.core.times import shown
 from tabletop.core.words import counted
 from tabletop.games import kits, names, title
 from tabletop.stats import STAR, ranking
-from tabletop.tui.dialogs import Dialog
+from tabletop.tui.dialogs import Confirm, Dialog
 from tabletop.tui.navigation import OpenGame, OpenReplay
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain, plain_text
@@ -611,31 +611,3 @@ class ImportScreen(Dialog[Path]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self.files[event.option_index])
-
-
-class Confirm(Dialog[bool]):
-    """A yes/no question; y confirms, n or Escape declines."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
-    ]
-    DEFAULT_CSS = """
-    Confirm #question {
-        width: auto;
-        border: thick $warning;
-        padding: 1 2;
-        background: $surface;
-    }
-    """
-
-    def __init__(self, question: str) -> None:
-        super().__init__()
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        yield Static(plain(f"{self.question}\n\ny: yes    n: no"), id="question")
-        yield Footer()
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)

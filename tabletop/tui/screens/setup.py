@@ -449,7 +449,7 @@ class SetupScreen(SizedScreen):
             return
         hosting = None
         if listen is not None:
-            from tabletop.net.host import HostError
+            from tabletop.net.server import HostError
             from tabletop.tui.screens.hosting import Hosting
 
             try:
@@ -482,7 +482,7 @@ class SetupScreen(SizedScreen):
 
     def _listen(self) -> Listen:
         """Where and how a hosted table listens, as the form says (ValueError: why not)."""
-        from tabletop.net.host import HostError, server_tls
+        from tabletop.net.server import HostError, server_tls
         from tabletop.tui.screens.hosting import Listen
 
         bind = self.query_one("#bind", Select).value

@@ -25,6 +25,7 @@ from typing import ClassVar, Self
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.content import Content
+from textual.events import Mount
 from textual.geometry import Region
 from textual.reactive import Reactive
 from textual.screen import Screen
@@ -72,6 +73,22 @@ class Header(TextualHeader):
         yield HeaderIcon().data_bind(Header.icon)
         yield Title()
         yield HeaderClockSpace()  # no clock: a game's own clocks are on its board
+
+    def _on_mount(self, event: Mount) -> None:
+        """Textual's Header's, minus its crash: a title changed while a header is being
+        removed (an app ending before its first frame: a browser tab closed at once) has
+        no title widget left to show it on, which Textual's looks for (NoMatches)."""
+        event.prevent_default()  # not Textual's Header's own
+        Widget._on_mount(self, event)
+
+        def set_title() -> None:
+            for title in self.query(HeaderTitle):
+                title.update(self.format_title())
+
+        self.watch(self.app, "title", set_title)
+        self.watch(self.app, "sub_title", set_title)
+        self.watch(self.screen, "title", set_title)
+        self.watch(self.screen, "sub_title", set_title)
 
     def on_unmount(self) -> None:
         self.app.mutate_reactive(App.title)
