@@ -86,6 +86,7 @@ class Conversation:
         self._public_mark: dict[int, int] = {}
         self._offset = 0.0
         self._view: BaseModel | None = None  # real time: the view at the last clock news
+        self._told: list[str] = []  # the choices told last
 
     # -- time ----------------------------------------------------------------------
 
@@ -211,6 +212,10 @@ class Conversation:
             bot = next((s for s in seats if s in self.table.bots), None)
             if bot is not None:
                 self.table.act(self.table.bot_move(bot))
+                # another player's move in one line, its sentences in order
+                told = self._news()
+                if told:
+                    out.append(" ".join(told))
                 continue
             people = [s for s in seats if s in self.table.here]
             if not people:
@@ -234,14 +239,14 @@ class Conversation:
                 "or you pass."
             )
             return out + self._menu(situation=False)
-        return out + self._menu()
+        return out + self._menu(again=news)
 
     def _ended(self) -> list[str]:
         outcome = self.table.outcome
         assert outcome is not None
         self.done = True
         names = self.table.names
-        out = ["The game is over.", outcome.summary.rstrip(".") + "."]
+        out = [f"Result: {outcome.summary.rstrip('.')}."]
         out += [f"{n}: {score}." for n, score in zip(names, outcome.scores, strict=True)]
         if outcome.winners:
             out.append(f"Winner: {' and '.join(names[w] for w in outcome.winners)}.")
@@ -277,21 +282,25 @@ class Conversation:
         lines: list[str] = self.words.situation(self.table.view(self.seat))
         return lines
 
-    def _menu(self, situation: bool = True) -> list[str]:
+    def _menu(self, situation: bool = True, again: bool = True) -> list[str]:
+        """What the seat may do; with ``again`` False, nothing if it is what was told last
+        (a move that changed none of the choices, as a logged button in real time)."""
         out = self._situation() if situation else []
         if self.seat is None:
             return out
         entries = self._entries()
         name = self.table.names[self.seat]
         if not entries:
-            return [*out, f"{name}, nothing to do now: ask anything, or wait."]
-        out.append(f"{name}, you may:")
+            out.append(f"{name}, nothing to do now: ask anything, or wait.")
+        else:
+            out.append(f"{name}, you may:")
         for i, (phrase, action) in enumerate(entries, 1):
             if action is None:
                 out.append(f"{i}. {phrase.many}")
             else:
                 out.append(f"{i}. {phrase.command}: {phrase.words}")
-        return out
+        told, self._told = self._told, out
+        return out if again or out != told else []
 
     def _find(self, command: str) -> Action | None:
         return next((a for p, a in self._phrases() if p.command == command), None)
@@ -339,7 +348,7 @@ class Conversation:
         verbs = [v for v in firsts if v.startswith(word)]
         if word in QUESTIONS or (len(questions) == 1 and not verbs):
             return self._question(word if word in QUESTIONS else questions[0], tokens[1:])
-        if questions and verbs and word not in firsts:
+        if questions and word not in firsts:
             options = " or ".join(sorted({*questions, *verbs}))
             return [f"{word} could be {options}: type more of it."]
         return self._action(tokens, phrases)

@@ -11,7 +11,6 @@ from pydantic import BaseModel
 from tabletop.core.bot import Bot, ask, make_bot
 from tabletop.core.engine import Action, Engine, Outcome
 from tabletop.core.session import GameSession
-from tabletop.core.store import SeatInfo
 
 
 class TextTable:

@@ -107,9 +107,8 @@ def table(view: PocketDragonView) -> list[str]:
     for seat, pile in enumerate(t.food):
         food = ", ".join(_card(view, c) for c in pile) or "none"
         lines.append(f"{view.players[seat]}'s food: {food}.")
-    lines.append(
-        f"Activity deck: {counted(t.deck, 'card')}. Discard pile: {counted(len(t.discard), 'card')}."
-    )
+    discard = counted(len(t.discard), "card")
+    lines.append(f"Activity deck: {counted(t.deck, 'card')}. Discard pile: {discard}.")
     if t.play is not None:
         who = view.players[t.play.seat]
         lines.append(
@@ -173,7 +172,7 @@ def clock_news(before: PocketDragonView, after: PocketDragonView) -> list[str]:
     news = []
     if a.main_display <= LAST_SECONDS < b.main_display:
         news.append(f"{counted(a.main_display, 'second')} left on the main timer.")
-    elif a.main_display // ANNOUNCE_EVERY_S < b.main_display // ANNOUNCE_EVERY_S:
+    elif (a.main_display - 1) // ANNOUNCE_EVERY_S < (b.main_display - 1) // ANNOUNCE_EVERY_S:
         news.append(f"{counted(a.main_display, 'second')} left.")
     if a.feed_available and not b.feed_available:
         news.append(f"The dragon is hungry: feeding is open, {a.hunger_display} seconds left.")

@@ -34,8 +34,7 @@ def badge(view: BadgeView) -> str:
     """A badge in one phrase: its name, type, cost, XP and ability."""
     ability = f" {view.ability}" if view.ability else ""
     return (
-        f"{view.name}, {TYPE_NAMES[view.type]}, costs {crystals(view.cost)}, "
-        f"{view.xp} XP.{ability}"
+        f"{view.name}, {TYPE_NAMES[view.type]}, costs {crystals(view.cost)}, {view.xp} XP.{ability}"
     )
 
 
@@ -119,8 +118,11 @@ def phrase(view: SpaceParkView, action: Action) -> Phrase:
         words = f"Visit {name}"
         if action.badge is not None:
             title = next(
-                (b.name for b in [*view.hand, *view.revealed, *view.scout_stack]
-                 if b.id == action.badge),
+                (
+                    b.name
+                    for b in [*view.hand, *view.revealed, *view.scout_stack]
+                    if b.id == action.badge
+                ),
                 action.badge,
             )
             command.append(slug(title))
