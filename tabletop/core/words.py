@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 
@@ -33,6 +34,8 @@ class Phrase:
 
 def slug(name: str) -> str:
     """A name as one typed word: "Grand Canyon" -> "grand-canyon", "Let's do it again"
-    -> "lets-do-it-again"."""
-    kept = "".join(c if c.isalnum() else " " for c in name.lower().replace("'", ""))
+    -> "lets-do-it-again", "Hawaiʻi Volcanoes" -> "hawaii-volcanoes" (letters a keyboard
+    types without a compose key)."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    kept = "".join(c if c.isalnum() else " " for c in ascii_name.lower().replace("'", ""))
     return "-".join(kept.split())

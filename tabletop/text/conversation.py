@@ -201,8 +201,9 @@ class Conversation:
         self._public_mark[seat] = len(self._public)
         return _subsequence_rest(new, known)
 
-    def _turn(self) -> list[str]:
-        """Bots move; then the keyboard goes to the person who acts next."""
+    def _turn(self, menu: bool = True) -> list[str]:
+        """Bots move; then the keyboard goes to the person who acts next (and hears the
+        choices, unless ``menu`` is False: in the middle of a chain of commands)."""
         out: list[str] = []
         while True:
             out += self._news()
@@ -225,7 +226,7 @@ class Conversation:
                 self.seat = None
                 return out + self._hand_over(target)
             self.seat = target
-            return out + self._show_seat(news=False)
+            return out + self._show_seat(news=False) if menu else out
 
     def _show_seat(self, news: bool = True) -> list[str]:
         out = self._news() if news else []
@@ -313,7 +314,7 @@ class Conversation:
             return stamped
         return action
 
-    def _act(self, action: Action) -> list[str]:
+    def _act(self, action: Action, menu: bool = True) -> list[str]:
         try:
             self.table.act(self._stamped(action))
         except IllegalAction as refused:
@@ -325,7 +326,7 @@ class Conversation:
         out = []
         if self.table.save_problem:
             out.append(f"Not saved yet: {self.table.save_problem}")
-        return out + self._turn()
+        return out + self._turn(menu)
 
     def _act_quietly(self, command: str, fields: dict[str, Any]) -> None:
         seat = self._reader()
@@ -396,10 +397,11 @@ class Conversation:
         return self._unknown(" ".join(tokens), phrases)
 
     def _chain(self, first: Action, rest: list[str], aliases: dict[str, str]) -> list[str]:
-        out = self._act(first)
+        seat = self.seat
+        out = self._act(first, menu=False)
         for token in rest:
-            if self.refusal is not None and out and out[-1].startswith("Refused"):
-                return out
+            if self.seat != seat or (out and out[-1].startswith("Refused")):
+                return out + self._menu()
             phrases = self._phrases()
             found = [
                 (p, a)
@@ -408,12 +410,12 @@ class Conversation:
                 and (words[1].startswith(token) or aliases.get(token) == words[1])
             ]
             if len(found) != 1:
-                return [*out, f"{token} fits no card here; you may go on from here."]
-            out += self._act(found[0][1])
-        confirm = self._find("confirm")
+                return [*out, f"{token} fits no card here; you may go on from here.", *self._menu()]
+            out += self._act(found[0][1], menu=False)
+        confirm = self._find("confirm") if self.seat == seat else None
         if confirm is not None:
-            out += self._act(confirm)
-        return out
+            return out + self._act(confirm)
+        return out + self._turn()
 
     def _unknown(self, typed: str, phrases: list[tuple[Phrase, Action]]) -> list[str]:
         known = [*QUESTIONS, *(p.command for p, _ in phrases)]

@@ -24,11 +24,10 @@ from tabletop.core.store import SeatInfo, Store, StoreError, default_path
 from tabletop.games import GAMES, get_engine
 from tabletop.text.conversation import Conversation
 from tabletop.text.seat import TextTable
+from tabletop.tui.settings import Settings
 
 TICK_S = 0.25
 """How often the clocks are looked at while nobody types."""
-WINDOW_S = 20
-"""A PocketParks response window's countdown, as the app's default setting."""
 
 
 class SetupError(ValueError):
@@ -152,7 +151,9 @@ def run(
         except SetupError as refused:
             print(f"tabletop play: {refused}", file=sys.stderr)
             return 2
-        talk = Conversation(TextTable(session), clock or MonotonicClock(), WINDOW_S)
+        # A PocketParks response window's countdown: the app's setting (0: none).
+        window_s = Settings.load(store).response_window
+        talk = Conversation(TextTable(session), clock or MonotonicClock(), window_s)
 
         def say(line: str) -> None:
             print(line, flush=True)
