@@ -53,7 +53,11 @@ def _card(view: PocketDragonView, card: CardView) -> str:
 
 
 def _skills(view: PocketDragonView, skills: tuple[str, ...]) -> str:
-    return " and ".join(_skill(view, s) for s in skills) or "nothing"
+    """Skills in words: "Endurance, Attention and Kindness"."""
+    names = [_skill(view, s) for s in skills]
+    if len(names) < 2:
+        return "".join(names) or "nothing"
+    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def clocks(view: PocketDragonView) -> list[str]:
@@ -131,7 +135,7 @@ def hand(view: PocketDragonView) -> list[str]:
             face = (
                 f"{h.activity.name}, needs {_skills(view, h.activity.skills)}"
                 if h.activity is not None
-                else "hidden from you"
+                else "Hidden from you"
             )
             notes = []
             if h.known:
@@ -229,7 +233,8 @@ def phrase(view: PocketDragonView, action: Action) -> Phrase:
         return Phrase(
             f"ask {slug(skill)}",
             f"Ask a general clue: which of your cards need {skill}.",
-            "ask SKILL: a general clue, which of your cards need a Skill.",
+            "ask SKILL: a general clue, which of your cards need a Skill: "
+            f"{_skills(view, tuple(s.id for s in view.skills))}.",
         )
     if isinstance(action, SpecificClue):
         n = action.card + 1
