@@ -122,7 +122,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="Take your seat at a game `tabletop host` serves.",
     )
     join.add_argument("url", help="the host's address, as it printed it (ws://... or wss://...)")
-    join.add_argument("code", help="your seat's join code")
+    join.add_argument(
+        "code", nargs="?", help="your seat's join code (with --text it is asked for instead)"
+    )
+    join.add_argument(
+        "--text",
+        action="store_true",
+        help="play the seat in words, as tabletop play does (docs/play-by-words.md)",
+    )
     join.add_argument(
         "--engine",
         action="store_true",
@@ -189,6 +196,12 @@ def main(argv: list[str] | None = None) -> int:
         with contextlib.suppress(BrokenPipeError):
             print(content_report(), flush=True)
         return 0
+    if args.command == "join" and args.text:
+        from tabletop.text import run as text
+
+        return text.join(args.url, args.code, args.cafile)
+    if args.command == "join" and args.code is None:
+        parser.error("the following arguments are required: code")
     if args.command == "join" and args.engine:
         from tabletop.net import headless
 

@@ -17,7 +17,7 @@ import difflib
 import importlib
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel
 
@@ -30,7 +30,7 @@ from tabletop.core.session import UndoRefused
 from tabletop.core.store import StoreConflict, StoreError
 from tabletop.core.words import Phrase
 from tabletop.games import title
-from tabletop.text.seat import TextTable
+from tabletop.text.seat import NotSent, RemoteTextTable, TextTable
 
 QUESTIONS: dict[str, str] = {
     "hand": "your cards",
@@ -69,7 +69,9 @@ def _subsequence_rest(lines: Sequence[str], known: Sequence[str]) -> list[str]:
 
 
 class Conversation:
-    def __init__(self, table: TextTable, clock: Clock, window_s: float = 20) -> None:
+    def __init__(
+        self, table: TextTable | RemoteTextTable, clock: Clock, window_s: float = 20
+    ) -> None:
         self.table = table
         self.clock = clock
         self.window_s = window_s
@@ -87,6 +89,7 @@ class Conversation:
         self._offset = 0.0
         self._view: BaseModel | None = None  # real time: the view at the last clock news
         self._told: list[str] = []  # the choices told last
+        self._current: object = None  # the table as last told
 
     # -- time ----------------------------------------------------------------------
 
@@ -108,14 +111,17 @@ class Conversation:
         names = ", ".join(
             f"{n} (bot)" if s in self.table.bots else n for s, n in enumerate(self.table.names)
         )
-        lines = [
-            f"{title(self.engine.name)}, game {self.table.game_id}. Players: {names}.",
-            "Type a number or a command; help lists the questions you may ask any time.",
-        ]
+        game = title(self.engine.name)
+        if self.table.game_id is not None:
+            lines = [f"{game}, game {self.table.game_id}. Players: {names}."]
+        else:
+            you = self.table.names[self.table.here[0]]
+            lines = [f"{game}, hosted. Players: {names}. You are {you}."]
+        lines.append("Type a number or a command; help lists the questions you may ask any time.")
         if self.engine.realtime:
             view: Any = self.table.view(None)
             self._offset = view.clock - self.clock.now()
-            if view.status == "running":  # closed without a pause: go on, paused
+            if view.status == "running" and self.table.local:  # closed without a pause
                 self._act_quietly("pause", {"cause": "reopened"})
         for seat in {None, *self.table.here}:
             self._seen[seat] = 0
@@ -147,10 +153,13 @@ class Conversation:
         return out + self._command(tokens)
 
     def tick(self) -> list[str]:
-        """The clock moved: real-time news, a response window running out."""
+        """The clock moved: real-time news, a response window running out, what a host
+        sent meanwhile."""
         if self.done:
             return []
-        out = self._clocks()
+        out = self.table.notices() + self._clocks()
+        if self.table.current is not self._current and self.curtain_for is None:
+            out += self._turn()
         if self.deadline is not None and self.now() >= self.deadline and self.seat is not None:
             self.deadline = None
             passed = self._find("pass")
@@ -206,6 +215,7 @@ class Conversation:
         choices, unless ``menu`` is False: in the middle of a chain of commands)."""
         out: list[str] = []
         while True:
+            self._current = self.table.current
             out += self._news()
             if self.table.outcome is not None:
                 return out + self._ended()
@@ -310,7 +320,7 @@ class Conversation:
 
     def _stamped(self, action: Action) -> Action:
         if self.engine.realtime and hasattr(action, "now"):
-            stamped: Action = dataclasses.replace(action, now=self.now())  # type: ignore[type-var]
+            stamped: Action = dataclasses.replace(cast(Any, action), now=self.now())
             return stamped
         return action
 
@@ -323,6 +333,8 @@ class Conversation:
         except StoreConflict as conflict:
             self.done = True
             return [f"{conflict} Open the game again to go on from what was saved."]
+        except NotSent as unsent:
+            return [f"Not played: {unsent}"]
         out = []
         if self.table.save_problem:
             out.append(f"Not saved yet: {self.table.save_problem}")
@@ -334,7 +346,7 @@ class Conversation:
             return
         for action in self.table.legal_actions(seat):
             if getattr(action, "kind", None) == command:
-                self.table.act(dataclasses.replace(action, **fields))  # type: ignore[type-var]
+                self.table.act(dataclasses.replace(cast(Any, action), **fields))
                 return
 
     # -- commands ----------------------------------------------------------------------
@@ -525,6 +537,9 @@ class Conversation:
 
     def _quit(self) -> list[str]:
         self.done = True
+        if not self.table.local:
+            self.table.close()
+            return ["You left the table. The host keeps the game: join again with your code."]
         if self.engine.realtime and self.table.outcome is None:
             view: Any = self.table.view(None)
             if view.status == "running":

@@ -8,6 +8,7 @@ nobody types."""
 
 from __future__ import annotations
 
+import getpass
 import json
 import queue
 import secrets
@@ -22,8 +23,9 @@ from tabletop.core.names import check_name
 from tabletop.core.session import GameSession, ResumeError
 from tabletop.core.store import SeatInfo, Store, StoreError, default_path
 from tabletop.games import GAMES, get_engine
+from tabletop.net.client import Offline, Refused, tls_context
 from tabletop.text.conversation import Conversation
-from tabletop.text.seat import TextTable
+from tabletop.text.seat import RemoteTextTable, TextTable
 from tabletop.tui.settings import Settings
 
 TICK_S = 0.25
@@ -162,3 +164,51 @@ def run(
         return 0
     finally:
         store.close()
+
+
+def read_code() -> str:
+    """A seat's join code, asked for on the terminal (not shown as it is typed), else the
+    first line of standard input (a script's); never from the command line, which every
+    user of the computer can read."""
+    if sys.stdin.isatty():
+        try:
+            return getpass.getpass("Your seat's join code: ").strip()
+        except EOFError:
+            return ""
+    return sys.stdin.readline().strip()
+
+
+def join(url: str, code: str | None, cafile: str | None, clock: Clock | None = None) -> int:
+    """`tabletop join URL --text`: one seat of a hosted game, in words. 0 once the player
+    left or the game ended, 1 if the seat could not be joined, 2 for a bad command line."""
+    if code is not None:
+        print(
+            "tabletop join: the join code is asked for, never given on the command line "
+            "(every user of this computer can read it there).",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        tls = tls_context(url, cafile)
+    except ValueError as exc:
+        print(f"tabletop join: error: {exc}", file=sys.stderr)
+        return 2
+    typed = read_code()
+    if not typed:
+        print("tabletop join: no join code given (the host printed one per seat).", file=sys.stderr)
+        return 2
+    try:
+        table = RemoteTextTable(url, typed, tls)
+    except (Refused, Offline, TimeoutError) as failed:
+        print(f"tabletop join: {failed or 'the host did not answer in time.'}", file=sys.stderr)
+        return 1
+    talk = Conversation(table, clock or MonotonicClock())
+
+    def say(line: str) -> None:
+        print(line, flush=True)
+
+    try:
+        converse(talk, _reader(sys.stdin), say)
+    finally:
+        table.close()
+    return 0

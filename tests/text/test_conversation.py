@@ -239,7 +239,10 @@ def test_clocks_are_told_at_their_moments_and_never_tick(tmp_path: Path) -> None
     for _ in range(4 * 21):
         told += t.wait(0.25)
     assert "Hunger: 10 seconds left. Feed the dragon." in told
-    assert len(told) < 10  # a few moments, not a ticking line
+    # a few moments, not a ticking line; the choices told again once, with feeding open
+    assert told.count("Ann, you may:") == 1
+    assert any(line.endswith("with the number of food cards discarded.") for line in told)
+    assert len(told) < 20
 
 
 def test_questions_never_stop_the_clocks_and_pause_does(tmp_path: Path) -> None:
