@@ -162,7 +162,7 @@ class Conversation:
             out += self._turn()
         if self.deadline is not None and self.now() >= self.deadline and self.seat is not None:
             self.deadline = None
-            passed = self._find("pass")
+            passed = self._find(self.words.RESPONSE)
             if passed is not None:
                 out.append(f"Time is up: {self.table.names[self.seat]} passes.")
                 out += self._act(passed)
@@ -242,7 +242,8 @@ class Conversation:
         out = self._news() if news else []
         assert self.seat is not None
         self.deadline = None
-        if not self.engine.realtime and self.window_s and self._find("pass") is not None:
+        response: str | None = getattr(self.words, "RESPONSE", None)
+        if self.window_s and response is not None and self._find(response) is not None:
             self.deadline = self.now() + self.window_s
             out += self._situation()
             out.append(

@@ -379,6 +379,7 @@ def test_another_players_move_is_told_in_at_most_three_lines(tmp_path: Path) -> 
         if t.talk.done:
             break
         said = choose(t, rng)
+        assert t.talk.deadline is None  # Space Park's "take pass" is no response window
         others = [line for line in said if line.startswith(("Bo ", "Cy "))]
         bots = t.talk.table.session.moves  # each bot move is one joined line
         assert len(others) <= 3 * max(1, bots)

@@ -28,6 +28,8 @@ from tabletop.games.pocketparks.model import (
 )
 from tabletop.games.pocketparks.view import CardView, PPView, SetView
 
+RESPONSE = "pass"
+"""The command that lets a response window go (it is taken when its countdown ends)."""
 _LABEL = {icon.id: icon.label.replace("/", " or ") for icon in R.CONTENT.icons}
 
 

@@ -140,8 +140,8 @@ def phrase(view: SpaceParkView, action: Action) -> Phrase:
         return Phrase(" ".join(command), words + ".")
     if isinstance(action, ScoutBenefit):
         if action.take == "sun":
-            return Phrase("sun", "Take a Sun crystal.")
-        return Phrase("pass", "Take a Fast Travel pass.")
+            return Phrase("take sun", "Take a Sun crystal.")
+        return Phrase("take pass", "Take a Fast Travel pass.")
     if isinstance(action, TakeFrom):
         return Phrase(f"from {slug(names[action.target])}", f"Take from {names[action.target]}.")
     if isinstance(action, Keep):
