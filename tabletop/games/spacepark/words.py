@@ -60,8 +60,9 @@ def board(view: SpaceParkView) -> list[str]:
         marks = [m for m, on in (("a rocket", d.rocket), ("Scout", d.scout)) if on]
         there = f" Here: {' and '.join(marks)}." if marks else ""
         lines.append(f"{d.name}: {d.action}{there}")
-    shown = "; ".join(badge(b) for b in view.revealed) or "none"
-    lines.append(f"On display: {shown}")
+    if not view.revealed:
+        lines.append("On display: no badge.")
+    lines += [f"On display: {badge(b)}" for b in view.revealed]
     supply = view.supply
     lines.append(
         f"Supply: {crystals({k: supply[k] for k in _CRYSTAL})}, "
