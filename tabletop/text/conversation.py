@@ -158,6 +158,8 @@ class Conversation:
         if self.done:
             return []
         out = self.table.notices() + self._clocks()
+        if self.done:  # the clocks ran out
+            return out
         if self.table.current is not self._current and self.curtain_for is None:
             out += self._turn()
         if self.deadline is not None and self.now() >= self.deadline and self.seat is not None:

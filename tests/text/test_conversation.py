@@ -414,3 +414,13 @@ def test_a_real_time_game_left_running_reopens_paused(tmp_path: Path) -> None:
     again.start()
     view: Any = again.table.view(None)
     assert view.status == "paused"
+
+
+def test_a_clock_running_out_ends_the_game_once(tmp_path: Path) -> None:
+    t = talk(tmp_path, "pocketdragon", "Ann,Bo", '{"mode": "companion"}')
+    t.start()
+    t.say("start")
+    said = t.wait(200)  # the hunger timer (120 s) runs out
+    assert t.talk.done
+    assert said == ["Result: The dragon went hungry: it was not fed in time.", "Ann: 0.", "Bo: 0."]
+    assert t.wait(1) == []
