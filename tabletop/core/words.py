@@ -34,8 +34,13 @@ class Phrase:
 
 def slug(name: str) -> str:
     """A name as one typed word: "Grand Canyon" -> "grand-canyon", "Let's do it again"
-    -> "lets-do-it-again", "Hawaiʻi Volcanoes" -> "hawaii-volcanoes" (letters a keyboard
-    types without a compose key)."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    kept = "".join(c if c.isalnum() else " " for c in ascii_name.lower().replace("'", ""))
+    -> "lets-do-it-again", "Hawaiʻi Volcanoes" -> "hawaii-volcanoes", "Wrangell–St. Elias"
+    -> "wrangell-st-elias" (letters a keyboard types without a compose key)."""
+    letters = "".join(
+        c
+        for c in unicodedata.normalize("NFKD", name.lower())
+        if not unicodedata.combining(c) and c not in "'\u2019\u02bb"
+    )
+    plain = "".join(c if c.isalnum() else " " for c in letters)
+    kept = plain.encode("ascii", "ignore").decode()
     return "-".join(kept.split())

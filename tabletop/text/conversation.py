@@ -269,10 +269,16 @@ class Conversation:
     # -- what a seat may do ----------------------------------------------------------
 
     def _phrases(self) -> list[tuple[Phrase, Action]]:
+        """The seat's legal actions in words; of several alike (two copies of one event
+        card in a hand), the first."""
         if self.seat is None:
             return []
         view = self.table.view(self.seat)
-        return [(self.words.phrase(view, a), a) for a in self.table.legal_actions(self.seat)]
+        phrased: dict[str, tuple[Phrase, Action]] = {}
+        for action in self.table.legal_actions(self.seat):
+            phrase = self.words.phrase(view, action)
+            phrased.setdefault(phrase.command, (phrase, action))
+        return list(phrased.values())
 
     def _entries(self) -> list[tuple[Phrase, Action | None]]:
         """The numbered list: each action, or one line for many alike."""
