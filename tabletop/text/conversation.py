@@ -234,6 +234,8 @@ class Conversation:
             if not people:
                 return out
             target = self.seat if self.seat in people else people[0]
+            if target != self.seat:
+                self.deadline = None  # a countdown is its seat's
             if target != self.seat and self.hidden:
                 self.seat = None
                 return out + self._hand_over(target)
@@ -243,9 +245,10 @@ class Conversation:
     def _show_seat(self, news: bool = True) -> list[str]:
         out = self._news() if news else []
         assert self.seat is not None
-        self.deadline = None
         response: str | None = getattr(self.words, "RESPONSE", None)
-        if self.window_s and response is not None and self._find(response) is not None:
+        if not (self.window_s and response is not None and self._find(response) is not None):
+            self.deadline = None
+        elif self.deadline is None:  # a response window put to this seat: its countdown
             self.deadline = self.now() + self.window_s
             out += self._situation()
             out.append(
@@ -336,6 +339,7 @@ class Conversation:
     def _act(self, action: Action, menu: bool = True) -> list[str]:
         try:
             self.table.act(self._stamped(action))
+            self.deadline = None  # answered: the next window has a countdown of its own
         except IllegalAction as refused:
             self.refusal = refused
             return [f"Refused: {refused.message} Rule {refused.rule}; why says more."]
@@ -537,6 +541,7 @@ class Conversation:
         return self._hand_over(others[0])
 
     def _hand_over(self, seat: int) -> list[str]:
+        self.deadline = None
         if not self.hidden:
             self.seat = seat
             return self._show_seat()

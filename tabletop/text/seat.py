@@ -24,6 +24,8 @@ JOIN_S = 30.0
 """How long joining a host may take before the seat gives up."""
 ACT_S = 30.0
 """How long a move sent waits for the host's answer."""
+LEAVE_S = 2.0
+"""How long leaving waits for the host to answer the closing of the connection."""
 T = TypeVar("T")
 
 
@@ -127,6 +129,7 @@ class RemoteTextTable:
     def __init__(self, url: str, code: str, tls: ssl.SSLContext | None) -> None:
         self.bots: dict[int, Bot] = {}  # a hosted game's seats are all people
         self._said: list[str] = []  # the connection's reports, not told yet
+        self._closed = False
         self._loop = asyncio.new_event_loop()
         threading.Thread(target=self._loop.run_forever, daemon=True).start()
         self._remote: RemoteTable = self._wait(self._join(url, code, tls), JOIN_S)
@@ -204,8 +207,18 @@ class RemoteTextTable:
 
     def close(self) -> None:
         """Leave the table (the seat is away until its code joins again); once."""
-        if not self._loop.is_running():
+        if self._closed:
             return
+        self._closed = True
         with contextlib.suppress(Exception):
-            self._wait(self._connection.close(), ACT_S)
+            self._wait(self._leave(), LEAVE_S + 1)
         self._loop.call_soon_threadsafe(self._loop.stop)
+
+    async def _leave(self) -> None:
+        """Close the connection (a host slow to answer is not waited for past LEAVE_S),
+        then end its task, so nothing is left running on the loop."""
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._connection.close(), LEAVE_S)
+        self._runner.cancel()
+        with contextlib.suppress(BaseException):
+            await self._runner

@@ -48,7 +48,8 @@ def hand(view: SpaceParkView) -> list[str]:
         return ["Your hand holds no badge."]
     lines = [f"Your hand, {counted(len(view.hand), 'badge')}:"]
     for i, b in enumerate(view.hand, 1):
-        price = "" if b.price == b.cost else f" You pay {crystals(b.price)}."
+        paid = {k: n for k, n in b.price.items() if n}
+        price = "" if paid == b.cost else f" You pay {crystals(paid)}."
         lines.append(f"{i}. {badge(b)}{price}")
     return lines
 
