@@ -161,6 +161,10 @@ class Conversation:
         if self.done:  # the clocks ran out
             return out
         if self.table.current is not self._current and self.curtain_for is None:
+            # what changed meanwhile (a hosted seat's: the others' moves) in one line
+            told = self._news()
+            if told:
+                out.append(" ".join(told))
             out += self._turn()
         if self.deadline is not None and self.now() >= self.deadline and self.seat is not None:
             self.deadline = None
