@@ -36,7 +36,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="where saved games and settings are kept",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    sub.add_parser("play", help="open the game app (the default)")
+    play = sub.add_parser(
+        "play",
+        help="open the game app (the default); with a game or --continue, play it in words",
+        description="With no game, opens the game app. With a game (or --continue), plays it "
+        "as plain lines in this terminal, for screen readers and braille displays "
+        "(docs/play-by-words.md); saved like the app's games.",
+    )
+    play.add_argument("game", nargs="?", help="the game to play in words")
+    play.add_argument(
+        "--players", metavar="NAMES", help="the players, comma-separated (a bot: Cy:normal)"
+    )
+    play.add_argument(
+        "--options", default="{}", metavar="JSON", help="the game's options, as a JSON object"
+    )
+    play.add_argument("--seed", type=int, default=None, help="the new game's seed (random)")
+    play.add_argument(
+        "--continue", dest="resume", type=int, metavar="ID", help="go on with a saved game"
+    )
     sub.add_parser(
         "engine",
         help="drive a game over JSON lines on stdin/stdout (see docs/engine-protocol.md)",
@@ -119,6 +136,11 @@ def build_parser() -> argparse.ArgumentParser:
         "or read from the first line of standard input); never give it on the command line",
     )
     join.add_argument(
+        "--text",
+        action="store_true",
+        help="play the seat in words, as tabletop play does (docs/play-by-words.md)",
+    )
+    join.add_argument(
         "--engine",
         action="store_true",
         help="speak the engine protocol on stdin/stdout for this seat (scripts, bots)",
@@ -190,6 +212,10 @@ def main(argv: list[str] | None = None) -> int:
         with contextlib.suppress(BrokenPipeError):
             print(report(), flush=True)
         return 0
+    if args.command == "join" and args.text:
+        from tabletop.text import run as text
+
+        return text.join(args.url, args.code_file, args.cafile)
     if args.command == "join" and args.engine:
         from tabletop.net import headless
 
@@ -201,6 +227,10 @@ def main(argv: list[str] | None = None) -> int:
         from tabletop.tui import join
 
         return join.run(data_dir, args.url, args.code_file, args.cafile, args.host_pid)
+    if args.command == "play" and (args.game is not None or args.resume is not None):
+        from tabletop.text import run as text
+
+        return text.run(data_dir, args.game, args.players, args.options, args.seed, args.resume)
     if args.command == "saves":
         with contextlib.suppress(BrokenPipeError):
             return saves(data_dir, args)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.actions import ActionParseResult
 from textual.actions import parse as parse_action
 from textual.app import SystemCommand
@@ -30,11 +31,13 @@ from textual.dom import DOMNode
 from textual.filter import LineFilter
 from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import DataTable, ListView, OptionList
 
 from tabletop import __version__
 from tabletop.core.store import Store, StoreError, default_path
 from tabletop.games import kit, kits, names
-from tabletop.tui.compat import CompatApp, withdraw_notice
+from tabletop.tui.compat import CompatApp, follow_focus, withdraw_notice
 from tabletop.tui.navigation import (
     NewGame,
     OpenGame,
@@ -156,6 +159,7 @@ class TabletopApp(CompatApp[None]):
             gc.freeze()
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         for notice in self.store.notices:
             self.notify(notice, title="Saved games", severity="error", timeout=30, markup=False)
 
@@ -166,6 +170,44 @@ class TabletopApp(CompatApp[None]):
             problem = self.settings.save(self.store, "theme")
             if problem is not None:
                 self.notify(problem, title="Not saved", severity="warning", markup=False)
+
+    # -- the screen-reader setting: the terminal cursor follows the focused item ----------
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if self.settings.screen_reader:
+            self.follow(event.widget)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._highlighted(event.option_list)
+
+    def on_data_table_cell_highlighted(self, event: DataTable.CellHighlighted) -> None:
+        self._highlighted(event.data_table)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._highlighted(event.data_table)
+
+    def on_list_view_highlighted(self, event: ListView.Highlighted) -> None:
+        self._highlighted(event.list_view)
+
+    def _screen_changed(self, screen: Screen[object]) -> None:
+        """A screen back on top keeps its focus without a focus event: follow it there."""
+        if self.settings.screen_reader and screen.focused is not None:
+            self.follow(screen.focused)  # (a new screen's first focus comes as an event)
+
+    def _highlighted(self, widget: Widget) -> None:
+        if self.settings.screen_reader and widget.has_focus:
+            self.follow(widget)
+
+    def follow(self, widget: Widget | None) -> None:
+        """Put the terminal cursor on the first cell of ``widget``'s focused item's text,
+        shown (None: hidden again), and draw the widget so the next frame moves it."""
+        if widget is not None and widget.screen is not self.screen:
+            return  # a message from a screen no longer on top
+        follow_focus(self, widget)
+        if widget is not None:
+            widget.refresh()
+            # Focus scrolls the widget into view a refresh later: place the cursor again then.
+            self.call_after_refresh(self.call_after_refresh, follow_focus, self, widget)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -17,6 +17,8 @@ from tabletop.core.store import Store
 from tabletop.tui.settings import Settings
 
 if TYPE_CHECKING:
+    from textual.widget import Widget
+
     from tabletop.core.session import GameSession
     from tabletop.tui.screens.hosting import Hosting
 
@@ -34,6 +36,10 @@ class Tabletop(Protocol):
     ) -> Notification: ...
 
     def withdraw(self, notice: Notification) -> None: ...
+
+    def follow(self, widget: Widget | None) -> None:
+        """The screen-reader setting: the terminal cursor on ``widget``'s focused item."""
+        ...
 
 
 @dataclass

@@ -37,6 +37,9 @@ class Settings:
     """A key of BOT_PACES."""
     response_window: int = 20
     """A key of RESPONSE_WINDOWS: seconds a response window waits (0: for a key)."""
+    screen_reader: bool = False
+    """Show the terminal cursor on the focused item's text, for a screen reader or a
+    braille display to follow (Textual hides it)."""
 
     @classmethod
     def load(cls, store: Store) -> Settings:

@@ -20,6 +20,7 @@ SWITCHES = {
     "glyphs": "Colour-blind glyphs: a letter or symbol with every colour",
     "curtain": "Curtain between hot-seat turns",
     "bell": "Bell on a refused move and when a turn passes",
+    "screen_reader": "Screen reader: the cursor on the focused item's text",
 }
 
 
@@ -93,6 +94,8 @@ class SettingsScreen(SizedScreen):
         setattr(settings, name, event.value)
         settings.save(self.tabletop.store, name)
         self.query_one(f"#{name}-word", Label).update(switch_word(event.value))
+        if name == "screen_reader":
+            self.tabletop.follow(self.focused if event.value else None)
 
 
 def switch_word(value: bool) -> Content:

@@ -359,7 +359,11 @@ class SetupScreen(SizedScreen):
         self._show_seats()
         if not self.engine.realtime:
             self._show_traffic()
-        self.query_one("#start", Button).focus()  # Enter starts; every field is a Tab away
+        # Enter starts; every field is a Tab away. Shown at once, not by an animated
+        # scroll, so the screen-reader cursor that follows focus lands on it.
+        start = self.query_one("#start", Button)
+        start.focus(scroll_visible=False)
+        self.call_after_refresh(start.scroll_visible, animate=False)
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "count" or event.select.has_class("kind"):
