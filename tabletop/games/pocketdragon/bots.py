@@ -56,7 +56,6 @@ from tabletop.games.pocketdragon.model import (
     Start,
     Suggest,
     TidyUp,
-    with_now,
 )
 from tabletop.games.pocketdragon.rules import face_down, place_name
 from tabletop.games.pocketdragon.view import PocketDragonView, TableView
@@ -603,6 +602,36 @@ class Randomly(Partner):
         return moves[self.rng.below(len(moves))] if moves else None
 
 
+class Pacer:
+    """When a partner moves, in the game's real time: its reaction delay after the table
+    last changed, as a person reacts to what they see. With nothing to do then, it is
+    asked again every ``poll_s`` (a clue may come in, the hunger clock moves on). The app
+    and ``play_table`` drive partners through it alike."""
+
+    def __init__(self, partner: Partner, seat: int, poll_s: float = 0.5) -> None:
+        self.partner = partner
+        self.seat = seat
+        self.poll_s = poll_s
+        self.due = 0.0
+        """The game-clock reading at which to ask the partner for a move."""
+
+    def changed(self, view: PocketDragonView) -> None:
+        """The table changed (a move by anyone): the partner sees it and reacts anew."""
+        self.partner.observe(view)
+        self.due = view.clock + self.partner.delay_s
+
+    def move(
+        self, view: PocketDragonView, legal: Sequence[PocketDragonAction], know: Knowledge
+    ) -> PocketDragonAction | None:
+        """The partner's move at ``view.clock`` (once ``due``), or None: asked again later."""
+        action = self.partner.decide(view, legal, know)
+        if action is None:
+            self.due = view.clock + self.poll_s
+        elif action not in legal:
+            raise ValueError(f"the partner chose an illegal move: {action!r}")
+        return action
+
+
 @dataclass(slots=True)
 class TableGame:
     """A game of Pocket Dragon played out by two bots in simulated real time."""
@@ -613,61 +642,38 @@ class TableGame:
 
 
 def play_table(
-    state: PocketDragonState,
-    partners: Sequence[Partner],
-    *,
-    ceiling: bool = False,
-    poll_s: float = 0.5,
+    state: PocketDragonState, partners: Sequence[Partner], *, ceiling: bool = False
 ) -> TableGame:
-    """Start ``state`` (table mode, not started) and play it to its end in simulated time.
-
-    Each partner moves its reaction delay after the table last changed, as a person
-    reacts to what they see; any move resets both partners' delays. A partner with
-    nothing to do is asked again every ``poll_s`` of game time (a clue may come in, the
-    hunger clock moves on). ``ceiling``: each partner decides on ``Knowledge.omniscient``
-    instead of its own view (the benchmark's reference, never play)."""
-    game = TableGame(state)
-    now = 0.0
-    start = Start(seat=0, now=now)
-    game.state = ENGINE.apply(game.state, start).state
-    game.actions.append(start)
-    changed = now
-    for seat, bot in enumerate(partners):
-        bot.observe(ENGINE.view(game.state, seat))
+    """Start ``state`` (table mode, not started) and play it to its end in simulated time,
+    each partner paced by a ``Pacer``. ``ceiling``: each partner decides on
+    ``Knowledge.omniscient`` instead of its own view (the benchmark's reference, never
+    play)."""
+    start = Start(seat=0, now=0.0)
+    game = TableGame(ENGINE.apply(state, start).state, [start])
+    pacers = [Pacer(partner, seat) for seat, partner in enumerate(partners)]
+    for pacer in pacers:
+        pacer.changed(ENGINE.view(game.state, pacer.seat))
     while ENGINE.outcome(game.state) is None:
-        due: list[tuple[float, int, PocketDragonAction]] = []
-        for seat, bot in enumerate(partners):
-            view = ENGINE.view(game.state, seat)
-            legal = ENGINE.legal_actions(game.state, seat)
-            started = perf_counter()
-            know = (
-                Knowledge.omniscient(game.state, seat)
-                if ceiling
-                else Knowledge.from_view(view, bot.memory)
-            )
-            action = bot.decide(view, legal, know)
-            game.decision_s.append(perf_counter() - started)
-            if action is not None:
-                if action not in legal:
-                    raise ValueError(f"the partner chose an illegal move: {action!r}")
-                due.append((max(changed + bot.delay_s, now), seat, action))
-        if not due:
-            now += poll_s
-            game.state = ENGINE.advance(game.state, now).state
-            continue
-        at, seat, action = min(due, key=lambda d: (d[0], d[1]))
-        game.state = ENGINE.advance(game.state, at).state
-        now = at
+        pacer = min(pacers, key=lambda p: (p.due, p.seat))
+        game.state = ENGINE.advance(game.state, pacer.due).state
         if ENGINE.outcome(game.state) is not None:
             break
-        action = with_now(action, now)
-        if action not in ENGINE.legal_actions(game.state, seat):
-            continue  # the clocks changed what may be done: decide again
+        seat = pacer.seat
+        view = ENGINE.view(game.state, seat)
+        started = perf_counter()
+        know = (
+            Knowledge.omniscient(game.state, seat)
+            if ceiling
+            else Knowledge.from_view(view, pacer.partner.memory)
+        )
+        action = pacer.move(view, ENGINE.legal_actions(game.state, seat), know)
+        game.decision_s.append(perf_counter() - started)
+        if action is None:
+            continue
         game.state = ENGINE.apply(game.state, action).state
         game.actions.append(action)
-        changed = now
-        for other, bot in enumerate(partners):
-            bot.observe(ENGINE.view(game.state, other))
+        for other in pacers:
+            other.changed(ENGINE.view(game.state, other.seat))
     return game
 
 
