@@ -87,6 +87,7 @@ class Knowledge:
     unseen: Counter[str]  # Skills of the cards that lie, unseen, at the unknown places
     hand: list[set[int]]  # per own hand card: the Activities it may be
     partner_hand: list[int | None]  # the partner's Activities (None: not visible)
+    partner_knows: list[int] = field(default_factory=list)  # unknown places it looked at
 
     @staticmethod
     def from_view(view: PocketDragonView, memory: Memory) -> Knowledge:
@@ -119,7 +120,8 @@ class Knowledge:
             for h in table.hands[seat]
         ]
         unknown = [p for p in down if p not in seen]
-        return Knowledge(seat, seen, unknown, unseen, hand, partner)
+        looked = [p for p in unknown if p in memory.partner_looked]
+        return Knowledge(seat, seen, unknown, unseen, hand, partner, looked)
 
     @staticmethod
     def omniscient(state: PocketDragonState, seat: int) -> Knowledge:
@@ -155,6 +157,8 @@ class Memory:
     order (a driver calls it after each move; a resumed game replays its record)."""
 
     seen: dict[int, str] = field(default_factory=dict)
+    partner_looked: set[int] = field(default_factory=set)
+    """Places the partner looked at (public: a look shows where, not what)."""
     _discard: int = 0
     _happiness: int | None = None
 
@@ -170,11 +174,14 @@ class Memory:
             self._happiness is not None and happiness < self._happiness and discard == self._discard
         ):
             self.seen.clear()
+            self.partner_looked.clear()
         self._discard, self._happiness = discard, happiness
         peek = table.peek
         if peek is not None and peek.cards is not None and peek.seat == view.seat:
             for place, card in zip(peek.places, peek.cards, strict=True):
                 self.seen[place] = card.card
+        elif peek is not None:
+            self.partner_looked.update(peek.places)
 
 
 def recall(partner: Partner, views: Iterable[PocketDragonView]) -> None:
@@ -451,9 +458,12 @@ class Partner(Bot):
     def _look(
         self, legal: Sequence[PocketDragonAction], know: Knowledge
     ) -> PocketDragonAction | None:
-        """A look at two face-down cards it has not seen."""
+        """A look at two face-down cards it has not seen, where the partner has not looked
+        if it can: between them they then know more of the grid."""
         unknown = list(know.unknown)
         self.rng.shuffle(unknown)
+        fresh = set(know.partner_knows)
+        unknown.sort(key=lambda p: p in fresh)
         pair = (min(unknown[:2]), max(unknown[:2]))
         peek = next((a for a in legal if isinstance(a, Peek) and a.places == pair), None)
         if peek is not None:
