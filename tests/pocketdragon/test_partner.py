@@ -4,6 +4,7 @@ remembers its looks across a resume, and wins the easy game."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 
 import pytest
@@ -80,7 +81,7 @@ def decision(
     partner_seed: int, memory: Memory, view: PocketDragonView, state: PocketDragonState, seat: int
 ) -> PocketDragonAction | None:
     partner = Partner(partner_seed)
-    partner.memory = Memory(dict(memory.seen), memory._discard, memory._happiness)
+    partner.memory = copy.deepcopy(memory)
     legal = ENGINE.legal_actions(state, seat)
     return partner.decide(view, legal, Knowledge.from_view(view, partner.memory))
 
