@@ -20,6 +20,7 @@ from tabletop.games.pocketdragon.model import (
     PocketDragonAction,
     PocketDragonState,
     SpecificClue,
+    Start,
     Suggest,
 )
 from tabletop.games.pocketdragon.rules import face_down
@@ -241,3 +242,31 @@ def test_the_ceiling_reference_sees_every_card() -> None:
     assert table is not None
     assert len(know.seen) == len(face_down(table)) and not know.unknown
     assert [next(iter(c)) for c in know.hand] == [h.activity for h in table.hands[0]]
+
+
+def test_it_asks_a_specific_clue_about_a_half_known_card_when_general_ones_tell_little() -> None:
+    """PD-CLUE-4 from the asking side: two of its cards are known whole from clues and the
+    third shows one Skill; a general clue would tell little, so it points at the third."""
+    deck = cards()
+    state = ENGINE.apply(new_table(0), Start(seat=0, now=0.0)).state
+    table = state.table
+    assert table is not None
+    hand = table.hands[0]
+    skills = [s.id for s in deck.skills]
+    told = []
+    for i, card in enumerate(hand):
+        needs = list(deck.activities[card.activity].skills)
+        if i < 2:  # known whole: every Skill it needs, every other ruled out
+            told.append(HandCard(card.activity, needs, [s for s in skills if s not in needs]))
+        else:
+            told.append(HandCard(card.activity, needs[:1], []))
+    table = table.successor()
+    table.hands[0] = told
+    state = state.successor()
+    state.table = table
+    view = ENGINE.view(state, 0)
+    partner = Partner(0)
+    memory = Memory(seen={p: "C01" for p in range(4)})  # it has looked enough: clue time
+    move = partner._clue(view, ENGINE.legal_actions(state, 0), Knowledge.from_view(view, memory))
+    assert isinstance(move, SpecificClue) and move.card == 2
+    assert "card 3" in partner.why

@@ -53,6 +53,7 @@ from tabletop.games.pocketdragon.model import (
     PlayActivity,
     PocketDragonAction,
     PocketDragonState,
+    SpecificClue,
     Start,
     Suggest,
     TidyUp,
@@ -71,6 +72,9 @@ of zero: late enough to be rewarded, early enough that one slow turn does not st
 LOOK_UNTIL_SEEN = 4
 """Look at cards until it knows this many face-down ones before it spends clues: found by
 the partner benchmark (2 to 11 tried; 4 scored best at every difficulty)."""
+SPECIFIC_WHEN_SPLIT_BELOW = 0.3
+"""A general clue tells at most this much (the sum over its own cards of p(1 - p) that
+a card needs the Skill) before a specific clue on a half-known card is worth more."""
 FOOD_AHEAD_S = 45.0
 """Collect food when the dragon will want feeding within this many seconds and nobody
 holds any."""
@@ -476,11 +480,11 @@ class Partner(Bot):
     def _clue(
         self, view: PocketDragonView, legal: Sequence[PocketDragonAction], know: Knowledge
     ) -> PocketDragonAction | None:
-        """A general clue on the Skill that splits its possible hand cards most evenly."""
+        """A clue about its own hand: a general clue on the Skill that splits its possible
+        hand cards most evenly; or, when no general clue tells much and a card is half
+        known (a Skill told, several Activities still possible), a specific clue on it."""
         deck = cards()
         generals = [a for a in legal if isinstance(a, GeneralClue)]
-        if not generals:
-            return None
         told = [set(h.known) | set(h.ruled_out) for h in _table(view).hands[know.seat]]
 
         def split(action: GeneralClue) -> float:
@@ -493,14 +497,34 @@ class Partner(Bot):
                 total += p * (1 - p)
             return total
 
-        best = max(generals, key=lambda a: (split(a), a.skill))
-        if split(best) == 0:
+        best = max(generals, key=lambda a: (split(a), a.skill), default=None)
+        value = 0.0 if best is None else split(best)
+        if value < SPECIFIC_WHEN_SPLIT_BELOW:
+            specific = self._specific(view, legal, know)
+            if specific is not None:
+                return specific
+        if best is None or value == 0:
             return None
         self.why = (
             f"I asked which of my cards need {deck.skill(best.skill).name}: "
             "it tells me most about my hand."
         )
         return best
+
+    def _specific(
+        self, view: PocketDragonView, legal: Sequence[PocketDragonAction], know: Knowledge
+    ) -> PocketDragonAction | None:
+        hand = _table(view).hands[know.seat]
+        cards_asked = {a.card for a in legal if isinstance(a, SpecificClue)}
+        half_known = [i for i in cards_asked if hand[i].known and len(know.hand[i]) > 1]
+        if not half_known:
+            return None
+        card = max(half_known, key=lambda i: (len(know.hand[i]), -i))
+        self.why = (
+            f"I asked you to name a Skill on my card {card + 1}: "
+            f"clues told me {_skill_list(hand[card].known)}, and that is not enough to play it."
+        )
+        return SpecificClue(seat=know.seat, now=view.clock, card=card)
 
 
 # -- helpers -----------------------------------------------------------------------
