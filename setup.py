@@ -1,7 +1,7 @@
-"""Packaging glue that pyproject.toml cannot say alone: assets/ and seeds/ sit
-at the top of the repo, where people find and edit them; tabletop/assets and
-tabletop/seeds are links to them, so they import as tabletop.assets and
-tabletop.seeds from a checkout, an editable install and a wheel alike."""
+"""Packaging glue that pyproject.toml cannot say alone: the packages are tabletop's
+own, found under tabletop/, and the two data packages tabletop.assets and
+tabletop.seeds, which pyproject's package-dir maps to the top-level assets/ and
+seeds/ folders (where people find and edit them)."""
 
 from setuptools import find_packages, setup
 

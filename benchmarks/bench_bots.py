@@ -24,9 +24,9 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from tabletop.core.bot import DEFAULT_BUDGET_S, make_bot
+from tabletop.core.bot import DEFAULT_BUDGET_S
 from tabletop.core.engine import Setup
-from tabletop.games import get_engine
+from tabletop.games import get_engine, make_bot
 from tabletop.sim import BOT_WORDS, Tally, format_report, play_one, simulate
 
 NAMES = ("A", "B", "C", "D", "E")

@@ -25,7 +25,7 @@ from measure import Figure, interleaved, median, ms, run_module
 from tabletop.core import session as session_module
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
-from tabletop.games.pocketdragon import ENGINE
+from tabletop.games.pocketdragon.engine import ENGINE
 
 SEATS = (SeatInfo("Ann"), SeatInfo("Bo"))
 TICKS_PER_S = 4

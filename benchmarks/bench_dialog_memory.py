@@ -103,7 +103,7 @@ async def open_continue(app: Any, pilot: Pilot[Any]) -> None:
 async def open_dragon(app: Any, pilot: Pilot[Any]) -> None:
     from tabletop.core.session import GameSession
     from tabletop.core.store import SeatInfo
-    from tabletop.games.pocketdragon import ENGINE
+    from tabletop.games.pocketdragon.engine import ENGINE
 
     seats = (SeatInfo("Ann"), SeatInfo("Bo"))
     options = {"mode": "companion", "difficulty": "easy"}
@@ -117,7 +117,7 @@ def make_app(scenario: str, data: Path) -> tuple[App[Any], Callable[..., Awaitab
         return Bare(footer=scenario == "bare-footer"), None
     from tabletop.core.session import GameSession
     from tabletop.core.store import SeatInfo, Store
-    from tabletop.games.spacepark import ENGINE
+    from tabletop.games.spacepark.engine import ENGINE
     from tabletop.tui.app import TabletopApp
 
     store = Store(data / "tabletop.db")

@@ -29,7 +29,8 @@ fi
 wheel=$(ls "$tmp"/dist/tabletop-*.whl)
 echo "built $(basename "$wheel")"
 
-# What must be inside: every asset and digest of the checkout, the styles, py.typed.
+# What must be inside: every asset and digest of the checkout (the top-level assets/ and
+# seeds/ folders, packaged as tabletop.assets and tabletop.seeds), the styles, py.typed.
 "$tmp/venv/bin/python" - "$wheel" "$repo" <<'EOF'
 import sys, zipfile
 from pathlib import Path
@@ -59,11 +60,13 @@ import random
 import subprocess
 import sys
 
+from tabletop.games import kits
+
 exe = sys.argv[1]
 games = {
-    "spacepark": (["Ann", "Bo", "Cy"], {}),
-    "pocketparks": (["Ann", "Bo", "Cy"], {}),
-    "pocketdragon": (["Ann", "Bo"], {"mode": "table", "difficulty": "easy"}),
+    kit.name: (["Ann", "Bo", "Cy", "Di", "Eve"][:players], options, kit.engine.realtime)
+    for kit in kits()
+    for players, options in kit.playtest.setups[-1:]
 }
 proc = subprocess.Popen([exe, "engine"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 now = 0.0
@@ -77,7 +80,7 @@ def send(request):
     return answer
 
 
-for game, (players, options) in games.items():
+for game, (players, options, realtime) in games.items():
     rnd = random.Random(7)
     now = 0.0
     answer = send({"op": "new", "game": game, "seed": 7, "players": players, "options": options})
@@ -87,7 +90,7 @@ for game, (players, options) in games.items():
         legal = send({"op": "legal", "seat": seat})["actions"]
         choice = rnd.choice([a for a in legal if a["kind"] not in ("cancel", "pause", "reset")] or legal)
         now += 1.0
-        if game == "pocketdragon":
+        if realtime:
             choice["now"] = now
         answer = send({"op": "act", "seat": seat, "action": choice})
         moves += 1
@@ -101,23 +104,23 @@ EOF
 "$tmp/venv/bin/python" - "$tmp" <<'EOF'
 """Start the installed app headless: home, each game's rules (the digests), settings."""
 import asyncio
+import importlib
 import sys
 from pathlib import Path
 
 import tabletop
 from tabletop.core.store import Store
-from tabletop.games import GAMES, get_engine
+from tabletop.games import kits
 from tabletop.tui.app import TabletopApp
 
 root = Path(sys.argv[1])
-assert Path(tabletop.__file__).resolve().is_relative_to(root / "venv"), tabletop.__file__
-from tabletop.core.rulebook import rulebook
-
-prefixes = {"spacepark": "SP-", "pocketparks": "PP-", "pocketdragon": "PD-"}
-for name in GAMES:
-    get_engine(name)  # loads and validates the game's content
-    ids = [rule.id for section in rulebook(name).sections for rule in section.rules]
-    assert ids and all(i.startswith(prefixes[name]) for i in ids), f"the {name} digest did not ship"
+for package in ("tabletop", "tabletop.assets", "tabletop.seeds"):
+    where = Path(importlib.import_module(package).__file__).resolve()
+    assert where.is_relative_to(root / "venv"), where
+for kit in kits():
+    kit.engine  # loads and validates the game's content
+    ids = [rule.id for section in kit.rulebook.sections for rule in section.rules]
+    assert len({i.split("-")[0] for i in ids}) == 1, f"the {kit.name} digest did not ship"
 
 
 async def main() -> None:

@@ -17,9 +17,15 @@ if TYPE_CHECKING:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from tabletop.games import kits
+
+    with_cards = [kit.name for kit in kits() if kit.content_report is not None]
+    with_bots = [kit.name for kit in kits() if kit.bots is not None]
     parser = argparse.ArgumentParser(
         prog="tabletop",
-        description="Real tabletop games at one keyboard: PocketParks, Space Park, Pocket Dragon.",
+        description="Real tabletop games at one keyboard: "
+        + ", ".join(kit.title for kit in kits())
+        + ".",
         epilog="With no command, opens the game app. Saved games live in the data directory "
         "(override with --data-dir or TABLETOP_DATA_DIR).",
     )
@@ -37,14 +43,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="drive a game over JSON lines on stdin/stdout (see docs/engine-protocol.md)",
     )
     content = sub.add_parser("content", help="print a game's card content report")
-    content.add_argument("game", choices=["pocketparks"], help="the game whose deck to describe")
+    content.add_argument("game", choices=with_cards, help="the game whose deck to describe")
     sim = sub.add_parser(
         "sim",
         help="play many games between bots, headless, and print win rates and content figures",
         description="Play bot tables headless. Bots: random (easy), greedy (normal), "
         "hard (search). A Space Park table of one seat is the solo game against Scout.",
     )
-    sim.add_argument("game", help="the game to simulate (spacepark or pocketparks)")
+    sim.add_argument("game", help=f"the game to simulate ({' or '.join(with_bots)})")
     sim.add_argument("--games", type=int, default=100, metavar="N", help="games to play (>= 1)")
     sim.add_argument(
         "--seats",
@@ -147,7 +153,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    try:
+        parser = build_parser()
+    except ValueError as exc:  # a game TABLETOP_GAMES names that cannot be loaded
+        print(f"tabletop: error: {exc}", file=sys.stderr)
+        return 2
     args = parser.parse_args(argv)
     if args.command == "engine":
         from tabletop.protocol import main as engine_main
@@ -166,11 +176,13 @@ def main(argv: list[str] | None = None) -> int:
             )
         return 0
     if args.command == "content":
-        from tabletop.games.pocketparks import content_report
+        from tabletop.games import kit
 
+        report = kit(args.game).content_report
+        assert report is not None  # the parser's choices
         # A reader that stops early (`| head`) is not an error.
         with contextlib.suppress(BrokenPipeError):
-            print(content_report(), flush=True)
+            print(report(), flush=True)
         return 0
     if args.command == "join" and args.engine:
         from tabletop.net import headless

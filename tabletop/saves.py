@@ -17,7 +17,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from tabletop.core.bot import levels
 from tabletop.core.engine import Engine, Outcome
 from tabletop.core.errors import ContentError, IllegalAction
 from tabletop.core.names import visible
@@ -40,7 +39,7 @@ from tabletop.core.store import (
     StoreConflict,
     StoreError,
 )
-from tabletop.games import GAMES, get_engine
+from tabletop.games import get_engine, levels, names
 from tabletop.games import title as game_title
 
 QUOTE_LIMIT = 300
@@ -215,7 +214,7 @@ def replayed(game: GameFile) -> tuple[list[dict[str, Any]], Outcome | None]:
     try:
         engine = get_engine(game.game)
     except ValueError:
-        known = ", ".join(name for name, info in GAMES.items() if info.ready)
+        known = ", ".join(names())
         raise SavesError(
             f"It is a game of {quoted(game.game)}, which this tabletop does not have "
             f"(it has {known})."

@@ -4,8 +4,9 @@
 
 Prints win rates per seat and per bot, the first player's win rate, game length,
 score spreads, bot decision times, and content figures: badge pick rates and XP
-per badge (Space Park), event use and the icons of played sets (PocketParks).
-A Space Park table of one seat is the solo game against Scout. The progress bar
+per badge (Space Park), event use and the icons of played sets (PocketParks): each
+game's kit gives its tally (``core.kit.Tally``) and the options of its tables. A
+Space Park table of one seat is the solo game against Scout. The progress bar
 goes to stderr, so stdout (text or --json) stays clean for a pipe.
 """
 
@@ -21,10 +22,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.core.bot import DEFAULT_BUDGET_S, Bot, bot_games, levels, make_bot
-from tabletop.core.engine import Action, Engine, Setup
+from tabletop.core.bot import DEFAULT_BUDGET_S, Bot
+from tabletop.core.engine import Setup
+from tabletop.core.kit import GameKit, Tally
 from tabletop.core.rng import Rng
-from tabletop.games import get_engine
+from tabletop.games import kit, kits
 
 # Seat words: the level names, and what each level is.
 ALIASES: dict[str, str] = {
@@ -40,19 +42,20 @@ BOT_WORDS: dict[str, str] = {"easy": "random", "normal": "greedy", "hard": "hard
 
 def parse_seats(game: str, text: str) -> tuple[str, ...]:
     """Bot levels from a comma list such as ``random,greedy,hard``; ValueError if bad."""
-    if game not in bot_games():
-        raise ValueError(f"no bots for game {game!r} (games with bots: {', '.join(bot_games())})")
+    if not kit(game).levels:
+        with_bots = ", ".join(k.name for k in kits() if k.levels)
+        raise ValueError(f"no bots for game {game!r} (games with bots: {with_bots})")
     words = [w.strip().lower() for w in text.split(",")]
     if any(not w for w in words):
         raise ValueError(f"bad seat list {text!r}: use bot names separated by commas")
     out = []
     for word in words:
         level = ALIASES.get(word)
-        if level is None or level not in levels(game):
+        if level is None or level not in kit(game).levels:
             known = ", ".join(sorted(ALIASES))
             raise ValueError(f"unknown bot {word!r} in --seats (use one of: {known})")
         out.append(level)
-    engine = get_engine(game)
+    engine = kit(game).engine
     if not engine.min_players <= len(out) <= engine.max_players:
         raise ValueError(
             f"{engine.title} takes {engine.min_players}-{engine.max_players} seats, "
@@ -65,139 +68,6 @@ def bot_seed(seed: int, game_index: int, seat: int) -> int:
     """A bot's seed: fixed by the run's seed, the game and the seat."""
     rng = Rng.from_seed(seed * 1_000_003 + game_index * 101 + seat)
     return rng.next64()
-
-
-# -- content tallies ---------------------------------------------------------------
-
-
-class Tally:
-    """Counts content figures as a game goes; one per run, fed every action."""
-
-    def observe(self, before: Any, action: Action, after: Any) -> None:
-        """One applied action."""
-
-    def finish(self, state: Any) -> None:
-        """One finished game."""
-
-    def report(self, games: int) -> dict[str, Any]:
-        return {}
-
-
-class SpaceParkTally(Tally):
-    def __init__(self) -> None:
-        self.earned = Counter[str]()
-        self.games_with = Counter[str]()
-        self.xp = Counter[str]()
-        self.winner_earned = Counter[str]()
-        self._this_game: set[str] = set()
-
-    def observe(self, before: Any, action: Action, after: Any) -> None:
-        from tabletop.games.spacepark.rules import xp_of
-
-        for old, new in zip(before.players, after.players, strict=True):
-            if len(new.earned) > len(old.earned):
-                badge = new.earned[-1]
-                self.earned[badge] += 1
-                self.xp[badge] += xp_of(new) - xp_of(old)
-                self._this_game.add(badge)
-
-    def finish(self, state: Any) -> None:
-        from tabletop.games.spacepark import ENGINE
-
-        outcome = ENGINE.outcome(state)
-        self.games_with.update(self._this_game)
-        self._this_game = set()
-        if outcome is not None:
-            for seat in outcome.winners:
-                self.winner_earned.update(state.players[seat].earned)
-
-    def report(self, games: int) -> dict[str, Any]:
-        from tabletop.games.spacepark.content import badges
-
-        rows = {}
-        for badge in badges():
-            n = self.earned[badge]
-            rows[badge] = {
-                "pick_rate": round(self.games_with[badge] / games, 3),
-                "earned": n,
-                "xp_per_earn": round(self.xp[badge] / n, 2) if n else None,
-                "by_winners": self.winner_earned[badge],
-                # of the times it was earned, the share earned by the game's winner
-                "winner_share": round(self.winner_earned[badge] / n, 3) if n else None,
-            }
-        return {"badges": rows}
-
-
-class PocketParksTally(Tally):
-    def __init__(self) -> None:
-        self.events = Counter[str]()
-        self.reactions = Counter[str]()
-        self.discarded = Counter[str]()
-        self.copies = Counter[str]()
-        self.icons = Counter[str]()
-        self.sets = 0
-        self.tours = 0
-        self.round_ends = Counter[str]()
-
-    def observe(self, before: Any, action: Action, after: Any) -> None:
-        from tabletop.games.pocketparks import rules as R
-
-        kind = getattr(action, "kind", "")
-        if kind in ("play_event", "react"):
-            # Counted under the card played; a Let's do it again also counts its copy.
-            effect = str(R.EFFECT[getattr(action, "card", 0)])
-            (self.events if kind == "play_event" else self.reactions)[effect] += 1
-            copied = getattr(action, "as_effect", None)
-            if copied is not None:
-                self.copies[str(copied)] += 1
-        elif kind == "discard" and before.phase == "discard":
-            card = getattr(action, "card", 0)
-            if not R.is_park(card):
-                self.discarded[str(R.EFFECT[card])] += 1
-        if kind == "park_tour":
-            self.tours += 1
-        if len(after.results) > len(before.results):
-            for result in after.results[len(before.results) :]:
-                self.round_ends["won" if result.winner >= 0 else "nobody"] += 1
-            return  # the round ended: new sets belong to the next deal
-        for seat, (old, new) in enumerate(zip(before.players, after.players, strict=True)):
-            if len(new.sets) > len(old.sets):
-                for cards in new.sets[len(old.sets) :]:
-                    self.sets += 1
-                    mask = R.set_icons(after, seat, cards)
-                    self.icons.update(R.CONTENT.icon_names(mask))
-
-    def report(self, games: int) -> dict[str, Any]:
-        from tabletop.games.pocketparks import rules as R
-
-        effects = sorted({e.effect for e in R.CONTENT.events})
-        return {
-            "events_per_game": {
-                e: {
-                    "played": round(self.events[e] / games, 3),
-                    "reacted": round(self.reactions[e] / games, 3),
-                    "discarded_unplayed": round(self.discarded[e] / games, 3),
-                }
-                for e in effects
-            },
-            "copied_by_lets_do_it_again": {
-                e: round(n / games, 3) for e, n in sorted(self.copies.items())
-            },
-            "sets_played": self.sets,
-            "icon_share_of_sets": {
-                icon: round(n / self.sets, 3) for icon, n in self.icons.most_common()
-            }
-            if self.sets
-            else {},
-            "park_tours_per_game": round(self.tours / games, 3),
-            "rounds": dict(self.round_ends),
-        }
-
-
-TALLIES: dict[str, Callable[[], Tally]] = {
-    "spacepark": SpaceParkTally,
-    "pocketparks": PocketParksTally,
-}
 
 
 # -- running ------------------------------------------------------------------------
@@ -215,19 +85,18 @@ class GameResult:
 
 
 def play_one(
-    engine: Engine[Any, Any],
-    game: str,
+    game: GameKit,
     seats: tuple[str, ...],
     seed: int,
     index: int,
     budget_s: float,
     tally: Tally,
 ) -> GameResult:
+    engine = game.engine
     names = tuple(f"{BOT_WORDS[level]}{i}" for i, level in enumerate(seats))
-    options: dict[str, Any] = {"first_player": "random"} if game == "spacepark" else {}
-    state = engine.new(Setup(players=names, options=options), seed + index)
+    state = engine.new(Setup(players=names, options=dict(game.sim_options)), seed + index)
     first = int(getattr(state, "first", 0))
-    bots: list[Bot] = [make_bot(game, lv, bot_seed(seed, index, i)) for i, lv in enumerate(seats)]
+    bots: list[Bot] = [game.make_bot(lv, bot_seed(seed, index, i)) for i, lv in enumerate(seats)]
     times: dict[str, list[float]] = {}
     actions = 0
     clock = time.perf_counter
@@ -274,15 +143,15 @@ def simulate(
     seat equally often."""
     if games < 1:
         raise ValueError("the number of games must be at least 1")
-    engine = get_engine(game)
-    tally = TALLIES[game]()
+    played = kit(game)
+    tally = played.tally()
     results = []
     started = time.perf_counter()
     n = len(seats)
     for i in range(games):
         shift = i % n if rotate else 0
         table = seats[n - shift :] + seats[: n - shift]
-        results.append(play_one(engine, game, table, seed, i, budget_s, tally))
+        results.append(play_one(played, table, seed, i, budget_s, tally))
         if progress is not None:
             progress(i + 1)
     elapsed = time.perf_counter() - started
@@ -408,39 +277,7 @@ def format_report(report: dict[str, Any]) -> str:
         "Decision time (median / max ms): "
         + "  ".join(f"{b}: {t['median']} / {t['max']}" for b, t in report["decision_ms"].items())
     )
-    content = report["content"]
-    if "badges" in content:
-        lines.append("")
-        lines.append(
-            "Badges (games where earned, times earned, XP per earning, share earned by the winner):"
-        )
-        ranked = sorted(content["badges"].items(), key=lambda kv: -kv[1]["pick_rate"])
-        for badge, row in ranked:
-            xp = "-" if row["xp_per_earn"] is None else f"{row['xp_per_earn']:.2f}"
-            share = "-" if row["winner_share"] is None else f"{row['winner_share']:.0%}"
-            lines.append(
-                f"  {badge:16} {row['pick_rate']:6.1%}  {row['earned']:5}  {xp:>5}  {share:>4}"
-            )
-    if "events_per_game" in content:
-        lines.append("")
-        lines.append("Events per game (played, reacted, discarded unplayed):")
-        for effect, row in content["events_per_game"].items():
-            lines.append(
-                f"  {effect:24} {row['played']:6.2f} {row['reacted']:6.2f} "
-                f"{row['discarded_unplayed']:6.2f}"
-            )
-        copies = content["copied_by_lets_do_it_again"]
-        if copies:
-            lines.append(
-                "Let's do it again copied (per game): "
-                + ", ".join(f"{e} {n}" for e, n in copies.items())
-            )
-        lines.append(
-            f"Park Tours per game: {content['park_tours_per_game']}; rounds: {content['rounds']}"
-        )
-        lines.append(f"Icons of played sets ({content['sets_played']} sets):")
-        for icon, share in content["icon_share_of_sets"].items():
-            lines.append(f"  {icon:16} {share:6.1%}")
+    lines += kit(report["game"]).tally().lines(report["content"])
     return "\n".join(lines)
 
 
@@ -486,7 +323,7 @@ def run(
 def check_args(game: str, seats_text: str, games: int, budget_ms: float) -> str | None:
     """What is wrong with the command's arguments, or None."""
     try:
-        get_engine(game)
+        kit(game)
     except ValueError as exc:
         return str(exc)
     if games < 1:

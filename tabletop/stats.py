@@ -1,7 +1,8 @@
 """Figures from the finished games the store lists: results in order, and statistics
 per player name and game (games, wins, win rate, average and best score, longest
-game), Space Park solo against Scout, Pocket Dragon per difficulty, win rates over
-time. Computed from ``Store.finished()`` alone: no game is replayed.
+game), the tables each game's kit adds (``core.kit.StatGroup``: Space Park solo
+against Scout, Pocket Dragon per difficulty), win rates over time. Computed from
+``Store.finished()`` alone: no game is replayed.
 
 A player is a name at a seat, or a bot: a bot is told apart by its level, so a
 person called like a bot keeps their own figures.
@@ -12,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from tabletop.core.kit import StatGroup
 from tabletop.core.store import FinishedGame
+from tabletop.games import kits
 
 STAR = "★"
 
@@ -94,26 +97,35 @@ class Tally:
 class Statistics:
     by_player: dict[tuple[Player, str], Tally] = field(default_factory=dict)
     """Per player and game."""
-    solo: dict[Player, Tally] = field(default_factory=dict)
-    """Space Park solo games against Scout, per player: a win beats Scout."""
-    dragon: dict[str, Tally] = field(default_factory=dict)
-    """Pocket Dragon per difficulty (the table wins or loses together)."""
+    groups: dict[str, dict[Player | str, Tally]] = field(default_factory=dict)
+    """Per table a game adds (by ``StatGroup.id``), its rows."""
+
+
+def stat_groups() -> list[StatGroup]:
+    """The tables the games add to the statistics, in the games' order."""
+    return [group for kit in kits() for group in kit.stat_groups]
 
 
 def statistics(games: Iterable[FinishedGame]) -> Statistics:
-    figures = Statistics()
+    groups = {kit.name: kit.stat_groups for kit in kits()}
+    figures = Statistics({}, {group.id: {} for group in stat_groups()})
     for game in games:
         for seat, player in enumerate(seats(game)):
             won = seat in game.winners
             score = game.scores[seat]
             figures.by_player.setdefault((player, game.game), Tally()).add(score, won, game.moves)
-            if game.game == "spacepark" and len(game.players) == 1:
-                figures.solo.setdefault(player, Tally()).add(score, won, game.moves)
-        if game.game == "pocketdragon":
-            difficulty = str(game.options.get("difficulty", "easy"))
-            figures.dragon.setdefault(difficulty, Tally()).add(
-                max(game.scores, default=0), bool(game.winners), game.moves
-            )
+        for group in groups.get(game.game, ()):
+            row = group.row(game)
+            if row is None:
+                continue
+            rows = figures.groups[group.id]
+            if group.per_seat:
+                for seat, player in enumerate(seats(game)):
+                    won = seat in game.winners
+                    rows.setdefault(player, Tally()).add(game.scores[seat], won, game.moves)
+            else:
+                best = max(game.scores, default=0)
+                rows.setdefault(row, Tally()).add(best, bool(game.winners), game.moves)
     return figures
 
 

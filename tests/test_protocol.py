@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from tabletop.core.rng import Rng
-from tabletop.games import GAMES
+from tabletop.games import names
 from tabletop.protocol import MAX_LINE, Session, encode, refusal
 
-READY = [name for name, info in GAMES.items() if info.ready]
+READY = list(names())
 PLAYERS = {"spacepark": ["Ann", "Bo", "Cy"], "pocketparks": ["Ann", "Bo", "Cy"]}
 
 

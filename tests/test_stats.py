@@ -16,6 +16,7 @@ from tabletop.stats import (
     headline,
     ranking,
     result_line,
+    stat_groups,
     statistics,
     win_rates_over_time,
 )
@@ -93,12 +94,13 @@ def test_space_park_solo_and_pocket_dragon_difficulties_match_a_hand_count(
     games: list[FinishedGame],
 ) -> None:
     stats = statistics(games)
-    assert {p: figures(t) for p, t in stats.solo.items()} == {
+    assert [group.id for group in stat_groups()] == ["solo", "dragon"]  # the games' order
+    assert {p: figures(t) for p, t in stats.groups["solo"].items()} == {
         Player("Ann"): (2, 1, 0.5, 16.0, 21, 4)
     }
-    assert {d: figures(t) for d, t in stats.dragon.items()} == {
-        "easy": (1, 1, 1.0, 8.0, 8, 6),
-        "hard": (2, 1, 0.5, 6.0, 12, 7),
+    assert {d: figures(t) for d, t in stats.groups["dragon"].items()} == {
+        "Easy": (1, 1, 1.0, 8.0, 8, 6),
+        "Hard": (2, 1, 0.5, 6.0, 12, 7),
     }
 
 

@@ -1,4 +1,4 @@
-"""Computer players: the Bot protocol, a generic random bot, and the level registry.
+"""Computer players: the Bot protocol, a generic random bot, the levels, driving bots.
 
 A bot sees only what its seat may see. It is handed ``engine.view(state, seat)``
 and ``engine.legal_actions(state, seat)`` and returns one of those actions; it
@@ -9,17 +9,15 @@ Every bot owns a ``core.rng.Rng`` seeded when it is made, so a table of bots
 with fixed seeds plays the same game every time. ``budget_s`` is a hard cap on
 the time one decision may take.
 
-Levels per game: ``easy`` (random), ``normal`` (greedy), ``hard`` (search). The
-registry names each game's bot module by string and imports it only when a bot
-of that game is made, so importing this module imports no game (imports point
-down: core never imports games at load time).
+Levels: ``easy`` (random), ``normal`` (greedy), ``hard`` (search). Each game's kit
+(``core.kit.GameKit``) says which levels it has and loads its bots when one is made;
+core names no game.
 """
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -42,16 +40,6 @@ LEVEL_HELP: dict[str, str] = {
     "and takes the one that works out best",
 }
 """What each level does, in players' words (setup shows it)."""
-# Each game with bots: the module holding its ``BOTS`` mapping (level -> factory).
-BOT_MODULES: dict[str, str] = {
-    "spacepark": "tabletop.games.spacepark.bots",
-    "pocketparks": "tabletop.games.pocketparks.bots",
-}
-# Each game with hints: the module holding its ``hint(view, legal, budget_s) -> Hint``.
-HINT_MODULES: dict[str, str] = {
-    "spacepark": "tabletop.games.spacepark.hints",
-    "pocketparks": "tabletop.games.pocketparks.hints",
-}
 HINT_SEED = 0
 """A hint's bot is seeded alike every time: the same view always gets the same hint."""
 HINT_BUDGET_S = 5.0
@@ -108,38 +96,6 @@ class RandomBot(Bot):
 BotFactory = Callable[[int], Bot]
 
 
-def _bots_of(game: str) -> Mapping[str, BotFactory]:
-    module = BOT_MODULES.get(game)
-    if module is None:
-        known = ", ".join(BOT_MODULES)
-        raise ValueError(f"no bots for game {game!r} (games with bots: {known})")
-    bots: Mapping[str, BotFactory] = importlib.import_module(module).BOTS
-    return bots
-
-
-def bot_games() -> tuple[str, ...]:
-    """The games that have bots."""
-    return tuple(BOT_MODULES)
-
-
-def levels(game: str) -> tuple[str, ...]:
-    """The bot levels of a game, easiest first; () for a game without bots."""
-    if game not in BOT_MODULES:
-        return ()
-    return tuple(level for level in LEVELS if level in _bots_of(game))
-
-
-def make_bot(game: str, level: str, seed: int) -> Bot:
-    """A bot of ``game`` at ``level``; ValueError names the levels there are."""
-    bots = _bots_of(game)
-    factory = bots.get(level)
-    if factory is None:
-        raise ValueError(
-            f"unknown bot level {level!r} for {game} (levels: {', '.join(levels(game))})"
-        )
-    return factory(seed)
-
-
 @dataclass(frozen=True, slots=True)
 class Hint:
     """A move suggested to a seat, and why."""
@@ -148,41 +104,6 @@ class Hint:
     """The move, or its first step (some moves are made in steps)."""
     why: str
     """One line in players' words, naming only what the seat may see."""
-
-
-def hint_games() -> tuple[str, ...]:
-    """The games that give hints."""
-    return tuple(HINT_MODULES)
-
-
-def hint(
-    engine: Engine[Any, Any], state: Any, seat: int, budget_s: float = HINT_BUDGET_S
-) -> Hint | None:
-    """The hard bot's move in ``seat``'s place, and why; None if the seat has no move.
-
-    Like any bot it is handed the seat's view and legal actions, never the state, so
-    the hint is the same whatever the cards the seat cannot see (the hint tests vary
-    them). Within ``budget_s`` it gives the same hint for the same view; on a machine
-    too slow for its search it decides on the part it had time for."""
-    return hint_from(
-        engine.name, engine.view(state, seat), engine.legal_actions(state, seat), budget_s
-    )
-
-
-def hint_from(
-    game: str, view: BaseModel, legal: Sequence[Action], budget_s: float = HINT_BUDGET_S
-) -> Hint | None:
-    """``hint`` from what a seat has: its own view and legal actions (all a seat at a
-    hosted game is sent)."""
-    if not legal:
-        return None
-    module = HINT_MODULES.get(game)
-    if module is None:
-        raise ValueError(f"no hints for game {game!r} (games with hints: {hint_games()})")
-    suggest: Callable[[BaseModel, Sequence[Action], float], Hint] = importlib.import_module(
-        module
-    ).hint
-    return suggest(view, legal, budget_s)
 
 
 # -- driving a table of bots -------------------------------------------------------

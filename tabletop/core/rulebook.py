@@ -1,4 +1,5 @@
-"""The rules of each game, read from its digest (seeds/<game>.md, shipped as tabletop.seeds).
+"""The rules of each game, read from its digest (seeds/<game>.md, shipped as tabletop.seeds;
+a game from elsewhere names the package holding its own).
 
 A digest is written for players and is the one text of the rules: the Rules
 screen shows it, setup quotes it, and every refusal names one of its rule ids.
@@ -14,7 +15,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-RULE_ID = r"(?:SP|PP|PD)-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+"
+RULE_ID = r"[A-Z]+-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+"
+"""A rule id: the game's prefix (SP, PP, PD), its topic, a number."""
 _RULE = re.compile(rf"[-*]\s+\*\*({RULE_ID})\*\*\s+(.+)")
 _EMPHASIS = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*")
 
@@ -125,8 +127,12 @@ def parse(digest: str) -> Rulebook:
     return Rulebook(title, tuple(intro), tuple(sections))
 
 
+DIGESTS = "tabletop.seeds"
+"""The package holding the digests of tabletop's own games."""
+
+
 @cache
-def rulebook(game: str) -> Rulebook:
-    """The rules of ``game`` (its digest, read once)."""
-    text = resources.files("tabletop.seeds").joinpath(f"{game}.md").read_text("utf-8")
+def rulebook(game: str, package: str = DIGESTS) -> Rulebook:
+    """The rules of ``game`` (its digest ``<game>.md`` in ``package``, read once)."""
+    text = resources.files(package).joinpath(f"{game}.md").read_text("utf-8")
     return parse(text)

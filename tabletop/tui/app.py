@@ -33,7 +33,7 @@ from textual.screen import Screen
 
 from tabletop import __version__
 from tabletop.core.store import Store, StoreError, default_path
-from tabletop.games import GAMES
+from tabletop.games import kit, kits, names
 from tabletop.tui.screens.home import HomeScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import ControlFilter
@@ -168,11 +168,10 @@ class TabletopApp(App[None]):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        for info in GAMES.values():
-            if info.ready:
-                yield SystemCommand(
-                    f"New game: {info.title}", info.blurb, lambda g=info.name: self.new_game(g)
-                )
+        for game in kits():
+            yield SystemCommand(
+                f"New game: {game.title}", game.blurb, lambda g=game.name: self.new_game(g)
+            )
         yield SystemCommand("Continue", "Resume an unfinished game", self.action_continue)
         yield SystemCommand("History", "Finished games and results", self.action_history)
         yield SystemCommand("Statistics", "Wins, scores and records", self.action_statistics)
@@ -188,10 +187,8 @@ class TabletopApp(App[None]):
         from tabletop.tui.screens import has_screen
         from tabletop.tui.screens.setup import SetupScreen
 
-        info = GAMES[game]
-        if not info.ready:
-            self.notify(f"{info.title} is coming: its rules engine is not built yet.", markup=False)
-        elif not has_screen(game):
+        info = kit(game)
+        if not has_screen(game):
             self.notify(
                 f"{info.title}'s rules are built, but its screen is not yet: "
                 "it cannot be played here so far.",
@@ -262,7 +259,7 @@ class TabletopApp(App[None]):
         if not self.is_screen_installed(RULES):
             self.install_screen(RulesScreen(), RULES)
         rules = self.get_screen(RULES, RulesScreen)
-        rules.show(game or next(iter(GAMES)), at)
+        rules.show(game or names()[0], at)
         if rules not in self.screen_stack:
             self.push_screen(rules)
 

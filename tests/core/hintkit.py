@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from tabletop.core.bot import HINT_SEED, Hint, hint
+from tabletop.core.bot import HINT_SEED, Hint
 from tabletop.core.rng import Rng
+from tabletop.games import hint
 
 BUDGET_S = 60.0  # never reached: the search does all its samples, as on a fast machine
 

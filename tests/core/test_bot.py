@@ -1,4 +1,4 @@
-"""The bot kernel: the random bot, the level registry, and the driver that hands
+"""The bot kernel: the random bot, the levels of each game, and the driver that hands
 a bot its seat's view and legal actions only."""
 
 from __future__ import annotations
@@ -16,16 +16,11 @@ from tabletop.core.bot import (
     Bot,
     RandomBot,
     ask,
-    bot_games,
-    hint,
-    hint_games,
-    levels,
-    make_bot,
     play_game,
 )
 from tabletop.core.engine import Action, Setup
-from tabletop.games import get_engine
-from tabletop.games.spacepark import ENGINE
+from tabletop.games import get_engine, hint, kits, levels, make_bot
+from tabletop.games.spacepark.engine import ENGINE
 from tabletop.games.spacepark.model import FastTravel, Visit
 
 
@@ -59,8 +54,9 @@ def test_random_bot_refuses_an_empty_choice() -> None:
 def test_levels_per_game_and_the_factory() -> None:
     assert LEVELS == ("easy", "normal", "hard")
     assert tuple(LEVEL_NAMES) == tuple(LEVEL_HELP) == LEVELS  # each named and explained
-    assert set(bot_games()) == {"spacepark", "pocketparks"}
-    for game in bot_games():
+    with_bots = [kit.name for kit in kits() if kit.bots is not None]
+    assert set(with_bots) == {"spacepark", "pocketparks"}
+    for game in with_bots:
         assert levels(game) == LEVELS
         for level in LEVELS:
             bot = make_bot(game, level, 3)
@@ -69,7 +65,7 @@ def test_levels_per_game_and_the_factory() -> None:
 
 
 def test_factory_errors_name_what_exists() -> None:
-    with pytest.raises(ValueError, match="games with bots: spacepark, pocketparks"):
+    with pytest.raises(ValueError, match="Pocket Dragon has no bots"):
         make_bot("pocketdragon", "easy", 1)
     with pytest.raises(ValueError, match="levels: easy, normal, hard"):
         make_bot("spacepark", "expert", 1)
@@ -118,7 +114,8 @@ def test_a_hint_is_for_a_seat_with_a_move_in_a_game_with_hints() -> None:
     assert hint(ENGINE, state, 1) is None  # not Bob's turn: nothing to suggest
     suggested = hint(ENGINE, state, 0)
     assert suggested is not None and suggested.action in ENGINE.legal_actions(state, 0)
-    assert set(hint_games()) == set(bot_games())
+    with_hints = {kit.name for kit in kits() if kit.hints is not None}
+    assert with_hints == {kit.name for kit in kits() if kit.bots is not None}
     dragon = get_engine("pocketdragon")
-    with pytest.raises(ValueError, match="no hints for game 'pocketdragon'"):
+    with pytest.raises(ValueError, match="Pocket Dragon gives no hints"):
         hint(dragon, dragon.new(Setup(players=("Ann", "Bob")), 1), 0)

@@ -352,7 +352,7 @@ def test_private_events_reach_only_their_seat(session: GameSession) -> None:
 
 
 def test_a_space_park_game_resumes_identically(store: Store) -> None:
-    spacepark = pytest.importorskip("tabletop.games.spacepark")
+    spacepark = pytest.importorskip("tabletop.games.spacepark.engine")
     if not hasattr(spacepark, "ENGINE"):
         pytest.skip("the Space Park engine is not finished yet")
     engine = spacepark.ENGINE
@@ -370,7 +370,7 @@ def test_a_space_park_game_resumes_identically(store: Store) -> None:
 def test_a_game_the_clock_ended_replays_to_its_end(store: Store) -> None:
     """A real-time game lost on the clock, with no action at its end: the record keeps
     the reading that ended it, so a replay (and a resume) reach the same end."""
-    pocketdragon = pytest.importorskip("tabletop.games.pocketdragon")
+    pocketdragon = pytest.importorskip("tabletop.games.pocketdragon.engine")
     engine = pocketdragon.ENGINE
     seats = (SeatInfo("Ann"), SeatInfo("Bo"))
     session = GameSession.start(store, engine, seats, {"mode": "companion"}, seed=3)
@@ -390,7 +390,7 @@ def test_a_game_the_clock_ended_replays_to_its_end(store: Store) -> None:
 
 def _dragon(store: Store, mode: str = "companion") -> GameSession:
     """A Pocket Dragon game, started at 0 s."""
-    pocketdragon = pytest.importorskip("tabletop.games.pocketdragon")
+    pocketdragon = pytest.importorskip("tabletop.games.pocketdragon.engine")
     seats = (SeatInfo("Ann"), SeatInfo("Bo"))
     session = GameSession.start(store, pocketdragon.ENGINE, seats, {"mode": mode}, seed=3)
     _press(session, "start", 0.0)

@@ -1,7 +1,8 @@
-"""One harness for the three games: what each seat may not see (leaks), a table that
-plays seeded random games, the invariant checks run after every step (a valid state
-is what the engine's own ``check`` says: the one statement of it, which ``load``
-also applies), and the text of a golden playthrough.
+"""One harness for every game: what its kit says random play must know (what each
+seat may not see, the setups to cover, the moves to shun), a table that plays seeded
+random games, the invariant checks run after every step (a valid state is what the
+engine's own ``check`` says: the one statement of it, which ``load`` also applies),
+and the text of a golden playthrough.
 
 Used by the property tests, the golden tests, scripts/regen_golden.py and
 scripts/fuzz_long.sh; never reads anything outside the repository.
@@ -13,10 +14,9 @@ import json
 import os
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +26,10 @@ from pydantic import BaseModel
 
 from tabletop.core.engine import MALFORMED_ACTION, Engine, Event, Setup
 from tabletop.core.errors import IllegalAction
+from tabletop.core.kit import GameKit
 from tabletop.core.record import GameRecord, replay
 from tabletop.core.rng import Rng
-from tabletop.games import get_engine
-from tabletop.games.pocketdragon.model import with_now
+from tabletop.games import kit, kits
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN_DIR = ROOT / "tests" / "golden"
@@ -84,129 +84,71 @@ def scaled(examples: int, long_cap: int | None = None) -> settings:
     return settings(PROFILE, max_examples=examples)
 
 
-# -- what each seat may not see (what each game holds is the engine's check) -------
+# -- what each game's kit says random play must know --------------------------------
 
-
-def _secrets_spacepark(state: Any, seat: int | None) -> set[str]:
-    from tabletop.games.spacepark.content import badges
-
-    hidden = set(state.deck)
-    for other, player in enumerate(state.players):
-        if other != seat:
-            hidden |= set(player.hand)
-    pending = state.pending
-    if pending is not None and pending.drawn is not None and pending.seat != seat:
-        hidden.add(pending.drawn)
-    return {f'"{b}"' for b in hidden} | {f'"{badges()[b].name}"' for b in hidden}
-
-
-def _secrets_pocketparks(state: Any, seat: int | None) -> set[str]:
-    hidden = set(state.pile)
-    for other, player in enumerate(state.players):
-        if other != seat:
-            hidden |= set(player.hand)
-    return {f'"id":{c},' for c in hidden}
-
-
-def _secrets_pocketdragon(state: Any, seat: int | None) -> set[str]:
-    from tabletop.games.pocketdragon.content import cards
-    from tabletop.games.pocketdragon.rules import face_down
-
-    table = state.table
-    if table is None:
-        return set()
-    deck = cards()
-    activities = list(table.deck)
-    for owner, hand in enumerate(table.hands):
-        if seat is None or seat == owner:  # PD-TALK-2: nobody sees their own hand
-            activities += [h.activity for h in hand]
-    peeked = table.peek.places if table.peek is not None and table.peek.seat == seat else []
-    grid = [table.grid[p] for p in face_down(table) if p not in peeked]
-    return {f'"{deck.activities[a].id}"' for a in activities} | {
-        f'"{deck.collection[c].id}"' for c in grid if c is not None
-    }
+GOLDEN = re.compile(r"(?P<game>[a-z0-9_]+)-\d+p-setup(?P<setup>\d+)-seed(?P<seed>\d+)\.txt")
 
 
 @dataclass(frozen=True)
 class GameSpec:
-    """What the harness needs to know of one game."""
+    """What the harness needs to know of one game: its kit's ``Playtest``."""
 
-    game: str
-    setups: tuple[Setup, ...]
-    secrets: Callable[[Any, int | None], set[str]]
-    # Kinds random play takes only when nothing else is legal: without that a random
-    # player would cancel every draft, pause forever or reset the clocks.
-    shun: frozenset[str] = frozenset()
-    max_steps: int = 10_000  # a random game with legal moves ends within this many
-    warmup: int = 200  # the state machines start up to this many random moves in
-    golden: tuple[tuple[int, int], ...] = ()  # (setup index, seed) of the golden games
-    # Top-level view keys holding public history (PocketParks' round score sheets list
-    # the sets of rounds since dealt again): the leak check skips them, and instead
-    # they must be the same for every viewer.
-    history: frozenset[str] = frozenset()
+    kit: GameKit
+
+    @property
+    def game(self) -> str:
+        return self.kit.name
 
     @property
     def engine(self) -> Engine[Any, Any]:
-        return get_engine(self.game)
+        return self.kit.engine
+
+    @property
+    def setups(self) -> tuple[Setup, ...]:
+        return tuple(_setup(n, **options) for n, options in self.kit.playtest.setups)
+
+    def secrets(self, state: Any, seat: int | None) -> set[str]:
+        """What ``seat`` may not see (JSON fragments no view of it may hold)."""
+        return self.kit.playtest.secrets(state, seat)
+
+    @property
+    def shun(self) -> frozenset[str]:
+        return self.kit.playtest.shun
+
+    @property
+    def max_steps(self) -> int:
+        return self.kit.playtest.max_steps
+
+    @property
+    def warmup(self) -> int:
+        return self.kit.playtest.warmup
+
+    @property
+    def history(self) -> frozenset[str]:
+        return self.kit.playtest.history
+
+    @property
+    def golden(self) -> tuple[tuple[int, int], ...]:
+        """(setup index, seed) of the golden games: the files of tests/golden."""
+        found = (GOLDEN.fullmatch(path.name) for path in sorted(GOLDEN_DIR.glob("*.txt")))
+        return tuple(
+            (int(m["setup"]), int(m["seed"])) for m in found if m and m["game"] == self.game
+        )
 
 
 def _setup(players: int, **options: Any) -> Setup:
     return Setup(players=("Ann", "Bo", "Cy", "Di", "Eve")[:players], options=options)
 
 
-SPECS: dict[str, GameSpec] = {
-    spec.game: spec
-    for spec in (
-        GameSpec(
-            "spacepark",
-            (
-                _setup(1),
-                _setup(2),
-                _setup(3, first_player="random"),
-                _setup(4, first_player=2),
-            ),
-            _secrets_spacepark,
-            max_steps=2_000,
-            warmup=150,
-            golden=((0, 7), (1, 1), (3, 3)),
-        ),
-        GameSpec(
-            "pocketparks",
-            (
-                _setup(2),
-                _setup(3, round_modifiers=False),
-                _setup(4),
-                _setup(5, first_player=4),
-            ),
-            _secrets_pocketparks,
-            shun=frozenset({"cancel"}),
-            max_steps=60_000,
-            warmup=1_500,
-            golden=((0, 1), (1, 18)),
-            history=frozenset({"results"}),
-        ),
-        GameSpec(
-            "pocketdragon",
-            (
-                _setup(2, mode="table", difficulty="easy"),
-                _setup(2, mode="table", difficulty="hard"),
-                _setup(2, mode="companion", difficulty="medium"),
-            ),
-            _secrets_pocketdragon,
-            shun=frozenset({"pause", "reset"}),
-            max_steps=5_000,
-            warmup=60,
-            golden=((0, 1), (1, 5), (2, 3)),
-        ),
-    )
-}
+SPECS: dict[str, GameSpec] = {kit.name: GameSpec(kit) for kit in kits()}
+"""Every game registered when the harness is imported (tabletop's own)."""
 
 
 @cache
 def rule_ids(game: str) -> frozenset[str]:
-    """The rule ids of a game's digest, read from the installed package."""
-    text = resources.files("tabletop.seeds").joinpath(f"{game}.md").read_text(encoding="utf-8")
-    return frozenset(re.findall(r"^\s*[-*]\s+\*\*([A-Z0-9-]+)\*\*", text, re.MULTILINE))
+    """The rule ids of a game's digest, read from where its kit says it is."""
+    book = kit(game).rulebook
+    return frozenset(rule.id for section in book.sections for rule in section.rules)
 
 
 # -- a table: a game, its record and (real time) its clock ------------------------
@@ -253,7 +195,7 @@ class Table:
     def stamp(self, action: Any) -> Any:
         """The action at the table's clock (real-time actions carry their ``now``)."""
         if self.engine.realtime:
-            return with_now(action, self.now)
+            return replace(action, now=self.now)
         return action
 
     def legal(self, seat: int) -> list[Any]:
@@ -310,7 +252,7 @@ def chosen_move(spec: GameSpec, state: Any, seed: int, index: int) -> Any:
     legal = engine.legal_actions(state, seat)
     action = rng.choice([a for a in legal if a.kind not in spec.shun] or legal)
     if engine.realtime:
-        action = with_now(action, float(index + 1))
+        action = replace(action, now=float(index + 1))
     return action
 
 

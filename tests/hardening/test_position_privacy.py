@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from tabletop.core.engine import Engine, InvalidState, Setup
-from tabletop.games.pocketdragon import ENGINE as DRAGON
+from tabletop.games.pocketdragon.engine import ENGINE as DRAGON
 from tabletop.games.pocketdragon.model import PocketDragonState
-from tabletop.games.pocketparks import ENGINE as PARKS
-from tabletop.games.spacepark import ENGINE as SPACE
+from tabletop.games.pocketparks.engine import ENGINE as PARKS
+from tabletop.games.spacepark.engine import ENGINE as SPACE
 
 
 def played(engine: Engine[Any, Any], players: tuple[str, ...], seed: int) -> Iterator[Any]:

@@ -17,15 +17,15 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tabletop.core.bot import hint
 from tabletop.core.clock import FakeClock
 from tabletop.core.engine import Setup
 from tabletop.core.store import Store
+from tabletop.games import hint
 from tabletop.games.pocketdragon.content import GRID_COLUMNS, cards
 from tabletop.games.pocketdragon.model import PocketDragonState, Table
 from tabletop.games.pocketdragon.rules import face_down, needed_skills
 from tabletop.games.pocketparks.view import PPView
-from tabletop.games.spacepark import ENGINE
+from tabletop.games.spacepark.engine import ENGINE
 from tabletop.games.spacepark.view import SpaceParkView
 from tabletop.net.host import HostedGame
 from tabletop.tui.join import JoinApp

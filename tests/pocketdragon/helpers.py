@@ -9,8 +9,8 @@ import pytest
 
 from tabletop.core.engine import Setup
 from tabletop.core.errors import IllegalAction
-from tabletop.games.pocketdragon import ENGINE
 from tabletop.games.pocketdragon.content import cards
+from tabletop.games.pocketdragon.engine import ENGINE
 from tabletop.games.pocketdragon.model import PocketDragonState, Table
 from tabletop.games.pocketdragon.view import PocketDragonView
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tabletop.core.errors import IllegalAction
 from tabletop.core.record import GameRecord, replay
 from tabletop.core.session import rebuilt
-from tabletop.games.pocketdragon import ENGINE
+from tabletop.games.pocketdragon.engine import ENGINE
 from tests.pocketdragon.helpers import act, at, keep_fed, new, refused, started, view
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.games.pocketdragon import ENGINE
+from tabletop.games.pocketdragon.engine import ENGINE
 from tests.pocketdragon.helpers import act, at, keep_fed, new, options, refused, started, view
 
 

@@ -10,8 +10,8 @@ import pytest
 
 from tabletop.core.engine import Setup
 from tabletop.core.errors import IllegalAction
-from tabletop.games.pocketdragon import ENGINE
 from tabletop.games.pocketdragon.content import cards
+from tabletop.games.pocketdragon.engine import ENGINE
 from tabletop.games.pocketdragon.model import PocketDragonState
 from tests.pocketdragon.helpers import KINDNESS, act, arranged, at, table
 from tests.pocketdragon.test_views import random_states

@@ -7,8 +7,8 @@ from typing import Any
 
 from tabletop.core.engine import Setup
 from tabletop.core.record import GameRecord, replay
-from tabletop.games.pocketdragon import ENGINE
 from tabletop.games.pocketdragon.content import cards
+from tabletop.games.pocketdragon.engine import ENGINE
 from tabletop.games.pocketdragon.model import PocketDragonState, with_now
 from tabletop.games.pocketdragon.rules import face_down, needed_skills
 from tabletop.protocol import Session

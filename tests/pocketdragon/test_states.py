@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from tabletop.core.engine import InvalidState
-from tabletop.games.pocketdragon import ENGINE
+from tabletop.games.pocketdragon.engine import ENGINE
 from tabletop.games.pocketdragon.model import OpenPeek, PendingClue, Play, PocketDragonState
 from tests.pocketdragon.helpers import (
     ATTENTION,

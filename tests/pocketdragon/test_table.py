@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from tabletop.games.pocketdragon import ENGINE
 from tabletop.games.pocketdragon.content import cards
+from tabletop.games.pocketdragon.engine import ENGINE
 from tabletop.games.pocketdragon.model import HandCard
 from tests.pocketdragon.helpers import (
     ATTENTION,

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from tabletop.core.rng import Rng
-from tabletop.games.pocketdragon import ENGINE
 from tabletop.games.pocketdragon.content import cards
+from tabletop.games.pocketdragon.engine import ENGINE
 from tabletop.games.pocketdragon.model import PocketDragonState, with_now
 from tabletop.games.pocketdragon.rules import face_down
 from tests.pocketdragon.helpers import (

@@ -9,7 +9,7 @@ import pytest
 
 from tabletop.core.engine import Event, InvalidState, Setup
 from tabletop.core.errors import IllegalAction
-from tabletop.games.pocketparks import ENGINE
+from tabletop.games.pocketparks.engine import ENGINE
 from tabletop.games.pocketparks.model import NO_CARD, ParkTour, Pass, PPAction, PPState, TourPick
 from tabletop.games.pocketparks.rules import CONTENT, EFFECT, NAME, THEME, common_icons
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.core.bot import Bot, make_bot, play_game
+from tabletop.core.bot import Bot, play_game
 from tabletop.core.engine import Setup
 from tabletop.core.rng import Rng
+from tabletop.games import make_bot
 from tabletop.games.pocketparks.bots import GreedyBot, SearchBot, determinize
 from tabletop.games.pocketparks.model import (
     Confirm,

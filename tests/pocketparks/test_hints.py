@@ -12,12 +12,12 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from tabletop.core.bot import hint
 from tabletop.core.engine import InvalidState, Setup
 from tabletop.core.rng import Rng
-from tabletop.games.pocketparks import ENGINE
+from tabletop.games import hint
 from tabletop.games.pocketparks import bots as pp_bots
 from tabletop.games.pocketparks import rules as R
+from tabletop.games.pocketparks.engine import ENGINE
 from tabletop.games.pocketparks.hints import why
 from tabletop.games.pocketparks.model import (
     Confirm,

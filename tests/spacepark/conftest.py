@@ -8,7 +8,7 @@ import pytest
 
 from tabletop.core.engine import Setup, Transition
 from tabletop.core.errors import IllegalAction
-from tabletop.games.spacepark import ENGINE
+from tabletop.games.spacepark.engine import ENGINE
 from tabletop.games.spacepark.model import Dest, State
 
 NAMES = ("Ann", "Bob", "Cy", "Di")

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.core.bot import Bot, RandomBot, make_bot, play_game
+from tabletop.core.bot import Bot, RandomBot, play_game
 from tabletop.core.engine import Setup
 from tabletop.core.rng import Rng
-from tabletop.games.spacepark import ENGINE
+from tabletop.games import make_bot
 from tabletop.games.spacepark.bots import GreedyBot, SearchBot, determinize
+from tabletop.games.spacepark.engine import ENGINE
 from tabletop.games.spacepark.model import FastTravel, State
 
 from .conftest import NAMES, Table

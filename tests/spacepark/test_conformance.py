@@ -10,8 +10,8 @@ import pytest
 from tabletop.core.engine import MALFORMED_ACTION, Setup
 from tabletop.core.errors import IllegalAction
 from tabletop.core.record import GameRecord, replay
-from tabletop.games.spacepark import ENGINE
 from tabletop.games.spacepark.content import badges
+from tabletop.games.spacepark.engine import ENGINE
 from tabletop.games.spacepark.model import State
 
 NAMES = ("Ann", "Bob", "Cy", "Di")

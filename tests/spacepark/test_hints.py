@@ -13,13 +13,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from tabletop.core.bot import hint
 from tabletop.core.engine import Setup
 from tabletop.core.rng import Rng
-from tabletop.games.spacepark import ENGINE
+from tabletop.games import hint
 from tabletop.games.spacepark import bots as sp_bots
 from tabletop.games.spacepark import hints as sp_hints
 from tabletop.games.spacepark.content import badges
+from tabletop.games.spacepark.engine import ENGINE
 from tabletop.games.spacepark.model import State, Visit
 from tabletop.games.spacepark.view import SpaceParkView
 from tests.core.hintkit import BUDGET_S, assert_hint_ignores_hidden, peeking_hint

@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.core.engine import Setup
 from tabletop.core.errors import IllegalAction
-from tabletop.games.spacepark import ENGINE
+from tabletop.games.spacepark.engine import ENGINE
 from tabletop.games.spacepark.model import (
     DEST_NAMES,
     Dest,

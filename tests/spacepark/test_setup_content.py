@@ -11,8 +11,8 @@ import pytest
 
 from tabletop.core.engine import Setup
 from tabletop.core.errors import ContentError
-from tabletop.games.spacepark import ENGINE
 from tabletop.games.spacepark.content import ASSET, badges, destination_text, parse_deck
+from tabletop.games.spacepark.engine import ENGINE
 from tabletop.games.spacepark.model import DEST_NAMES
 from tabletop.games.spacepark.rules import OTHER_TILES
 

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input, OptionList, Select, Static, Switch
 
-from tabletop.core.bot import BOT_MODULES
 from tabletop.core.engine import Setup
+from tabletop.core.kit import GameKit, Playtest
 from tabletop.core.session import GameSession
 from tabletop.core.store import FIRST_VERSION, SeatInfo, Store
-from tabletop.games import GAMES, GameInfo
+from tabletop.games import names
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens import GAME_SCREENS
 from tabletop.tui.screens.base import GameScreen, ResultScreen
@@ -25,7 +25,8 @@ from tabletop.tui.screens.setup import SetupScreen
 from tabletop.tui.screens.sized import TooSmall
 from tabletop.tui.settings import Settings
 from tabletop.tui.widgets.curtain import Curtain
-from tests.tui.toygame import ENGINE, Bet, Play, ToyView
+from tests.registry import register_for_test
+from tests.tui.toygame import BOTS, ENGINE, Bet, Play, ToyView
 from tests.tui.toyscreen import ToyScreen
 
 SIZE = (100, 32)
@@ -35,12 +36,17 @@ SIZE = (100, 32)
 def toy(monkeypatch: pytest.MonkeyPatch, store: Store) -> None:
     """Register the toy game, its screen and its bot, first in the list; bots move at
     once."""
-    info = GameInfo("toygame", "Toy Game", "tests.tui.toygame", "a test-only card game")
-    monkeypatch.setattr("tabletop.games.GAMES", {"toygame": info, **GAMES})
-    for module in ("tabletop.tui.app", "tabletop.tui.screens.home"):
-        monkeypatch.setattr(f"{module}.GAMES", {"toygame": info, **GAMES})
+    toy = GameKit(
+        name="toygame",
+        title="Toy Game",
+        blurb="a test-only card game",
+        engine_loader=lambda: ENGINE,
+        bots=lambda: BOTS,
+        # a view holds the viewer's own hand only, and the deck's size
+        playtest=Playtest(setups=((2, {}),), secrets=lambda state, seat: set()),
+    )
+    register_for_test(monkeypatch, toy, first=True)
     monkeypatch.setitem(GAME_SCREENS, "toygame", "tests.tui.toyscreen:ToyScreen")
-    monkeypatch.setitem(BOT_MODULES, "toygame", "tests.tui.toygame")
     store.save_setting("bot_pace", "instant")
 
 
@@ -55,18 +61,14 @@ def hand_text(app: TabletopApp) -> str:
     return str(app.screen.query_one("#hand", Static).render())
 
 
-async def test_home_lists_every_game_and_marks_those_not_built(
+async def test_home_lists_every_game_and_one_without_a_screen_stays_home(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    coming = GameInfo("nothing", "Nothing Yet", "tabletop.games.nothing_yet", "not built")
-    monkeypatch.setattr("tabletop.tui.screens.home.GAMES", {**GAMES, "nothing": coming})
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
         games = app.screen.query_one("#games", OptionList)
         ids = [games.get_option_at_index(i).id for i in range(games.option_count)]
-        assert ids == [*GAMES, "nothing"]
-        option = games.get_option("nothing")
-        assert option.disabled and "(coming)" in str(option.prompt)
+        assert ids == list(names())
         # a ready engine without a screen says so and stays home
         monkeypatch.setitem(GAME_SCREENS, "spacepark", "tabletop.tui.screens.no_such:Screen")
         app.new_game("spacepark")
@@ -279,8 +281,8 @@ async def test_the_result_lets_the_final_board_show_through(store: Store, toy: N
 async def test_continue_tells_games_apart(store: Store) -> None:
     """Three games of the same players: each row says when it was started and its moves;
     the highlighted one whose turn it is and where it stands, in its engine's words."""
-    from tabletop.games.pocketparks import ENGINE as PARKS
-    from tabletop.games.spacepark import ENGINE as SPACE
+    from tabletop.games.pocketparks.engine import ENGINE as PARKS
+    from tabletop.games.spacepark.engine import ENGINE as SPACE
 
     seats = (SeatInfo("Ann"), SeatInfo("Bob"))
     parks = GameSession.start(store, PARKS, seats, {}, 1)
@@ -316,7 +318,7 @@ async def test_continue_tells_games_apart(store: Store) -> None:
 async def test_continue_says_where_a_dragon_left_running_stands(store: Store) -> None:
     """A Pocket Dragon game killed with its clocks running: Continue's line on it reads
     the clocks where they were last saved, as the game resumes there."""
-    from tabletop.games.pocketdragon import ENGINE as DRAGON
+    from tabletop.games.pocketdragon.engine import ENGINE as DRAGON
     from tabletop.games.pocketdragon.model import Start
 
     game = GameSession.start(store, DRAGON, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 1)
@@ -577,7 +579,7 @@ async def test_a_game_screen_too_small_says_so(store: Store, toy: None) -> None:
         assert not game.has_class("-too-small") and game.query_one("#table").display
 
 
-@pytest.mark.parametrize("game", [name for name, info in GAMES.items() if info.ready])
+@pytest.mark.parametrize("game", names())
 async def test_the_setup_form_shows_every_option_of_each_game(store: Store, game: str) -> None:
     from tabletop.games import get_engine
 
@@ -617,7 +619,7 @@ def test_run_refuses_a_database_from_a_newer_tabletop(
 async def test_a_real_time_table_gets_no_turn_curtain(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    dragon = pytest.importorskip("tabletop.games.pocketdragon")
+    dragon = pytest.importorskip("tabletop.games.pocketdragon.engine")
     monkeypatch.setitem(GAME_SCREENS, "pocketdragon", "tabletop.tui.screens.base:GameScreen")
     session = GameSession.start(store, dragon.ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 1)
     app = TabletopApp(store)

@@ -20,10 +20,11 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Select, Static
 
-from tabletop.core.bot import ask, make_bot
+from tabletop.core.bot import ask
 from tabletop.core.engine import Action, Setup
 from tabletop.core.store import SeatInfo, Store
-from tabletop.games.pocketparks import ENGINE as PP_ENGINE
+from tabletop.games import make_bot
+from tabletop.games.pocketparks.engine import ENGINE as PP_ENGINE
 from tabletop.games.pocketparks.model import (
     AddCard,
     Cancel,

@@ -24,7 +24,7 @@ from textual.filter import ANSIToTruecolor, Monochrome
 
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
-from tabletop.games.pocketparks import ENGINE
+from tabletop.games.pocketparks.engine import ENGINE
 from tabletop.games.pocketparks.rules import CONTENT
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.contrast import TEXT_CONTRAST, contrast

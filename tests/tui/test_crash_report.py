@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from tabletop.core.engine import Setup
-from tabletop.games.pocketparks import ENGINE
+from tabletop.games.pocketparks.engine import ENGINE
 from tabletop.games.pocketparks.rules import CONTENT
 from tabletop.tui.app import crash_message, new_crash_report
 
@@ -38,7 +38,7 @@ from pathlib import Path
 from tabletop.cli import main
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store, default_path
-from tabletop.games.pocketparks import ENGINE
+from tabletop.games.pocketparks.engine import ENGINE
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.widgets.park_hand import ParkHand
 

@@ -17,14 +17,14 @@ from pathlib import Path
 from tabletop.core.record import replay
 from tabletop.core.session import GameSession
 from tabletop.core.store import Store
-from tabletop.games.spacepark import ENGINE
+from tabletop.games.spacepark.engine import ENGINE
 
 CHILD = r"""
 import json, random, sys
 from pathlib import Path
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
-from tabletop.games.spacepark import ENGINE
+from tabletop.games.spacepark.engine import ENGINE
 
 store = Store(Path(sys.argv[1]) / "tabletop.db")
 seats = (SeatInfo("Ann"), SeatInfo("Bob"), SeatInfo("Cy"))

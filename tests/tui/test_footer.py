@@ -11,7 +11,7 @@ from textual.content import Content
 
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
-from tabletop.games.spacepark import ENGINE
+from tabletop.games.spacepark.engine import ENGINE
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.saved import ContinueScreen
 from tabletop.tui.screens.spacepark import SpaceParkScreen

@@ -12,10 +12,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tabletop.core.bot import hint
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
-from tabletop.games import get_engine
+from tabletop.games import get_engine, hint
 from tabletop.games.pocketparks.model import PPState
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.base import GameScreen

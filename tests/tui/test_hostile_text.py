@@ -29,9 +29,9 @@ from tabletop.core.clock import FakeClock
 from tabletop.core.names import NAME_LIMIT
 from tabletop.core.session import GameSession
 from tabletop.core.store import FinishedGame, SavedGame, SeatInfo, Store
-from tabletop.games.pocketdragon import ENGINE as DRAGON
+from tabletop.games.pocketdragon.engine import ENGINE as DRAGON
 from tabletop.games.pocketparks.model import PPState
-from tabletop.games.spacepark import ENGINE as SPACE
+from tabletop.games.spacepark.engine import ENGINE as SPACE
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.base import ResultScreen
 from tabletop.tui.screens.pocketdragon import DragonResult, Handover, PocketDragonScreen

@@ -20,8 +20,8 @@ from textual.widget import Widget
 from tabletop.core.clock import FakeClock
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
-from tabletop.games.pocketdragon import ENGINE
 from tabletop.games.pocketdragon.content import cards
+from tabletop.games.pocketdragon.engine import ENGINE
 from tabletop.games.pocketdragon.rules import face_down, needed_skills
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.screens.pocketdragon import Chooser, Handover, PocketDragonScreen

@@ -15,8 +15,8 @@ from textual.widgets import Button, Static
 from tabletop.core.clock import FakeClock
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
-from tabletop.games.pocketdragon import ENGINE
 from tabletop.games.pocketdragon.content import GRID_COLUMNS, cards
+from tabletop.games.pocketdragon.engine import ENGINE
 from tabletop.games.pocketdragon.model import PocketDragonState, Table
 from tabletop.games.pocketdragon.rules import face_down, needed_skills
 from tabletop.tui.app import TabletopApp

@@ -33,8 +33,8 @@ from tabletop.core.engine import Action, Setup
 from tabletop.core.replay import Replay
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
-from tabletop.games.pocketparks import ENGINE
 from tabletop.games.pocketparks.bots import GreedyBot
+from tabletop.games.pocketparks.engine import ENGINE
 from tabletop.games.pocketparks.model import (
     AddCard,
     Cancel,

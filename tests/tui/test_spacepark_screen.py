@@ -27,8 +27,8 @@ from textual.worker import WorkerCancelled
 from tabletop.core.engine import Action, Setup
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
-from tabletop.games.spacepark import ENGINE
 from tabletop.games.spacepark.content import badges
+from tabletop.games.spacepark.engine import ENGINE
 from tabletop.games.spacepark.model import (
     Exchange,
     FastTravel,

@@ -96,7 +96,7 @@ async def test_each_tab_shows_its_figures_and_the_chart_each_game(store: Store) 
         assert screen.query_one(TabbedContent).active == "solo"
         assert rows(screen, "by-solo") == [["Ann", "2", "1", "50%", "16.0", "21"]]
         await pilot.press("3")
-        assert rows(screen, "by-difficulty") == [["Easy", "1", "1", "100%", "8.0", "8"]]
+        assert rows(screen, "by-dragon") == [["Easy", "1", "1", "100%", "8.0", "8"]]
         await pilot.press("4")
         await pilot.pause()
         assert "Win rate over time, every game" in shown(pilot)

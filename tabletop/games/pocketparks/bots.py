@@ -29,8 +29,8 @@ from tabletop.core.bot import DEFAULT_BUDGET_S, Bot, BotFactory, RandomBot
 from tabletop.core.engine import Action
 from tabletop.core.errors import IllegalAction
 from tabletop.core.rng import Rng
-from tabletop.games.pocketparks import ENGINE
 from tabletop.games.pocketparks import rules as R
+from tabletop.games.pocketparks.engine import ENGINE
 from tabletop.games.pocketparks.model import (
     NO_CARD,
     TOUR_SIZES,

@@ -43,12 +43,13 @@ from textual.reactive import Reactive, reactive
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from tabletop.core.bot import Bot, Hint, ask, hint_from, hint_games, make_bot
+from tabletop.core.bot import Bot, Hint, ask
 from tabletop.core.engine import Action, Transition
 from tabletop.core.errors import IllegalAction
 from tabletop.core.session import GameSession
 from tabletop.core.store import StoreConflict, StoreError
 from tabletop.core.table import Table
+from tabletop.games import hint_from, kit, make_bot
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.text import plain, refresh_text
@@ -643,7 +644,7 @@ class GameScreen(SizedScreen):
         if action == "join_codes":
             return self.hosting is not None
         if action == "hint":
-            return self.session.engine.name in hint_games() and self._may_act()
+            return kit(self.session.engine.name).hints is not None and self._may_act()
         return True
 
     def for_now(self, state: Any, seat: int) -> bool:
@@ -658,7 +659,7 @@ class GameScreen(SizedScreen):
         out in a thread from the viewer's view and legal actions alone (all a hosted
         seat has), and shown only while the position and the viewer are the same (a
         hand-over never shows it to the next player)."""
-        if not self._may_act() or self.session.engine.name not in hint_games():
+        if not self._may_act() or kit(self.session.engine.name).hints is None:
             return
         seat = self.viewer
         assert seat is not None

@@ -11,8 +11,9 @@ from textual.content import Content
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tabletop.core.kit import GameKit
 from tabletop.core.words import counted
-from tabletop.games import GAMES, GameInfo, title
+from tabletop.games import kits, title
 from tabletop.stats import headline
 from tabletop.tui.screens import has_screen
 from tabletop.tui.screens.sized import SizedScreen
@@ -20,15 +21,10 @@ from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer, Header
 
 
-def _game_option(info: GameInfo) -> Option:
-    if not info.ready:
-        state = " (coming)"
-    elif not has_screen(info.name):
-        state = " (screen coming)"
-    else:
-        state = ""
+def _game_option(info: GameKit) -> Option:
+    state = "" if has_screen(info.name) else " (screen coming)"
     prompt = Content.assemble((info.title, "bold"), (state, "italic"), "\n", (info.blurb, "dim"))
-    return Option(prompt, id=info.name, disabled=not info.ready)
+    return Option(prompt, id=info.name)
 
 
 class HomeScreen(SizedScreen):
@@ -64,7 +60,7 @@ class HomeScreen(SizedScreen):
 
     def compose_screen(self) -> ComposeResult:
         yield Header()
-        yield OptionList(*(_game_option(info) for info in GAMES.values()), id="games")
+        yield OptionList(*(_game_option(info) for info in kits()), id="games")
         yield Static(id="saved")
         yield Static(id="last")
         yield Footer()

@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from tabletop.core.names import visible
 from tabletop.core.rulebook import Rulebook, Section, rulebook, spans
-from tabletop.games import GAMES
+from tabletop.games import kits, names
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer, Header
@@ -50,9 +50,9 @@ def games_line(shown: str) -> Content:
     """The games, the one shown highlighted; a click shows another."""
     return Content("  ").join(
         Content(f" {info.title} ")
-        .stylize(SHOWN_STYLE if name == shown else "")
-        .stylize(Style.from_meta({"@click": f"screen.show({name!r})"}))
-        for name, info in GAMES.items()
+        .stylize(SHOWN_STYLE if info.name == shown else "")
+        .stylize(Style.from_meta({"@click": f"screen.show({info.name!r})"}))
+        for info in kits()
     )
 
 
@@ -86,9 +86,9 @@ class RulesScreen(SizedScreen):
     }
     """
 
-    def __init__(self, game: str = next(iter(GAMES)), at: str | None = None) -> None:
+    def __init__(self, game: str | None = None, at: str | None = None) -> None:
         super().__init__()
-        self.game = game
+        self.game = names()[0] if game is None else game
         self.at = at
         """Where it opens: a section's title or a rule's id (None: the top)."""
         self.marked: dict[str, str] = {}
@@ -179,5 +179,5 @@ class RulesScreen(SizedScreen):
         self.opened_at = book.sections[index].title
 
     def action_turn(self, step: int) -> None:
-        games = list(GAMES)
+        games = list(names())
         self.show(games[(games.index(self.game) + step) % len(games)])

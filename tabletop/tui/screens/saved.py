@@ -29,7 +29,7 @@ from tabletop.core.names import visible
 from tabletop.core.record import GameRecord
 from tabletop.core.store import DamagedGame, FinishedGame, GameDamaged, SavedGame, StoreError
 from tabletop.core.words import counted
-from tabletop.games import GAMES, title
+from tabletop.games import kits, names, title
 from tabletop.stats import STAR, ranking
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain, plain_text
@@ -394,7 +394,7 @@ class HistoryScreen(ListScreen):
         with Horizontal(id="filters"):
             yield Input(placeholder="Player name (/)", id="player")
             yield Select(
-                [(Text(info.title), name) for name, info in GAMES.items()],
+                [(Text(info.title), info.name) for info in kits()],
                 prompt="All games",
                 id="game",
             )
@@ -518,8 +518,8 @@ class HistoryScreen(ListScreen):
     def action_next_game(self) -> None:
         """The game filter moves on: all games, then each game, then all again."""
         select = self.query_one("#game", Select)
-        names = [Select.NULL, *GAMES]
-        select.value = names[(names.index(select.value) + 1) % len(names)]
+        games = [Select.NULL, *names()]
+        select.value = games[(games.index(select.value) + 1) % len(games)]
 
     def action_sort(self) -> None:
         self.sort = "score" if self.sort == "date" else "date"

@@ -35,13 +35,14 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 from textual.widgets.select import InvalidSelectValueError
 
-from tabletop.core.bot import LEVEL_HELP, LEVEL_NAMES, levels
+from tabletop.core.bot import LEVEL_HELP, LEVEL_NAMES
 from tabletop.core.engine import Engine
 from tabletop.core.errors import ContentError
 from tabletop.core.names import NAME_LIMIT, check_name
 from tabletop.core.record import SEED_LIMIT
 from tabletop.core.rulebook import rulebook
 from tabletop.core.store import SeatInfo
+from tabletop.games import levels
 from tabletop.tui.screens.rules import words
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain

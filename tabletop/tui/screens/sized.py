@@ -5,7 +5,7 @@ Kept apart from GameScreen so the home screen loads without the game machinery.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual import events
 from textual.app import ComposeResult
@@ -51,10 +51,7 @@ class SizedScreen(Screen[None]):
     @property
     def tabletop(self) -> TabletopApp:
         """The app, typed."""
-        from tabletop.tui.app import TabletopApp
-
-        assert isinstance(self.app, TabletopApp)
-        return self.app
+        return cast("TabletopApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield TooSmall()

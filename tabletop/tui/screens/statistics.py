@@ -1,6 +1,7 @@
-"""Statistics of the finished games (tabletop/stats.py): per player and game, Space
-Park solo against Scout, Pocket Dragon per difficulty, and a chart of win rates over
-time. Computed from the store's rows when the screen opens; nothing is replayed.
+"""Statistics of the finished games (tabletop/stats.py): per player and game, a tab
+for each table a game adds (Space Park solo against Scout, Pocket Dragon per
+difficulty), and a chart of win rates over time. Computed from the store's rows when
+the screen opens; nothing is replayed.
 
 The chart (textual-plotext) is imported when the screen opens, never at start-up."""
 
@@ -16,8 +17,8 @@ from textual.content import Content
 from textual.widgets import DataTable, Static, TabbedContent, TabPane
 
 from tabletop.core.store import FinishedGame
-from tabletop.games import GAMES, title
-from tabletop.stats import Statistics, Tally, statistics, win_rates_over_time
+from tabletop.games import names, title
+from tabletop.stats import Statistics, Tally, stat_groups, statistics, win_rates_over_time
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain_text
 from tabletop.tui.widgets.bars import Footer, Header
@@ -33,14 +34,19 @@ def _cells(tally: Tally) -> list[Text]:
     return [plain_text(text) for text in (*figures, best)]
 
 
+TABS = [
+    ("players", "Players"),
+    *((group.id, group.key) for group in stat_groups()),
+    ("chart", "Win rate"),
+]
+"""Each tab and its key's word: keys 1, 2, ... in this order."""
+
+
 class StatisticsScreen(SizedScreen):
     TITLE = "Statistics"
     MIN_SIZE = (70, 18)
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "tab('players')", "Players"),
-        Binding("2", "tab('solo')", "Solo"),
-        Binding("3", "tab('dragon')", "Dragon"),
-        Binding("4", "tab('chart')", "Win rate"),
+        *(Binding(str(key), f"tab({tab!r})", words) for key, (tab, words) in enumerate(TABS, 1)),
         Binding("g", "next_game", "Chart's game"),
         Binding("escape", "app.pop_screen", "Back"),
     ]
@@ -80,10 +86,9 @@ class StatisticsScreen(SizedScreen):
         with TabbedContent(id="tabs"):
             with TabPane("Players", id="players"):
                 yield DataTable(id="by-player", cursor_type="row", zebra_stripes=True)
-            with TabPane("Space Park solo", id="solo"):
-                yield DataTable(id="by-solo", cursor_type="row", zebra_stripes=True)
-            with TabPane("Pocket Dragon", id="dragon"):
-                yield DataTable(id="by-difficulty", cursor_type="row", zebra_stripes=True)
+            for group in stat_groups():
+                with TabPane(group.title, id=group.id):
+                    yield DataTable(id=f"by-{group.id}", cursor_type="row", zebra_stripes=True)
             with TabPane("Win rate", id="chart"):
                 yield Chart(id="win-rates")
                 yield Legend(id="win-rates-legend")
@@ -98,8 +103,7 @@ class StatisticsScreen(SizedScreen):
         none.display = not self.games
         none.update(Content("No finished games yet: the statistics come with the first."))
         self.fill_players()
-        self.fill_solo()
-        self.fill_dragon()
+        self.fill_groups()
         self.draw_chart()
 
     def fill_players(self) -> None:
@@ -118,25 +122,19 @@ class StatisticsScreen(SizedScreen):
                 plain_text(f"{tally.longest} moves"),
             )
 
-    def fill_solo(self) -> None:
-        table: DataTable[Text] = self.query_one("#by-solo", DataTable)
-        table.clear(columns=True)
-        table.add_columns("Player", "Games", "Beat Scout", "Win rate", "Average XP", "Best XP")
-        for player, tally in sorted(self.figures.solo.items()):
-            table.add_row(plain_text(str(player)), *_cells(tally))
-        if not self.figures.solo:
-            table.add_row(plain_text("No solo game of Space Park yet."))
-
-    def fill_dragon(self) -> None:
-        table: DataTable[Text] = self.query_one("#by-difficulty", DataTable)
-        table.clear(columns=True)
-        table.add_columns("Difficulty", "Games", "Wins", "Win rate", "Average", "Best score")
-        for difficulty in ("easy", "medium", "hard"):
-            tally = self.figures.dragon.get(difficulty)
-            if tally is not None:
-                table.add_row(plain_text(difficulty.capitalize()), *_cells(tally))
-        if not self.figures.dragon:
-            table.add_row(plain_text("No game of Pocket Dragon yet."))
+    def fill_groups(self) -> None:
+        for group in stat_groups():
+            table: DataTable[Text] = self.query_one(f"#by-{group.id}", DataTable)
+            table.clear(columns=True)
+            table.add_columns(*(plain_text(column) for column in group.columns))
+            rows = self.figures.groups[group.id]
+            order = group.order or sorted(rows, key=str)
+            for row in order:
+                tally = rows.get(row)
+                if tally is not None:
+                    table.add_row(plain_text(str(row)), *_cells(tally))
+            if not rows:
+                table.add_row(plain_text(group.empty))
 
     def draw_chart(self) -> None:
         from tabletop.tui.widgets.chart import Chart
@@ -178,7 +176,7 @@ class StatisticsScreen(SizedScreen):
 
     def action_next_game(self) -> None:
         """The chart moves on to the next game (then every game again) and shows."""
-        games = [None, *GAMES]
+        games = [None, *names()]
         self.chart_game = games[(games.index(self.chart_game) + 1) % len(games)]
         self.draw_chart()
         self.action_tab("chart")
