@@ -28,8 +28,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from tabletop.core.engine import Setup
-from tabletop.games.pocketdragon import ENGINE
 from tabletop.games.pocketdragon.bots import Noisy, Partner, Randomly, play_table
+from tabletop.games.pocketdragon.engine import ENGINE
 from tabletop.games.pocketdragon.model import LEVELS, Difficulty
 from tabletop.games.pocketdragon.rules import score
 

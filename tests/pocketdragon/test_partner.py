@@ -11,9 +11,9 @@ import pytest
 
 from tabletop.core.engine import Setup
 from tabletop.core.rng import Rng
-from tabletop.games.pocketdragon import ENGINE
 from tabletop.games.pocketdragon.bots import Knowledge, Memory, Partner, play_table, recall
 from tabletop.games.pocketdragon.content import cards
+from tabletop.games.pocketdragon.engine import ENGINE
 from tabletop.games.pocketdragon.model import (
     AnswerClue,
     HandCard,
