@@ -59,9 +59,12 @@ def _load() -> None:
 
 
 def kits() -> tuple[GameKit, ...]:
-    """Every game, in the order they registered."""
+    """Every game: tabletop's own in the order of ``PACKAGES`` (whichever was imported
+    first), then the others in the order they registered."""
     _load()
-    return tuple(_KITS.values())
+    own = {f"tabletop.games.{name}": kit for name, kit in _KITS.items()}
+    first = [own[module] for module in PACKAGES if module in own]
+    return (*first, *(kit for kit in _KITS.values() if kit not in first))
 
 
 def names() -> tuple[str, ...]:

@@ -192,7 +192,7 @@ def test_the_store_lists_it_exports_and_imports_it(
 
 def test_a_hosted_table_plays_with_two_headless_seats(game: GameKit, tmp_path: Path) -> None:
     host, hosted = netkit.host_process(tmp_path, NAME, "--players", "Ann,Bo", "--seed", "2")
-    seats = [netkit.Process("join", hosted["url"], s["code"], "--engine") for s in hosted["seats"]]
+    seats = [netkit.engine_seat(hosted["url"], s["code"]) for s in hosted["seats"]]
     try:
         rng = Rng.from_seed(2)
         versions = [0, 0]

@@ -141,7 +141,8 @@ def test_a_seeded_space_park_game_in_the_terminal(terminal: list[Terminal], tmp_
     term.wait_for("No unfinished games.")
     term.click_on("Space Park")
     term.wait_for("New game: Space Park")
-    term.type("Ann")  # the first seat's name field has the focus
+    term.click_on("Player 1")  # setup opens on Start: the name fields are a click away
+    term.type("Ann")
     term.wait_for("Ann ")
     term.click_on("Player 2")
     term.type("Bo")

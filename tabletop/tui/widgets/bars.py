@@ -82,8 +82,9 @@ class Header(TextualHeader):
         Widget._on_mount(self, event)
 
         def set_title() -> None:
+            text: Content = self.format_title()  # Textual's: the titles as Content
             for title in self.query(HeaderTitle):
-                title.update(self.format_title())
+                title.update(text)
 
         self.watch(self.app, "title", set_title)
         self.watch(self.app, "sub_title", set_title)
