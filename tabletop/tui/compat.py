@@ -34,10 +34,11 @@ __all__ = [
 ]
 
 
-def key_bindings(screen: Screen[Any]) -> dict[str, list[Binding]]:
-    """The screen's own copy of its bindings, by key: replacing a key's list changes
-    that key on this screen only (its description, whether the footer shows it)."""
-    return screen._bindings.key_to_bindings
+def key_bindings(node: Screen[Any] | App[Any]) -> dict[str, list[Binding]]:
+    """The screen's (or the app's) own copy of its bindings, by key: replacing a key's
+    list changes that key on this screen only (its description, whether the footer
+    shows it)."""
+    return node._bindings.key_to_bindings
 
 
 def bind_hidden(screen: Screen[Any], key: str, action: str, description: str = "") -> None:

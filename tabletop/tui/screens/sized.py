@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
     from textual.widget import Widget
 
+from tabletop.tui.compat import key_bindings
 from tabletop.tui.navigation import Tabletop
 
 KEPT_ACTIONS = frozenset({"quit", "help_quit"})
@@ -93,7 +94,7 @@ class SizedScreen(Screen[None]):
             return chain
         kept = {
             key: [b for b in bindings if b.action in KEPT_ACTIONS]
-            for key, bindings in self.app._bindings.key_to_bindings.items()
+            for key, bindings in key_bindings(self.app).items()
         }
         return [(self.app, BindingsMap.from_keys({k: v for k, v in kept.items() if v}))]
 
