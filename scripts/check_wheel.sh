@@ -120,7 +120,8 @@ for package in ("tabletop", "tabletop.assets", "tabletop.seeds"):
 for kit in kits():
     kit.engine  # loads and validates the game's content
     ids = [rule.id for section in kit.rulebook.sections for rule in section.rules]
-    assert len({i.split("-")[0] for i in ids}) == 1, f"the {kit.name} digest did not ship"
+    # its own prefix (SP, PP, PD), beside the ids every game shares (TT)
+    assert len({i.split("-")[0] for i in ids} - {"TT"}) == 1, f"the {kit.name} digest did not ship"
 
 
 async def main() -> None:
