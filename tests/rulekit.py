@@ -5,6 +5,7 @@ that ran recorded, from which tests/conftest.py computes the rule coverage."""
 from __future__ import annotations
 
 import re
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,9 @@ ROOT = Path(__file__).resolve().parents[1]
 ID = r"(?:SP|PP|PD|TT)-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+"
 GAME_RULE = re.compile(ID)
 DEFINED = re.compile(rf"^\s*[-*]\s+\*\*({ID})\*\*", re.MULTILINE)
-DIGESTS = tuple(sorted((ROOT / "seeds").glob("*.md")))
+# The digests as the package finds them (tabletop.seeds), not beside this file: mutation
+# testing runs the tests from a copy of tabletop/ and tests/ alone.
+DIGESTS = tuple(sorted(Path(str(resources.files("tabletop.seeds"))).glob("*.md")))
 
 
 def defined_ids(digest: Path) -> list[str]:
