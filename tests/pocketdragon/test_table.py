@@ -473,3 +473,12 @@ def test_the_clock_buttons_at_the_table_say_who_pressed_them() -> None:
         assert (pressed.hidden, pressed.state.status) == (hidden, status)
         state = pressed.state
     assert view(at(state, 60.0), 0).clocks.main_left == 300 - 4 - 10
+
+
+@pytest.mark.rule("PD-APP-4")
+def test_every_table_move_is_irreversible_for_its_cards() -> None:
+    """PD-APP-4: table mode has no undo, whichever move was made."""
+    from tabletop.games.pocketdragon.model import TABLE_ACTIONS
+
+    for kind in TABLE_ACTIONS:
+        assert "Table mode has no undo" in (ENGINE.irreversible(kind.__new__(kind)) or "")

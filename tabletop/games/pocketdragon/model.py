@@ -234,15 +234,6 @@ def caused(action: A, now: float, *, reopened: bool = False) -> A:
     return replace(action, now=now, cause="away")
 
 
-COMPANION_ACTIONS = (
-    Reset,
-    LogFeed,
-    LogGeneralClue,
-    LogSpecificClue,
-    LogSuccess,
-    LogMistake,
-    LogTidyUp,
-)
 TABLE_ACTIONS = (
     Peek,
     EndPeek,

@@ -275,7 +275,7 @@ def irreversible(action: Action) -> str | None:
 # -- phases and checks ---------------------------------------------------------------
 
 CLOCK_KINDS = frozenset({"start", "pause", "resume"})
-# The kinds of COMPANION_ACTIONS and TABLE_ACTIONS.
+# The kinds of the companion's buttons and of TABLE_ACTIONS.
 COMPANION_KINDS = frozenset(
     {
         "reset",
