@@ -10,26 +10,15 @@ from tabletop.core.words import Phrase, counted, slug
 from tabletop.games.pocketdragon.model import (
     AnswerClue,
     CollectFood,
-    EndPeek,
     Feed,
     Flip,
     GeneralClue,
     GiveUp,
     LogFeed,
-    LogGeneralClue,
-    LogMistake,
-    LogSpecificClue,
-    LogSuccess,
-    LogTidyUp,
-    Pause,
     Peek,
     PlayActivity,
-    Reset,
-    Resume,
     SpecificClue,
-    Start,
     Suggest,
-    TidyUp,
 )
 from tabletop.games.pocketdragon.rules import place_name
 from tabletop.games.pocketdragon.view import CardView, PocketDragonView, position_line
@@ -190,33 +179,34 @@ def aliases(view: PocketDragonView) -> dict[str, str]:
     return {}
 
 
+PLAIN: dict[str, tuple[str, str]] = {
+    "start": ("start", "Start the clocks."),
+    "pause": ("pause", "Pause the clocks."),
+    "resume": ("resume", "Resume the clocks."),
+    "reset": ("reset", "Reset: back to before the start."),
+    "log_general_clue": ("general clue", "Log a general clue."),
+    "log_specific_clue": ("specific clue", "Log a specific clue."),
+    "log_success": ("success", "Log a success."),
+    "log_mistake": ("mistake", "Log a mistake."),
+    "log_tidy_up": ("tidy", "Log a tidy up."),
+    "end_peek": ("done", "Done looking: put the cards back face down."),
+    "tidy_up": ("tidy", "Tidy up the grid."),
+}
+"""The command and the words of each move that names nothing: a kind, one phrase."""
+
+
 def phrase(view: PocketDragonView, action: Action) -> Phrase:
     names = view.players
     t = view.table
-    if isinstance(action, Start):
-        return Phrase("start", "Start the clocks.")
-    if isinstance(action, Pause):
-        return Phrase("pause", "Pause the clocks.")
-    if isinstance(action, Resume):
-        return Phrase("resume", "Resume the clocks.")
-    if isinstance(action, Reset):
-        return Phrase("reset", "Reset: back to before the start.")
+    plain = PLAIN.get(getattr(action, "kind", ""))
+    if plain is not None:
+        return Phrase(*plain)
     if isinstance(action, LogFeed):
         return Phrase(
             f"fed {action.discarded}",
             f"Fed the dragon, discarding {counted(action.discarded, 'food card')}.",
             "fed NUMBER: log a feeding, with the number of food cards discarded.",
         )
-    if isinstance(action, LogGeneralClue):
-        return Phrase("general clue", "Log a general clue.")
-    if isinstance(action, LogSpecificClue):
-        return Phrase("specific clue", "Log a specific clue.")
-    if isinstance(action, LogSuccess):
-        return Phrase("success", "Log a success.")
-    if isinstance(action, LogMistake):
-        return Phrase("mistake", "Log a mistake.")
-    if isinstance(action, LogTidyUp):
-        return Phrase("tidy", "Log a tidy up.")
     if isinstance(action, Peek):
         a, b = (place_name(p) for p in action.places)
         return Phrase(
@@ -224,10 +214,6 @@ def phrase(view: PocketDragonView, action: Action) -> Phrase:
             f"Look at {a} and {b}.",
             "look PLACE PLACE: look at two face-down cards, as look b2 c4.",
         )
-    if isinstance(action, EndPeek):
-        return Phrase("done", "Done looking: put the cards back face down.")
-    if isinstance(action, TidyUp):
-        return Phrase("tidy", "Tidy up the grid.")
     if isinstance(action, GeneralClue):
         skill = _skill(view, action.skill)
         return Phrase(
