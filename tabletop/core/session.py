@@ -252,6 +252,9 @@ class GameSession:
         self._steps = steps
         self._logs: dict[int | None, list[str]] = {}
         """Each reader's log, once asked for: kept as moves are made, rebuilt after an undo."""
+        self._clock_events: list[tuple[int, tuple[Event, ...]]] = []
+        """Real time: what the clocks did between moves (a clue coming in), each after
+        how many of the steps. A replay finds it inside the next move's step instead."""
         self._outcome = engine.outcome(state)
         self._stored = len(record.actions)  # how many of the record's moves the store holds
         self._version = version  # the game's version in the store, as last read or written
@@ -417,9 +420,14 @@ class GameSession:
         new; an undo starts new lists. Callers must not change it."""
         lines = self._logs.get(seat)
         if lines is None:
-            lines = self._logs[seat] = [
-                line for step in self._steps for line in _readable(step.events, seat)
-            ]
+            between: dict[int, list[Event]] = {}
+            for made, events in self._clock_events:
+                between.setdefault(made, []).extend(events)
+            lines = self._logs[seat] = []
+            for made, step in enumerate((*self._steps, None)):
+                lines.extend(_readable(tuple(between.get(made, ())), seat))
+                if step is not None:
+                    lines.extend(_readable(step.events, seat))
         return lines
 
     # -- changing -----------------------------------------------------------------
@@ -451,11 +459,17 @@ class GameSession:
         """Real-time games: run the clocks to ``now``. Not recorded (actions carry their own
         ``now`` and the engine is path-independent), except the reading that ends the game,
         so that the record still replays exactly. While the clocks run, their reading is
-        saved every CHECKPOINT_S for ``resume``."""
+        saved every CHECKPOINT_S for ``resume``. What the clocks did that the log tells (a
+        clue coming in) joins the log between the moves, as a replay tells it with the next
+        move."""
         running = self._outcome is None
         transition: Transition[Any] = self.engine.advance(self.state, now)
         moved = transition.state is not self.state
         self._set_state(transition.state)
+        if transition.events:
+            self._clock_events.append((len(self._steps), transition.events))
+            for seat, lines in self._logs.items():
+                lines.extend(_readable(transition.events, seat))
         if running and self._outcome is not None:
             self.record.ended_at = now
             self.retry_save()  # the result, with any moves a failure left unsaved
@@ -521,6 +535,11 @@ class GameSession:
                 self.game_id, self._version, json.dumps(snapshot, separators=(",", ":"))
             )
 
+    def last_move_lines(self, seat: int | None) -> list[str]:
+        """The log lines of the last move alone (not what the clocks did since), that
+        ``seat`` may read: what an undo takes back."""
+        return _readable(self._steps[-1].events, seat) if self._steps else []
+
     def undo_refusal(self, seat: int | None = None) -> str | None:
         """Why the last action cannot be taken back now (by ``seat``), or None if it can."""
         if self._outcome is not None:
@@ -559,6 +578,8 @@ class GameSession:
             self._stored = keep
         del self.record.actions[keep:]
         del self._steps[keep:]
+        # what the clocks did since the last step kept, they do again from its time on
+        self._clock_events = [(made, e) for made, e in self._clock_events if made < keep]
         self._logs = {}
         self._set_state(state)
 
