@@ -153,7 +153,7 @@ class PocketDragonScreen(GameScreen):
         # Runs before GameScreen.on_mount (Textual calls every class's handler, subclass first).
         view = self.dview(None)
         self._offset = view.clock - self.clock.now()
-        if view.status == "running" and self.local is not None:
+        if view.status == "running" and self.controller.keeps_clocks:
             # A terminal closed without pausing: go on, paused at the clocks' last reading.
             self._record_pause(view.clock, cause="reopened")
         self.set_interval(REFRESH_S, self.tick)
@@ -186,7 +186,7 @@ class PocketDragonScreen(GameScreen):
         """Leaving (Home, Ctrl+C, the app closing) pauses: the clocks stop with the screen.
         A timer that ran out since the last redraw ends the game instead (and files it).
         (A hosted game's clocks are the host's: it pauses them for a player gone.)"""
-        if self.session.outcome is not None or self.local is None:
+        if self.session.outcome is not None or not self.controller.keeps_clocks:
             return
         now = self.now()
         self.session.advance(now)
@@ -194,9 +194,8 @@ class PocketDragonScreen(GameScreen):
             self._record_pause(now)
 
     def _record_pause(self, now: float, cause: PauseCause | None = None) -> None:
-        assert self.local is not None
         try:
-            self.local.act(Pause(seat=self.seat(), now=now, cause=cause))
+            self.controller.act(Pause(seat=self.seat(), now=now, cause=cause))
         except (IllegalAction, StoreError) as failed:  # never lose the screen over it
             self.log.warning(f"could not record the pause: {failed}")
 
@@ -205,7 +204,8 @@ class PocketDragonScreen(GameScreen):
         anything but the countdowns changed). Also what tests call after moving a FakeClock.
         While a choice holds the clocks (a feed), nothing runs; nor while the app removes
         this screen (``display`` turns False then, before the timer stops)."""
-        if not self.display or self._held_at is not None or not self.run_clocks(self.now()):
+        now = self.now()
+        if not self.display or self._held_at is not None or not self.run_clocks(now):
             return
         view = self.dview(self.viewer)
         if self._signature_of(view) != self._signature:
@@ -215,6 +215,7 @@ class PocketDragonScreen(GameScreen):
         top = self.app.screen
         if top is not self and isinstance(top, Overlay):
             top.show_clocks(self.dview(None))
+        self.clock_ticked(now)
 
     def run_clocks(self, now: float) -> bool:
         """Run the game to ``now``: False if it is over (a timer that ran out since the
@@ -361,12 +362,8 @@ class PocketDragonScreen(GameScreen):
         if not isinstance(candidate, Action):
             return
         stamped = with_now(candidate, self.now())
-        if self.local is None:  # the host refuses it, saying why (or makes it: time moved)
-            self.act(stamped)
-            return
-        try:
-            self.session.engine.apply(self.local.state, stamped)
-        except IllegalAction as refused:
+        refused = self.controller.refusal(stamped)  # a hosted seat's host says, once it is sent
+        if refused is not None:
             self.explain_refusal(refused)
             return
         # Legal after all (time moved since the keys were drawn): do it.
@@ -393,7 +390,11 @@ class PocketDragonScreen(GameScreen):
         open, and says so; it runs on once they close (``rules_closed``). The rules open at
         the step being played, as it was before the pause."""
         at = self.refused_rule or self.rules_section()
-        if self.local is not None and self.session.outcome is None and self.status == "running":
+        if (
+            self.controller.keeps_clocks
+            and self.session.outcome is None
+            and self.status == "running"
+        ):
             self.action_pause()
             self._reading = self.status == "paused"
             if self._reading:
@@ -482,7 +483,7 @@ class PocketDragonScreen(GameScreen):
             screen.toggle_clocks = self.toggle_clocks
             screen.rules = self.action_rules
             screen.rules_closed = self.rules_closed
-            if self.remote is not None:  # nobody else looks at this screen: no curtain
+            if self.controller.own_seat is not None:  # nobody else looks at this screen: no curtain
                 screen.stage, screen.hand_back_to = "open", None
 
         def dismissed(result: object) -> None:
