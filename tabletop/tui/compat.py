@@ -12,7 +12,7 @@ from typing import Any
 
 from rich.console import RenderableType
 from textual.app import App, ReturnType
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.geometry import Offset
 from textual.notifications import Notification
 from textual.screen import Screen
@@ -30,6 +30,7 @@ __all__ = [
     "follow_focus",
     "key_bindings",
     "merged_bindings",
+    "rebind",
     "withdraw_notice",
 ]
 
@@ -39,6 +40,13 @@ def key_bindings(node: Screen[Any] | App[Any]) -> dict[str, list[Binding]]:
     list changes that key on this screen only (its description, whether the footer
     shows it)."""
     return node._bindings.key_to_bindings
+
+
+def rebind(screen: Screen[Any], bindings: list[BindingType]) -> None:
+    """Give ``screen`` these keys in place of every key its class declares."""
+    keys = screen._bindings.key_to_bindings
+    keys.clear()
+    keys.update(BindingsMap(bindings).key_to_bindings)
 
 
 def bind_hidden(screen: Screen[Any], key: str, action: str, description: str = "") -> None:

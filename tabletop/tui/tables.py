@@ -21,7 +21,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import BaseModel
 
@@ -35,6 +35,10 @@ from tabletop.core.table import Table
 from tabletop.games import make_bot
 
 if TYPE_CHECKING:
+    from textual.binding import BindingType
+    from textual.content import Content
+
+    from tabletop.tui.screens.base import GameScreen
     from tabletop.tui.screens.hosting import Hosting
 
 
@@ -52,6 +56,11 @@ class Changed(TableEvent):
     move); or only what the title says (a connection lost, a move on its way)."""
 
     moved: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Shown(TableEvent):
+    """The table shows another position (a replay's step): the screen redraws it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +87,7 @@ class Notice(TableEvent):
 
     text: str
     title: str = ""
-    error: bool = False
+    severity: Literal["information", "warning", "error"] = "information"
     timeout: float = 6
     tell: bool = False
     """About the move being tried: it replaces the notice before (``GameScreen.tell``)."""
@@ -175,10 +184,28 @@ class TableController:
         """Where leaving goes, in the footer's words (None: back where it came from)."""
         return None
 
+    def opening(self) -> TableEvent:
+        """How the screen draws the table as it opens: as a change (the keyboard handed
+        over, bots asked, the result shown if it is over)."""
+        return Changed()
+
     @property
-    def takes_moves(self) -> bool:
-        """Moves are made here (a replay's screen takes none: its own keys only)."""
+    def bindings(self) -> list[BindingType] | None:
+        """The table's own keys, in place of the game screen's (None: the screen's).
+        They run ``action_table(command, *args)``, which calls ``command``."""
+        return None
+
+    @property
+    def css_class(self) -> str | None:
+        """A class the screen takes on this table (its CSS may say how it looks then)."""
+        return None
+
+    def allows(self, command: str) -> bool:
+        """May the table's own key for ``command`` be pressed now?"""
         return True
+
+    def command(self, screen: GameScreen, command: str, *args: Any) -> None:
+        """One of the table's own keys was pressed on ``screen``."""
 
     @property
     def save_problem(self) -> str | None:
@@ -232,8 +259,13 @@ class TableController:
         it breaks the rules). Only for a seat in ``bots``."""
         raise KeyError(seat)
 
-    def status(self, viewer: int | None) -> Any:
-        """A line the table has for the status line (a replay's position), or None."""
+    def status(self, viewer: int | None) -> Content | None:
+        """The status line, when the table has its own (a replay's position), or None."""
+        return None
+
+    def step_words(self, view: BaseModel) -> Content | None:
+        """The step being played in the table's own words (a replay's), or None: the
+        screen's prompt."""
         return None
 
 
@@ -361,7 +393,7 @@ class LocalTable(TableController):
         try:
             action = ask(self.game.engine, state, seat, self._bots[seat])
         except ValueError as exc:
-            self.report(Notice(str(exc), error=True))
+            self.report(Notice(str(exc), severity="error"))
             return
         time.sleep(max(0.0, bot_pause - (time.monotonic() - began)))
         self.report(BotChose(action, state))
@@ -380,24 +412,6 @@ class LocalTable(TableController):
         return ask(self.game.engine, self.game.state, seat, self._bots[seat])
 
 
-class ReplayTable(TableController):
-    """A saved game stepped through: read-only (no move, no undo, nothing saved)."""
-
-    session: ReplaySession
-
-    def __init__(self, session: ReplaySession) -> None:
-        super().__init__(session)
-        self.replay = session
-
-    @property
-    def title(self) -> str:
-        return f"{self.session.engine.title}: replay"
-
-    @property
-    def takes_moves(self) -> bool:
-        return False
-
-
 def table_for(session: Table | TableController) -> TableController:
     """The controller of ``session``: itself if it is one, else the one its kind of
     table needs (a hosted seat's is made where it joins, ``tui.join``)."""
@@ -406,6 +420,8 @@ def table_for(session: Table | TableController) -> TableController:
     if isinstance(session, GameSession):
         return LocalTable(session)
     if isinstance(session, ReplaySession):
+        from tabletop.tui.screens.replay import ReplayTable
+
         return ReplayTable(session)
     from tabletop.net.client import RemoteTable
     from tabletop.tui.remote import RemoteSeat

@@ -45,7 +45,7 @@ from tabletop.core.errors import IllegalAction
 from tabletop.core.store import StoreConflict, StoreError
 from tabletop.core.table import Table
 from tabletop.games import hint_from, kit
-from tabletop.tui.compat import bind_hidden, draw_behind, key_bindings
+from tabletop.tui.compat import bind_hidden, draw_behind, key_bindings, rebind
 from tabletop.tui.dialogs import Confirm, Dialog
 from tabletop.tui.navigation import OpenGame, ShowHistory, ShowRules
 from tabletop.tui.screens.sized import SizedScreen
@@ -55,6 +55,7 @@ from tabletop.tui.tables import (
     BotChose,
     Changed,
     Notice,
+    Shown,
     TableController,
     TableEvent,
     table_for,
@@ -99,6 +100,13 @@ class GameScreen(SizedScreen):
         padding: 0 1;
         color: $text-muted;
     }
+    /* A replay's (class -replay): one line whatever the move said, so a step never
+       moves the board. */
+    GameScreen.-replay #status {
+        height: 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
     """
 
     viewer: reactive[int | None] = reactive(None, init=False, repaint=False)
@@ -125,6 +133,10 @@ class GameScreen(SizedScreen):
         self.settings = settings
         if self.controller.own_seat is not None:  # this screen is that seat's
             self.set_reactive(GameScreen.viewer, self.controller.own_seat)
+        if self.controller.bindings is not None:  # the table's keys, not the game's
+            rebind(self, self.controller.bindings)
+        if self.controller.css_class is not None:
+            self.add_class(self.controller.css_class)
         self._told_save_problem: str | None = None  # the save failure last told
         self._leave_unsaved = False  # Home pressed once with moves not saved
         self.refused_rule: str | None = None
@@ -232,10 +244,14 @@ class GameScreen(SizedScreen):
         self.post_message(self.TableChanged(event))
 
     def on_game_screen_table_changed(self, message: TableChanged) -> None:
-        if not self.is_attached or not self.app.is_running:  # the app is closing
-            return
-        event = message.event
-        if isinstance(event, Changed):
+        if self.is_attached and self.app.is_running:  # else the app is closing
+            self.take(message.event)
+
+    def take(self, event: TableEvent) -> None:
+        """Draw what the table reported."""
+        if isinstance(event, Shown):
+            self.redraw()
+        elif isinstance(event, Changed):
             self.title = self.controller.title
             if event.moved:
                 self.host_moved()
@@ -246,11 +262,10 @@ class GameScreen(SizedScreen):
         elif isinstance(event, Notice) and event.tell:
             self.tell(event.text, title=event.title)
         elif isinstance(event, Notice):
-            severity: SeverityLevel = "error" if event.error else "information"
             self.notify(
                 event.text,
                 title=event.title,
-                severity=severity,
+                severity=event.severity,
                 timeout=event.timeout,
                 markup=False,
             )
@@ -281,6 +296,10 @@ class GameScreen(SizedScreen):
         """The table changed elsewhere (a host's update: a move at another seat, a seat
         away or back, the clocks; a remote seat of a table hosted from here)."""
         self.after_change()
+
+    def action_table(self, command: str, *args: Any) -> None:
+        """One of the table's own keys (``TableController.bindings``)."""
+        self.controller.command(self, command, *args)
 
     def action_join_codes(self) -> None:
         """A table hosted from here: each remote seat's join command."""
@@ -378,7 +397,7 @@ class GameScreen(SizedScreen):
         self.call_after_refresh(self.controller.drawn)
         # Esc and the result go back where the player came from: home, or Continue.
         relabel(self, "leave", self.back_label)
-        self.after_change()
+        self.take(self.controller.opening())
 
     @property
     def back_label(self) -> str:
@@ -521,8 +540,10 @@ class GameScreen(SizedScreen):
         return suggested[2] if suggested and hinted else ""
 
     def show_status(self, content: Content) -> None:
-        """The status line under the board (a hint, for this position and seat only);
-        class -empty while it says nothing, for a screen to give its line back."""
+        """The status line under the board (a hint, for this position and seat only; the
+        table's own line if it has one); class -empty while it says nothing, for a screen
+        to give its line back."""
+        content = self.controller.status(self.viewer) or content
         status = self.query_one("#status", Static)
         refresh_text(status, content)
         status.set_class(not content.plain, "-empty")
@@ -534,6 +555,8 @@ class GameScreen(SizedScreen):
             return self.session.undo_refusal(self.viewer) is None
         if action == "join_codes":
             return self.hosting is not None
+        if action == "table":
+            return self.controller.allows(str(parameters[0]))
         if action == "hint":
             return kit(self.session.engine.name).hints is not None and self._may_act()
         return True

@@ -54,7 +54,7 @@ from tabletop.games.pocketdragon.model import (
     with_now,
 )
 from tabletop.games.pocketdragon.view import PocketDragonView
-from tabletop.tui.compat import key_bindings, merged_bindings
+from tabletop.tui.compat import key_bindings
 from tabletop.tui.games.pocketdragon.timer import DragonTimer
 from tabletop.tui.navigation import ShowRules
 from tabletop.tui.screens.base import GameScreen, ResultScreen, bind_choice
@@ -78,9 +78,10 @@ RULES_SECTIONS = {
 NARROW = 100
 """Below this many columns the footer holds only the keys every game screen has (Undo,
 Rules, Home) and the clocks' key: the game's own keys would not fit it, and the screen
-lists them all (the Keys panel, the companion's help)."""
+lists them all (the Keys panel, the companion's help). A table's own keys (a replay's,
+which all fit at 80 columns) stay."""
 
-FOOTER_WHEN_NARROW = frozenset({"undo", "rules", "leave", "start", "pause", "resume"})
+FOOTER_WHEN_NARROW = frozenset({"undo", "rules", "leave", "start", "pause", "resume", "table"})
 
 SHORT = 32
 """Below this many rows the panels close up: no Players panel (whose turn it is and
@@ -111,6 +112,10 @@ class PocketDragonScreen(GameScreen):
     PocketDragonScreen.-short Scoreboard, PocketDragonScreen #status.-empty {
         display: none;
     }
+    /* The lists of the moves' keys: no key makes a move in a replay. */
+    PocketDragonScreen.-replay #pd-keys, PocketDragonScreen.-replay #pd-help {
+        display: none;
+    }
     """
 
     def __init__(self, session: Table, settings: Settings, clock: Clock | None = None) -> None:
@@ -124,6 +129,7 @@ class PocketDragonScreen(GameScreen):
         on when it closes."""
         self._signature: tuple[object, ...] = ()
         self._narrow_footer = False
+        self._shown_keys: set[tuple[str, str]] | None = None  # the footer's, at full width
         self._legal: dict[int, tuple[object, set[Action], list[Action]]] = {}
         self._public: tuple[object, PocketDragonView] | None = None
 
@@ -169,14 +175,16 @@ class PocketDragonScreen(GameScreen):
         if narrow == self._narrow_footer:
             return
         self._narrow_footer = narrow
-        shown = {(b.key, b.action) for b in merged_bindings(self) if b.show}
         keys = key_bindings(self)
+        if self._shown_keys is None:  # as the screen began: its class's keys, or its table's
+            self._shown_keys = {(b.key, b.action) for bs in keys.values() for b in bs if b.show}
+        shown = self._shown_keys
         for key, bindings in keys.items():
             keys[key] = [
                 replace(
                     b,
                     show=(b.key, b.action) in shown
-                    and (not narrow or b.action in FOOTER_WHEN_NARROW),
+                    and (not narrow or b.action.partition("(")[0] in FOOTER_WHEN_NARROW),
                 )
                 for b in bindings
             ]

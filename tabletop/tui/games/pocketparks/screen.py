@@ -165,6 +165,11 @@ class PocketParksScreen(GameScreen):
     }
 
     DEFAULT_CSS = """
+    /* A replay's prompt says a turn in one line, a response window in two: a step in
+       or out of a window must not lay the screen out again (a frame late). */
+    PocketParksScreen.-replay #pp-prompt {
+        min-height: 2;
+    }
     PocketParksScreen #side {
         width: 36;
     }
@@ -380,7 +385,11 @@ class PocketParksScreen(GameScreen):
 
     def prompt(self, view: PPView, short: bool = False) -> Content:
         """What the step asks, in plain words, with its keys; ``short`` (a short
-        terminal): without what the hand and the footer show already."""
+        terminal): without what the hand and the footer show already. A table with
+        words of its own for the step (a replay's) says it in them."""
+        told = self.controller.step_words(view)
+        if told is not None:
+            return told
         outcome = self.session.outcome
         if outcome is not None:  # the news says the game is over: here, who won
             return Content(" ".join(["Game over:", outcome.summary, *outcome.tie_break]))
