@@ -29,7 +29,6 @@ __all__ = [
     "draw_behind",
     "follow_focus",
     "key_bindings",
-    "merged_bindings",
     "rebind",
     "withdraw_notice",
 ]
@@ -52,12 +51,6 @@ def rebind(screen: Screen[Any], bindings: list[BindingType]) -> None:
 def bind_hidden(screen: Screen[Any], key: str, action: str, description: str = "") -> None:
     """Bind ``key`` to ``action`` on this screen only, not shown in the footer."""
     screen._bindings.bind(key, action, description, show=False)
-
-
-def merged_bindings(screen: Screen[Any]) -> list[Binding]:
-    """The bindings the screen's class declares, its bases' merged in, as declared: what
-    the screen's own copy (``key_bindings``) started from."""
-    return [binding for _, binding in screen._merge_bindings()]
 
 
 def draw_behind(screen: Screen[Any]) -> None:

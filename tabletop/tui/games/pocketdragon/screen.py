@@ -59,6 +59,7 @@ from tabletop.tui.games.pocketdragon.timer import DragonTimer
 from tabletop.tui.navigation import ShowRules
 from tabletop.tui.screens.base import GameScreen, ResultScreen, bind_choice
 from tabletop.tui.settings import Settings
+from tabletop.tui.tables import TableController
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer, Header
 from tabletop.tui.widgets.curtain import Lift, curtain_words
@@ -118,7 +119,9 @@ class PocketDragonScreen(GameScreen):
     }
     """
 
-    def __init__(self, session: Table, settings: Settings, clock: Clock | None = None) -> None:
+    def __init__(
+        self, session: Table | TableController, settings: Settings, clock: Clock | None = None
+    ) -> None:
         super().__init__(session, settings)
         self.clock: Clock = clock if clock is not None else MonotonicClock()
         self._offset = 0.0
@@ -515,7 +518,7 @@ class PocketDragonScreen(GameScreen):
     def after_change(self) -> None:
         if self.session.outcome is not None:
             self.redraw()
-            self.app.push_screen(DragonResult(self.session), self._after_result)
+            self.app.push_screen(DragonResult(self.controller), self._after_result)
             return
         super().after_change()
 

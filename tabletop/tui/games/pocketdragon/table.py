@@ -315,6 +315,7 @@ class TableScreen(PocketDragonScreen):
                 self.redraw()
         else:
             self.show_to(seat)
+        self.controller.settle(self.settings.bot_pause)  # a real-time bot seat sees it
 
     def _taken_over(self, _: object) -> None:
         self._handing_to = None
@@ -456,9 +457,8 @@ class TableScreen(PocketDragonScreen):
             arrows, flip, give_up, suggest = KEYS_PLAY
             mine = (flip, give_up) if self.plays(owner) else ()
             keys = (arrows, *mine, *((suggest,) if self.plays(1 - owner) else ()))
-        always = (
-            KEYS_ALWAYS if self.controller.own_seat is None else ()
-        )  # a seat's own screen shows it
+        # A seat's own screen shows the partner's hand: no key for it there.
+        always = KEYS_ALWAYS if self.controller.own_seat is None else ()
         if not keys and not always and phase != "over":
             return [Content.styled("none now: your partner's move", "dim")]
         return [Content.assemble((k, "bold"), f" {text}") for k, text in (*keys, *always)]
