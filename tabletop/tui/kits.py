@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from textual.content import Content
 
     from tabletop.core.replay import ReplaySession
+    from tabletop.core.session import GameSession
     from tabletop.core.table import Table
     from tabletop.tui.screens.base import GameScreen
     from tabletop.tui.settings import Settings
@@ -70,7 +71,7 @@ def ui_kit(game: str) -> UiKit:
     return KITS[game]
 
 
-def game_screen(table: Table | TableController, settings: Settings) -> GameScreen:
+def game_screen(table: GameSession | TableController, settings: Settings) -> GameScreen:
     """The game's screen on ``table`` (a game at this keyboard, a hosted seat or a
     replay: tui.tables); call only when ``has_ui`` of its game."""
     from tabletop.tui.tables import table_for

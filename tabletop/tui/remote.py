@@ -90,7 +90,7 @@ class RemoteSeat(TableController):
         back or ended. The screen draws it in its own task (one frame)."""
         notices = self.remote.connection.notices
         for _, notice in notices[self._notices :]:
-            self.report(Notice(notice, title="Table"))
+            self.report(Notice(notice, title="Table", timeout=6))
         self._notices = len(notices)
         update = self.remote.connection.update
         moved, self._update = update is not self._update, update

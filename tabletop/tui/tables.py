@@ -28,7 +28,6 @@ from pydantic import BaseModel
 from tabletop.core.bot import Bot, ask
 from tabletop.core.engine import Action, Transition
 from tabletop.core.errors import IllegalAction
-from tabletop.core.replay import ReplaySession
 from tabletop.core.session import GameSession
 from tabletop.core.store import StoreConflict
 from tabletop.core.table import Table
@@ -88,7 +87,8 @@ class Notice(TableEvent):
     text: str
     title: str = ""
     severity: Literal["information", "warning", "error"] = "information"
-    timeout: float = 6
+    timeout: float | None = None
+    """Seconds on screen (None: the app's default)."""
     tell: bool = False
     """About the move being tried: it replaces the notice before (``GameScreen.tell``)."""
 
@@ -412,19 +412,10 @@ class LocalTable(TableController):
         return ask(self.game.engine, self.game.state, seat, self._bots[seat])
 
 
-def table_for(session: Table | TableController) -> TableController:
-    """The controller of ``session``: itself if it is one, else the one its kind of
-    table needs (a hosted seat's is made where it joins, ``tui.join``)."""
+def table_for(session: GameSession | TableController) -> TableController:
+    """The controller of ``session``: itself if it is one, else a game at this keyboard's
+    (a hosted seat's is made where it joins, ``tui.join``; a replay's by
+    ``replay_screen``)."""
     if isinstance(session, TableController):
         return session
-    if isinstance(session, GameSession):
-        return LocalTable(session)
-    if isinstance(session, ReplaySession):
-        from tabletop.tui.screens.replay import ReplayTable
-
-        return ReplayTable(session)
-    from tabletop.net.client import RemoteTable
-    from tabletop.tui.remote import RemoteSeat
-
-    assert isinstance(session, RemoteTable)
-    return RemoteSeat(session)
+    return LocalTable(session)

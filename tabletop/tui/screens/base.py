@@ -42,8 +42,8 @@ from textual.widgets import Static
 from tabletop.core.bot import Bot, Hint
 from tabletop.core.engine import Action, Transition
 from tabletop.core.errors import IllegalAction
+from tabletop.core.session import GameSession
 from tabletop.core.store import StoreConflict, StoreError
-from tabletop.core.table import Table
 from tabletop.games import hint_from, kit
 from tabletop.tui.compat import bind_hidden, draw_behind, key_bindings, rebind
 from tabletop.tui.dialogs import Confirm, Dialog
@@ -124,7 +124,7 @@ class GameScreen(SizedScreen):
             super().__init__()
             self.event = event
 
-    def __init__(self, session: Table | TableController, settings: Settings) -> None:
+    def __init__(self, session: GameSession | TableController, settings: Settings) -> None:
         super().__init__()
         self.controller = table_for(session)
         """Where the game lives: everything the screen does to it goes through here."""
@@ -671,7 +671,7 @@ class ResultScreen(Dialog[bool]):
     }
     """
 
-    def __init__(self, session: Table | TableController) -> None:
+    def __init__(self, session: GameSession | TableController) -> None:
         super().__init__()
         table = table_for(session)
         self.session = table.session

@@ -43,8 +43,8 @@ from textual.widgets import Static
 from tabletop.core.clock import Clock, MonotonicClock
 from tabletop.core.engine import Action
 from tabletop.core.errors import IllegalAction
+from tabletop.core.session import GameSession
 from tabletop.core.store import StoreError
-from tabletop.core.table import Table
 from tabletop.games.pocketdragon.model import (
     LEVELS,
     Pause,
@@ -120,7 +120,7 @@ class PocketDragonScreen(GameScreen):
     """
 
     def __init__(
-        self, session: Table | TableController, settings: Settings, clock: Clock | None = None
+        self, session: GameSession | TableController, settings: Settings, clock: Clock | None = None
     ) -> None:
         super().__init__(session, settings)
         self.clock: Clock = clock if clock is not None else MonotonicClock()

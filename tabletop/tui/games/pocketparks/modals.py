@@ -19,7 +19,7 @@ from textual.content import Content
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tabletop.core.table import Table
+from tabletop.core.session import GameSession
 from tabletop.core.words import counted
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView
 from tabletop.tui.dialogs import Dialog
@@ -695,7 +695,9 @@ class FinalResultScreen(ResultScreen):
     """The game's result (the engine's outcome), the tie-break and the points chart;
     its keys and frame are the shared result screen's."""
 
-    def __init__(self, session: Table | TableController, results: Sequence[RoundView]) -> None:
+    def __init__(
+        self, session: GameSession | TableController, results: Sequence[RoundView]
+    ) -> None:
         super().__init__(session)
         self.results = list(results)
 
