@@ -237,10 +237,10 @@ class TableController:
         seat cannot: the host says, when the action is sent)."""
         return None
 
-    def undo(self, seat: int | None) -> bool:
-        """Take back the last move (StoreError, StoreConflict: nothing changed); False if
-        no move is taken back here."""
-        return False
+    def undo(self, seat: int | None) -> list[str] | None:
+        """Take back the last move (StoreError, StoreConflict: nothing changed): the log
+        lines it had that ``seat`` may read; None if no move is taken back here."""
+        return None
 
     def retry_save(self) -> None:
         """Try again to save what a failure left unsaved."""
@@ -369,9 +369,8 @@ class LocalTable(TableController):
             return refused
         return None
 
-    def undo(self, seat: int | None) -> bool:
-        self.game.undo(seat)
-        return True
+    def undo(self, seat: int | None) -> list[str] | None:
+        return self.game.undo(seat)
 
     def retry_save(self) -> None:
         self.game.retry_save()
