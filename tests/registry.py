@@ -16,9 +16,7 @@ def isolated(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(games, "_KITS", known)
 
 
-def register_for_test(monkeypatch: pytest.MonkeyPatch, kit: GameKit, first: bool = False) -> None:
-    """``kit`` is a registered game until the test ends (first in the list if ``first``)."""
+def register_for_test(monkeypatch: pytest.MonkeyPatch, kit: GameKit) -> None:
+    """``kit`` is a registered game until the test ends (listed after tabletop's own)."""
     isolated(monkeypatch)
-    if first:
-        monkeypatch.setattr(games, "_KITS", {kit.name: kit, **games._KITS})
     games.register_game(kit)

@@ -45,7 +45,7 @@ def rebind(screen: Screen[Any], bindings: list[BindingType]) -> None:
     """Give ``screen`` these keys in place of every key its class declares."""
     keys = screen._bindings.key_to_bindings
     keys.clear()
-    keys.update(BindingsMap(bindings).key_to_bindings)
+    keys |= BindingsMap(bindings).key_to_bindings
 
 
 def bind_hidden(screen: Screen[Any], key: str, action: str, description: str = "") -> None:

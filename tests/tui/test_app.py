@@ -33,8 +33,8 @@ SIZE = (100, 32)
 
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch, store: Store) -> None:
-    """Register the toy game, its screen and its bot, first in the list; bots move at
-    once."""
+    """Register the toy game, its screen and its bot (after tabletop's own in the list);
+    bots move at once."""
     toy = GameKit(
         name="toygame",
         title="Toy Game",
@@ -44,7 +44,7 @@ def toy(monkeypatch: pytest.MonkeyPatch, store: Store) -> None:
         # a view holds the viewer's own hand only, and the deck's size
         playtest=Playtest(setups=((2, {}),), secrets=lambda state, seat: set()),
     )
-    register_for_test(monkeypatch, toy, first=True)
+    register_for_test(monkeypatch, toy)
     monkeypatch.setitem(ui_games.KITS, "toygame", TOY_UI)
     store.save_setting("bot_pace", "instant")
 
@@ -73,7 +73,9 @@ async def test_home_lists_every_game_and_one_without_a_screen_stays_home(
 async def test_a_hot_seat_game_from_setup_to_history(store: Store, toy: None) -> None:
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")  # the toy game is highlighted first
+        games = app.screen.query_one("#games", OptionList)
+        games.highlighted = games.get_option_index("toygame")
+        await pilot.press("enter")
         assert isinstance(app.screen, SetupScreen)
         app.screen.query_one("#seat-0").focus()  # setup opens on Start
         await pilot.press(*"Ann", "tab", "tab", *"Bob")
