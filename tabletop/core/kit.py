@@ -78,6 +78,19 @@ class Tally:
 
 
 @dataclass(frozen=True)
+class Tables:
+    """A game's own tables of bots for `tabletop sim GAME`, played instead of seats of
+    levels (Pocket Dragon's partner tables: bots.play_table in simulated real time)."""
+
+    count: int
+    """Games played per seed (the progress bar counts ``games * count``)."""
+    run: Callable[[int, int, int, Callable[[int], None] | None], dict[str, Any]]
+    """(games, first seed, processes, progress) -> the report, plain data."""
+    lines: Callable[[Mapping[str, Any]], list[str]]
+    """The report's text."""
+
+
+@dataclass(frozen=True)
 class StatGroup:
     """A table a game adds to the statistics: some of its finished games, by row."""
 
@@ -150,6 +163,8 @@ class GameKit:
     """A new tally of the simulator's content figures."""
     sim_options: Mapping[str, Any] = field(default_factory=dict)
     """The options of a table of bots in the simulator."""
+    tables: Callable[[], Tables] | None = None
+    """The game's own simulator tables (then `tabletop sim` takes no seats)."""
     stat_groups: tuple[StatGroup, ...] = ()
     content_report: Callable[[], str] | None = None
     """The text of `tabletop content GAME`: the game's cards."""

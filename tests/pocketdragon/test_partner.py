@@ -250,6 +250,17 @@ def test_the_noisy_and_random_references_play_legal_moves() -> None:
         assert game.state.status in ("won", "lost")
 
 
+def test_it_waits_for_the_answer_to_its_clue_and_never_pauses() -> None:
+    """PD-CLUE-5: while its specific clue waits for a slow partner's answer, its only
+    move would be Pause, which only a person chooses: it waits (this game, seed 2 with
+    the careless partner, once paused there and then waited forever)."""
+    from tabletop.games.pocketdragon.bots import Noisy
+
+    game = play_table(new_table(2), [Partner(4), Noisy(5)])
+    assert game.state.status in ("won", "lost")
+    assert not [a for a in game.actions if a.kind in ("pause", "reset")]
+
+
 def test_the_ceiling_reference_sees_every_card() -> None:
     state = replace(new_table(0))
     know = Knowledge.omniscient(state, 0)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core.kit import BotLevel, GameKit, Playtest, StatGroup
+from tabletop.core.kit import BotLevel, GameKit, Playtest, StatGroup, Tables
 from tabletop.games import register_game
 
 if TYPE_CHECKING:
@@ -35,6 +35,12 @@ def _bots() -> Mapping[str, BotFactory]:
     from tabletop.games.pocketdragon.bots import BOTS
 
     return BOTS
+
+
+def _tables() -> Tables:
+    from tabletop.games.pocketdragon.tables import TABLES_SIM
+
+    return TABLES_SIM
 
 
 def _bots_refused(options: BaseModel) -> str | None:
@@ -71,6 +77,7 @@ KIT = GameKit(
         "tells why it made its last move."
     ),
     bots_refused=_bots_refused,
+    tables=_tables,
     stat_groups=(
         StatGroup(
             id="dragon",

@@ -242,7 +242,7 @@ class Partner(PacedBot):
         moves = cast("Sequence[PocketDragonAction]", legal)
         # Asked for a move it would rather wait with: the least harmful one.
         action = self.decide(view, moves, Knowledge.from_view(view, self.memory))
-        return cast(A, action or _fallback(moves))
+        return cast(A, action or _fallback(moves) or moves[0])
 
     def decide(
         self, view: PocketDragonView, legal: Sequence[PocketDragonAction], know: Knowledge
@@ -255,6 +255,8 @@ class Partner(PacedBot):
         kinds = {a.kind for a in legal}
         if "answer_clue" in kinds:
             return self._answer(view, legal, know)
+        if table.clue is not None:  # its own clue waits for the answer (PD-CLUE-5)
+            return None
         if table.peek is not None:
             return self._end_peek(legal) if table.peek.seat == seat else None
         if table.play is not None:
@@ -575,13 +577,14 @@ def _face_down_skills(table: TableView, know: Knowledge) -> Counter[str]:
     return counts
 
 
-def _fallback(legal: Sequence[PocketDragonAction]) -> PocketDragonAction:
-    """A move when nothing better is left (nobody may pass, PD-TURN-2)."""
+def _fallback(legal: Sequence[PocketDragonAction]) -> PocketDragonAction | None:
+    """A move when nothing better is left (nobody may pass, PD-TURN-2); never Pause or
+    Reset, which only a person chooses (None: nothing but those)."""
     for kind in ("end_peek", "peek", "general_clue", "collect_food", "tidy_up", "give_up"):
         for action in legal:
             if action.kind == kind:
                 return action
-    return next((a for a in legal if a.kind not in ("pause", "reset")), legal[0])
+    return next((a for a in legal if a.kind not in ("pause", "reset")), None)
 
 
 def _table(view: PocketDragonView) -> TableView:
