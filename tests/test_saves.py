@@ -464,6 +464,74 @@ def test_a_snapshot_unlike_its_record_is_never_played(here: Store, digest: bool)
     assert check(here) == (1, [])
 
 
+def test_an_edited_snapshot_is_caught_when_the_game_opens(here: Store) -> None:
+    """Issue 26 item 3: without `saves check`, resuming compares the snapshot with the
+    record's replay: the edited position is never played, and the players are told."""
+    table = played("pocketparks", 0, 1)
+    game_id = save(here, table, upto=20)
+    engine = table.engine
+    session = GameSession.resume(here, game_id, engine)
+    truth = engine.state_json(session.state)
+    session.keep_snapshot()
+    _swap_a_hand_card_with_the_pile_top(here, game_id, digest=True)
+    resumed = GameSession.resume(here, game_id, engine)
+    assert engine.state_json(resumed.state) == truth and resumed.moves == 20
+    assert resumed.reopened is not None and "did not match its moves" in resumed.reopened
+    [saved] = here.unfinished()
+    assert here.load_snapshot(game_id, saved.version) is None  # dropped
+    assert GameSession.resume(here, game_id, engine).reopened is None
+
+
+def test_moves_made_on_an_edited_snapshot_are_taken_back(here: Store) -> None:
+    """Issue 26 item 3: a game that a tabletop which trusted an edited snapshot played on
+    (its record no longer replays from the start) reopens at its last lawful move, and
+    the moves after it are taken back, with the rule that refuses them."""
+    table = played("pocketparks", 0, 1)
+    game_id = save(here, table, upto=20)
+    engine = table.engine
+    GameSession.resume(here, game_id, engine).keep_snapshot()
+    _swap_a_hand_card_with_the_pile_top(here, game_id, digest=True)
+    (text,) = here._db.execute(
+        "SELECT snapshot FROM snapshots WHERE game_id = ?", (game_id,)
+    ).fetchone()
+    saved = here.load_game(game_id)
+    truth = GameSession.resume(here, game_id, engine)
+    position = truth.state  # the record's, kept in memory only
+    trusting = GameSession(  # as a tabletop that took the snapshot's state on trust
+        here,
+        game_id,
+        engine,
+        saved.record,
+        saved.seats,
+        engine.load_state(json.loads(text)["state"]),
+        list(truth._steps),
+        truth._version,
+        False,
+    )
+    lawful = 20
+    for _ in range(200):  # play on the edited position until a move the record's refuses
+        seat = trusting.to_act[0]
+        edited_moves = trusting.legal_actions(seat)
+        refused = [a for a in edited_moves if a not in engine.legal_actions(position, seat)]
+        if refused:
+            trusting.act(refused[0])
+            break
+        trusting.act(edited_moves[0])
+        position = engine.apply(position, edited_moves[0]).state
+        lawful += 1
+    else:
+        pytest.fail("the edited position never allowed a move the record's refuses")
+    trusting.keep_snapshot()
+    resumed = GameSession.resume(here, game_id, engine)
+    assert resumed.moves == lawful
+    assert resumed.reopened is not None
+    assert f"moves {lawful + 1} to {lawful + 1} break the rules ([PP-" in resumed.reopened
+    assert f"It goes on from move {lawful}." in resumed.reopened
+    assert engine.state_json(resumed.state) == engine.state_json(position)
+    assert len(here.load_record(game_id).actions) == lawful
+    assert GameSession.resume(here, game_id, engine).reopened is None
+
+
 def test_exporting_an_unfinished_game_warns_of_its_hidden_cards(
     here: Store,
     tmp_path: Path,

@@ -13,14 +13,18 @@ changed, and ``stale`` holds the conflict from then on; the caller tells the
 players and resumes the game afresh. So no copy ever removes or overwrites a
 move another copy saved.
 
-Undo works by replaying the record, and so does resume, unless the game was left
-with a snapshot (``keep_snapshot``): the state and the log as of the game's saved
-version, kept beside the record. It is used only if it was made at that version of
-the game, under the same rules (a hash of the game's code and data, and the
-kernel's), for as many moves as the record holds, and its state is one the game
-can be in (Engine.check); else the record is replayed, which it always can be. A
-saved game that is damaged or no longer replays raises ResumeError, never a
-silently different game.
+Undo and resume work by replaying the record: a game is its moves. A game left with a
+snapshot (``keep_snapshot``: the state and the log as of the game's saved version) lets
+the Continue list draw it without a replay; it fits only if made at that version of the
+game, under the same rules (a hash of the game's code and data, and the kernel's), for
+as many moves as the record holds, with a state the game can be in (Engine.check).
+``resume`` checks a fitting snapshot against the replay (about 40 ms at move 3,000),
+because a snapshot can be edited with its digest recomputed: one that differs is
+dropped and the game opens from its record. Where the record stops replaying after
+such a snapshot (moves made on the edited position by a tabletop that trusted it), the
+game reopens at the last move that the rules accept and the moves after it are
+forgotten; ``reopened`` tells the players. A saved game that is damaged or whose
+record no longer replays otherwise raises ResumeError, never a silently different game.
 
 A real-time game's clocks run between actions without being recorded (the engine
 is path-independent). While they run, ``advance`` saves their reading beside the
@@ -86,14 +90,28 @@ class _Step:
 def _replay(
     engine: Engine[Any, Any], setup: Setup, seed: int, actions: list[dict[str, Any]]
 ) -> tuple[Any, list[_Step]]:
+    state, steps, refused = _replay_until_refused(engine, setup, seed, actions)
+    if refused is not None:
+        raise refused
+    return state, steps
+
+
+def _replay_until_refused(
+    engine: Engine[Any, Any], setup: Setup, seed: int, actions: list[dict[str, Any]]
+) -> tuple[Any, list[_Step], IllegalAction | None]:
+    """The state and steps of ``actions`` replayed as far as the rules accept them, and
+    the refusal of the first one they do not (None: all replayed)."""
     state = engine.new(setup, seed)
-    steps = []
+    steps: list[_Step] = []
     for data in actions:
-        action = engine.parse_action(data)
-        transition = engine.apply(state, action)
+        try:
+            action = engine.parse_action(data)
+            transition = engine.apply(state, action)
+        except IllegalAction as refused:
+            return state, steps, refused
         state = transition.state
         steps.append(_step(engine, action, transition))
-    return state, steps
+    return state, steps, None
 
 
 def _step(engine: Engine[Any, Any], action: Action, transition: Transition[Any]) -> _Step:
@@ -234,6 +252,9 @@ class GameSession:
         self._steps = steps
         self._logs: dict[int | None, list[str]] = {}
         """Each reader's log, once asked for: kept as moves are made, rebuilt after an undo."""
+        self._clock_events: list[tuple[int, tuple[Event, ...]]] = []
+        """Real time: what the clocks did between moves (a clue coming in), each after
+        how many of the steps. A replay finds it inside the next move's step instead."""
         self._outcome = engine.outcome(state)
         self._stored = len(record.actions)  # how many of the record's moves the store holds
         self._version = version  # the game's version in the store, as last read or written
@@ -248,6 +269,9 @@ class GameSession:
         seats join it. The screen here never shows their view."""
         self.away: tuple[int, ...] = ()
         """Of those, the seats whose players are not connected now (the host keeps it)."""
+        self.reopened: str | None = None
+        """Why ``resume`` did not open the game as saved (an edited snapshot), for the
+        players; None: it opened as saved."""
         self.watchers: list[Callable[[Transition[Any] | None], None]] = []
         """Told after every move (its transition) and seat gone or back (None): a host
         publishes the moves made here, a screen draws those made elsewhere."""
@@ -284,9 +308,43 @@ class GameSession:
         record = saved.record
         if record.game != engine.name:
             raise ResumeError(f"game {game_id} is {record.game}, not {engine.name}")
+        version = saved.version
+        reopened = None
         try:
             engine.check_players(record.setup)
-            state, steps = rebuilt(engine, record, store.load_snapshot(game_id, saved.version))
+            snapshot = store.load_snapshot(game_id, version)
+            kept = _restored(engine, record, snapshot)
+            state, steps, refused = _replay_until_refused(
+                engine, record.setup, record.seed, record.actions
+            )
+            if refused is not None:
+                if kept is None or saved.finished:
+                    raise refused
+                # The moves from here on were made on an edited snapshot's position.
+                keep = len(steps)
+                try:
+                    version = store.truncate_actions(game_id, version, keep)
+                    store.drop_snapshot(game_id)
+                except StoreError as failed:
+                    raise ResumeError(
+                        f"saved {engine.title} game {game_id} was played on from an edited "
+                        f"copy and cannot be repaired: {failed}"
+                    ) from failed
+                reopened = (
+                    f"This game was played on from an edited copy of its position: moves "
+                    f"{keep + 1} to {len(record.actions)} break the rules ([{refused.rule}] "
+                    f"{refused.message}) and were taken back. It goes on from move {keep}."
+                )
+                record = record.model_copy(update={"actions": record.actions[:keep]})
+            elif kept is not None and engine.dump_state(kept[0]) != engine.dump_state(state):
+                with contextlib.suppress(StoreError):  # a read-only file: checked next time
+                    store.drop_snapshot(game_id)
+                reopened = (
+                    "The kept copy of this game's position did not match its moves (the "
+                    "file was edited or damaged): the game was reopened from its moves."
+                )
+            if record.ended_at is not None:
+                state = engine.advance(state, record.ended_at).state
         except IllegalAction as exc:
             raise ResumeError(
                 f"saved {engine.title} game {game_id} no longer replays: a stored move was "
@@ -302,10 +360,11 @@ class GameSession:
             saved.seats,
             state,
             steps,
-            saved.version,
+            version,
             saved.finished,
             saved.clock_at,
         )
+        session.reopened = reopened
         if saved.clock_at is not None:
             session.advance(saved.clock_at)  # to where the clocks were last saved running
         if session.outcome is not None and not saved.finished:
@@ -361,9 +420,14 @@ class GameSession:
         new; an undo starts new lists. Callers must not change it."""
         lines = self._logs.get(seat)
         if lines is None:
-            lines = self._logs[seat] = [
-                line for step in self._steps for line in _readable(step.events, seat)
-            ]
+            between: dict[int, list[Event]] = {}
+            for made, events in self._clock_events:
+                between.setdefault(made, []).extend(events)
+            lines = self._logs[seat] = []
+            for made, step in enumerate((*self._steps, None)):
+                lines.extend(_readable(tuple(between.get(made, ())), seat))
+                if step is not None:
+                    lines.extend(_readable(step.events, seat))
         return lines
 
     # -- changing -----------------------------------------------------------------
@@ -395,11 +459,17 @@ class GameSession:
         """Real-time games: run the clocks to ``now``. Not recorded (actions carry their own
         ``now`` and the engine is path-independent), except the reading that ends the game,
         so that the record still replays exactly. While the clocks run, their reading is
-        saved every CHECKPOINT_S for ``resume``."""
+        saved every CHECKPOINT_S for ``resume``. What the clocks did that the log tells (a
+        clue coming in) joins the log between the moves, as a replay tells it with the next
+        move."""
         running = self._outcome is None
         transition: Transition[Any] = self.engine.advance(self.state, now)
         moved = transition.state is not self.state
         self._set_state(transition.state)
+        if transition.events:
+            self._clock_events.append((len(self._steps), transition.events))
+            for seat, lines in self._logs.items():
+                lines.extend(_readable(transition.events, seat))
         if running and self._outcome is not None:
             self.record.ended_at = now
             self.retry_save()  # the result, with any moves a failure left unsaved
@@ -465,6 +535,11 @@ class GameSession:
                 self.game_id, self._version, json.dumps(snapshot, separators=(",", ":"))
             )
 
+    def last_move_lines(self, seat: int | None) -> list[str]:
+        """The log lines of the last move alone (not what the clocks did since), that
+        ``seat`` may read: what an undo takes back."""
+        return _readable(self._steps[-1].events, seat) if self._steps else []
+
     def undo_refusal(self, seat: int | None = None) -> str | None:
         """Why the last action cannot be taken back now (by ``seat``), or None if it can."""
         if self._outcome is not None:
@@ -503,6 +578,8 @@ class GameSession:
             self._stored = keep
         del self.record.actions[keep:]
         del self._steps[keep:]
+        # what the clocks did since the last step kept, they do again from its time on
+        self._clock_events = [(made, e) for made, e in self._clock_events if made < keep]
         self._logs = {}
         self._set_state(state)
 

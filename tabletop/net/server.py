@@ -255,7 +255,8 @@ class HostedGame:
         self._report(f"{notice} ({ws.remote_address[0]})")
         self._tell_presence()
         self._catch_up()
-        self.publish(self._hold_clocks(seat), notice)
+        self._hold_clocks(seat)
+        self.publish(notice)
         return link
 
     def detach(self, link: Link) -> None:
@@ -268,19 +269,19 @@ class HostedGame:
             return
         self._tell_presence()
         self._catch_up()
-        events = self._hold_clocks(link.seat)
+        self._hold_clocks(link.seat)
         notice = f"{self.names[link.seat]} is away."
         if self._held:
             notice += " The clocks are paused until everyone is back."
         self._report(notice)
-        self.publish(events, notice)
+        self.publish(notice)
 
-    def _hold_clocks(self, seat: int | None) -> tuple[Event, ...]:
+    def _hold_clocks(self, seat: int | None) -> None:
         """Real time: pause while a seat is away (as that seat), resume once all are back
         (as ``seat``, the last to come back) if it was the host that paused. A host
         starting (``seat`` None) holds a game whose clocks ran when it was closed."""
         if not self.engine.realtime or self.over:
-            return ()
+            return
         away = self.away
         action = None
         if away and not self._held:
@@ -290,13 +291,12 @@ class HostedGame:
             self._held = False
             action = self._clock_action(seat, RESUME)
         if action is None:
-            return ()
+            return
         try:
-            return self._apply(action).events
+            self._apply(action)
         except ProtocolError as failed:  # the store refused it: the clocks are as they were
             self._held = not self._held
             self._report(f"could not {action.kind}: {failed.message}")  # type: ignore[attr-defined]
-            return ()
 
     def _clock_action(self, seat: int, kind: str, *, reopened: bool = False) -> Action | None:
         """Pocket Dragon's pause or resume for ``seat``, stamped with the host's clock and
@@ -383,7 +383,7 @@ class HostedGame:
                 "PROTO-AWAY", f"{names} {are} away: the clocks run again once all are back."
             )
         transition = self._apply(action)
-        self.publish(transition.events, self._save_notice(), last=seat)
+        self.publish(self._save_notice(), last=seat)
         # What changed, as the engine protocol answers act; the update just sent to this
         # seat (before this answer) holds its view and legal actions.
         return {
@@ -409,7 +409,7 @@ class HostedGame:
         """A move made on the session by a screen of this process (a game hosted from
         the app, its other seats at this keyboard) goes to every connected seat."""
         if transition is not None and not self._applying:
-            self.publish(transition.events, self._save_notice())
+            self.publish(self._save_notice())
 
     def _tell_presence(self) -> None:
         """The session's screen here learns who of the seats elsewhere is away."""
@@ -467,35 +467,26 @@ class HostedGame:
 
     # -- updates -----------------------------------------------------------------------
 
-    def publish(
-        self, events: Sequence[Event] = (), notice: str | None = None, last: int | None = None
-    ) -> None:
-        """Send every connected seat what it sees now, with the log lines it may read;
-        seat ``last`` (the one that moved, which is answered too) after the others."""
+    def publish(self, notice: str | None = None, last: int | None = None) -> None:
+        """Send every connected seat what it sees now, with the log lines it may read that
+        it has not had (a move's, and what the clocks did between moves); seat ``last``
+        (the one that moved, which is answered too) after the others."""
         self.version += 1
         away = self.away
         seats: list[wire.SeatPresence] = [
             {"name": name, "connected": seat not in away} for seat, name in enumerate(self.names)
         ]
         for link in sorted(self.links.values(), key=lambda link: link.seat == last):
-            link.send(self._update(link, events, seats, notice))
+            link.send(self._update(link, seats, notice))
         outcome = self.session.outcome
         if outcome is not None and not self._told_end:
             self._told_end = True
             self._report(f"the game is over: {outcome.summary}")
 
-    def _update(
-        self,
-        link: Link,
-        events: Sequence[Event],
-        seats: list[wire.SeatPresence],
-        notice: str | None,
-    ) -> bytes:
+    def _update(self, link: Link, seats: list[wire.SeatPresence], notice: str | None) -> bytes:
         seat = link.seat
-        if link.log_length is None:
-            log_from, log = 0, self.session.log(seat)
-        else:
-            log_from, log = link.log_length, _readable(events, seat)
+        log_from = link.log_length or 0  # the whole log in a seat's first update
+        log = self.session.log(seat)[log_from:]  # a hosted game's log only grows (no undo)
         link.log_length = log_from + len(log)
         update: wire.Update = {
             "version": self.version,

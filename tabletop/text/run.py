@@ -140,6 +140,8 @@ def run(
         except SetupError as refused:
             print(f"tabletop play: {refused}", file=sys.stderr)
             return 2
+        if session.reopened is not None:
+            print(session.reopened, flush=True)
         # A PocketParks response window's countdown: the app's setting (0: none).
         window_s = Settings.load(store).response_window
         talk = Conversation(TextTable(session), clock or MonotonicClock(), window_s)

@@ -260,6 +260,10 @@ class TabletopApp(CompatApp[None]):
         except ResumeError as exc:
             self.notify(str(exc), title="Cannot resume", severity="error", timeout=20, markup=False)
             return
+        if session.reopened is not None:
+            self.notify(
+                session.reopened, title="Reopened", severity="warning", timeout=20, markup=False
+            )
         self.play(session)
 
     def play(self, session: GameSession, hosting: Hosting | None = None) -> None:

@@ -553,13 +553,23 @@ def test_a_game_left_with_its_snapshot_resumes_as_its_replay_would(
     assert resumed.undo_refusal(0) == session.undo_refusal(0) is not None
     resumed.undo(1)  # the undo barriers are kept: Bob's bet goes back, Ann's play not
     assert resumed.undo_refusal(0) is not None
-    # and the snapshot is what was read: a log line changed in it shows
-    resumed.keep_snapshot()  # the undo made a new version of the game
-    data = snapshot_of(store, resumed)
-    data["steps"][0][2] = [["a line only the snapshot has", None]]
-    replace_snapshot(store, resumed, data)
-    again = GameSession.resume(store, session.game_id, ENGINE)
-    assert again.log(None)[0] == "a line only the snapshot has"
+    assert resumed.reopened is None
+
+
+def test_a_fitting_snapshot_unlike_the_replay_is_dropped_and_said(
+    session: GameSession, store: Store
+) -> None:
+    """A snapshot edited with its digest made anew fits the record, yet its position is
+    not the replay's: the game opens from its record, and the players are told."""
+    played(session).keep_snapshot()
+    data = snapshot_of(store, session)
+    data["state"]["hands"] = data["state"]["hands"][::-1]  # the two hands swapped
+    replace_snapshot(store, session, data)
+    resumed = GameSession.resume(store, session.game_id, ENGINE)
+    assert ENGINE.state_json(resumed.state) == ENGINE.state_json(session.state)
+    assert resumed.reopened is not None and "did not match its moves" in resumed.reopened
+    [saved] = store.unfinished()
+    assert store.load_snapshot(session.game_id, saved.version) is None
 
 
 def tampered(data: dict[str, Any], change: str) -> dict[str, Any]:
@@ -601,7 +611,7 @@ def test_a_snapshot_of_an_earlier_version_is_not_used(session: GameSession, stor
     assert resumed.moves == 4 and resumed.log(None) == session.log(None)
 
 
-def test_a_game_whose_rules_changed_is_replayed_and_reported_if_refused(
+def test_a_record_refused_after_its_snapshot_is_reported_or_taken_back(
     session: GameSession, store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     played(session).keep_snapshot()
@@ -613,11 +623,16 @@ def test_a_game_whose_rules_changed_is_replayed_and_reported_if_refused(
     data["steps"].append([1, False, [], None])
     [saved] = store.unfinished()
     store.save_snapshot(saved.id, saved.version, json.dumps(data))
-    monkeypatch.setattr("tabletop.core.session.rules_fingerprint", lambda *_: "earlier rules")
-    assert GameSession.resume(store, session.game_id, ENGINE).moves == 5  # under those rules
-    monkeypatch.undo()  # the rules now: the record is replayed, and refused
+    # the rules now: the snapshot does not fit, the record is replayed, and refused
     with pytest.raises(ResumeError, match=r"no longer replays.*TOY-PLAY-1"):
         GameSession.resume(store, session.game_id, ENGINE)
+    # a snapshot that claims today's rules: the move was made on its position, not the
+    # record's, and is taken back
+    monkeypatch.setattr("tabletop.core.session.rules_fingerprint", lambda *_: "earlier rules")
+    resumed = GameSession.resume(store, session.game_id, ENGINE)
+    assert resumed.moves == 4
+    assert resumed.reopened is not None and "[TOY-PLAY-1]" in resumed.reopened
+    assert len(store.load_record(session.game_id).actions) == 4
 
 
 def test_no_snapshot_while_moves_are_unsaved_or_the_game_changed_elsewhere(

@@ -186,11 +186,15 @@ class Table:
     def over(self) -> bool:
         return self.engine.outcome(self.state) is not None
 
-    def jump(self, seconds: float) -> None:
-        """Move the game clock on and run the game's clocks to it (real time only)."""
-        if self.engine.realtime:
-            self.now += seconds
-            self.state = self.engine.advance(self.state, self.now).state
+    def jump(self, seconds: float) -> list[Event]:
+        """Move the game clock on and run the game's clocks to it (real time only); what
+        the clocks did that the log tells."""
+        if not self.engine.realtime:
+            return []
+        self.now += seconds
+        transition = self.engine.advance(self.state, self.now)
+        self.state = transition.state
+        return list(transition.events)
 
     def stamp(self, action: Any) -> Any:
         """The action at the table's clock (real-time actions carry their ``now``)."""
@@ -224,10 +228,12 @@ class Table:
         return seat, action, self.apply(action)
 
 
-def random_clock_step(table: Table, rng: Rng) -> None:
-    """Real time: 0 to 3 s pass between two moves (whole milliseconds)."""
-    if table.engine.realtime:
-        table.jump(rng.randint(0, 3000) / 1000)
+def random_clock_step(table: Table, rng: Rng) -> list[Event]:
+    """Real time: 0 to 3 s pass between two moves (whole milliseconds); what the clocks
+    did that the log tells."""
+    if not table.engine.realtime:
+        return []
+    return table.jump(rng.randint(0, 3000) / 1000)
 
 
 def play_to_end(spec: GameSpec, setup: Setup, seed: int) -> Table:
@@ -378,7 +384,8 @@ def golden_text(spec: GameSpec, setup_index: int, seed: int) -> str:
     rng = Rng.from_seed(seed)
     while True:
         assert table.steps < spec.max_steps, "the golden game does not end"
-        random_clock_step(table, rng)
+        ticked = random_clock_step(table, rng)
+        lines += [f"clock log {label(e.private_to)} {e.text}" for e in ticked]
         if table.over:
             break
         _, action, events = table.random_step(rng)

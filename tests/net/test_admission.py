@@ -65,19 +65,20 @@ async def test_strangers_holding_connections_lock_no_player_out(
 ) -> None:
     """500 connections that never join and 100 wrong guesses from 127.0.0.1 (each of
     them took every joining slot before: 32 for the whole host); Ann, at 127.0.0.2,
-    gets her seat within a second all the same."""
-    async with hosting(tmp_path, "spacepark", SETUP, 1) as (_, hosted, url):
+    gets her seat while they still hold their share."""
+    async with hosting(tmp_path, "spacepark", SETUP, 1) as (host, hosted, url):
         wrong = "x" * 27
         held = await asyncio.gather(
             *(_open(url) for _ in range(IDLE)), *(_guess(url, wrong) for _ in range(GUESSING))
         )
-        began = time.monotonic()
-        ann = await connect(url, proxy=None, local_addr=("127.0.0.2", 0), open_timeout=1)
+        ann = await connect(url, proxy=None, local_addr=("127.0.0.2", 0), open_timeout=10)
         await ann.send(json.dumps({"op": "join", "code": hosted.codes[0]}))
-        async with asyncio.timeout(1):
+        async with asyncio.timeout(10):
             answer = json.loads(await ann.recv())
         assert answer["ok"] and answer["seat"] == 0 and 0 in hosted.links
-        assert time.monotonic() - began < 1
+        # she was let in during the hold, not after it (the strangers' first-message
+        # deadline, JOIN_TIMEOUT_S, had not yet closed them)
+        assert host._joining.held("127.0.0.1") == server.MAX_JOINING_PER_ADDRESS
         closes = Counter()
         for ws in held:
             if ws is not None:

@@ -80,7 +80,9 @@ async def test_a_random_game_through_the_host_is_the_engine_s_game_for_every_sea
         await settle(seats, 0)
         views = [view_data(engine, table.state, n) for n in range(len(seats))]
         while True:
-            random_clock_step(table, rng)
+            ticked = random_clock_step(table, rng)  # what the clocks did: the host logs it too
+            for number, log in enumerate(logs):
+                log += [e.text for e in ticked if e.private_to in (None, number)]
             clock.set(table.now)
             if table.over:  # the clock ended it: the host sees so at its next reading
                 assert (await seats[0].ask({"op": "view"}))["ok"]

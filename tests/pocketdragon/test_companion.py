@@ -77,9 +77,36 @@ def test_each_button_is_logged_naming_nobody_and_only_the_start_draws() -> None:
         ("reset", 0, 176.0, "The game is reset.", False, {}),
     ):
         pressed = press(state, kind, now, seat, **fields)
-        assert ([e.text for e in pressed.events], pressed.hidden) == ([line], hidden), kind
+        said = [e.text for e in pressed.events if not e.text.startswith("A clue comes in")]
+        assert (said, pressed.hidden) == ([line], hidden), kind
         assert not any(name in line for name in ("Ann", "Bo"))
         state = pressed.state
+
+
+@pytest.mark.rule("PD-CLUE-1")
+def test_each_clue_coming_in_is_logged_however_the_time_is_cut_up() -> None:
+    """PD-CLUE-1: each clue the pool gains is told with the pool's size, once, whether
+    the clocks ran by ticks (a screen's) or only with the next button (a replay)."""
+    start = ENGINE.parse_action({"kind": "start", "seat": 0, "now": 0.0})
+    clue = ENGINE.parse_action({"kind": "log_general_clue", "seat": 0, "now": 61.0})
+    started = ENGINE.apply(new("companion"), start).state
+    ticked, by_ticks = started, []
+    for second in range(1, 62):
+        moved = ENGINE.advance(ticked, float(second))
+        by_ticks += [e.text for e in moved.events]
+        ticked = moved.state
+    by_ticks += [e.text for e in ENGINE.apply(ticked, clue).events]
+    replayed = [e.text for e in ENGINE.apply(started, clue).events]
+    gained = len(by_ticks) - 1
+    assert 3 <= gained <= 4  # one every 15 to 20 s of the 61
+    assert (
+        by_ticks
+        == replayed
+        == [
+            *(f"A clue comes in: {3 + n} clues in the pool." for n in range(1, gained + 1)),
+            "A general clue is taken.",
+        ]
+    )
 
 
 @pytest.mark.rule("PD-APP-4")

@@ -385,7 +385,9 @@ def test_each_table_action_says_what_it_did_to_whom_and_bars_undo_when_it_shows_
         return ENGINE.apply(state, action)
 
     def said(transition: Any) -> tuple[list[tuple[str, int | None]], bool]:
-        return [(e.text, e.private_to) for e in transition.events], transition.hidden
+        """What the action itself said (not the clues that came in before it, PD-CLUE-1)."""
+        told = [e for e in transition.events if not e.text.startswith("A clue comes in")]
+        return [(e.text, e.private_to) for e in told], transition.hidden
 
     state = arranged()
     table(state).hands[1] = [

@@ -242,7 +242,11 @@ def test_clocks_are_told_at_their_moments_and_never_tick(tmp_path: Path) -> None
     # a few moments, not a ticking line; the choices told again once, with feeding open
     assert told.count("Ann, you may:") == 1
     assert any(line.endswith("with the number of food cards discarded.") for line in told)
-    assert len(told) < 20
+    # each clue that comes in is told once (PD-CLUE-1: one every 15 to 20 s of the 116)
+    clues = [line for line in told if line.startswith("A clue comes in")]
+    assert clues == [f"A clue comes in: {n} clues in the pool." for n in range(4, 4 + len(clues))]
+    assert 5 <= len(clues) <= 7
+    assert len(told) - len(clues) < 20
 
 
 def test_questions_never_stop_the_clocks_and_pause_does(tmp_path: Path) -> None:
@@ -422,5 +426,6 @@ def test_a_clock_running_out_ends_the_game_once(tmp_path: Path) -> None:
     t.say("start")
     said = t.wait(200)  # the hunger timer (120 s) runs out
     assert t.talk.done
+    said = [line for line in said if not line.startswith("A clue comes in")]
     assert said == ["Result: The dragon went hungry: it was not fed in time.", "Ann: 0.", "Bo: 0."]
     assert t.wait(1) == []

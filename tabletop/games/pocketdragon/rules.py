@@ -20,7 +20,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from tabletop.core.engine import Action, Outcome, Transition
+from tabletop.core.engine import Action, Event, Outcome, Transition
 from tabletop.core.errors import IllegalAction
 from tabletop.core.rng import Rng
 from tabletop.core.rules import Ctx, Phase, Rules
@@ -220,28 +220,33 @@ def draw_clue_interval(state: PocketDragonState) -> int:
     return state.rng.randint(*CLUE_INTERVAL_MS)
 
 
-def run_to(state: PocketDragonState, now_ms: int) -> None:
+def run_to(state: PocketDragonState, now_ms: int) -> list[Event]:
     """Run the clocks to the caller's time ``now_ms``; nothing moves unless running.
+    What the clocks did that the log tells: each clue gained.
 
     Clues due before the first timer runs out are gained in order (each gain
     draws the next interval); a timer reaching zero loses and stops the clocks
-    at that very moment, whatever ``now_ms`` is beyond it.
+    at that very moment, whatever ``now_ms`` is beyond it. The same clues come
+    in however the time is cut up (ticks or actions), so the log replays exactly.
     """
+    said: list[Event] = []
     if state.status != "running" or now_ms <= state.now_ms:
-        return
+        return said
     target = state.elapsed_ms + (now_ms - state.now_ms)
     main_end = state.level.main_s * 1000
     loss_at = min(main_end, state.hunger_deadline_ms)
     while state.next_clue_ms <= min(target, loss_at - 1):
         state.clues += 1
         state.next_clue_ms += draw_clue_interval(state)
+        said.append(Event(f"A clue comes in: {counted(state.clues, 'clue')} in the pool."))
     if target < loss_at:
         state.now_ms, state.elapsed_ms = now_ms, target
-        return
+        return said
     state.now_ms += loss_at - state.elapsed_ms
     state.elapsed_ms = loss_at
     state.status = "lost"
     state.loss = "main_timer" if main_end <= state.hunger_deadline_ms else "hunger"
+    return said
 
 
 def advance(state: PocketDragonState, now: float) -> Transition[PocketDragonState]:
@@ -252,8 +257,7 @@ def advance(state: PocketDragonState, now: float) -> Transition[PocketDragonStat
     if state.status != "running" or now_ms <= state.now_ms:
         return Transition(state)
     moved = state.successor()
-    run_to(moved, now_ms)
-    return Transition(moved)
+    return Transition(moved, tuple(run_to(moved, now_ms)))
 
 
 def apply(state: PocketDragonState, action: PocketDragonAction) -> Transition[PocketDragonState]:
@@ -677,8 +681,8 @@ def _begin(state: PocketDragonState, action: PocketDragonAction) -> PocketDragon
     """The step's context: the successor with the clocks run to the action's time."""
     now_ms = to_ms(action.now)
     moved = state.successor()
-    run_to(moved, now_ms)
-    return PocketDragonCtx(moved, now_ms=max(now_ms, moved.now_ms))
+    said = run_to(moved, now_ms)
+    return PocketDragonCtx(moved, events=said, now_ms=max(now_ms, moved.now_ms))
 
 
 # -- effects: the clock buttons ------------------------------------------------------

@@ -350,7 +350,8 @@ class PocketDragonScreen(GameScreen):
     def action_undo(self) -> None:
         """Take back the last button (a bookkeeping one, PD-APP-4), say which, and run
         the clocks on from the earlier position to now."""
-        moves, taken = self.session.moves, self.session.log(self.viewer)[-1:]
+        moves = self.session.moves
+        taken = self.local.last_move_lines(self.viewer) if self.local is not None else []
         super().action_undo()
         if self.session.moves < moves:
             self.tick()
