@@ -450,11 +450,11 @@ class HostedGame:
         if action is None:
             return
         try:
-            transition = self._apply(action)
+            self._apply(action)
         except ProtocolError as failed:
             self._report(f"the bot's move was not made: {failed.message}")
             return
-        self.publish(transition.events, self._save_notice())
+        self.publish(self._save_notice())
 
     def tick(self) -> None:
         """Real time: run the clocks and show them, if they run."""
