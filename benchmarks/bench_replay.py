@@ -42,7 +42,8 @@ from measure import Figure, median, ms, run_module
 
 from tabletop.core.replay import ReplaySession
 from tabletop.core.store import Store
-from tabletop.tui.screens.replay import MoveList, ReplayScreen, open_replay
+from tabletop.tui.screens.base import GameScreen
+from tabletop.tui.screens.replay import MoveList, ReplayTable, open_replay
 
 MOVES = 3_000
 LIST_MOVES = 26_000
@@ -71,10 +72,12 @@ async def measure_replay(data_dir: Path, legs: int, keys: int) -> tuple[list[Too
 
                 starts.append(await timed(pilot, app.frames, start))
         screen = app.screen
-        assert isinstance(screen, ReplayScreen) and len(screen.session.replay) == MOVES + 1
-        while screen.session.replay.computed < MOVES + 1:  # the worker, after the start
+        assert isinstance(screen, GameScreen) and isinstance(screen.controller, ReplayTable)
+        table = screen.controller
+        assert len(table.replay.replay) == MOVES + 1
+        while table.replay.replay.computed < MOVES + 1:  # the worker, after the start
             await asyncio.sleep(0.05)
-        screen.go(MOVES // 2)
+        table.go(MOVES // 2)
         await settle(pilot, app.frames)
         for key in ("right", "left", "right_square_bracket") * keys:
             steps.append(await timed(pilot, app.frames, press(pilot, key)))
@@ -99,12 +102,13 @@ async def measure_move_list(data_dir: Path, legs: int) -> tuple[list[Took], list
             open_replay(app, game_id, "pocketparks")
             await settle(pilot, app.frames)
             screen = app.screen
-            assert isinstance(screen, ReplayScreen)
-            replay = screen.session.replay
+            assert isinstance(screen, GameScreen) and isinstance(screen.controller, ReplayTable)
+            table = screen.controller
+            replay = table.replay.replay
             while replay.computed < len(replay):  # the worker, after the start
                 await asyncio.sleep(0.05)
-            screen.go(len(replay) // 2)
-            sessions.append(screen.session)
+            table.go(len(replay) // 2)
+            sessions.append(table.replay)
         assert len(sessions[1].replay) == LIST_MOVES + 1
         await settle(pilot, app.frames)
         for _ in range(legs):

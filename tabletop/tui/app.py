@@ -270,15 +270,15 @@ class TabletopApp(CompatApp[None]):
         """Open the game's screen on ``session``; ``hosting``: a table hosted from here,
         whose join commands are shown first."""
         from tabletop.tui.kits import game_screen
+        from tabletop.tui.tables import LocalTable
 
         try:
-            screen = game_screen(session, self.settings)
+            screen = game_screen(LocalTable(session, hosting), self.settings)
         except ValueError as exc:  # a seat's bot level this version does not have
             if hosting is not None:
                 hosting.stop()
             self.notify(str(exc), title="Cannot open this game", severity="error", markup=False)
             return
-        screen.hosting = hosting
         self.push_screen(screen)
         if hosting is not None:
             screen.action_join_codes()

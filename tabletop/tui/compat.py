@@ -12,7 +12,7 @@ from typing import Any
 
 from rich.console import RenderableType
 from textual.app import App, ReturnType
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.geometry import Offset
 from textual.notifications import Notification
 from textual.screen import Screen
@@ -29,7 +29,7 @@ __all__ = [
     "draw_behind",
     "follow_focus",
     "key_bindings",
-    "merged_bindings",
+    "rebind",
     "withdraw_notice",
 ]
 
@@ -41,15 +41,16 @@ def key_bindings(node: Screen[Any] | App[Any]) -> dict[str, list[Binding]]:
     return node._bindings.key_to_bindings
 
 
+def rebind(screen: Screen[Any], bindings: list[BindingType]) -> None:
+    """Give ``screen`` these keys in place of every key its class declares."""
+    keys = screen._bindings.key_to_bindings
+    keys.clear()
+    keys.update(BindingsMap(bindings).key_to_bindings)
+
+
 def bind_hidden(screen: Screen[Any], key: str, action: str, description: str = "") -> None:
     """Bind ``key`` to ``action`` on this screen only, not shown in the footer."""
     screen._bindings.bind(key, action, description, show=False)
-
-
-def merged_bindings(screen: Screen[Any]) -> list[Binding]:
-    """The bindings the screen's class declares, its bases' merged in, as declared: what
-    the screen's own copy (``key_bindings``) started from."""
-    return [binding for _, binding in screen._merge_bindings()]
 
 
 def draw_behind(screen: Screen[Any]) -> None:

@@ -35,6 +35,7 @@ from tabletop.net.client import (
 )
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.kits import game_screen, has_ui
+from tabletop.tui.remote import RemoteSeat
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer, Header
@@ -135,7 +136,7 @@ class JoinApp(TabletopApp):
             self.joining.say(f"{table.engine.title} has no screen in this tabletop.")
             return
         self.table = table
-        self.push_screen(game_screen(table, self.settings), self._left)
+        self.push_screen(game_screen(RemoteSeat(table), self.settings), self._left)
 
     def _left(self, _: object) -> None:
         self.exit()

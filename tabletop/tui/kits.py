@@ -19,9 +19,11 @@ if TYPE_CHECKING:
     from textual.content import Content
 
     from tabletop.core.replay import ReplaySession
+    from tabletop.core.session import GameSession
     from tabletop.core.table import Table
     from tabletop.tui.screens.base import GameScreen
     from tabletop.tui.settings import Settings
+    from tabletop.tui.tables import TableController
 
 
 @dataclass(frozen=True)
@@ -31,8 +33,8 @@ class UiKit:
     name: str
     """The game's name, as its engine's."""
     screen: Callable[[Table], type[GameScreen]]
-    """The class of the game's screen for a table (a game may have one per mode); it is
-    made with the table and the settings."""
+    """The factory of the game's screen: its class for a table (a game may have one per
+    mode, as Pocket Dragon has), made with the table's controller and the settings."""
     hand: Callable[[ReplaySession, int], list[str]]
     """A seat's hand at the replay's position, read from a view that sees it."""
     measures: Callable[[Any], dict[str, float]]
@@ -69,6 +71,11 @@ def ui_kit(game: str) -> UiKit:
     return KITS[game]
 
 
-def game_screen(table: Table, settings: Settings) -> GameScreen:
-    """The game's screen on ``table``; call only when ``has_ui`` of its game."""
-    return ui_kit(table.engine.name).screen(table)(table, settings)
+def game_screen(table: GameSession | TableController, settings: Settings) -> GameScreen:
+    """The game's screen on ``table`` (a game at this keyboard, a hosted seat or a
+    replay: tui.tables); call only when ``has_ui`` of its game."""
+    from tabletop.tui.tables import table_for
+
+    controller = table_for(table)
+    session = controller.session
+    return ui_kit(session.engine.name).screen(session)(controller, settings)

@@ -17,6 +17,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 
+from tabletop.core.session import GameSession
 from tabletop.core.store import Store
 from tabletop.games.spacepark.view import SpaceParkView
 from tabletop.net.address import NOT_ENCRYPTED
@@ -50,8 +51,8 @@ async def test_a_table_hosted_from_setup_plays_here_and_at_a_remote_seat(store: 
         assert "Ann" not in codes.commands  # a seat here has no command to give
         assert code not in command and f"then the code {code}" in codes.commands
         _, _, url = command.split()
-        assert game.local is not None
-        session = game.local
+        session = game.session
+        assert isinstance(session, GameSession)
         assert "Bo (away)" in players(game)
 
         bo = await join(url, code)
@@ -96,8 +97,8 @@ async def test_a_remote_seat_s_move_is_drawn_here_in_the_screen_s_own_task(store
         codes, game = await hosted_from_setup(app, pilot)
         [(_, command, code)] = codes.hosting.joins()
         url = command.split()[2]
-        assert game.local is not None
-        session = game.local
+        session = game.session
+        assert isinstance(session, GameSession)
         bo = await join(url, code)
         if session.to_act == (0,):  # Ann first: her move, then Bo's turn
             view = session.view(0)

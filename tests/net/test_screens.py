@@ -564,8 +564,8 @@ async def test_a_joined_seat_leaves_rather_than_going_home(tmp_path: Path) -> No
         assert screen.back_label == "Leave"
         leaving = [b for bs in screen._bindings.key_to_bindings.values() for b in bs]
         assert {b.description for b in leaving if b.action == "leave"} == {"Leave"}
-        assert ResultScreen(screen.session).check_action("close", (True,)) is False
-        assert ResultScreen(screen.session).check_action("close", (False,)) is True
+        assert ResultScreen(screen.controller).check_action("close", (True,)) is False
+        assert ResultScreen(screen.controller).check_action("close", (False,)) is True
 
 
 async def test_escape_at_a_joined_seat_asks_before_leaving(tmp_path: Path) -> None:

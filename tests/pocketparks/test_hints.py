@@ -20,6 +20,7 @@ from tabletop.games.pocketparks import rules as R
 from tabletop.games.pocketparks.engine import ENGINE
 from tabletop.games.pocketparks.hints import why
 from tabletop.games.pocketparks.model import (
+    AddCard,
     Confirm,
     Discard,
     Draw,
@@ -28,6 +29,7 @@ from tabletop.games.pocketparks.model import (
     PlayEvent,
     PPState,
     React,
+    StartBuild,
     StartSet,
     StartSteal,
     Take,
@@ -270,3 +272,35 @@ def test_a_reaction_names_the_card_played_even_as_a_copy() -> None:
     again = React(seat=seat, card=event("lets_do_it_again"), as_effect="ranger_says_no")
     said = why(a_view(state, seat), [again], [again, Pass(seat=seat)])
     assert said == "Play Let's do it again as Ranger says no: Comparing notes has no effect."
+
+
+def test_hints_within_a_move_finish_the_move_the_first_hint_named() -> None:
+    """A set, build or steal takes several steps: asked again at each, the hint goes on
+    with the move it named at the start (never "cancel it" halfway), to the same cards."""
+    kinds: set[str] = set()
+    for state, seat in positions(3, 11, every=2):
+        if state.phase != "turn" or state.window is not None:
+            continue
+        first = hint(ENGINE, state, seat, BUDGET_S)
+        assert first is not None
+        if not isinstance(first.action, StartSet | StartBuild | StartSteal):
+            continue
+        chosen: list[object] = []
+        state = ENGINE.apply(state, first.action).state
+        for _ in range(8):
+            step = hint(ENGINE, state, seat, BUDGET_S)
+            assert step is not None and step.action.kind != "cancel", step
+            if isinstance(step.action, AddCard | Pay | Take):
+                name = R.NAME[step.action.card]
+                assert name in step.why
+                chosen.append(name)
+            state = ENGINE.apply(state, step.action).state
+            if isinstance(step.action, Confirm):
+                break
+        else:
+            pytest.fail(f"the move begun with {first.action} never ended")
+        assert chosen and all(name in first.why for name in chosen), (first.why, chosen)
+        kinds.add(first.action.kind)
+        if kinds == {"start_set", "start_build", "start_steal"}:
+            return
+    pytest.fail(f"only {sorted(kinds)} were hinted")

@@ -21,7 +21,7 @@ from tabletop.tui.compat import (
     bind_hidden,
     draw_behind,
     key_bindings,
-    merged_bindings,
+    rebind,
     withdraw_notice,
 )
 
@@ -98,15 +98,16 @@ async def test_a_hidden_binding_works_on_its_screen_only() -> None:
         assert "z" not in key_bindings(Board())
 
 
-async def test_the_merged_bindings_are_the_declared_ones_of_every_base() -> None:
+async def test_rebinding_gives_a_screen_other_keys_in_place_of_its_own() -> None:
     app = Crashing()
-    async with app.run_test():
-        bigger = Bigger()
-        await app.push_screen(bigger)
-        key_bindings(bigger)["x"] = [Binding("x", "mark('y')", "Changed")]
-        merged = {b.key: b for b in merged_bindings(bigger)}
-        assert merged["x"].description == "Mark"  # as declared, not as changed
-        assert merged["w"].show is False
+    async with app.run_test() as pilot:
+        board = Board()
+        rebind(board, [Binding("left,h", "mark('back')", "Back", priority=True)])
+        await app.push_screen(board)
+        await pilot.press("x", "left", "h")
+        assert board.marks == ["back", "back"]  # x is no key of this board now
+        assert sorted(key_bindings(board)) == ["h", "left"]
+        assert "x" in key_bindings(Board())
 
 
 async def test_a_screen_under_another_is_laid_out_when_drawn_behind() -> None:

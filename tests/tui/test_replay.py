@@ -26,11 +26,12 @@ from tabletop.tui.screens.replay import (
     HandsScreen,
     MoveList,
     MoveRows,
-    ReplayScreen,
+    ReplayTable,
     replay_screen,
     said,
     turn_starts,
 )
+from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.screens.saved import HistoryScreen
 from tabletop.tui.widgets.chart import MOST_TICKS, whole_ticks
 from tests.hardening.harness import compact
@@ -39,7 +40,7 @@ from tests.test_saves import GAMES, played, save
 SIZE = (80, 24)
 
 
-def status(screen: ReplayScreen) -> str:
+def status(screen: GameScreen) -> str:
     content = screen.query_one("#status", Static).content
     assert isinstance(content, Content)
     return content.plain
@@ -49,14 +50,21 @@ def shown(pilot: Pilot[None]) -> str:
     return "\n".join(strip.text for strip in pilot.app.screen._compositor.render_strips())
 
 
-async def open_replay(pilot: Pilot[None]) -> ReplayScreen:
+def go(screen: GameScreen, position: int) -> None:
+    """Step the replay on ``screen`` to ``position``."""
+    table = screen.controller
+    assert isinstance(table, ReplayTable)
+    table.go(position)
+
+
+async def open_replay(pilot: Pilot[None]) -> GameScreen:
     await pilot.press("h")
     await pilot.pause()
     assert isinstance(pilot.app.screen, HistoryScreen)
     await pilot.press("enter")
     await pilot.pause()
     screen = pilot.app.screen
-    assert isinstance(screen, ReplayScreen)
+    assert isinstance(screen, GameScreen) and isinstance(screen.controller, ReplayTable)
     return screen
 
 
@@ -174,7 +182,7 @@ async def test_a_five_player_replay_shows_each_player_at_80x24(store: Store) -> 
         said = prompt(screen)
         assert said == f"{first}'s turn: one action (play a set, build onto one, draw 2 or steal)."
         discard = next(p for p in range(1, 200) if replay.state(p).phase == "discard")
-        screen.go(discard)
+        go(screen, discard)
         await pilot.pause()
         who = names[session.state.current]
         assert prompt(screen) == f"{who} discards a park or plays an event next."
@@ -193,7 +201,7 @@ async def test_a_five_player_replay_shows_each_player_at_80x24(store: Store) -> 
             await pilot.pause()
 
 
-def prompt(screen: ReplayScreen) -> str:
+def prompt(screen: GameScreen) -> str:
     content = screen.query_one("#pp-prompt", Static).content
     assert isinstance(content, Content)
     return content.plain
@@ -224,7 +232,7 @@ async def test_an_unfinished_games_replay_shows_no_hidden_card(store: Store) -> 
                 await pilot.press("escape")
                 await pilot.pause()
             for position in (0, 25, 40):
-                screen.go(position)
+                go(screen, position)
                 screen.viewer = 0
                 await pilot.pause()
                 private = private_cards(session, 0)
@@ -332,7 +340,7 @@ async def test_the_move_list_tells_the_moves_as_the_view_shown(store: Store) -> 
     async with app.run_test(size=SIZE) as pilot:
         screen = replay_screen(session, app.settings)
         await app.push_screen(screen)
-        screen.go(move)
+        go(screen, move)
         await pilot.pause()
         for viewer in (None, action["seat"]):
             screen.viewer = viewer
@@ -362,7 +370,7 @@ async def test_the_move_list_words_only_the_moves_on_screen(store: Store) -> Non
     async with app.run_test(size=SIZE) as pilot:
         screen = replay_screen(session, app.settings)
         await app.push_screen(screen)
-        screen.go(last // 2)
+        go(screen, last // 2)
         await pilot.press("m")
         await pilot.pause()
         rows = app.screen.query_one(MoveRows)
@@ -409,7 +417,7 @@ async def test_a_response_window_in_a_replay_is_told_not_asked(store: Store) -> 
         screen = replay_screen(session, app.settings)
         await app.push_screen(screen)
         for kind, position in kinds.items():
-            screen.go(position)
+            go(screen, position)
             waiting = list(replay.state(position).window.waiting)
             for viewer in (None, waiting[0], session.state.current):
                 screen.viewer = viewer
@@ -423,7 +431,7 @@ async def test_a_response_window_in_a_replay_is_told_not_asked(store: Store) -> 
                 asked = [names[s] for s in waiting]
                 assert f"{asked[-1]} may {how}" in said_now and asked[0] in said_now, said_now
         turn = next(p for p in range(len(replay)) if replay.state(p).phase == "turn")
-        screen.go(turn)
+        go(screen, turn)
         screen.viewer = session.state.current
         await pilot.pause()
         who = names[session.state.current]

@@ -5,7 +5,9 @@ rebuilding the cards it cannot see at random (``determinize``); the hint asks a
 fresh one, seeded alike every time, so the same view always gets the same hint.
 On its own turn the bot picks a whole move (a set of these cards, a steal of that
 card paid with those...) and the hint says all of it, though only its first step
-is the hint's action. A steal, which spends cards, is not suggested where a move
+is the hint's action. Asked again within that move, the hint is its next step: the
+same search from the move's start (the view before its first step) gives the same
+move, so a player who follows the hints finishes the move the first hint named. A steal, which spends cards, is not suggested where a move
 spending none scores as well by the greedy measure (``turn_macros``): that move is.
 
 Every fact the reason states is worked out here from the view (the seat's own hand,
@@ -22,6 +24,7 @@ from pydantic import BaseModel
 
 from tabletop.core.bot import HINT_SEED, Hint
 from tabletop.core.engine import Action
+from tabletop.core.rng import Rng
 from tabletop.core.words import counted
 from tabletop.games.pocketparks import rules as R
 from tabletop.games.pocketparks.bots import (
@@ -31,12 +34,14 @@ from tabletop.games.pocketparks.bots import (
     SearchBot,
     best_tour,
     deficit,
+    determinize,
     info_from_view,
     sizes_of,
     turn_macros,
     usefulness,
 )
 from tabletop.games.pocketparks.content import Effect
+from tabletop.games.pocketparks.engine import ENGINE
 from tabletop.games.pocketparks.model import (
     NO_CARD,
     AddCard,
@@ -56,18 +61,88 @@ from tabletop.games.pocketparks.model import (
     TakeRandom,
     TourPick,
 )
-from tabletop.games.pocketparks.view import PPView
-
-DRAFTS = ("set", "build", "steal")
-"""Phases of a move made in steps, once started: a hint is for a whole move."""
+from tabletop.games.pocketparks.view import DraftView, PPView
 
 
 def hint(view: BaseModel, legal: Sequence[Action], budget_s: float) -> Hint:
     assert isinstance(view, PPView) and view.seat is not None
+    if view.draft is not None and view.window is None:
+        return draft_hint(view, legal, budget_s)
+    steps = whole_move(view, legal, budget_s)
+    return Hint(steps[0], why(view, steps, legal))
+
+
+def whole_move(view: PPView, legal: Sequence[Action], budget_s: float) -> list[Action]:
+    """The hard bot's whole move from ``view``, every step of it."""
     bot = SearchBot(HINT_SEED)
     first = bot.choose(view, legal, budget_s)
-    steps = unwasted(info_from_view(view), legal, [first, *bot.plan])
-    return Hint(steps[0], why(view, steps, legal))
+    return unwasted(info_from_view(view), legal, [first, *bot.plan])
+
+
+def draft_hint(view: PPView, legal: Sequence[Action], budget_s: float) -> Hint:
+    """Within a move begun (a set, a build or a steal): its next step. The move is the one
+    the hint gives at the move's start (the same view, before its first step), if the cards
+    chosen so far are of it; else the best by the greedy measure that holds them; else
+    take the move back."""
+    assert view.draft is not None and view.seat is not None
+    start = view.model_copy(update={"phase": "turn", "draft": None})
+    began = ENGINE.legal_actions(determinize(start, Rng.from_seed(HINT_SEED)), view.seat)
+    rest = still_to_make(whole_move(start, began, budget_s), view.draft)
+    if rest is None:  # the player began another move than the hint's
+        for macro in turn_macros(info_from_view(start), began):
+            rest = still_to_make(list(macro.steps), view.draft)
+            if rest is not None:
+                break
+    step = _matching(legal, rest[0]) if rest else None
+    if step is None:
+        cancel = next(a for a in legal if isinstance(a, Cancel))
+        return Hint(
+            cancel, "Cancel it (Esc): none of the moves the hint weighs goes on from this choice."
+        )
+    assert rest is not None
+    if isinstance(step, Confirm):
+        return Hint(step, "Confirm it: the move is complete.")
+    assert isinstance(step, AddCard | Pay | Take)
+    verbs = {AddCard: "add", Pay: "pay with", Take: "take"}
+    to_do = [
+        f"{verbs[type(s)]} {R.NAME[s.card]}" for s in rest if isinstance(s, AddCard | Pay | Take)
+    ]
+    then = "".join(f", {words}" for words in to_do[1:])
+    first = to_do[0][0].upper() + to_do[0][1:]
+    return Hint(step, f"{first}{then} and confirm, to finish this move as the hint would.")
+
+
+def still_to_make(steps: list[Action], draft: DraftView) -> list[Action] | None:
+    """The steps of the whole move ``steps`` not made yet, if the draft is its beginning
+    (the same start, every card chosen so far among its cards); else None."""
+    first = steps[0]
+    begun = (
+        (draft.kind == "set" and isinstance(first, StartSet))
+        or (
+            draft.kind == "build"
+            and isinstance(first, StartBuild)
+            and first.set_index == draft.set_index
+        )
+        or (
+            draft.kind == "steal" and isinstance(first, StartSteal) and first.target == draft.target
+        )
+    )
+    chosen = {c.id for c in draft.cards}
+    taken = {c.id for c in draft.takes}
+    cards = {s.card for s in steps if isinstance(s, AddCard | Pay)}
+    takes = {s.card for s in steps if isinstance(s, Take)}
+    if not begun or draft.random_takes or not (chosen <= cards and taken <= takes):
+        return None
+    return [
+        s
+        for s in steps[1:]
+        if not (isinstance(s, AddCard | Pay) and s.card in chosen)
+        and not (isinstance(s, Take) and s.card in taken)
+    ]
+
+
+def _matching(legal: Sequence[Action], wanted: Action) -> Action | None:
+    return next((a for a in legal if a == wanted), None)
 
 
 def unwasted(info: Info, legal: Sequence[Action], steps: list[Action]) -> list[Action]:
@@ -87,9 +162,6 @@ def why(view: PPView, steps: Sequence[Action], legal: Sequence[Action]) -> str:
     info = info_from_view(view)
     first = steps[0]
     cards = [s.card for s in steps if isinstance(s, AddCard)]
-    if view.phase in DRAFTS and isinstance(first, Confirm | Cancel):
-        done = "Confirm it" if isinstance(first, Confirm) else "Cancel it (Esc)"
-        return f"{done}: hints are for whole moves, so ask again at the start of the next one."
     if isinstance(first, StartSet):
         icons = icon_words(R.common_icons(cards, info.filters[info.seat]))
         return f"Play {R.names(cards)} as a set ({icons}): {progress(info, [len(cards)])}."

@@ -1,34 +1,29 @@
-"""GameScreen: the plumbing every game screen shares.
+"""GameScreen: the drawing and keys every game screen shares.
 
 A game screen only draws ``self.session.view(self.viewer)`` and turns keys into
-actions passed to ``self.act``. The base class commits them through the
-session, reports refusals (rule id and reason), keeps the log and scoreboard,
-greys Undo with its reason, drops the curtain between hot-seat turns, lets bot
-seats move (each from its own seat's view, in a thread) and shows the result
-when the game ends (the session has already filed it for History).
+actions passed to ``self.act``. Where the game lives is its table's business
+(``self.controller``, a tui.tables.TableController: a game at this keyboard, one seat of
+a hosted game, or a replay): the screen acts through it, greys Undo with the
+reason it gives, and draws what it reports (a bot's move, a host's update, the
+answer to a move sent), as Textual messages in the screen's own task. The screen
+reports refusals (rule id and reason), keeps the log and scoreboard, drops the
+curtain between hot-seat turns and shows the result when the game ends.
 
 ``viewer`` is the seat whose private view may be on screen; it is None while a
-curtain is down (or at an all-bot table), so nothing private is drawn then.
+curtain is down (or at an all-bot table), so nothing private is drawn then. A
+table with an ``own_seat`` (a hosted seat's) keeps the viewer on it: no curtain.
 
-The screen reads its game through ``self.session``, a core.table.Table: a
-GameSession at this keyboard (``local``), or one seat of a hosted game
-(``remote``, a net.client.RemoteTable). A remote seat's screen is that seat's
-alone: its viewer is always that seat, so there is never a curtain; other seats'
-moves arrive as the host sends them and are drawn as local moves are; a move made
-here is drawn only once the host accepted it (``act`` sends it, and the screen
-stays live meanwhile). Bots, undo and saving belong to the local game; a hint is
-worked out from the seat's own view at either.
-
-A subclass sets MIN_SIZE, yields its widgets from ``compose_board``, redraws
-them in ``render_view`` and may override ``seat_scores``, ``next_viewer`` (who
-takes the keyboard when several seats may act) and ``curtained``; its own
-``check_action`` defers to ``super().check_action``.
+What a game screen defines: MIN_SIZE; its widgets from ``compose_board``, redrawn
+in ``render_view(view)``; optionally ``seat_scores`` (the scoreboard's),
+``next_viewer`` (who takes the keyboard when several seats may act), ``curtained``,
+``rules_section``, and its own ``check_action`` deferring to
+``super().check_action``. It is made with a table (a core.table.Table, or its
+controller) and the settings.
 """
 
 from __future__ import annotations
 
 import gc
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -38,24 +33,33 @@ from textual.app import ComposeResult, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.message import Message
 from textual.notifications import Notification, SeverityLevel
 from textual.reactive import Reactive, reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tabletop.core.bot import Bot, Hint, ask
+from tabletop.core.bot import Bot, Hint
 from tabletop.core.engine import Action, Transition
 from tabletop.core.errors import IllegalAction
-from tabletop.core.replay import ReplaySession
 from tabletop.core.session import GameSession
 from tabletop.core.store import StoreConflict, StoreError
-from tabletop.core.table import Table
-from tabletop.games import hint_from, kit, make_bot
-from tabletop.tui.compat import bind_hidden, draw_behind, key_bindings
+from tabletop.games import hint_from, kit
+from tabletop.tui.compat import bind_hidden, draw_behind, key_bindings, rebind
 from tabletop.tui.dialogs import Confirm, Dialog
 from tabletop.tui.navigation import OpenGame, ShowHistory, ShowRules
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.settings import Settings
+from tabletop.tui.tables import (
+    Answered,
+    BotChose,
+    Changed,
+    Notice,
+    Shown,
+    TableController,
+    TableEvent,
+    table_for,
+)
 from tabletop.tui.text import plain, refresh_text
 from tabletop.tui.widgets.bars import Footer, Header
 from tabletop.tui.widgets.curtain import Curtain
@@ -63,17 +67,7 @@ from tabletop.tui.widgets.log import GameLog
 from tabletop.tui.widgets.scoreboard import Scoreboard
 
 if TYPE_CHECKING:
-    from textual.timer import Timer
-
-    from tabletop.net.client import RemoteTable
     from tabletop.tui.screens.hosting import Hosting
-
-COLLECT_AFTER_S = 0.1
-"""A joined seat collects its garbage this long after an update came: its frame is drawn
-by then (20-40 ms), and its player has not answered yet (a key comes hundreds of ms
-later). Collected later, at a quarter second, the collection (10 ms) met the next key
-or update as often as not; collected "after the refresh", it came before the frame,
-whose widgets had not yet asked to be drawn."""
 
 
 class GameScreen(SizedScreen):
@@ -106,6 +100,13 @@ class GameScreen(SizedScreen):
         padding: 0 1;
         color: $text-muted;
     }
+    /* A replay's (class -replay): one line whatever the move said, so a step never
+       moves the board. */
+    GameScreen.-replay #status {
+        height: 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
     """
 
     viewer: reactive[int | None] = reactive(None, init=False, repaint=False)
@@ -116,38 +117,26 @@ class GameScreen(SizedScreen):
     whole screen: a joined seat's title says "sending your move…" at each move, and
     Textual's repainted every widget for it, twice a move (13-25 ms each)."""
 
-    def __init__(self, session: Table, settings: Settings) -> None:
-        super().__init__()
-        self.session = session
-        self.settings = settings
-        self.local = session if isinstance(session, GameSession) else None
-        """The game, when it is played at this keyboard."""
-        self.remote: RemoteTable | None = None
-        """The seat, when this screen is one seat of a hosted game (the network's
-        modules are imported only then)."""
-        if self.local is None and not isinstance(session, ReplaySession):
-            from tabletop.net.client import RemoteTable
+    class TableChanged(Message, bubble=False):
+        """What the table reported (tui.tables.TableEvent), taken in the screen's task."""
 
-            assert isinstance(session, RemoteTable)
-            self.remote = session
-            self.set_reactive(GameScreen.viewer, session.seat)  # this screen is theirs
-        self._sending: Action | None = None  # a move on its way to the host
-        self.hosting: Hosting | None = None
-        """A table hosted from here: its other seats play at their own screens."""
-        self._acting = False  # a move made here is on its way into the session
-        self._update: object = None  # the host's update last drawn
-        self._notices = 0  # the connection's notices already told
-        self._collecting: Timer | None = None  # a joined seat's garbage, to collect soon
-        self.bots: dict[int, Bot] = {}
-        """A bot per bot seat, seeded from the game's seed so a table replays alike."""
-        if self.local is not None:
-            record = self.local.record
-            self.bots = {
-                seat: make_bot(record.game, info.bot, record.seed + seat)
-                for seat, info in enumerate(session.seats)
-                if info.bot is not None
-            }
-        self._thinking_about: Any = None  # the state a bot is thinking about, if any
+        def __init__(self, event: TableEvent) -> None:
+            super().__init__()
+            self.event = event
+
+    def __init__(self, session: GameSession | TableController, settings: Settings) -> None:
+        super().__init__()
+        self.controller = table_for(session)
+        """Where the game lives: everything the screen does to it goes through here."""
+        self.session = self.controller.session
+        """What the screen reads (view, legal actions, log, who acts, the seats)."""
+        self.settings = settings
+        if self.controller.own_seat is not None:  # this screen is that seat's
+            self.set_reactive(GameScreen.viewer, self.controller.own_seat)
+        if self.controller.bindings is not None:  # the table's keys, not the game's
+            rebind(self, self.controller.bindings)
+        if self.controller.css_class is not None:
+            self.add_class(self.controller.css_class)
         self._told_save_problem: str | None = None  # the save failure last told
         self._leave_unsaved = False  # Home pressed once with moves not saved
         self.refused_rule: str | None = None
@@ -157,7 +146,22 @@ class GameScreen(SizedScreen):
         self._curtain: Curtain | None = None  # the hand-over curtain, once needed
         self._notice: Notification | None = None
         """The notice about the latest move tried (a refusal...), until the next one."""
-        self.title = session.engine.title
+        self.title = self.controller.title
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """The bot of each bot seat that takes turns here."""
+        return self.controller.bots
+
+    @property
+    def hosting(self) -> Hosting | None:
+        """A table hosted from here: its other seats play at their own screens."""
+        return self.controller.hosting
+
+    @property
+    def sending(self) -> Action | None:
+        """A hosted seat: the move on its way to the host, if one is."""
+        return self.controller.sending
 
     # -- for subclasses ---------------------------------------------------------
 
@@ -206,25 +210,21 @@ class GameScreen(SizedScreen):
     def act(
         self, action: Action, then: Callable[[], object] | None = None
     ) -> Transition[Any] | None:
-        """Apply and commit ``action``, then call ``then``; on refusal, say why and
-        return None. At a hosted game the move goes to the host and this returns None
-        at once: the move is drawn when the host's update comes, and ``then`` runs once
-        the host accepted it (a refusal is explained as here)."""
-        if self.remote is not None:
-            self._send(action, then)
-            return None
-        assert self.local is not None
-        self._acting = True
+        """Play ``action`` through the table, then call ``then``; on refusal, say why and
+        return None. At a hosted seat the move goes to the host and this returns None at
+        once: the move is drawn when the host's update comes, and ``then`` runs once the
+        host accepted it (a refusal is explained as here)."""
         try:
-            transition = self.local.act(action)
+            transition = self.controller.act(action, then)
         except IllegalAction as refused:
             self.explain_refusal(refused)
             return None
         except StoreConflict:
             self.reload_stale("Your move was not made")
             return None
-        finally:
-            self._acting = False
+        if transition is None:  # on its way to the host (the title says so), or a replay
+            self.title = self.controller.title
+            return None
         self.withdraw_notice()  # about a move tried before this one
         self.after_change()
         if then is not None:
@@ -235,106 +235,71 @@ class GameScreen(SizedScreen):
         """Is ``seat`` played at this screen (a hosted game's other seats are not)?"""
         return seat in self.session.here
 
-    # -- a seat of a hosted game ----------------------------------------------------
+    # -- what the table reports -------------------------------------------------------
 
-    @property
-    def sending(self) -> Action | None:
-        """A hosted seat: the move on its way to the host, if one is."""
-        return self._sending
+    def _heard(self, event: TableEvent) -> None:
+        """The table's listener, called in any thread or task: the event is taken next in
+        the screen's own task, as a key's move is, so that every widget it updates has
+        told the screen before the screen draws a frame (one frame a change)."""
+        self.post_message(self.TableChanged(event))
 
-    def _send(self, action: Action, then: Callable[[], object] | None) -> None:
-        """One move at a time goes to the host; the screen stays live meanwhile."""
-        if self._sending is not None:
-            self.tell("Your last move is still on its way to the host.")
-            return
-        self._sending = action
-        self.show_connection()
-        self.run_worker(self._to_host(action, then), group="send")
+    def on_game_screen_table_changed(self, message: TableChanged) -> None:
+        if self.is_attached and self.app.is_running:  # else the app is closing
+            self.take(message.event)
 
-    async def _to_host(self, action: Action, then: Callable[[], object] | None) -> None:
-        from tabletop.net.client import Offline
+    def take(self, event: TableEvent) -> None:
+        """Draw what the table reported."""
+        if isinstance(event, Shown):
+            self.redraw()
+        elif isinstance(event, Changed):
+            self.title = self.controller.title
+            if event.moved:
+                self.host_moved()
+        elif isinstance(event, BotChose):
+            self._bot_moved(event.action, event.state)
+        elif isinstance(event, Answered):
+            self._answered(event.failed, event.then)
+        elif isinstance(event, Notice) and event.tell:
+            self.tell(event.text, title=event.title)
+        elif isinstance(event, Notice):
+            self.notify(
+                event.text,
+                title=event.title,
+                severity=event.severity,
+                timeout=event.timeout,
+                markup=False,
+            )
 
-        assert self.remote is not None
-        try:
-            await self.remote.act(action)
-        except (IllegalAction, Offline) as failed:
-            self.call_next(self._answered, failed, None)
-        else:
-            self.call_next(self._answered, None, then)
+    def _bot_moved(self, action: Action, state: Any) -> None:
+        # Dropped if the table changed while the bot thought (an undo, leaving the game).
+        if self.is_attached and self.session.current is state:
+            self.act(action)
 
     def _answered(self, failed: Exception | None, then: Callable[[], object] | None) -> None:
-        """The host's answer to the move sent, taken in the screen's own task, after the
-        update the host sent before it (``_heard``)."""
+        """The host's answer to the move sent, after the update the host sent before it."""
         try:
             if isinstance(failed, IllegalAction):
                 self.explain_refusal(failed)
             elif failed is not None:
                 self.tell(f"{failed}.", title="Not sent", severity="warning")
-            elif then is not None and self.is_attached:
+            elif then is not None:
                 then()
         finally:
-            self._sending = None
-            if self.is_attached:
-                self.show_connection()
-                self.move_sent()
+            self.title = self.controller.title
+            self.move_sent()
 
     def move_sent(self) -> None:
         """A hosted seat's move has been answered (made or refused): what waited for it
         goes on (an update that came meanwhile may have asked the seat something)."""
 
-    def _heard(self) -> None:
-        """The connection's listener. It runs in the connection's task: the change is
-        drawn next in the screen's own (``_table_changed``), as a key's move is, so that
-        every widget it updates has told the screen before the screen draws a frame.
-        (Drawn in the connection's task, the widgets updated last, the scoreboard, told
-        the screen only after its frame, and cost one more 20-45 ms later.) The answer
-        to a move sent from here follows it there, in the order the host sent them."""
-        self.call_next(self._table_changed)
+    def host_moved(self) -> None:
+        """The table changed elsewhere (a host's update: a move at another seat, a seat
+        away or back, the clocks; a remote seat of a table hosted from here)."""
+        self.after_change()
 
-    def _table_changed(self) -> None:
-        """The host sent an update, or the connection was lost, came back or ended."""
-        remote = self.remote
-        assert remote is not None
-        if not self.is_attached or not self.app.is_running:  # the app is closing
-            return
-        notices = remote.connection.notices
-        for _, notice in notices[self._notices :]:
-            self.notify(notice, title="Table", timeout=6, markup=False)
-        self._notices = len(notices)
-        self.show_connection()
-        if remote.connection.update is not self._update:
-            self._update = remote.connection.update
-            self.host_moved()
-        if self._collecting is None:
-            self._collecting = self.set_timer(COLLECT_AFTER_S, self._collect)
-
-    def _keep_what_lives(self) -> None:
-        """A joined seat's app has this one game screen for its life: once it is drawn,
-        what is alive (the screen, the game's modules, the connection) is left out of
-        the collector's passes, as the app's start was. A full pass over it took
-        25-30 ms, in the middle of an update's frame."""
-        gc.collect()
-        gc.freeze()
-
-    def _collect(self) -> None:
-        """The garbage of the updates drawn, collected between updates: drawing one
-        leaves a few hundred objects in cycles, and the collector's own passes over the
-        older generations came in the middle of a frame (1-5 ms, a full one 10-30 ms).
-        Collected here, the next update's frame finds the generations empty."""
-        self._collecting = None
-        gc.collect()
-
-    def _moved_elsewhere(self, transition: Transition[Any] | None) -> None:
-        """A table hosted from here: a remote seat moved, or came or went. The session's
-        watcher, called in the host's task (a move made here is drawn by ``act``): the
-        change is drawn next in the screen's own, as a joined seat's update is
-        (``_heard``), so that it costs one frame."""
-        if not self._acting:
-            self.call_next(self._table_moved)
-
-    def _table_moved(self) -> None:
-        if self.is_attached and self.app.is_running:  # else the app is closing
-            self.after_change()
+    def action_table(self, command: str, *args: Any) -> None:
+        """One of the table's own keys (``TableController.bindings``)."""
+        self.controller.command(self, command, *args)
 
     def action_join_codes(self) -> None:
         """A table hosted from here: each remote seat's join command."""
@@ -343,35 +308,18 @@ class GameScreen(SizedScreen):
         if self.hosting is not None:
             self.app.push_screen(JoinCodes(self.hosting))
 
-    def host_moved(self) -> None:
-        """A hosted seat: the host's update shows a change (a move here or at another
-        seat, a seat away or back, the clocks)."""
-        self.after_change()
-
-    def show_connection(self) -> None:
-        """A hosted seat's title says how its connection is: reconnecting, a move on
-        its way, or gone for good."""
-        remote = self.remote
-        if remote is None:
-            return
-        connection = remote.connection
-        if connection.ended is not None:
-            state = "disconnected"
-        elif not connection.connected:
-            state = "reconnecting to the host…"
-        elif self._sending is not None:
-            state = "sending your move…"
-        else:
-            state = f"{remote.seats[remote.seat].name}'s seat"
-        self.title = f"{remote.engine.title} · {state}"
+    def clock_ticked(self, now: float) -> None:
+        """A real-time game's screen ran the clocks to ``now``: the real-time bot seats
+        that are due make their moves, as the keys' moves are made."""
+        for action in self.controller.due(now):
+            self.act(action)
 
     def reload_stale(self, lost: str, *, leaving: bool = False) -> None:
-        """Another tabletop changed this game (``session.stale``): tell the table what
+        """Another tabletop changed this game (``table.stale``): tell the table what
         was ``lost`` here, and show the game as it is saved now (unless ``leaving`` it,
         or it was deleted)."""
-        assert self.local is not None
-        conflict = self.local.stale
-        assert conflict is not None
+        conflict, game_id = self.controller.stale, self.controller.game_id
+        assert conflict is not None and game_id is not None
         reload = not (leaving or conflict.deleted)
         then = "here it is as saved there" if reload else "the game here is closed"
         self.notify(
@@ -384,14 +332,12 @@ class GameScreen(SizedScreen):
         self.pop_until_active()  # a choice or curtain open over the old position
         self.dismiss()
         if reload:
-            self.app.post_message(OpenGame(self.local.game_id, self.local.engine.name))
+            self.app.post_message(OpenGame(game_id, self.session.engine.name))
 
     def tell_save_problem(self) -> None:
         """Say once when moves stop being saved (a full disk...) and once when they are
         saved again; the game goes on in memory meanwhile. (A host tells its seats.)"""
-        if self.local is None:
-            return
-        problem = self.local.save_problem
+        problem = self.controller.save_problem
         if problem == self._told_save_problem:
             return
         self._told_save_problem = problem
@@ -447,23 +393,18 @@ class GameScreen(SizedScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        if self.local is not None and self.local.elsewhere:
-            self.local.watchers.append(self._moved_elsewhere)
-        if self.remote is not None:
-            self._update = self.remote.connection.update
-            self._notices = len(self.remote.connection.notices)
-            self.remote.subscribe(self._heard)
-            self.show_connection()
-            self.call_after_refresh(self._keep_what_lives)
+        self.controller.listen(self._heard)
+        self.call_after_refresh(self.controller.drawn)
         # Esc and the result go back where the player came from: home, or Continue.
         relabel(self, "leave", self.back_label)
-        self.after_change()
+        self.take(self.controller.opening())
 
     @property
     def back_label(self) -> str:
         """Where leaving the game goes, in the footer's words (a hosted seat's app ends)."""
-        if self.remote is not None:
-            return "Leave"
+        label = self.controller.back_label
+        if label is not None:
+            return label
         stack = self.app.screen_stack
         below = stack[stack.index(self) - 1] if self in stack and stack[0] is not self else None
         if below is None or below is stack[0]:
@@ -475,13 +416,13 @@ class GameScreen(SizedScreen):
         self.refused_rule = None
         self.withdraw_notice()
         self._suggested = None
-        if self.local is not None and self.local.stale is not None:  # a retried save found it
+        if self.controller.stale is not None:  # a retried save found it
             self.reload_stale("The latest moves here were not saved")
             return
         self.tell_save_problem()
         if self.session.outcome is not None:
             self.redraw()
-            self.app.push_screen(ResultScreen(self.session), self._after_result)
+            self.app.push_screen(ResultScreen(self.controller), self._after_result)
             return
         seat = self.next_viewer()
         if seat != self.viewer and seat is not None and self.curtained:
@@ -493,13 +434,14 @@ class GameScreen(SizedScreen):
             self.app.call_after_refresh(self._while_players_swap)
         else:
             self.show_to(seat)
-        self._let_bot_move()
+        self.controller.settle(self.settings.bot_pause)
 
     def show_to(self, seat: int | None) -> None:
         """Show ``seat``'s view (None: nobody's private view), redrawn once: a new
         ``viewer`` redraws by its watcher, the same one here."""
-        if self.remote is not None:  # nobody else looks: always the seat's own view
-            seat = self.remote.seat
+        own = self.controller.own_seat
+        if own is not None:  # nobody else looks: always the seat's own view
+            seat = own
         if seat == self.viewer:
             self.redraw()
         else:
@@ -531,15 +473,9 @@ class GameScreen(SizedScreen):
         return self._curtain.hand_to(name, ready)
 
     def on_unmount(self) -> None:
-        """Closing: the game is kept to open fast next time, and its curtain goes."""
-        if self.remote is not None:
-            self.remote.unsubscribe(self._heard)
-        if self.local is not None:
-            if self._moved_elsewhere in self.local.watchers:
-                self.local.watchers.remove(self._moved_elsewhere)
-            self.local.keep_snapshot()
-        if self.hosting is not None:  # the remote seats wait for it to come back
-            self.hosting.stop()
+        """Closing: the table is told (a game here is kept to open fast next time), and
+        the curtain goes."""
+        self.controller.close()
         curtain = self._curtain
         if curtain is None:
             return
@@ -549,45 +485,15 @@ class GameScreen(SizedScreen):
             return  # still on screen: the app is closing, and removes it itself
         curtain.remove()
 
-    # -- bots ---------------------------------------------------------------------
-
-    def _let_bot_move(self) -> None:
-        """When a bot is first to act, it thinks in a thread; the screen stays live."""
-        seats = self.session.to_act
-        state = self.session.current
-        # One bot at work per position: a redraw of the same table starts no second one.
-        if seats and seats[0] in self.bots and self._thinking_about is not state:
-            self._thinking_about = state
-            self._think(seats[0], state)
-
-    @work(thread=True, exclusive=True, group="bot")
-    def _think(self, seat: int, state: Any) -> None:
-        began = time.monotonic()
-        try:
-            action = ask(self.session.engine, state, seat, self.bots[seat])
-        except ValueError as exc:
-            self.app.call_from_thread(self.notify, str(exc), severity="error", markup=False)
-            return
-        time.sleep(max(0.0, self.settings.bot_pause - (time.monotonic() - began)))
-        self.app.call_from_thread(self._bot_moved, action, state)
-
-    def _bot_moved(self, action: Action, state: Any) -> None:
-        # Dropped if the table changed while the bot thought (an undo, leaving the game).
-        if self.is_attached and self.session.current is state:
-            self.act(action)
-
     def _curtain_closed(self, take_over: bool | None) -> None:
         if not take_over:  # the player left the game (``hand_over``'s ready ran otherwise)
             self.dismiss()
 
     def _after_result(self, to_history: bool | None) -> None:
-        if self.local is None:  # the host keeps the game and its end
-            self.dismiss()
-            return
-        self.local.retry_save()
-        if self.local.save_problem is not None:
+        self.controller.retry_save()
+        if self.controller.save_problem is not None:
             self.notify(
-                f"{self.local.save_problem} This game's end is not in the history.",
+                f"{self.controller.save_problem} This game's end is not in the history.",
                 title="Not saved",
                 severity="error",
                 markup=False,
@@ -634,8 +540,10 @@ class GameScreen(SizedScreen):
         return suggested[2] if suggested and hinted else ""
 
     def show_status(self, content: Content) -> None:
-        """The status line under the board (a hint, for this position and seat only);
-        class -empty while it says nothing, for a screen to give its line back."""
+        """The status line under the board (a hint, for this position and seat only; the
+        table's own line if it has one); class -empty while it says nothing, for a screen
+        to give its line back."""
+        content = self.controller.status(self.viewer) or content
         status = self.query_one("#status", Static)
         refresh_text(status, content)
         status.set_class(not content.plain, "-empty")
@@ -647,6 +555,8 @@ class GameScreen(SizedScreen):
             return self.session.undo_refusal(self.viewer) is None
         if action == "join_codes":
             return self.hosting is not None
+        if action == "table":
+            return self.controller.allows(str(parameters[0]))
         if action == "hint":
             return kit(self.session.engine.name).hints is not None and self._may_act()
         return True
@@ -703,32 +613,31 @@ class GameScreen(SizedScreen):
         return False
 
     def action_undo(self) -> None:
-        if self.local is None:
-            return
         try:
-            self.local.undo(self.viewer)
+            undone = self.controller.undo(self.viewer)
         except StoreConflict:
             self.reload_stale("Nothing was undone")
             return
         except StoreError as failed:
             self.notify(f"{failed} Nothing was undone.", severity="error", markup=False)
             return
-        self.after_change()
+        if undone:
+            self.after_change()
 
     def action_leave(self) -> None:
         """Back to the home screen; every move is already saved, or the player is told
         which are not and leaves only on a second press. (A hosted game is the host's:
         leaving it leaves the seat away, so the player is asked first.)"""
-        if self.local is None:
-            question = "Leave the table? Your seat is away until you join again with its code."
+        question = self.controller.leave_question
+        if question is not None:
             self.app.push_screen(Confirm(question), self._leave_table)
             return
-        self.local.retry_save()
-        if self.local.stale is not None:
+        self.controller.retry_save()
+        if self.controller.stale is not None:
             self.reload_stale("The latest moves here were not saved", leaving=True)
             return
         self.tell_save_problem()
-        if self.local.save_problem is not None and not self._leave_unsaved:
+        if self.controller.save_problem is not None and not self._leave_unsaved:
             self._leave_unsaved = True
             self.notify(
                 "The latest moves are not saved and would be lost. Press Escape again to "
@@ -762,9 +671,12 @@ class ResultScreen(Dialog[bool]):
     }
     """
 
-    def __init__(self, session: Table) -> None:
+    def __init__(self, session: GameSession | TableController) -> None:
         super().__init__()
-        self.session = session
+        table = table_for(session)
+        self.session = table.session
+        self.history = table.keeps_history
+        """The game's end is in this app's History (a hosted game's is the host's)."""
 
     def on_mount(self) -> None:
         game = self.app.screen_stack[-2]
@@ -785,7 +697,7 @@ class ResultScreen(Dialog[bool]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No History at a hosted seat: the game is in the host's history."""
         if action == "close" and parameters == (True,):
-            return isinstance(self.session, GameSession)
+            return self.history
         return True
 
     def action_close(self, to_history: bool) -> None:

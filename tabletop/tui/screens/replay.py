@@ -1,10 +1,11 @@
 """The replay viewer: a game's own screen, read-only, stepped through its moves.
 
-``replay_screen`` opens the game's screen on a ``ReplaySession`` (core/replay.py):
-the screen draws the position as it draws a game, and the replay's keys (priority
-bindings) step through it; every key of the game itself is off, no move is made and
-nothing is saved. A worker thread computes the positions ahead, so the first shows
-at once and the move list and chart have the rest when asked.
+``replay_screen`` opens the game's own screen on a ``ReplayTable``, the table
+controller of a ``ReplaySession`` (core/replay.py): the screen draws the position as
+it draws a game, and the table's keys (priority bindings, in place of the game's)
+step through it; no move is made and nothing is saved. A thread computes the
+positions ahead, so the first shows at once and the move list and chart have the rest
+when asked.
 
 Hidden information: a finished game may show any seat's view (``v`` goes round
 them, the spectator's first) or every hand (``a``); an unfinished one only the
@@ -15,12 +16,14 @@ move as the view shown may read it; the chart reads public information only.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable
-from functools import cache, partial
-from typing import TYPE_CHECKING, Any, ClassVar
+from functools import partial
+from typing import Any, ClassVar
 
+from pydantic import BaseModel
 from rich.style import Style
-from textual import events, work
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -32,19 +35,17 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
-from tabletop.core.engine import Transition
 from tabletop.core.replay import Replay, ReplaySession
 from tabletop.core.store import StoreError
 from tabletop.tui.dialogs import Dialog
-from tabletop.tui.kits import has_ui, ui_kit
+from tabletop.tui.kits import game_screen, has_ui, ui_kit
 from tabletop.tui.navigation import Tabletop
 from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.settings import Settings
+from tabletop.tui.tables import Listener, Notice, Shown, TableController, TableEvent
 from tabletop.tui.text import plain, plain_text
 from tabletop.tui.widgets.bars import Footer
 
-REPLAY_KEYS = ("step", "turn", "edge", "moves", "chart", "seat", "hands", "close")
-"""The replay's own actions: every other action of the game's screen is off."""
 MOVE = Binding.Group("Move", compact=True)
 TURN = Binding.Group("Turn", compact=True)
 COMPUTE_AFTER_S = 0.5
@@ -54,172 +55,138 @@ CHART_POINTS = 300
 
 
 REPLAY_BINDINGS: list[BindingType] = [
-    Binding("left", "step(-1)", "Back", priority=True, group=MOVE),
-    Binding("right", "step(1)", "Next", priority=True, group=MOVE),
-    Binding("left_square_bracket,pageup", "turn(-1)", "Back", True, "[", True, group=TURN),
-    Binding("right_square_bracket,pagedown", "turn(1)", "Next", True, "]", True, group=TURN),
+    Binding("left", "table('step', -1)", "Back", priority=True, group=MOVE),
+    Binding("right", "table('step', 1)", "Next", priority=True, group=MOVE),
+    Binding("left_square_bracket,pageup", "table('turn', -1)", "Back", True, "[", True, group=TURN),
+    Binding(
+        "right_square_bracket,pagedown", "table('turn', 1)", "Next", True, "]", True, group=TURN
+    ),
     # Not in the footer (80 columns hold no more); the usual keys for it.
-    Binding("home", "edge(0)", "Start", show=False, priority=True),
-    Binding("end", "edge(1)", "End", show=False, priority=True),
-    Binding("m", "moves", "Moves", priority=True),
-    Binding("c", "chart", "Chart", priority=True),
-    Binding("v", "seat", "View", priority=True),
-    Binding("a", "hands", "Hands", priority=True),
-    Binding("escape", "close", "Close", priority=True),
+    Binding("home", "table('edge', 0)", "Start", show=False, priority=True),
+    Binding("end", "table('edge', 1)", "End", show=False, priority=True),
+    Binding("m", "table('moves')", "Moves", priority=True),
+    Binding("c", "table('chart')", "Chart", priority=True),
+    Binding("v", "table('seat')", "View", priority=True),
+    Binding("a", "table('hands')", "Hands", priority=True),
+    Binding("escape", "table('close')", "Close", priority=True),
 ]
-REPLAY_CSS = """
-#status {
-    /* One line whatever the move said: a step never moves the board. */
-    height: 1;
-    text-wrap: nowrap;
-    text-overflow: ellipsis;
-}
-/* PocketParks' prompt says a turn in one line, a response window in two: a step in
-   or out of a window must not lay the screen out again (a frame late). */
-#pp-prompt {
-    min-height: 2;
-}
-/* Pocket Dragon's lists of its moves' keys: no key makes a move in a replay. */
-#pd-keys, #pd-help {
-    display: none;
-}
-"""
-
-if TYPE_CHECKING:
-    _Screen = GameScreen
-else:
-    _Screen = object  # a mixin: see ReplayScreen
+"""The replay's keys, in place of every key of the game's screen (no move is made)."""
 
 
-class ReplayScreen(_Screen):
-    """Mixed in before a game's screen class (``replay_screen``): the replay's keys,
-    and nothing of the game's own moves, curtains, bots or result.
-
-    No screen class itself: Textual reads a screen's CSS from its first screen base
-    and that base's own first one, so the game's screen must come first among them,
-    or its CSS (its layout at 80x24) would be lost in the replay. The made class
-    carries the replay's keys and CSS (``_replay_class``)."""
+class ReplayTable(TableController):
+    """A saved game stepped through, behind the game's own screen: read-only (no move,
+    no undo, nothing saved), with the replay's keys in place of the game's, its status
+    line (the position, whose view, the move that led to it) and, for a screen with a
+    prompt, its kit's step words. The screen takes the class ``-replay``."""
 
     session: ReplaySession
 
+    def __init__(self, session: ReplaySession) -> None:
+        super().__init__(session)
+        self.replay = session
+        self._ahead: threading.Timer | None = None
+
     @property
-    def curtained(self) -> bool:
-        return False  # nobody plays: no hand-over
+    def title(self) -> str:
+        return f"{self.session.engine.title}: replay"
 
-    def on_mount(self) -> None:
-        self.title = f"{self.session.engine.title}: replay"
-        # Once the first position is on screen: the worker would slow its drawing.
-        self.set_timer(COMPUTE_AFTER_S, self._compute_ahead)
+    @property
+    def bindings(self) -> list[BindingType]:
+        return REPLAY_BINDINGS
 
-    @work(thread=True, exclusive=True, group="replay")
+    @property
+    def css_class(self) -> str:
+        return "-replay"
+
+    def opening(self) -> TableEvent:
+        return Shown()  # nobody plays: no hand-over, no bot, no result
+
+    def listen(self, report: Listener) -> None:
+        """Once the first position is on screen (the work would slow its drawing), every
+        position is computed in a thread: the move list and chart need them all."""
+        super().listen(report)
+        self._ahead = threading.Timer(COMPUTE_AFTER_S, self._compute_ahead)
+        self._ahead.daemon = True
+        self._ahead.start()
+
+    def close(self) -> None:
+        super().close()
+        if self._ahead is not None:
+            self._ahead.cancel()
+
     def _compute_ahead(self) -> None:
-        """Every position, in the background: the move list and chart need them all."""
-        replay = self.session.replay
+        replay = self.replay.replay
         replay.compute(len(replay))
         if replay.problem is not None:
-            self.app.call_from_thread(
-                self.notify,
-                f"This game no longer replays past move {len(replay) - 1}: {replay.problem}",
-                title="Replay stops early",
-                severity="warning",
-                timeout=20,
-                markup=False,
+            self.report(
+                Notice(
+                    f"This game no longer replays past move {len(replay) - 1}: {replay.problem}",
+                    title="Replay stops early",
+                    severity="warning",
+                    timeout=20,
+                )
             )
 
-    def after_change(self) -> None:
-        self.redraw()
+    def allows(self, command: str) -> bool:
+        if command in ("seat", "hands"):
+            return self.replay.finished
+        return True
 
-    def act(self, action: Any, then: Callable[[], object] | None = None) -> Transition[Any] | None:
-        return None  # a click on the board: nothing is played in a replay
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("seat", "hands"):
-            return self.session.finished
-        return action in REPLAY_KEYS
-
-    def _footer_keys(self, *, narrow: bool) -> None:
-        """Pocket Dragon's footer, below 100 columns, keeps only its clocks' keys and
-        those of every game screen: in a replay, that left none. The replay's keys
-        all fit at 80 columns (the game's are off), so the footer shows them all."""
-
-    def on_key(self, event: events.Key) -> None:
-        """The game's own key handlers (which may try a move) do not run."""
-        event.prevent_default()
-
-    def explain_key(self, action: str, parameters: tuple[object, ...]) -> bool:
-        """A game key says nothing here: no move is made in a replay."""
-        return False
-
-    def prompt(self, view: Any, short: bool = False) -> Content:
-        """The prompt of a game screen that has one (PocketParks'): in a replay, its
-        kit's step words, the step told in any seat's words and a response window
-        told, never asked."""
-        step_words = ui_kit(self.session.engine.name).step_words
-        assert step_words is not None, "a screen with a prompt has step words for replays"
-        return step_words(self.session, view)
-
-    def redraw(self) -> None:
-        super().redraw()
-        # Again: a game's screen may draw its own line over the base's (Pocket Dragon's
-        # hint); where the base drew it already, this changes nothing.
-        self.show_status(self.status_line())
-
-    def status_line(self) -> Content:
+    def status(self, viewer: int | None) -> Content:
         """The position, whose view it is, and the move that led to it (cut to the line:
         the log has it whole)."""
-        session = self.session
+        session = self.replay
         position, last = session.position, len(session.replay) - 1
-        seat = self.viewer
-        viewing = "spectator's view" if seat is None else f"view of {session.seats[seat].name}"
+        viewing = "spectator's view" if viewer is None else f"view of {session.seats[viewer].name}"
         told = plain(f"Move {position} of {last} · ") + plain(viewing, "dim")
         if position:
-            told = told + plain(f" · {' '.join(said(session, position, seat))}")
+            told = told + plain(f" · {' '.join(said(session, position, viewer))}")
         return told
 
+    def step_words(self, view: BaseModel) -> Content | None:
+        """A screen's prompt (PocketParks'): the step told in any seat's words and a
+        response window told, never asked."""
+        step_words = ui_kit(self.session.engine.name).step_words
+        return None if step_words is None else step_words(self.replay, view)
+
     def go(self, position: int) -> None:
-        self.session.go(position)
-        self.redraw()
+        self.replay.go(position)
+        self.report(Shown())
 
-    def action_step(self, by: int) -> None:
-        self.go(self.session.position + by)
-
-    def action_edge(self, end: int) -> None:
-        self.go(len(self.session.replay) - 1 if end else 0)
-
-    def action_turn(self, by: int) -> None:
-        """To where the next (or this, or the previous) turn begins: a turn is the moves
-        of one seat in a row."""
-        starts = turn_starts(self.session.replay)
-        position = self.session.position
-        if by > 0:
-            self.go(next((s for s in starts if s > position), len(self.session.replay) - 1))
-        else:
-            self.go(next((s for s in reversed(starts) if s < position), 0))
-
-    def action_seat(self) -> None:
-        """The next seat's view, then the spectator's again (a finished game only)."""
-        if not self.session.finished:
-            return
-        seats = [None, *range(len(self.session.seats))]
-        self.viewer = seats[(seats.index(self.viewer) + 1) % len(seats)]
-
-    def action_moves(self) -> None:
-        self.app.push_screen(MoveList(self.session, self.viewer), self._jump)
+    def command(self, screen: GameScreen, command: str, *args: Any) -> None:
+        session = self.replay
+        last = len(session.replay) - 1
+        if command == "step":
+            self.go(session.position + args[0])
+        elif command == "edge":
+            self.go(last if args[0] else 0)
+        elif command == "turn":
+            self.go(next_turn(session, args[0]))
+        elif command == "seat" and session.finished:  # the next seat's, then nobody's
+            seats = [None, *range(len(session.seats))]
+            screen.viewer = seats[(seats.index(screen.viewer) + 1) % len(seats)]
+        elif command == "moves":
+            screen.app.push_screen(MoveList(session, screen.viewer), self._jump)
+        elif command == "hands" and session.finished:  # every hand: it is over
+            screen.app.push_screen(HandsScreen(session))
+        elif command == "chart":
+            screen.app.push_screen(ChartScreen(session))
+        elif command == "close":
+            screen.dismiss()
 
     def _jump(self, position: int | None) -> None:
         if position is not None:
             self.go(position)
 
-    def action_hands(self) -> None:
-        """Every hand at this position (a finished game only: it is over)."""
-        if self.session.finished:
-            self.app.push_screen(HandsScreen(self.session))
 
-    def action_chart(self) -> None:
-        self.app.push_screen(ChartScreen(self.session))
-
-    def action_close(self) -> None:
-        self.dismiss()
+def next_turn(session: ReplaySession, by: int) -> int:
+    """Where the next (or this, or the previous) turn begins: a turn is the moves of one
+    seat in a row."""
+    starts = turn_starts(session.replay)
+    position, last = session.position, len(session.replay) - 1
+    if by > 0:
+        return next((s for s in starts if s > position), last)
+    return next((s for s in reversed(starts) if s < position), 0)
 
 
 def said(session: ReplaySession, move: int, viewer: int | None) -> list[str]:
@@ -263,16 +230,6 @@ TURN_COUNTS: dict[str, Callable[[Any], int]] = {"spacepark": lambda state: state
 the count changes."""
 
 
-@cache
-def _replay_class(screen: type[GameScreen]) -> type[ReplayScreen]:
-    made: type[ReplayScreen] = type(
-        f"Replay{screen.__name__}",
-        (ReplayScreen, screen),
-        {"BINDINGS": REPLAY_BINDINGS, "DEFAULT_CSS": REPLAY_CSS},
-    )
-    return made
-
-
 def open_replay(app: App[Any], game_id: int, game: str) -> None:
     """Open the replay of a saved game; what stops it is told, not raised."""
     assert isinstance(app, Tabletop)
@@ -291,11 +248,10 @@ def open_replay(app: App[Any], game_id: int, game: str) -> None:
     app.push_screen(replay_screen(session, app.settings))
 
 
-def replay_screen(session: ReplaySession, settings: Settings) -> ReplayScreen:
-    """The game's own screen class, as its kit chooses it for the table, showing
-    ``session`` read-only."""
-    screen = ui_kit(session.engine.name).screen(session)
-    return _replay_class(screen)(session, settings)
+def replay_screen(session: ReplaySession, settings: Settings) -> GameScreen:
+    """The game's own screen, as its kit chooses it for the table, on ``session``'s
+    ReplayTable."""
+    return game_screen(ReplayTable(session), settings)
 
 
 # -- the move list --------------------------------------------------------------------

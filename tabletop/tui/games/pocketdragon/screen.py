@@ -43,8 +43,8 @@ from textual.widgets import Static
 from tabletop.core.clock import Clock, MonotonicClock
 from tabletop.core.engine import Action
 from tabletop.core.errors import IllegalAction
+from tabletop.core.session import GameSession
 from tabletop.core.store import StoreError
-from tabletop.core.table import Table
 from tabletop.games.pocketdragon.model import (
     LEVELS,
     Pause,
@@ -54,11 +54,12 @@ from tabletop.games.pocketdragon.model import (
     with_now,
 )
 from tabletop.games.pocketdragon.view import PocketDragonView
-from tabletop.tui.compat import key_bindings, merged_bindings
+from tabletop.tui.compat import key_bindings
 from tabletop.tui.games.pocketdragon.timer import DragonTimer
 from tabletop.tui.navigation import ShowRules
 from tabletop.tui.screens.base import GameScreen, ResultScreen, bind_choice
 from tabletop.tui.settings import Settings
+from tabletop.tui.tables import TableController
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer, Header
 from tabletop.tui.widgets.curtain import Lift, curtain_words
@@ -78,9 +79,10 @@ RULES_SECTIONS = {
 NARROW = 100
 """Below this many columns the footer holds only the keys every game screen has (Undo,
 Rules, Home) and the clocks' key: the game's own keys would not fit it, and the screen
-lists them all (the Keys panel, the companion's help)."""
+lists them all (the Keys panel, the companion's help). A table's own keys (a replay's,
+which all fit at 80 columns) stay."""
 
-FOOTER_WHEN_NARROW = frozenset({"undo", "rules", "leave", "start", "pause", "resume"})
+FOOTER_WHEN_NARROW = frozenset({"undo", "rules", "leave", "start", "pause", "resume", "table"})
 
 SHORT = 32
 """Below this many rows the panels close up: no Players panel (whose turn it is and
@@ -111,9 +113,15 @@ class PocketDragonScreen(GameScreen):
     PocketDragonScreen.-short Scoreboard, PocketDragonScreen #status.-empty {
         display: none;
     }
+    /* The lists of the moves' keys: no key makes a move in a replay. */
+    PocketDragonScreen.-replay #pd-keys, PocketDragonScreen.-replay #pd-help {
+        display: none;
+    }
     """
 
-    def __init__(self, session: Table, settings: Settings, clock: Clock | None = None) -> None:
+    def __init__(
+        self, session: GameSession | TableController, settings: Settings, clock: Clock | None = None
+    ) -> None:
         super().__init__(session, settings)
         self.clock: Clock = clock if clock is not None else MonotonicClock()
         self._offset = 0.0
@@ -124,6 +132,7 @@ class PocketDragonScreen(GameScreen):
         on when it closes."""
         self._signature: tuple[object, ...] = ()
         self._narrow_footer = False
+        self._shown_keys: set[tuple[str, str]] | None = None  # the footer's, at full width
         self._legal: dict[int, tuple[object, set[Action], list[Action]]] = {}
         self._public: tuple[object, PocketDragonView] | None = None
 
@@ -153,7 +162,7 @@ class PocketDragonScreen(GameScreen):
         # Runs before GameScreen.on_mount (Textual calls every class's handler, subclass first).
         view = self.dview(None)
         self._offset = view.clock - self.clock.now()
-        if view.status == "running" and self.local is not None:
+        if view.status == "running" and self.controller.keeps_clocks:
             # A terminal closed without pausing: go on, paused at the clocks' last reading.
             self._record_pause(view.clock, cause="reopened")
         self.set_interval(REFRESH_S, self.tick)
@@ -169,14 +178,16 @@ class PocketDragonScreen(GameScreen):
         if narrow == self._narrow_footer:
             return
         self._narrow_footer = narrow
-        shown = {(b.key, b.action) for b in merged_bindings(self) if b.show}
         keys = key_bindings(self)
+        if self._shown_keys is None:  # as the screen began: its class's keys, or its table's
+            self._shown_keys = {(b.key, b.action) for bs in keys.values() for b in bs if b.show}
+        shown = self._shown_keys
         for key, bindings in keys.items():
             keys[key] = [
                 replace(
                     b,
                     show=(b.key, b.action) in shown
-                    and (not narrow or b.action in FOOTER_WHEN_NARROW),
+                    and (not narrow or b.action.partition("(")[0] in FOOTER_WHEN_NARROW),
                 )
                 for b in bindings
             ]
@@ -186,7 +197,7 @@ class PocketDragonScreen(GameScreen):
         """Leaving (Home, Ctrl+C, the app closing) pauses: the clocks stop with the screen.
         A timer that ran out since the last redraw ends the game instead (and files it).
         (A hosted game's clocks are the host's: it pauses them for a player gone.)"""
-        if self.session.outcome is not None or self.local is None:
+        if self.session.outcome is not None or not self.controller.keeps_clocks:
             return
         now = self.now()
         self.session.advance(now)
@@ -194,9 +205,8 @@ class PocketDragonScreen(GameScreen):
             self._record_pause(now)
 
     def _record_pause(self, now: float, cause: PauseCause | None = None) -> None:
-        assert self.local is not None
         try:
-            self.local.act(Pause(seat=self.seat(), now=now, cause=cause))
+            self.controller.act(Pause(seat=self.seat(), now=now, cause=cause))
         except (IllegalAction, StoreError) as failed:  # never lose the screen over it
             self.log.warning(f"could not record the pause: {failed}")
 
@@ -205,7 +215,8 @@ class PocketDragonScreen(GameScreen):
         anything but the countdowns changed). Also what tests call after moving a FakeClock.
         While a choice holds the clocks (a feed), nothing runs; nor while the app removes
         this screen (``display`` turns False then, before the timer stops)."""
-        if not self.display or self._held_at is not None or not self.run_clocks(self.now()):
+        now = self.now()
+        if not self.display or self._held_at is not None or not self.run_clocks(now):
             return
         view = self.dview(self.viewer)
         if self._signature_of(view) != self._signature:
@@ -215,6 +226,7 @@ class PocketDragonScreen(GameScreen):
         top = self.app.screen
         if top is not self and isinstance(top, Overlay):
             top.show_clocks(self.dview(None))
+        self.clock_ticked(now)
 
     def run_clocks(self, now: float) -> bool:
         """Run the game to ``now``: False if it is over (a timer that ran out since the
@@ -362,12 +374,8 @@ class PocketDragonScreen(GameScreen):
         if not isinstance(candidate, Action):
             return
         stamped = with_now(candidate, self.now())
-        if self.local is None:  # the host refuses it, saying why (or makes it: time moved)
-            self.act(stamped)
-            return
-        try:
-            self.session.engine.apply(self.local.state, stamped)
-        except IllegalAction as refused:
+        refused = self.controller.refusal(stamped)  # a hosted seat's host says, once it is sent
+        if refused is not None:
             self.explain_refusal(refused)
             return
         # Legal after all (time moved since the keys were drawn): do it.
@@ -394,7 +402,11 @@ class PocketDragonScreen(GameScreen):
         open, and says so; it runs on once they close (``rules_closed``). The rules open at
         the step being played, as it was before the pause."""
         at = self.refused_rule or self.rules_section()
-        if self.local is not None and self.session.outcome is None and self.status == "running":
+        if (
+            self.controller.keeps_clocks
+            and self.session.outcome is None
+            and self.status == "running"
+        ):
             self.action_pause()
             self._reading = self.status == "paused"
             if self._reading:
@@ -483,7 +495,7 @@ class PocketDragonScreen(GameScreen):
             screen.toggle_clocks = self.toggle_clocks
             screen.rules = self.action_rules
             screen.rules_closed = self.rules_closed
-            if self.remote is not None:  # nobody else looks at this screen: no curtain
+            if self.controller.own_seat is not None:  # nobody else looks at this screen: no curtain
                 screen.stage, screen.hand_back_to = "open", None
 
         def dismissed(result: object) -> None:
@@ -507,7 +519,7 @@ class PocketDragonScreen(GameScreen):
     def after_change(self) -> None:
         if self.session.outcome is not None:
             self.redraw()
-            self.app.push_screen(DragonResult(self.session), self._after_result)
+            self.app.push_screen(DragonResult(self.controller), self._after_result)
             return
         super().after_change()
 

@@ -315,6 +315,7 @@ class TableScreen(PocketDragonScreen):
                 self.redraw()
         else:
             self.show_to(seat)
+        self.controller.settle(self.settings.bot_pause)  # a real-time bot seat sees it
 
     def _taken_over(self, _: object) -> None:
         self._handing_to = None
@@ -330,8 +331,8 @@ class TableScreen(PocketDragonScreen):
         return self.viewer if self.viewer is not None else self.owner()
 
     def next_viewer(self) -> int | None:
-        if self.session.outcome is not None or self.remote is not None:
-            return super().next_viewer()
+        if self.session.outcome is not None or len(self.session.here) < 2:
+            return super().next_viewer()  # one person here: the keyboard stays theirs
         return self.owner()
 
     def seat_scores(self, view: Any) -> list[str]:
@@ -456,7 +457,8 @@ class TableScreen(PocketDragonScreen):
             arrows, flip, give_up, suggest = KEYS_PLAY
             mine = (flip, give_up) if self.plays(owner) else ()
             keys = (arrows, *mine, *((suggest,) if self.plays(1 - owner) else ()))
-        always = KEYS_ALWAYS if self.remote is None else ()  # a seat's own screen shows it
+        # A seat's own screen shows the partner's hand: no key for it there.
+        always = KEYS_ALWAYS if self.controller.own_seat is None else ()
         if not keys and not always and phase != "over":
             return [Content.styled("none now: your partner's move", "dim")]
         return [Content.assemble((k, "bold"), f" {text}") for k, text in (*keys, *always)]
@@ -501,7 +503,11 @@ class TableScreen(PocketDragonScreen):
     def redraw(self) -> None:
         super().redraw()
         if self.viewer is not None:  # a hosted seat's screen is theirs, on every turn
-            turn = self.remote is None and self.phase() != "over" and self.viewer == self.owner()
+            turn = (
+                self.controller.own_seat is None
+                and self.phase() != "over"
+                and self.viewer == self.owner()
+            )
             self.sub_title = f"{self.player(self.viewer)}'s {'turn and view' if turn else 'view'}"
         else:
             self.sub_title = ""
@@ -516,7 +522,7 @@ class TableScreen(PocketDragonScreen):
             return False
         t = self.table()
         if action == "partner_hand":  # a hosted seat's screen shows the partner's hand
-            return self.viewer is not None and self.remote is None
+            return self.viewer is not None and self.controller.own_seat is None
         if action == "look_again":
             return phase == "peek" and t.peek is not None and self.plays(t.peek.seat)
         if action == "answer":

@@ -19,13 +19,14 @@ from textual.content import Content
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tabletop.core.table import Table
+from tabletop.core.session import GameSession
 from tabletop.core.words import counted
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView
 from tabletop.tui.dialogs import Dialog
 from tabletop.tui.games.pocketparks.cards import card_chip, icons, set_chip
 from tabletop.tui.games.pocketparks.hand import ParkHand
 from tabletop.tui.screens.base import ResultScreen, bind_choice, relabel
+from tabletop.tui.tables import TableController
 from tabletop.tui.text import flow, plain, refresh_text
 from tabletop.tui.widgets.bars import Footer
 
@@ -694,7 +695,9 @@ class FinalResultScreen(ResultScreen):
     """The game's result (the engine's outcome), the tie-break and the points chart;
     its keys and frame are the shared result screen's."""
 
-    def __init__(self, session: Table, results: Sequence[RoundView]) -> None:
+    def __init__(
+        self, session: GameSession | TableController, results: Sequence[RoundView]
+    ) -> None:
         super().__init__(session)
         self.results = list(results)
 

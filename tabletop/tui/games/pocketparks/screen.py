@@ -33,7 +33,6 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tabletop.core.bot import ask
 from tabletop.core.engine import Action, Transition
 from tabletop.core.rules import phases_allowing
 from tabletop.core.words import counted
@@ -166,6 +165,11 @@ class PocketParksScreen(GameScreen):
     }
 
     DEFAULT_CSS = """
+    /* A replay's prompt says a turn in one line, a response window in two: a step in
+       or out of a window must not lay the screen out again (a frame late). */
+    PocketParksScreen.-replay #pp-prompt {
+        min-height: 2;
+    }
     PocketParksScreen #side {
         width: 36;
     }
@@ -226,14 +230,13 @@ class PocketParksScreen(GameScreen):
         """The card picked to leave the hand (position, seat, card), until c confirms."""
         self._asking: Screen[Any] | None = None
         """A hosted seat: the pop-up asking it to answer a response window, while open."""
-        self._seen = (0, 0)
-        """A hosted seat: the log lines and scored rounds the screen has shown."""
+        self._seen = (len(self.session.log(self.viewer)), len(self.public().results))
+        """The log lines and scored rounds the screen has shown (a change made elsewhere,
+        ``host_moved``, brings the rest as news)."""
         self._looked: dict[int, frozenset[int]] = {}
         """Each seat's hand as it was when the seat last stopped looking at it."""
         self._look: tuple[int, bool, frozenset[int]] | None = None
         """The look at a hand going on: whose, whether it was their turn, the hand shown."""
-        if self.remote is not None:
-            self._seen = (len(self.session.log(self.viewer)), len(self.public().results))
 
     # -- layout -------------------------------------------------------------------
 
@@ -382,7 +385,11 @@ class PocketParksScreen(GameScreen):
 
     def prompt(self, view: PPView, short: bool = False) -> Content:
         """What the step asks, in plain words, with its keys; ``short`` (a short
-        terminal): without what the hand and the footer show already."""
+        terminal): without what the hand and the footer show already. A table with
+        words of its own for the step (a replay's) says it in them."""
+        told = self.controller.step_words(view)
+        if told is not None:
+            return told
         outcome = self.session.outcome
         if outcome is not None:  # the news says the game is over: here, who won
             return Content(" ".join(["Game over:", outcome.summary, *outcome.tie_break]))
@@ -515,6 +522,7 @@ class PocketParksScreen(GameScreen):
         if transition is not None:
             self._news = [(e.text, e.private_to) for e in transition.events] or self._news
             self._pending.extend(self.public().results[scored:])
+            self._seen = (len(self.session.log(self.viewer)), len(self.public().results))
             self.after_change()
         return transition
 
@@ -539,12 +547,12 @@ class PocketParksScreen(GameScreen):
         if self.session.outcome is not None:
             self.show_to(None)
             self.app.push_screen(
-                FinalResultScreen(self.session, self.public().results), self._result_closed
+                FinalResultScreen(self.controller, self.public().results), self._result_closed
             )
             return
         if self.public().window is not None:
             self._answer_for_bots()
-            if self.remote is not None:
+            if self.controller.own_seat is not None:  # a hosted seat answers at its screen
                 self._answer_here()
                 return
             if self.public().window is not None:
@@ -603,7 +611,7 @@ class PocketParksScreen(GameScreen):
 
     def _result_closed(self, to_history: bool | None) -> None:
         self.dismiss()
-        if to_history and self.local is not None:  # a hosted game is in the host's history
+        if to_history and self.controller.keeps_history:  # a hosted game is in the host's
             self.app.post_message(ShowHistory())
 
     def _sheet(self, shown: RoundView | None) -> ScoreSheet:
@@ -627,8 +635,7 @@ class PocketParksScreen(GameScreen):
         bot = self.bots.get(seat)
         if bot is not None:
             try:
-                assert self.local is not None  # bots sit at this keyboard only
-                return ask(self.engine, self.local.state, seat, bot)
+                return self.controller.bot_move(seat)
             except ValueError as exc:  # a bot that breaks the rules is reported; it passes
                 self.notify(str(exc), severity="error", markup=False)
         return Pass(seat=seat)
@@ -1054,7 +1061,7 @@ class PocketParksScreen(GameScreen):
         """A pop-up where the viewer answers in private, with the rules key and (at this
         keyboard) the hint key: the hint is worked out for the viewer, from their view
         alone, as on their turn, and shown on the pop-up while they answer."""
-        if self.local is not None:
+        if self.controller.own_seat is None:
             popup.hint = self.action_hint
         return self._helped(popup)
 

@@ -24,7 +24,7 @@ from textual.widgets import Static
 
 from tabletop.core.cards import CardText
 from tabletop.core.engine import Action
-from tabletop.core.table import Table
+from tabletop.core.session import GameSession
 from tabletop.core.words import counted
 from tabletop.games.spacepark.content import badges
 from tabletop.games.spacepark.model import (
@@ -58,6 +58,7 @@ from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.screens.cards import CardsScreen, Shown, card_text
 from tabletop.tui.screens.log import LogScreen
 from tabletop.tui.settings import Settings
+from tabletop.tui.tables import TableController
 from tabletop.tui.text import plain, refresh_text, refresh_title
 
 VISIT_FIELDS = ("scout_fee", "badge", "scout_to")
@@ -219,7 +220,7 @@ class SpaceParkScreen(GameScreen):
     }
     """
 
-    def __init__(self, session: Table, settings: Settings) -> None:
+    def __init__(self, session: GameSession | TableController, settings: Settings) -> None:
         super().__init__(session, settings)
         self.draft: dict[str, Any] | None = None
         """The visit being built: its destination and the parts chosen so far."""
