@@ -101,6 +101,15 @@ class PacedBot(Bot):
     def move(self, view: BaseModel, legal: Sequence[A]) -> A | None:
         """Its move now (one of ``legal``), or None to wait."""
 
+    def choose(
+        self, view: BaseModel | None, legal: Sequence[A], budget_s: float = DEFAULT_BUDGET_S
+    ) -> A:
+        """Asked at once, by a driver that does not pace it: its move now, else the
+        first legal one."""
+        assert view is not None, "a real-time bot moves from its seat's view"
+        action = self.move(view, legal)
+        return legal[0] if action is None else action
+
 
 BotFactory = Callable[[int], Bot]
 

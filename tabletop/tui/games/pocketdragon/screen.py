@@ -363,7 +363,7 @@ class PocketDragonScreen(GameScreen):
         """Take back the last button (a bookkeeping one, PD-APP-4), say which, and run
         the clocks on from the earlier position to now."""
         moves = self.session.moves
-        taken = self.local.last_move_lines(self.viewer) if self.local is not None else []
+        taken = self.controller.last_move_lines(self.viewer)
         super().action_undo()
         if self.session.moves < moves:
             self.tick()
