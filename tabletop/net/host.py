@@ -153,7 +153,7 @@ def announce(
     for seat in seats:
         if "bot" in seat:
             level = kit(session.engine.name).level(seat["bot"]).name
-            lines.append(f"  {seat['name']}: {level}, played here by the host")
+            lines.append(f"  {seat['name']}: a bot ({level}), played here by the host")
     if cafile is not None:
         lines.append(f"Give each player a copy of {cafile} (never its key).")
     where = "" if bind == "127.0.0.1" else f" --bind {bind}"

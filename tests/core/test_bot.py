@@ -58,7 +58,7 @@ def test_levels_per_game_and_the_factory() -> None:
             assert isinstance(bot, Bot) and bot.level == level
     # Pocket Dragon's partner, by its reaction time: a real-time bot
     assert levels("pocketdragon") == ("relaxed", "normal", "quick")
-    assert kit("pocketdragon").level("quick").name == "Partner (bot), quick"
+    assert kit("pocketdragon").level("quick").name == "Partner, quick"
     for level in levels("pocketdragon"):
         assert isinstance(make_bot("pocketdragon", level, 3), PacedBot)
 

@@ -101,7 +101,7 @@ def test_tabletop_host_takes_a_partner_seat_and_announces_it_without_a_code(
     assert seats[0]["code"] == codes[0] and "code" not in seats[1]
     assert seats[1]["bot"] == "quick"
     assert f"Ann: {codes[0]}" in said and codes[1] not in said
-    assert "Bo: Partner (bot), quick, played here by the host" in said
+    assert "Bo: a bot (Partner, quick), played here by the host" in said
     companion = HostArgs(
         tmp_path, "pocketdragon", "Ann,Bo:quick", '{"mode": "companion"}', 3, None, "x", 0, None
     )

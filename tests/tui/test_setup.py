@@ -230,9 +230,9 @@ async def test_pocket_dragon_offers_its_partner_bot_in_table_mode_only(store: St
         offered = [str(p) for p, _ in kind._options]
         assert offered == [
             "Person",
-            "Partner (bot), relaxed",
-            "Partner (bot), normal",
-            "Partner (bot), quick",
+            "Partner, relaxed",
+            "Partner, normal",
+            "Partner, quick",
         ]
         kind.value = "quick"
         setup.query_one("#opt-mode", Select).value = "companion"

@@ -53,9 +53,9 @@ def _bots_refused(options: BaseModel) -> str | None:
 
 
 PARTNER_LEVELS = (
-    BotLevel("relaxed", "Partner (bot), relaxed", "Relaxed", "moves 3 s after the table changes"),
-    BotLevel("normal", "Partner (bot), normal", "Normal", "after 1.5 s"),
-    BotLevel("quick", "Partner (bot), quick", "Quick", "after 0.6 s"),
+    BotLevel("relaxed", "Partner, relaxed", "Relaxed", "moves 3 s after the table changes"),
+    BotLevel("normal", "Partner, normal", "Normal", "after 1.5 s"),
+    BotLevel("quick", "Partner, quick", "Quick", "after 0.6 s"),
 )
 """The partner bot at its reaction times (bots.REACTION_S)."""
 
