@@ -535,11 +535,6 @@ class GameSession:
                 self.game_id, self._version, json.dumps(snapshot, separators=(",", ":"))
             )
 
-    def last_move_lines(self, seat: int | None) -> list[str]:
-        """The log lines of the last move alone (not what the clocks did since), that
-        ``seat`` may read: what an undo takes back."""
-        return _readable(self._steps[-1].events, seat) if self._steps else []
-
     def undo_refusal(self, seat: int | None = None) -> str | None:
         """Why the last action cannot be taken back now (by ``seat``), or None if it can."""
         if self._outcome is not None:
@@ -558,14 +553,16 @@ class GameSession:
             return f"The last move was {name}'s: only your own can be taken back."
         return None
 
-    def undo(self, seat: int | None = None) -> None:
-        """Take back the last action, in memory and in the store; UndoRefused if not
-        allowed. Nothing changes if the store cannot write (StoreError) or another
-        tabletop changed this game since this session read it (StoreConflict)."""
+    def undo(self, seat: int | None = None) -> list[str]:
+        """Take back the last action, in memory and in the store; the log lines it had that
+        ``seat`` may read (not what the clocks did since). UndoRefused if not allowed.
+        Nothing changes if the store cannot write (StoreError) or another tabletop changed
+        this game since this session read it (StoreConflict)."""
         reason = self.undo_refusal(seat)
         if reason is not None:
             raise UndoRefused(reason)
         keep = len(self._steps) - 1
+        taken = _readable(self._steps[-1].events, seat)
         state, _ = _replay(
             self.engine, self.record.setup, self.record.seed, self.record.actions[:keep]
         )
@@ -582,6 +579,7 @@ class GameSession:
         self._clock_events = [(made, e) for made, e in self._clock_events if made < keep]
         self._logs = {}
         self._set_state(state)
+        return taken
 
     def _set_state(self, state: Any) -> None:
         self.state = state

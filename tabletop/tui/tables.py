@@ -232,15 +232,10 @@ class TableController:
         seat cannot: the host says, when the action is sent)."""
         return None
 
-    def undo(self, seat: int | None) -> bool:
-        """Take back the last move (StoreError, StoreConflict: nothing changed); False if
-        no move is taken back here."""
-        return False
-
-    def last_move_lines(self, seat: int | None) -> list[str]:
-        """The log lines of the last move alone that ``seat`` may read: what an undo
-        takes back ([] where nothing is taken back here)."""
-        return []
+    def undo(self, seat: int | None) -> list[str] | None:
+        """Take back the last move (StoreError, StoreConflict: nothing changed): the log
+        lines it had that ``seat`` may read; None if no move is taken back here."""
+        return None
 
     def retry_save(self) -> None:
         """Try again to save what a failure left unsaved."""
@@ -385,12 +380,8 @@ class LocalTable(TableController):
             return refused
         return None
 
-    def undo(self, seat: int | None) -> bool:
-        self.game.undo(seat)
-        return True
-
-    def last_move_lines(self, seat: int | None) -> list[str]:
-        return self.game.last_move_lines(seat)
+    def undo(self, seat: int | None) -> list[str] | None:
+        return self.game.undo(seat)
 
     def retry_save(self) -> None:
         self.game.retry_save()

@@ -21,6 +21,7 @@ from tabletop.games.pocketparks.view import card_view
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.games.pocketparks.screen import STEP_WORDS
 from tabletop.tui.kits import ui_kit
+from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.screens.replay import (
     ChartScreen,
     HandsScreen,
@@ -31,7 +32,6 @@ from tabletop.tui.screens.replay import (
     said,
     turn_starts,
 )
-from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.screens.saved import HistoryScreen
 from tabletop.tui.widgets.chart import MOST_TICKS, whole_ticks
 from tests.hardening.harness import compact

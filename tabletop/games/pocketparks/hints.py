@@ -7,8 +7,9 @@ On its own turn the bot picks a whole move (a set of these cards, a steal of tha
 card paid with those...) and the hint says all of it, though only its first step
 is the hint's action. Asked again within that move, the hint is its next step: the
 same search from the move's start (the view before its first step) gives the same
-move, so a player who follows the hints finishes the move the first hint named. A steal, which spends cards, is not suggested where a move
-spending none scores as well by the greedy measure (``turn_macros``): that move is.
+move, so a player who follows the hints finishes the move the first hint named. A
+steal, which spends cards, is not suggested where a move spending none scores as well
+by the greedy measure (``turn_macros``): that move is.
 
 Every fact the reason states is worked out here from the view (the seat's own hand,
 and the sets, discard pile and sizes everyone sees) for the move suggested: the cards

@@ -621,8 +621,12 @@ class GameScreen(SizedScreen):
         except StoreError as failed:
             self.notify(f"{failed} Nothing was undone.", severity="error", markup=False)
             return
-        if undone:
+        if undone is not None:
             self.after_change()
+            self.undone(undone)
+
+    def undone(self, lines: list[str]) -> None:
+        """A move was taken back (``lines``: what its log said); a game may say so."""
 
     def action_leave(self) -> None:
         """Back to the home screen; every move is already saved, or the player is told

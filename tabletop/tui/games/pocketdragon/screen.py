@@ -359,15 +359,11 @@ class PocketDragonScreen(GameScreen):
             return True
         return super().explain_key(action, parameters)
 
-    def action_undo(self) -> None:
-        """Take back the last button (a bookkeeping one, PD-APP-4), say which, and run
+    def undone(self, lines: list[str]) -> None:
+        """The last button (a bookkeeping one, PD-APP-4) was taken back: say which, and run
         the clocks on from the earlier position to now."""
-        moves = self.session.moves
-        taken = self.controller.last_move_lines(self.viewer)
-        super().action_undo()
-        if self.session.moves < moves:
-            self.tick()
-            self.notify(" ".join(["Taken back:", *taken]), title="Undo", markup=False)
+        self.tick()
+        self.notify(" ".join(["Taken back:", *lines]), title="Undo", markup=False)
 
     def explain(self, name: str) -> None:
         candidate = self.candidate(name)
