@@ -70,8 +70,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100, metavar="N", help="games to play (>= 1)")
     sim.add_argument(
         "--seats",
-        default="greedy,greedy",
-        help="one bot per seat, comma-separated: random, greedy or hard (default greedy,greedy)",
+        default=None,
+        help="one bot per seat, comma-separated: random, greedy or hard (default greedy,greedy;"
+        " pocketdragon plays its partner bot's tables instead, and takes none)",
     )
     sim.add_argument("--seed", type=int, default=0, help="the seed of the first game")
     sim.add_argument("--json", action="store_true", help="print the report as JSON")

@@ -2,6 +2,10 @@
 
 `tabletop sim GAME --games N --seats random,greedy,hard --seed S [--json]`
 
+A game may play tables of its own instead (``core.kit.Tables``): `tabletop sim
+pocketdragon --games N` plays the partner bot's tables at every difficulty
+(games/pocketdragon/tables.py), and takes no seats.
+
 Prints win rates per seat and per bot, the first player's win rate, game length,
 score spreads, bot decision times, and content figures: badge pick rates and XP
 per badge (Space Park), event use and the icons of played sets (PocketParks): each
@@ -38,10 +42,13 @@ ALIASES: dict[str, str] = {
     "search": "hard",
 }
 BOT_WORDS: dict[str, str] = {"easy": "random", "normal": "greedy", "hard": "hard"}
+DEFAULT_SEATS = "greedy,greedy"
 
 
 def parse_seats(game: str, text: str) -> tuple[str, ...]:
     """Bot levels from a comma list such as ``random,greedy,hard``; ValueError if bad."""
+    if kit(game).tables is not None:
+        raise ValueError(f"{game} plays tables of its own: leave out --seats")
     if not kit(game).levels:
         with_bots = ", ".join(k.name for k in kits() if k.levels)
         raise ValueError(f"no bots for game {game!r} (games with bots: {with_bots})")
@@ -283,7 +290,7 @@ def format_report(report: dict[str, Any]) -> str:
 
 def run(
     game: str,
-    seats_text: str,
+    seats_text: str | None,
     games: int,
     seed: int,
     as_json: bool,
@@ -294,7 +301,8 @@ def run(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    seats = parse_seats(game, seats_text)
+    played = kit(game)
+    tables = played.tables() if played.tables is not None else None
     console = Console(stderr=True)
     with Progress(
         "[progress.description]{task.description}",
@@ -304,34 +312,40 @@ def run(
         console=console,
         transient=True,
     ) as bar:
-        task = bar.add_task(f"{game} games", total=games)
-        report = simulate(
-            game,
-            seats,
-            games,
-            seed,
-            budget_ms / 1000,
-            rotate,
-            progress=lambda done: bar.update(task, completed=done),
-        )
-    out = json.dumps(report, indent=2) if as_json else format_report(report)
+        total = games * (tables.count if tables is not None else 1)
+        task = bar.add_task(f"{game} games", total=total)
+
+        def progress(done: int) -> None:
+            bar.update(task, completed=done)
+
+        if tables is not None:
+            report = tables.run(games, seed, 1, progress)
+        else:
+            seats = parse_seats(game, seats_text or DEFAULT_SEATS)
+            report = simulate(game, seats, games, seed, budget_ms / 1000, rotate, progress)
+    if as_json:
+        out = json.dumps(report, indent=2)
+    else:
+        out = "\n".join(tables.lines(report)) if tables is not None else format_report(report)
     sys.stdout.write(out + "\n")
     sys.stdout.flush()
     return 0
 
 
-def check_args(game: str, seats_text: str, games: int, budget_ms: float) -> str | None:
+def check_args(game: str, seats_text: str | None, games: int, budget_ms: float) -> str | None:
     """What is wrong with the command's arguments, or None."""
     try:
-        kit(game)
+        played = kit(game)
     except ValueError as exc:
         return str(exc)
     if games < 1:
         return f"--games must be at least 1, not {games}"
     if not math.isfinite(budget_ms) or budget_ms <= 0:
         return f"--budget must be a positive number of milliseconds, not {budget_ms}"
+    if played.tables is not None and seats_text is None:
+        return None
     try:
-        parse_seats(game, seats_text)
+        parse_seats(game, seats_text or DEFAULT_SEATS)
     except ValueError as exc:
         return str(exc)
     return None

@@ -50,7 +50,7 @@ def test_seat_words_and_their_errors() -> None:
         parse_seats("spacepark", "random,random,random,random,random")
     with pytest.raises(ValueError, match="bad seat list"):
         parse_seats("spacepark", "greedy,,random")
-    with pytest.raises(ValueError, match="no bots for game 'pocketdragon'"):
+    with pytest.raises(ValueError, match="pocketdragon plays tables of its own"):
         parse_seats("pocketdragon", "random,random")
 
 
@@ -80,6 +80,8 @@ def test_the_command_prints_text(capsys: pytest.CaptureFixture[str]) -> None:
         (["sim", "spacepark", "--budget", "nan"], "--budget must be a positive"),
         (["sim", "spacepark", "--budget", "inf"], "--budget must be a positive"),
         (["sim", "spacepark", "--budget=-inf"], "--budget must be a positive"),
+        (["sim", "pocketdragon", "--seats", "random,random"], "leave out --seats"),
+        (["sim", "pocketdragon", "--games", "0"], "--games must be at least 1, not 0"),
     ],
 )
 def test_bad_arguments_are_refused_clearly(
@@ -113,3 +115,25 @@ def test_a_small_pocketparks_run_reports_events_and_icons() -> None:
     assert content["sets_played"] > 0
     assert sum(content["icon_share_of_sets"].values()) >= 1  # a set may share several icons
     assert sum(content["rounds"].values()) == 6  # three rounds a game
+
+
+def test_pocket_dragon_plays_the_partner_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    """`tabletop sim pocketdragon`: every table at every difficulty on the same seeds, the
+    honest pair against the ceiling, with the decision times."""
+    assert main(["sim", "pocketdragon", "--games", "1", "--seed", "3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    rows = {(r["difficulty"], r["table"]): r for r in report["tables"]}
+    assert set(rows) == {
+        (d, t) for d in ("easy", "medium", "hard") for t in ("ceiling", "honest", "random", "noisy")
+    }
+    for difficulty in ("easy", "medium", "hard"):
+        ceiling, honest = rows[difficulty, "ceiling"], rows[difficulty, "honest"]
+        assert ceiling["of_ceiling"] == 1.0
+        assert honest["of_ceiling"] == round(honest["mean"] / ceiling["mean"], 4)
+        assert 0 < ceiling["mean"] <= report["flawless"][difficulty] + 10
+    assert report["decision_ms"]["calls"] > 0
+    assert report["decision_ms"]["median"] <= report["decision_ms"]["p99"]
+    assert main(["sim", "pocketdragon", "--games", "1", "--seed", "3"]) == 0
+    text = capsys.readouterr().out
+    assert "seeds 3-3" in text and "a flawless instant win scores 53" in text
+    assert f"{rows['hard', 'honest']['mean']:.2f}" in text

@@ -9,9 +9,12 @@ Every bot owns a ``core.rng.Rng`` seeded when it is made, so a table of bots
 with fixed seeds plays the same game every time. ``budget_s`` is a hard cap on
 the time one decision may take.
 
-Levels: ``easy`` (random), ``normal`` (greedy), ``hard`` (search). Each game's kit
-(``core.kit.GameKit``) says which levels it has and loads its bots when one is made;
-core names no game.
+Levels: ``easy`` (random), ``normal`` (greedy), ``hard`` (search), unless a game's kit
+(``core.kit.GameKit``) names its own (Pocket Dragon's partner, by its reaction time);
+the kit loads its bots when one is made; core names no game.
+
+A real-time game's bot is a ``PacedBot``: it moves at moments of the game clock, not
+when asked, and is driven by ``core.pacing.PacedSeats``.
 """
 
 from __future__ import annotations
@@ -27,19 +30,6 @@ from tabletop.core.engine import Action, Engine
 from tabletop.core.rng import Rng
 
 DEFAULT_BUDGET_S = 0.3
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-LEVEL_NAMES: dict[str, str] = {
-    "easy": "Easy (random)",
-    "normal": "Normal (greedy)",
-    "hard": "Hard (search)",
-}
-LEVEL_HELP: dict[str, str] = {
-    "easy": "plays any move the rules allow, at random",
-    "normal": "takes the move that looks best right now",
-    "hard": "plays its best moves a few turns ahead on guesses of the cards it cannot see, "
-    "and takes the one that works out best",
-}
-"""What each level does, in players' words (setup shows it)."""
 HINT_SEED = 0
 """A hint's bot is seeded alike every time: the same view always gets the same hint."""
 HINT_BUDGET_S = 5.0
@@ -91,6 +81,34 @@ class RandomBot(Bot):
             raise ValueError("a bot was asked to choose with no legal action")
         pool = [a for a in legal if getattr(a, "kind", None) not in self.shun] or list(legal)
         return pool[self.rng.below(len(pool))]
+
+
+class PacedBot(Bot):
+    """A bot of a real-time game. It is told its seat's view after every move, by any
+    seat, in order (``changed``: what it remembers comes from these), and asked for a
+    move once the game clock reaches ``due``; it may wait (None), and is asked again at
+    its new ``due``. ``why`` is the reason for its last move, in players' words, from
+    what its seat may know."""
+
+    due: float = 0.0
+    why: str = ""
+
+    @abstractmethod
+    def changed(self, view: BaseModel) -> None:
+        """The table changed (a move, by anyone): ``view`` is its seat's view now."""
+
+    @abstractmethod
+    def move(self, view: BaseModel, legal: Sequence[A]) -> A | None:
+        """Its move now (one of ``legal``), or None to wait."""
+
+    def choose(
+        self, view: BaseModel | None, legal: Sequence[A], budget_s: float = DEFAULT_BUDGET_S
+    ) -> A:
+        """Asked at once, by a driver that does not pace it: its move now, else the
+        first legal one."""
+        assert view is not None, "a real-time bot moves from its seat's view"
+        action = self.move(view, legal)
+        return legal[0] if action is None else action
 
 
 BotFactory = Callable[[int], Bot]

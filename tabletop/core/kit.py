@@ -21,10 +21,40 @@ if TYPE_CHECKING:
 
     from tabletop.core.bot import Bot, BotFactory, Hint
     from tabletop.core.engine import Action, Engine
-    from tabletop.core.store import FinishedGame
+    from tabletop.core.store import FinishedGame, SeatInfo
 
 HintFn = Callable[["BaseModel", "Sequence[Action]", float], "Hint"]
 """A game's hint: the hard bot's move from a seat's view and legal actions, and why."""
+
+
+@dataclass(frozen=True)
+class BotLevel:
+    """One bot a game offers for a seat, in players' words (setup lists them)."""
+
+    key: str
+    """What a seat's ``SeatInfo.bot`` holds, and the command line names (``Cy:normal``)."""
+    name: str
+    """Its name in a list of who may sit at a seat."""
+    word: str
+    """One word for it at the start of a sentence ("Easy", "Quick")."""
+    help: str
+    """What it does, after that word ("plays any move the rules allow, at random")."""
+
+
+STANDARD_LEVELS: tuple[BotLevel, ...] = (
+    BotLevel("easy", "Easy (random)", "Easy", "plays any move the rules allow, at random"),
+    BotLevel("normal", "Normal (greedy)", "Normal", "takes the move that looks best right now"),
+    BotLevel(
+        "hard",
+        "Hard (search)",
+        "Hard",
+        "plays its best moves a few turns ahead on guesses of the cards it cannot see, "
+        "and takes the one that works out best",
+    ),
+)
+"""The levels of a game's bots unless its kit names its own: easy (random), normal
+(greedy), hard (determinized search)."""
+BOTS_NOTE = "A seat may be a bot, which plays from what that seat may see, never more."
 
 
 class Tally:
@@ -45,6 +75,19 @@ class Tally:
     def lines(content: Mapping[str, Any]) -> list[str]:
         """The text of ``report``'s figures (read back from JSON: a static function)."""
         return []
+
+
+@dataclass(frozen=True)
+class Tables:
+    """A game's own tables of bots for `tabletop sim GAME`, played instead of seats of
+    levels (Pocket Dragon's partner tables: bots.play_table in simulated real time)."""
+
+    count: int
+    """Games played per seed (the progress bar counts ``games * count``)."""
+    run: Callable[[int, int, int, Callable[[int], None] | None], dict[str, Any]]
+    """(games, first seed, processes, progress) -> the report, plain data."""
+    lines: Callable[[Mapping[str, Any]], list[str]]
+    """The report's text."""
 
 
 @dataclass(frozen=True)
@@ -107,12 +150,21 @@ class GameKit:
     engine_loader: Callable[[], Engine[Any, Any]]
     playtest: Playtest
     bots: Callable[[], Mapping[str, BotFactory]] | None = None
-    """Level -> factory (levels of ``core.bot.LEVELS``)."""
+    """Level -> factory (the keys of ``bot_levels``)."""
+    bot_levels: tuple[BotLevel, ...] = STANDARD_LEVELS
+    """The bots offered for a seat, in the order listed, with their words."""
+    bots_note: str = BOTS_NOTE
+    """What setup says of the game's bots, before each level's words."""
+    bots_refused: Callable[[BaseModel], str | None] | None = None
+    """Why no bot may sit at a table of these options (the engine's parsed options), or
+    None where one may; None for a game whose bots play every table."""
     hints: Callable[[], HintFn] | None = None
     tally: Callable[[], Tally] = _no_tally
     """A new tally of the simulator's content figures."""
     sim_options: Mapping[str, Any] = field(default_factory=dict)
     """The options of a table of bots in the simulator."""
+    tables: Callable[[], Tables] | None = None
+    """The game's own simulator tables (then `tabletop sim` takes no seats)."""
     stat_groups: tuple[StatGroup, ...] = ()
     content_report: Callable[[], str] | None = None
     """The text of `tabletop content GAME`: the game's cards."""
@@ -131,13 +183,35 @@ class GameKit:
 
     @cached_property
     def levels(self) -> tuple[str, ...]:
-        """The bot levels, easiest first; () for a game without bots."""
-        from tabletop.core.bot import LEVELS
-
+        """The bot levels, in the order listed (easiest first); () for a game without bots."""
         if self.bots is None:
             return ()
         bots = self.bots()
-        return tuple(level for level in LEVELS if level in bots)
+        return tuple(level.key for level in self.bot_levels if level.key in bots)
+
+    def level(self, key: str) -> BotLevel:
+        """The words of one of ``levels``."""
+        return next(level for level in self.bot_levels if level.key == key)
+
+    def check_seats(self, seats: Sequence[SeatInfo], options: Mapping[str, Any]) -> None:
+        """ValueError, saying why in players' words, unless every bot seat names one of the
+        game's levels and bots may sit at a table of ``options`` (``bots_refused``)."""
+        from tabletop.core.engine import Setup
+
+        bots = [(n, seat.bot) for n, seat in enumerate(seats) if seat.bot is not None]
+        for n, bot in bots:
+            if bot not in self.levels:
+                have = ", ".join(self.levels)
+                raise ValueError(
+                    f"Seat {n + 1}: {self.title} has no bot {bot!r}"
+                    + (f" (its bots: {have})." if have else " (it has no bots).")
+                )
+        if bots and self.bots_refused is not None:
+            players = tuple(seat.name for seat in seats)
+            parsed = self.engine.options(Setup(players=players, options=options))
+            refused = self.bots_refused(parsed)
+            if refused is not None:
+                raise ValueError(refused)
 
     def make_bot(self, level: str, seed: int) -> Bot:
         """A bot at ``level``; ValueError names the levels there are."""

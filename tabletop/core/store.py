@@ -169,6 +169,17 @@ class SeatInfo:
     bot: str | None = None
 
 
+def seats_from(players: str) -> tuple[SeatInfo, ...]:
+    """Seats from the command line's ``Ann,Bo,Cy:normal``: a name each seat, a bot
+    level after a colon. ValueError names a name refused (the levels are the game's
+    kit's to check, ``GameKit.check_seats``)."""
+    seats = []
+    for entry in players.split(","):
+        name, _, level = entry.strip().partition(":")
+        seats.append(SeatInfo(check_name(name.strip()), level.strip() or None))
+    return tuple(seats)
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """How a finished game ended, as filed: ``scores`` indexed by seat, ``winners``

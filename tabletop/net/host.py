@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core.session import GameSession, ResumeError
-from tabletop.core.store import SeatInfo, Store, StoreError, default_path
-from tabletop.games import get_engine
+from tabletop.core.store import Store, StoreError, default_path, seats_from
+from tabletop.games import get_engine, kit
 from tabletop.net.address import NOT_ENCRYPTED, address_for_others, join_command, loopback
-from tabletop.net.server import Host, HostError, codes_for, server_tls
+from tabletop.net.server import Host, HostError, codes_for, paced_bots, server_tls
 
 
 def _to_stderr(line: str) -> None:
@@ -49,8 +49,10 @@ class HostArgs:
 
 
 def open_game(store: Store, args: HostArgs) -> tuple[GameSession, list[str]]:
-    """The game to host, new or resumed, and its join codes (kept with the game)."""
+    """The game to host, new or resumed, and its join codes (kept with the game). A
+    real-time game's seat may be its partner bot (``Bo:quick``), which the host plays."""
     session = _start(store, args) if args.resume is None else _resume(store, args.resume)
+    paced_bots(session)  # HostError for a bot the host cannot play
     return session, codes_for(store, session)
 
 
@@ -62,7 +64,8 @@ def _start(store: Store, args: HostArgs) -> GameSession:
         options = json.loads(args.options)
         if not isinstance(options, dict):
             raise ValueError('--options must be a JSON object, such as \'{"mode": "table"}\'')
-        seats = tuple(SeatInfo(name.strip()) for name in args.players.split(","))
+        seats = seats_from(args.players)
+        kit(args.game).check_seats(seats, options)
         seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
         return GameSession.start(store, engine, seats, options, seed)
     except json.JSONDecodeError as exc:
@@ -83,8 +86,6 @@ def _resume(store: Store, game_id: int) -> GameSession:
         session = GameSession.resume(store, game_id, get_engine(saved[game_id].game))
     except (ResumeError, ValueError) as exc:
         raise HostError(str(exc)) from None
-    if any(seat.bot is not None for seat in session.seats):
-        raise HostError(f"game {game_id} has bot seats: a hosted game is played by people only")
     return session
 
 
@@ -128,10 +129,13 @@ def announce(
     url = f"{'wss' if encrypted else 'ws'}://{address}:{port}"
     seats: list[dict[str, Any]] = [
         {"seat": seat, "name": info.name, "code": code}
+        if info.bot is None
+        else {"seat": seat, "name": info.name, "bot": info.bot}  # the host plays it: no code
         for seat, (info, code) in enumerate(zip(session.seats, codes, strict=True))
     ]
+    people = [seat for seat in seats if "code" in seat]
     if web_port is not None:
-        for seat in seats:
+        for seat in people:
             seat["web"] = (
                 f"{'https' if encrypted else 'http'}://{address}:{web_port}/seat/{seat['code']}"
             )
@@ -142,10 +146,14 @@ def announce(
         f"Hosting {session.engine.title} (game {session.game_id}) at {url}",
         f"Each player runs `{join_command(url, cafile)}` and types their own code when asked:",
     ]
-    for seat in seats:
+    for seat in people:
         lines.append(f"  {seat['name']}: {seat['code']}")
         if web_port is not None:
             lines.append(f"    or in a browser: {seat['web']}")
+    for seat in seats:
+        if "bot" in seat:
+            level = kit(session.engine.name).level(seat["bot"]).name
+            lines.append(f"  {seat['name']}: a bot ({level}), played here by the host")
     if cafile is not None:
         lines.append(f"Give each player a copy of {cafile} (never its key).")
     where = "" if bind == "127.0.0.1" else f" --bind {bind}"

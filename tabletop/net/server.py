@@ -14,6 +14,11 @@ read. A join code, one per seat, is a seat's only credential (docs/network.md).
 A seat whose connection drops is away: the other seats are told, a turn-based
 game waits for it, and a real-time game is paused (through its own pause and
 resume actions, so the record replays) until every seat is back.
+
+A real-time game's seat may be a bot (Pocket Dragon's partner, ``core.bot.PacedBot``):
+the host plays it (``core.pacing.PacedSeats``), at its reaction time on the host's
+clock, from that seat's view; it has no join code, so nobody can take its seat (and
+see what it sees), and it is never away.
 """
 
 from __future__ import annotations
@@ -36,9 +41,11 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from tabletop.core.bot import PacedBot
 from tabletop.core.clock import Clock, MonotonicClock
 from tabletop.core.engine import Action, Event, Transition
 from tabletop.core.errors import IllegalAction
+from tabletop.core.pacing import PacedSeats
 from tabletop.core.record import GameRecord
 from tabletop.core.session import GameSession
 from tabletop.core.store import Store, StoreConflict
@@ -67,6 +74,8 @@ OUTBOX_LIMIT = 1000
 """Messages waiting for a connection that does not read them; past that it is cut off."""
 TICK_S = 1.0
 """A real-time game's clocks are run and shown this often while they run."""
+PACE_S = 0.1
+"""A real-time game's bots are looked at this often (each moves once it is due)."""
 PING_S = 5.0
 """WebSocket pings: a connection silent for two of these is dropped (the seat is away)."""
 CLOSE_S = 2.0
@@ -179,6 +188,8 @@ class HostedGame:
         self.names = tuple(seat.name for seat in session.seats)
         self.links: dict[int, Link] = {}
         self.version = 0
+        self.paced = PacedSeats(session, paced_bots(session))
+        """The seats the host's bots play (real time only: HostError otherwise)."""
         self._clock = clock
         # The game clock goes on from the last reading the record holds (or, if later,
         # the one saved while the clocks ran: the session resumed there): the time the
@@ -211,7 +222,9 @@ class HostedGame:
         keyboard (a game hosted from the app plays its other seats there)."""
         here = self.session.here if self.session.elsewhere else ()
         return [
-            seat for seat in range(len(self.names)) if seat not in self.links and seat not in here
+            seat
+            for seat in range(len(self.names))
+            if seat not in self.links and seat not in here and seat not in self.paced.bots
         ]
 
     @property
@@ -423,6 +436,26 @@ class HostedGame:
             if self.over:
                 self.publish()
 
+    def pace(self) -> None:
+        """Real time: the bot due now, if one is, makes its move (the clocks run to now
+        first, so its move is stamped with the host's clock), shown to every seat."""
+        bots = self.paced.bots
+        if not bots or self.over or not self.links:
+            return
+        now = self.now()
+        if min(bot.due for bot in bots.values()) > now:
+            return
+        self._catch_up()
+        action = self.paced.due_move(now)
+        if action is None:
+            return
+        try:
+            self._apply(action)
+        except ProtocolError as failed:
+            self._report(f"the bot's move was not made: {failed.message}")
+            return
+        self.publish(self._save_notice())
+
     def tick(self) -> None:
         """Real time: run the clocks and show them, if they run."""
         if not self.engine.realtime or self.over or not self.links:
@@ -509,6 +542,7 @@ class Host:
         self._tick_s = tick_s
         self._server: Server
         self._ticker: asyncio.Task[None]
+        self._pacer: asyncio.Task[None]
 
     def seat_of(self, code: str) -> tuple[HostedGame, int] | None:
         """The game and seat ``code`` joins, if it is one of this host's codes."""
@@ -530,8 +564,12 @@ class Host:
 
     def add(self, session: GameSession, codes: Sequence[str]) -> HostedGame:
         game = HostedGame(session, codes, self.clock, self.report)
-        keys = {_code_key(code): seat for seat, code in enumerate(game.codes)}
-        if len(keys) != len(game.names) or keys.keys() & self._seats.keys():
+        keys = {
+            _code_key(code): seat
+            for seat, code in enumerate(game.codes)
+            if seat not in game.paced.bots  # a bot's seat is never joined
+        }
+        if len(keys) != len(game.names) - len(game.paced.bots) or keys.keys() & self._seats.keys():
             raise ValueError("every seat needs a join code of its own")
         self._seats.update({key: (game, seat) for key, seat in keys.items()})
         self.games.append(game)
@@ -557,6 +595,7 @@ class Host:
             server_header=None,
         )
         self._ticker = asyncio.create_task(self._tick())
+        self._pacer = asyncio.create_task(self._pace())
         port_bound: int = self._server.sockets[0].getsockname()[1]
         return port_bound
 
@@ -567,6 +606,7 @@ class Host:
         for game in self.games:
             game.stopping = True
         self._ticker.cancel()
+        self._pacer.cancel()
         self._server.close()
         await self._server.wait_closed()
 
@@ -575,6 +615,12 @@ class Host:
             await asyncio.sleep(self._tick_s)
             for game in self.games:
                 game.tick()
+
+    async def _pace(self) -> None:
+        while True:
+            await asyncio.sleep(PACE_S)
+            for game in self.games:
+                game.pace()
 
     def _check_origin(self, ws: ServerConnection, request: Request) -> Response | None:
         """A page's script may connect only from this host's own pages."""
@@ -655,6 +701,26 @@ class Host:
 
 class HostError(Exception):
     """`tabletop host` cannot start; the message says why, in players' words."""
+
+
+def paced_bots(session: GameSession) -> dict[int, PacedBot]:
+    """The bots of a game's bot seats, each seeded as at one keyboard; HostError if one
+    is not a real-time bot (a turn-based game's bots play at one keyboard only)."""
+    from tabletop.games import make_bot
+
+    record = session.record
+    bots: dict[int, PacedBot] = {}
+    for seat, info in enumerate(session.seats):
+        if info.bot is None:
+            continue
+        bot = make_bot(record.game, info.bot, record.seed + seat)
+        if not isinstance(bot, PacedBot):
+            raise HostError(
+                f"{info.name} is a bot: a hosted {session.engine.title} game is played by "
+                "people only (a real-time game's partner bot may sit at one)"
+            )
+        bots[seat] = bot
+    return bots
 
 
 def codes_for(store: Store, session: GameSession) -> list[str]:

@@ -40,7 +40,7 @@ QUESTIONS: dict[str, str] = {
     "log": "the last lines of the game, as log 5",
     "rules": "a rule by its id, as rules PP-TOUR-2",
     "hint": "a suggested move (where the game has hints)",
-    "why": "the rule behind the last refusal",
+    "why": "the rule behind the last refusal, or why the partner bot made its last move",
     "list": "what you may do now, again",
     "help": "these commands",
     "undo": "take back your last move, where the game allows it",
@@ -89,6 +89,7 @@ class Conversation:
         self._view: BaseModel | None = None  # real time: the view at the last clock news
         self._told: list[str] = []  # the choices told last
         self._current: object = None  # the table as last told
+        self._bot_moved: int | None = None  # a real-time bot's seat, moved since any refusal
 
     # -- time ----------------------------------------------------------------------
 
@@ -108,7 +109,7 @@ class Conversation:
 
     def start(self) -> list[str]:
         names = ", ".join(
-            f"{n} (bot)" if s in self.table.bots else n for s, n in enumerate(self.table.names)
+            f"{n} (bot)" if s in self.table.bot_seats else n for s, n in enumerate(self.table.names)
         )
         game = title(self.engine.name)
         if self.table.game_id is not None:
@@ -159,6 +160,9 @@ class Conversation:
         out = self.table.notices() + self._clocks()
         if self.done:  # the clocks ran out
             return out
+        moved = self.table.paced_move(self.now()) if self.curtain_for is None else None
+        if moved is not None:
+            self._bot_moved = moved
         if self.table.current is not self._current and self.curtain_for is None:
             # what changed meanwhile (a hosted seat's: the others' moves) in one line
             told = self._news()
@@ -345,6 +349,7 @@ class Conversation:
             self.deadline = None  # answered: the next window has a countdown of its own
         except IllegalAction as refused:
             self.refusal = refused
+            self._bot_moved = None
             return [f"Refused: {refused.message} Rule {refused.rule}; why says more."]
         except StoreConflict as conflict:
             self.done = True
@@ -480,6 +485,9 @@ class Conversation:
         if word == "hint":
             return self._hint()
         if word == "why":
+            if self._bot_moved is not None:
+                said = self.table.bot_why(self._bot_moved)
+                return [f"{self.table.names[self._bot_moved]}: {said}"]
             if self.refusal is None:
                 return ["Nothing was refused yet."]
             return self._rules([self.refusal.rule])

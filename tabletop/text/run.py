@@ -18,10 +18,9 @@ from pathlib import Path
 from typing import TextIO
 
 from tabletop.core.clock import Clock, MonotonicClock
-from tabletop.core.names import check_name
 from tabletop.core.session import GameSession, ResumeError
-from tabletop.core.store import SeatInfo, Store, StoreError, default_path
-from tabletop.games import get_engine, names
+from tabletop.core.store import Store, StoreError, default_path, seats_from
+from tabletop.games import get_engine, kit, names
 from tabletop.net.client import Offline, Refused, read_join_code, tls_context
 from tabletop.text.conversation import Conversation
 from tabletop.text.seat import RemoteTextTable, TextTable
@@ -33,19 +32,6 @@ TICK_S = 0.25
 
 class SetupError(ValueError):
     """A table that cannot be set up as asked; the message says why, for the player."""
-
-
-def seats_from(players: str) -> tuple[SeatInfo, ...]:
-    """``Ann,Bo,Cy:normal``: a name each seat, a bot level after a colon."""
-    seats = []
-    for entry in players.split(","):
-        name, _, level = entry.strip().partition(":")
-        try:
-            name = check_name(name.strip())
-        except ValueError as refused:
-            raise SetupError(str(refused)) from refused
-        seats.append(SeatInfo(name, level.strip() or None))
-    return tuple(seats)
 
 
 def open_session(
@@ -77,10 +63,12 @@ def open_session(
         raise SetupError("--options must be a JSON object.")
     engine = get_engine(game)
     try:
+        seats = seats_from(players)
+        kit(game).check_seats(seats, parsed)
         return GameSession.start(
             store,
             engine,
-            seats_from(players),
+            seats,
             parsed,
             seed if seed is not None else secrets.randbelow(2**31),
         )

@@ -15,8 +15,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from tabletop.core.bot import Bot, ask
+from tabletop.core.bot import Bot, PacedBot, ask
 from tabletop.core.engine import Action, Engine, Outcome
+from tabletop.core.pacing import PacedSeats
 from tabletop.core.session import GameSession, UndoRefused
 from tabletop.games import make_bot
 from tabletop.net.client import Connection, Offline, RemoteTable
@@ -44,11 +45,17 @@ class TextTable:
     def __init__(self, session: GameSession) -> None:
         self.session = session
         record = session.record
-        self.bots: dict[int, Bot] = {
+        made = {
             seat: make_bot(record.game, info.bot, record.seed + seat)
             for seat, info in enumerate(session.seats)
             if info.bot is not None
         }
+        self.bot_seats = tuple(made)
+        """Every seat a bot plays."""
+        self.bots: dict[int, Bot] = {s: b for s, b in made.items() if not isinstance(b, PacedBot)}
+        """The bots asked for a move when their seat is to act (turn-based games)."""
+        self.paced = PacedSeats(session, {s: b for s, b in made.items() if isinstance(b, PacedBot)})
+        """The real-time bots, which move at their moment of the clocks (``paced_move``)."""
 
     @property
     def engine(self) -> Engine[Any, Any]:
@@ -109,12 +116,26 @@ class TextTable:
         """The move the bot at ``seat`` chooses, from its view and legal actions only."""
         return ask(self.engine, self.session.state, seat, self.bots[seat])
 
+    def paced_move(self, now: float) -> int | None:
+        """A real-time bot's move, if one is due at ``now`` (the clocks run there): made,
+        and its seat returned; None if no bot moved."""
+        action = self.paced.due_move(now)
+        if action is None:
+            return None
+        self.session.act(action)
+        return action.seat
+
+    def bot_why(self, seat: int) -> str:
+        """The real-time bot at ``seat``'s reason for its last move."""
+        return self.paced.why(seat)
+
     def notices(self) -> list[str]:
         """What happened to the table that is no move (a hosted seat's connection)."""
         return []
 
     def close(self) -> None:
         """Keep a snapshot for a quick resume (as the app's game screen does)."""
+        self.paced.close()
         self.session.keep_snapshot()
 
 
@@ -128,7 +149,8 @@ class RemoteTextTable:
     save_problem = None
 
     def __init__(self, url: str, code: str, tls: ssl.SSLContext | None) -> None:
-        self.bots: dict[int, Bot] = {}  # a hosted game's seats are all people
+        self.bots: dict[int, Bot] = {}  # a hosted game's bots are the host's
+        self.bot_seats: tuple[int, ...] = ()
         self._said: list[str] = []  # the connection's reports, not told yet
         self._closed = False
         self._loop = asyncio.new_event_loop()
@@ -200,6 +222,13 @@ class RemoteTextTable:
         """The host runs the clocks: its updates bring their readings."""
 
     def bot_move(self, seat: int) -> Action:
+        raise ValueError("a hosted game's bots are the host's")
+
+    def paced_move(self, now: float) -> int | None:
+        """The host moves its bots: their moves come with its updates."""
+        return None
+
+    def bot_why(self, seat: int) -> str:
         raise ValueError("a hosted game's bots are the host's")
 
     def notices(self) -> list[str]:

@@ -19,15 +19,16 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
 
-from tabletop.core.bot import Bot, ask
+from tabletop.core.bot import Bot, PacedBot, ask
 from tabletop.core.engine import Action, Transition
 from tabletop.core.errors import IllegalAction
+from tabletop.core.pacing import PacedSeats
 from tabletop.core.session import GameSession
 from tabletop.core.store import StoreConflict
 from tabletop.core.table import Table
@@ -93,22 +94,6 @@ class Notice(TableEvent):
     """About the move being tried: it replaces the notice before (``GameScreen.tell``)."""
 
 
-class PacedSeat(Protocol):
-    """A bot seat that plays in real time (Pocket Dragon's partner through its ``Pacer``):
-    it sees every change, and is asked for a move once the game clock reaches ``due``."""
-
-    seat: int
-    due: float
-
-    def changed(self, view: BaseModel) -> None:
-        """The table changed; ``view`` is the seat's own."""
-        ...
-
-    def move(self, view: BaseModel, legal: Sequence[Action]) -> Action | None:
-        """The seat's move now (``due`` has come), or None: it sets a later ``due``."""
-        ...
-
-
 Listener = Callable[[TableEvent], None]
 
 
@@ -158,6 +143,16 @@ class TableController:
     def bots(self) -> dict[int, Bot]:
         """The bots of the seats that take turns here, by seat."""
         return {}
+
+    @property
+    def paced_seats(self) -> tuple[int, ...]:
+        """The seats real-time bots play here (Pocket Dragon's partner)."""
+        return ()
+
+    def bot_why(self, seat: int) -> str:
+        """The real-time bot at ``seat``'s reason for its last move, in players' words
+        ("" before its first)."""
+        return ""
 
     @property
     def keeps_clocks(self) -> bool:
@@ -276,39 +271,54 @@ class LocalTable(TableController):
     Turn-taking bot seats (each seat whose ``SeatInfo.bot`` names a level) think in a
     thread once first to act, from their own seat's view, and report ``BotChose``.
 
-    A real-time bot seat (Pocket Dragon's partner) is given as ``paced``: each a
-    ``PacedSeat`` for a seat whose SeatInfo names a bot (so it is not ``here``: no
-    curtain, never the viewer), and left out of the turn-taking bots. After every
-    change the screen draws, each hears ``changed(view)`` with its seat's view; at every
-    clock tick the screen calls ``due(now)``, which asks each seat whose ``due`` has come
-    for ``move(view, legal)`` and gives the screen the moves to play (as its own keys'
-    moves, so they are saved, logged and drawn alike). For the partner:
-    ``LocalTable(session, paced=[PacedPartner(Pacer(partner, 1))])``, where the
-    adapter passes ``Knowledge.from_view(view, partner.memory)`` to ``Pacer.move``."""
+    A real-time bot seat (Pocket Dragon's partner: its ``SeatInfo.bot`` names a level
+    whose bot is a ``core.bot.PacedBot``) is left out of the turn-taking bots and played
+    through ``core.pacing.PacedSeats``: it sees its seat's view after every move (made
+    on a resumed game, the record replayed to it first, so it remembers its looks), and
+    at every clock tick the screen calls ``due(now)``, which gives the screen the move of
+    a seat whose ``due`` has come, to play as its own keys' moves (saved, logged and drawn
+    alike). With one person here besides, the screen is theirs (``own_seat``): no curtain,
+    their view throughout. ``paced`` gives such bots by seat instead of making them from
+    the seats' levels (a test's scripted bot)."""
 
     def __init__(
         self,
         session: GameSession,
         hosting: Hosting | None = None,
-        paced: Sequence[PacedSeat] = (),
+        paced: Mapping[int, PacedBot] | None = None,
     ) -> None:
         super().__init__(session)
         self.game = session
-        self.paced = tuple(paced)
         self._hosting = hosting
         record = session.record
-        pacing = {p.seat for p in self.paced}
-        self._bots = {
+        given = dict(paced or {})
+        made = {
             seat: make_bot(record.game, info.bot, record.seed + seat)
             for seat, info in enumerate(session.seats)
-            if info.bot is not None and seat not in pacing
+            if info.bot is not None and seat not in given
         }
+        self._bots = {s: b for s, b in made.items() if not isinstance(b, PacedBot)}
+        given.update((s, b) for s, b in made.items() if isinstance(b, PacedBot))
+        self.pacing = PacedSeats(session, given)
+        """The real-time bot seats: they see every move, and move at their moment."""
         self._thinking_about: Any = None  # the state a bot is thinking about, if any
         self._acting = False  # a move made here is on its way into the session
 
     @property
     def bots(self) -> dict[int, Bot]:
         return self._bots
+
+    @property
+    def paced_seats(self) -> tuple[int, ...]:
+        return tuple(self.pacing.bots)
+
+    def bot_why(self, seat: int) -> str:
+        return self.pacing.why(seat)
+
+    @property
+    def own_seat(self) -> int | None:
+        here = self.game.here
+        return here[0] if self.pacing.bots and len(here) == 1 else None
 
     @property
     def keeps_clocks(self) -> bool:
@@ -341,6 +351,7 @@ class LocalTable(TableController):
 
     def close(self) -> None:
         super().close()
+        self.pacing.close()
         if self._moved_elsewhere in self.game.watchers:
             self.game.watchers.remove(self._moved_elsewhere)
         self.game.keep_snapshot()
@@ -377,9 +388,7 @@ class LocalTable(TableController):
 
     def settle(self, bot_pause: float) -> None:
         """A bot first to act thinks in a thread (one per position: a redraw of the same
-        table starts no second one); the real-time seats see the change."""
-        for paced in self.paced:
-            paced.changed(self.game.view(paced.seat))
+        table starts no second one). (The real-time seats saw each move as it was made.)"""
         seats, state = self.game.to_act, self.game.current
         if seats and seats[0] in self._bots and self._thinking_about is not state:
             self._thinking_about = state
@@ -398,14 +407,8 @@ class LocalTable(TableController):
         self.report(BotChose(action, state))
 
     def due(self, now: float) -> list[Action]:
-        moves = []
-        for paced in self.paced:
-            if now >= paced.due and self.game.outcome is None:
-                seat = paced.seat
-                action = paced.move(self.game.view(seat), self.game.legal_actions(seat))
-                if action is not None:
-                    moves.append(action)
-        return moves
+        action = self.pacing.due_move(now)
+        return [] if action is None else [action]
 
     def bot_move(self, seat: int) -> Action:
         return ask(self.game.engine, self.game.state, seat, self._bots[seat])

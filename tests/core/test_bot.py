@@ -9,17 +9,11 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from tabletop.core.bot import (
-    LEVEL_HELP,
-    LEVEL_NAMES,
-    LEVELS,
-    Bot,
-    RandomBot,
-    ask,
-    play_game,
-)
+from tabletop.core.bot import Bot, PacedBot, RandomBot, ask, play_game
 from tabletop.core.engine import Action, Setup
-from tabletop.games import get_engine, hint, kits, levels, make_bot
+from tabletop.core.kit import STANDARD_LEVELS
+from tabletop.core.store import SeatInfo
+from tabletop.games import get_engine, hint, kit, kits, levels, make_bot
 from tabletop.games.spacepark.engine import ENGINE
 from tabletop.games.spacepark.model import FastTravel, Visit
 
@@ -52,23 +46,43 @@ def test_random_bot_refuses_an_empty_choice() -> None:
 
 
 def test_levels_per_game_and_the_factory() -> None:
-    assert LEVELS == ("easy", "normal", "hard")
-    assert tuple(LEVEL_NAMES) == tuple(LEVEL_HELP) == LEVELS  # each named and explained
+    standard = tuple(level.key for level in STANDARD_LEVELS)
+    assert standard == ("easy", "normal", "hard")
+    assert all(level.name and level.word and level.help for level in STANDARD_LEVELS)
     with_bots = [kit.name for kit in kits() if kit.bots is not None]
-    assert set(with_bots) == {"spacepark", "pocketparks"}
-    for game in with_bots:
-        assert levels(game) == LEVELS
-        for level in LEVELS:
+    assert set(with_bots) == {"spacepark", "pocketparks", "pocketdragon"}
+    for game in ("spacepark", "pocketparks"):
+        assert levels(game) == standard
+        for level in standard:
             bot = make_bot(game, level, 3)
             assert isinstance(bot, Bot) and bot.level == level
-    assert levels("pocketdragon") == ()
+    # Pocket Dragon's partner, by its reaction time: a real-time bot
+    assert levels("pocketdragon") == ("relaxed", "normal", "quick")
+    assert kit("pocketdragon").level("quick").name == "Partner, quick"
+    for level in levels("pocketdragon"):
+        assert isinstance(make_bot("pocketdragon", level, 3), PacedBot)
 
 
 def test_factory_errors_name_what_exists() -> None:
-    with pytest.raises(ValueError, match="Pocket Dragon has no bots"):
+    with pytest.raises(ValueError, match="levels: relaxed, normal, quick"):
         make_bot("pocketdragon", "easy", 1)
     with pytest.raises(ValueError, match="levels: easy, normal, hard"):
         make_bot("spacepark", "expert", 1)
+
+
+@pytest.mark.rule("PD-BOT-1")
+def test_a_seat_names_a_level_of_its_game_and_bots_sit_where_the_kit_lets_them() -> None:
+    """PD-BOT-1: the partner sits at a table-mode game only; every game's seats name one
+    of its own levels."""
+    seats = (SeatInfo("Ann"), SeatInfo("Bo", "quick"))
+    dragon = kit("pocketdragon")
+    dragon.check_seats(seats, {"mode": "table"})
+    dragon.check_seats(seats, {})  # table mode is the default
+    with pytest.raises(ValueError, match=r"table mode only \(PD-BOT-1\)"):
+        dragon.check_seats(seats, {"mode": "companion"})
+    dragon.check_seats((SeatInfo("Ann"), SeatInfo("Bo")), {"mode": "companion"})
+    with pytest.raises(ValueError, match="Seat 2: Space Park has no bot 'quick'"):
+        kit("spacepark").check_seats(seats, {})
 
 
 class _Recorder(Bot):
@@ -115,7 +129,8 @@ def test_a_hint_is_for_a_seat_with_a_move_in_a_game_with_hints() -> None:
     suggested = hint(ENGINE, state, 0)
     assert suggested is not None and suggested.action in ENGINE.legal_actions(state, 0)
     with_hints = {kit.name for kit in kits() if kit.hints is not None}
-    assert with_hints == {kit.name for kit in kits() if kit.bots is not None}
+    # a hint is the hard bot's move: Pocket Dragon's partner is no search bot
+    assert with_hints == {"spacepark", "pocketparks"}
     dragon = get_engine("pocketdragon")
     with pytest.raises(ValueError, match="Pocket Dragon gives no hints"):
         hint(dragon, dragon.new(Setup(players=("Ann", "Bob")), 1), 0)

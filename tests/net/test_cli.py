@@ -56,12 +56,14 @@ def test_host_says_what_is_wrong(args: tuple[str, ...], message: str, tmp_path: 
     assert "Traceback" not in done.stderr
 
 
-def test_a_saved_game_with_bots_cannot_be_hosted(tmp_path: Path) -> None:
+def test_a_saved_game_with_turn_based_bots_cannot_be_hosted(tmp_path: Path) -> None:
+    """Only a real-time game's partner bot is played by a host (PD-BOT-1)."""
     store = Store(tmp_path / "tabletop.db")
     seats = (SeatInfo("Ann"), SeatInfo("Robo", bot="easy"))
     game = GameSession.start(store, get_engine("spacepark"), seats, {}, 1)
     done = run("--data-dir", str(tmp_path), "host", "--resume", str(game.game_id))
-    assert done.returncode == 2 and "bot seats" in done.stderr
+    assert done.returncode == 2
+    assert "Robo is a bot: a hosted Space Park game is played by people only" in done.stderr
 
 
 def test_the_announcement_gives_each_seat_its_code_and_warns_beyond_this_computer(

@@ -10,8 +10,11 @@ from dataclasses import replace
 import pytest
 
 from tabletop.core.engine import Setup
+from tabletop.core.pacing import PacedSeats
 from tabletop.core.rng import Rng
-from tabletop.games.pocketdragon.bots import Knowledge, Memory, Partner, play_table, recall
+from tabletop.core.session import GameSession
+from tabletop.core.store import SeatInfo, Store
+from tabletop.games.pocketdragon.bots import Knowledge, Memory, Partner, play_table
 from tabletop.games.pocketdragon.content import cards
 from tabletop.games.pocketdragon.engine import ENGINE
 from tabletop.games.pocketdragon.model import (
@@ -185,18 +188,30 @@ def test_its_reasons_never_tell_the_partner_about_their_own_hand() -> None:
                     assert activity.name not in bot.why, bot.why
 
 
-def test_a_resumed_partner_remembers_its_looks_from_the_record() -> None:
-    """A saved game closed mid-game: the views of its replayed record rebuild the memory
-    the partner had while playing."""
-    states, _ = played(3, "hard")
-    middle = states[: len(states) // 2]
-    live = Partner(6)
-    for state in middle:
-        live.observe(ENGINE.view(state, 0))
-    resumed = Partner(6)
-    recall(resumed, (ENGINE.view(s, 0) for s in middle))
-    assert resumed.memory.seen == live.memory.seen
-    assert live.memory.seen, "the partner looked at no card in half a game"
+def test_a_resumed_partner_remembers_its_looks_from_the_record(store: Store) -> None:
+    """A saved game closed mid-game and resumed: the partner's seats, made on the resumed
+    session, rebuild from its record the memory the partner had while playing, and it
+    goes on with the same move."""
+    _, actions = played(3, "hard")
+    middle = actions[: len(actions) // 2]
+    seats = (SeatInfo("Ann", "normal"), SeatInfo("Bo", "normal"))
+    session = GameSession.start(store, ENGINE, seats, {"mode": "table", "difficulty": "hard"}, 3)
+    live = PacedSeats(session, {0: Partner(6), 1: Partner(7)})
+    for action in middle:
+        session.act(action)
+    live.close()
+    resumed_session = GameSession.resume(store, session.game_id, ENGINE)
+    resumed = PacedSeats(resumed_session, {0: Partner(6), 1: Partner(7)})
+    for seat in (0, 1):
+        was, now = live.bots[seat], resumed.bots[seat]
+        assert isinstance(was, Partner) and isinstance(now, Partner)
+        assert now.memory.seen == was.memory.seen
+        assert now.due == was.due
+    assert any(bot.memory.seen for bot in live.bots.values() if isinstance(bot, Partner))
+    at = max(bot.due for bot in live.bots.values())
+    session.advance(at)
+    resumed_session.advance(at)
+    assert live.due_move(at) == resumed.due_move(at)
 
 
 def test_a_tidy_up_makes_it_forget_where_cards_lay() -> None:
@@ -233,6 +248,17 @@ def test_the_noisy_and_random_references_play_legal_moves() -> None:
     for bots in ([Partner(1), Noisy(2)], [Randomly(3), Randomly(4)]):
         game = play_table(new_table(5), bots)
         assert game.state.status in ("won", "lost")
+
+
+def test_it_waits_for_the_answer_to_its_clue_and_never_pauses() -> None:
+    """PD-CLUE-5: while its specific clue waits for a slow partner's answer, its only
+    move would be Pause, which only a person chooses: it waits (this game, seed 2 with
+    the careless partner, once paused there and then waited forever)."""
+    from tabletop.games.pocketdragon.bots import Noisy
+
+    game = play_table(new_table(2), [Partner(4), Noisy(5)])
+    assert game.state.status in ("won", "lost")
+    assert not [a for a in game.actions if a.kind in ("pause", "reset")]
 
 
 def test_the_ceiling_reference_sees_every_card() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from textual.pilot import Pilot
 from textual.widgets import Input, Label, Select, Static, Switch
 
-from tabletop.core.bot import LEVEL_HELP
+from tabletop.core.kit import STANDARD_LEVELS
 from tabletop.core.rulebook import plain_words, rulebook
 from tabletop.core.store import Store
 from tabletop.tui.app import TabletopApp
@@ -120,7 +120,7 @@ async def test_each_option_and_the_bots_are_explained(store: Store) -> None:
         assert plain_words(dragon.quote("Components and setup")) in said  # companion, table
         assert "Companion" in said and "Table" in said
         assert plain_words(dragon.quote("PD-SETUP-2")) in said  # the difficulty levels
-        assert "bot" not in said  # Pocket Dragon has none
+        assert "partner bot" in said and "Quick after 0.6 s" in said  # table mode's
         assert [str(p) for p, _ in setup.query_one("#opt-mode", Select)._options] == [
             "Companion",
             "Table",
@@ -131,8 +131,8 @@ async def test_each_option_and_the_bots_are_explained(store: Store) -> None:
         said = notes(setup)
         assert plain_words(rulebook("pocketparks").quote("Round modifiers")) in said
         assert "featured park" in said
-        for level in ("easy", "normal", "hard"):
-            assert LEVEL_HELP[level] in said
+        for level in STANDARD_LEVELS:
+            assert f"{level.word} {level.help}" in said
         await pilot.press("f1")
         await pilot.pause()
         rules = app.screen
@@ -217,3 +217,38 @@ async def test_a_new_game_starts_from_the_table_set_up_last_for_that_game(store:
         other = await open_setup(app, pilot, "spacepark")  # another game: its own defaults
         assert other.query_one("#count", Select).value == 2
         assert other.query_one("#seat-0", Input).value == ""
+
+
+async def test_pocket_dragon_offers_its_partner_bot_in_table_mode_only(store: Store) -> None:
+    """PD-BOT-1: the second seat may be the partner bot, at its reaction time, in table
+    mode; choosing companion mode gives the seat back to a person and says why. The seat
+    is saved with the bot's level."""
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        setup = await open_setup(app, pilot, "pocketdragon")
+        kind = setup.query_one("#kind-1", Select)
+        offered = [str(p) for p, _ in kind._options]
+        assert offered == [
+            "Person",
+            "Partner, relaxed",
+            "Partner, normal",
+            "Partner, quick",
+        ]
+        kind.value = "quick"
+        setup.query_one("#opt-mode", Select).value = "companion"
+        await pilot.pause()
+        assert kind.value == HUMAN
+        assert [str(p) for p, _ in kind._options] == ["Person"]
+        assert "table mode only (PD-BOT-1)" in notes(setup)
+        setup.query_one("#opt-mode", Select).value = "table"
+        await pilot.pause()
+        assert "Quick after 0.6 s" in notes(setup)
+        kind.value = "quick"
+        setup.query_one("#seat-0", Input).value = "Ann"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, SetupScreen)
+        [game] = store.unfinished()
+        assert [seat.bot for seat in store.load_game(game.id).seats] == [None, "quick"]
+        app.pop_screen()
+        await pilot.pause()

@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from pydantic import BaseModel
 
+from tabletop.core.bot import PacedBot
 from tabletop.core.clock import FakeClock
 from tabletop.core.engine import Action
 from tabletop.core.session import GameSession
@@ -25,16 +27,16 @@ from tabletop.tui.tables import LocalTable
 from tests.tui.test_pocketdragon_screens import move_to
 
 TUI = Path(__file__).parents[2] / "tabletop" / "tui"
+A = TypeVar("A", bound=Action)
 SIZE = (120, 36)
 
 
-class ScriptedSeat:
+class ScriptedSeat(PacedBot):
     """A real-time bot seat: a second of game time after each change it plays its turn's
     first Activity, else it looks again half a second later."""
 
     def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.due = 0.0
+        super().__init__(seat)
         self.seen: list[PocketDragonView] = []
 
     def changed(self, view: BaseModel) -> None:
@@ -42,9 +44,9 @@ class ScriptedSeat:
         self.seen.append(view)
         self.due = view.clock + 1.0
 
-    def move(self, view: BaseModel, legal: Sequence[Action]) -> Action | None:
+    def move(self, view: BaseModel, legal: Sequence[A]) -> A | None:
         assert isinstance(view, PocketDragonView)
-        plays = [a for a in legal if a.kind == "play"]
+        plays = [a for a in legal if getattr(a, "kind", None) == "play"]
         if plays:
             return plays[0]
         self.due = view.clock + 0.5
@@ -62,13 +64,13 @@ async def test_a_real_time_bot_seat_plays_from_the_clock_ticks_with_no_curtain(
     """The second seat of a table-mode game is a scripted real-time bot: it sees each
     change in its own seat's view, moves once the game clock reaches its ``due``, and the
     screen never hands it the keyboard (no curtain, the person's view throughout)."""
-    seats = (SeatInfo("Ann"), SeatInfo("Robo", "partner"))
+    seats = (SeatInfo("Ann"), SeatInfo("Robo", "quick"))
     session = GameSession.start(store, ENGINE, seats, {"mode": "table"}, 2024)
     robo = ScriptedSeat(1)
     app = TabletopApp(store)
     clock = FakeClock()
     async with app.run_test(size=SIZE) as pilot:
-        screen = TableScreen(LocalTable(session, paced=[robo]), app.settings, clock=clock)
+        screen = TableScreen(LocalTable(session, paced={1: robo}), app.settings, clock=clock)
         app.push_screen(screen)
         await pilot.pause()
         assert app.screen is screen and screen.viewer == 0  # one person here: no curtain

@@ -5,12 +5,16 @@ first used."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core.kit import GameKit, Playtest, StatGroup
+from tabletop.core.kit import BotLevel, GameKit, Playtest, StatGroup, Tables
 from tabletop.games import register_game
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from tabletop.core.bot import BotFactory
     from tabletop.core.engine import Engine
     from tabletop.core.store import FinishedGame
 
@@ -27,6 +31,35 @@ def _secrets(state: Any, seat: int | None) -> set[str]:
     return secrets(state, seat)
 
 
+def _bots() -> Mapping[str, BotFactory]:
+    from tabletop.games.pocketdragon.bots import BOTS
+
+    return BOTS
+
+
+def _tables() -> Tables:
+    from tabletop.games.pocketdragon.tables import TABLES_SIM
+
+    return TABLES_SIM
+
+
+def _bots_refused(options: BaseModel) -> str | None:
+    if getattr(options, "mode", None) == "table":
+        return None
+    return (
+        "The partner bot plays table mode only (PD-BOT-1): in companion mode the cards "
+        "are on a real table, where only people can play them."
+    )
+
+
+PARTNER_LEVELS = (
+    BotLevel("relaxed", "Partner, relaxed", "Relaxed", "moves 3 s after the table changes"),
+    BotLevel("normal", "Partner, normal", "Normal", "after 1.5 s"),
+    BotLevel("quick", "Partner, quick", "Quick", "after 0.6 s"),
+)
+"""The partner bot at its reaction times (bots.REACTION_S)."""
+
+
 def _difficulty(game: FinishedGame) -> str:
     return str(game.options.get("difficulty", "easy")).capitalize()
 
@@ -36,6 +69,15 @@ KIT = GameKit(
     title="Pocket Dragon",
     blurb="2 players, real time: keep the dragon fed and happy before the clock runs out.",
     engine_loader=_engine,
+    bots=_bots,
+    bot_levels=PARTNER_LEVELS,
+    bots_note=(
+        "In table mode a seat may be the partner bot: it sees your hand, never its own, "
+        "plays from what its seat may see (its own looks, the clues, the table), and "
+        "tells why it made its last move."
+    ),
+    bots_refused=_bots_refused,
+    tables=_tables,
     stat_groups=(
         StatGroup(
             id="dragon",

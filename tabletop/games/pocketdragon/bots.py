@@ -27,15 +27,15 @@ benchmarks/bench_partner.py.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from time import perf_counter
-from typing import ClassVar, Literal, TypeVar, cast
+from typing import Literal, TypeVar, cast
 
 from pydantic import BaseModel
 
-from tabletop.core.bot import DEFAULT_BUDGET_S, Bot
+from tabletop.core.bot import DEFAULT_BUDGET_S, BotFactory, PacedBot
 from tabletop.core.engine import Action
 from tabletop.games.pocketdragon.content import CollectionCard, cards
 from tabletop.games.pocketdragon.engine import ENGINE
@@ -188,27 +188,20 @@ class Memory:
             self.partner_looked.update(peek.places)
 
 
-def recall(partner: Partner, views: Iterable[PocketDragonView]) -> None:
-    """Rebuild ``partner``'s memory from its seat's views of a game so far, in order (a
-    saved game's record replayed): it remembers what its looks showed as if it had
-    played throughout."""
-    for view in views:
-        partner.observe(view)
+class Partner(PacedBot):
+    """The partner bot (module docstring), paced in the game's real time: it moves its
+    reaction delay after the table last changed, as a person reacts to what they see;
+    with nothing to do then, it is asked again every ``poll_s`` (a clue may come in, the
+    hunger clock moves on). ``decide`` itself takes well under a millisecond.
 
+    ``why``: the reason for its last move, in players' words, from public facts and its
+    own looks only: never a word about the partner's hand beyond what clues told."""
 
-class Partner(Bot):
-    """The partner bot (module docstring). ``reaction`` is how long it takes to move;
-    the driver applies it, ``decide`` itself takes well under a millisecond."""
-
-    level: ClassVar[str] = "partner"
-
-    def __init__(self, seed: int, reaction: Reaction = "normal") -> None:
+    def __init__(self, seed: int, reaction: Reaction = "normal", poll_s: float = 0.5) -> None:
         super().__init__(seed)
         self.reaction = reaction
+        self.poll_s = poll_s
         self.memory = Memory()
-        self.why = ""
-        """Why it made its last move, in players' words, from public facts and its own
-        looks only: never a word about the partner's hand beyond what clues told."""
         self._short_since: float | None = None
 
     @property
@@ -219,6 +212,28 @@ class Partner(Bot):
         assert isinstance(view, PocketDragonView)
         self.memory.observe(view)
 
+    def changed(self, view: BaseModel) -> None:
+        """The table changed (a move by anyone): it sees it and reacts anew."""
+        assert isinstance(view, PocketDragonView)
+        self.observe(view)
+        self.due = view.clock + self.delay_s
+
+    def move(self, view: BaseModel, legal: Sequence[A], know: Knowledge | None = None) -> A | None:
+        """Its move at ``view.clock`` (once ``due``), or None: asked again ``poll_s``
+        later. ``know``: what it decides on, its own view's knowledge unless given (the
+        benchmark's ceiling gives ``Knowledge.omniscient``)."""
+        assert isinstance(view, PocketDragonView)
+        moves = cast("Sequence[PocketDragonAction]", legal)
+        before, self.why = self.why, ""
+        action = self.decide(view, moves, know or Knowledge.from_view(view, self.memory))
+        if action is None:
+            self.why = before
+            self.due = view.clock + self.poll_s
+        elif not self.why:
+            # closing its own look ends the move the look's reason is for
+            self.why = before if action.kind == "end_peek" else "Nothing better was left to do."
+        return cast("A | None", action)
+
     def choose(
         self, view: BaseModel | None, legal: Sequence[A], budget_s: float = DEFAULT_BUDGET_S
     ) -> A:
@@ -227,7 +242,7 @@ class Partner(Bot):
         moves = cast("Sequence[PocketDragonAction]", legal)
         # Asked for a move it would rather wait with: the least harmful one.
         action = self.decide(view, moves, Knowledge.from_view(view, self.memory))
-        return cast(A, action or _fallback(moves))
+        return cast(A, action or _fallback(moves) or moves[0])
 
     def decide(
         self, view: PocketDragonView, legal: Sequence[PocketDragonAction], know: Knowledge
@@ -240,6 +255,8 @@ class Partner(Bot):
         kinds = {a.kind for a in legal}
         if "answer_clue" in kinds:
             return self._answer(view, legal, know)
+        if table.clue is not None:  # its own clue waits for the answer (PD-CLUE-5)
+            return None
         if table.peek is not None:
             return self._end_peek(legal) if table.peek.seat == seat else None
         if table.play is not None:
@@ -560,13 +577,14 @@ def _face_down_skills(table: TableView, know: Knowledge) -> Counter[str]:
     return counts
 
 
-def _fallback(legal: Sequence[PocketDragonAction]) -> PocketDragonAction:
-    """A move when nothing better is left (nobody may pass, PD-TURN-2)."""
+def _fallback(legal: Sequence[PocketDragonAction]) -> PocketDragonAction | None:
+    """A move when nothing better is left (nobody may pass, PD-TURN-2); never Pause or
+    Reset, which only a person chooses (None: nothing but those)."""
     for kind in ("end_peek", "peek", "general_clue", "collect_food", "tidy_up", "give_up"):
         for action in legal:
             if action.kind == kind:
                 return action
-    return next((a for a in legal if a.kind not in ("pause", "reset")), legal[0])
+    return next((a for a in legal if a.kind not in ("pause", "reset")), None)
 
 
 def _table(view: PocketDragonView) -> TableView:
@@ -636,36 +654,6 @@ class Randomly(Partner):
         return moves[self.rng.below(len(moves))] if moves else None
 
 
-class Pacer:
-    """When a partner moves, in the game's real time: its reaction delay after the table
-    last changed, as a person reacts to what they see. With nothing to do then, it is
-    asked again every ``poll_s`` (a clue may come in, the hunger clock moves on). The app
-    and ``play_table`` drive partners through it alike."""
-
-    def __init__(self, partner: Partner, seat: int, poll_s: float = 0.5) -> None:
-        self.partner = partner
-        self.seat = seat
-        self.poll_s = poll_s
-        self.due = 0.0
-        """The game-clock reading at which to ask the partner for a move."""
-
-    def changed(self, view: PocketDragonView) -> None:
-        """The table changed (a move by anyone): the partner sees it and reacts anew."""
-        self.partner.observe(view)
-        self.due = view.clock + self.partner.delay_s
-
-    def move(
-        self, view: PocketDragonView, legal: Sequence[PocketDragonAction], know: Knowledge
-    ) -> PocketDragonAction | None:
-        """The partner's move at ``view.clock`` (once ``due``), or None: asked again later."""
-        action = self.partner.decide(view, legal, know)
-        if action is None:
-            self.due = view.clock + self.poll_s
-        elif action not in legal:
-            raise ValueError(f"the partner chose an illegal move: {action!r}")
-        return action
-
-
 @dataclass(slots=True)
 class TableGame:
     """A game of Pocket Dragon played out by two bots in simulated real time."""
@@ -679,36 +667,36 @@ def play_table(
     state: PocketDragonState, partners: Sequence[Partner], *, ceiling: bool = False
 ) -> TableGame:
     """Start ``state`` (table mode, not started) and play it to its end in simulated time,
-    each partner paced by a ``Pacer``. ``ceiling``: each partner decides on
+    each partner moving at its ``due``. ``ceiling``: each partner decides on
     ``Knowledge.omniscient`` instead of its own view (the benchmark's reference, never
     play)."""
     start = Start(seat=0, now=0.0)
     game = TableGame(ENGINE.apply(state, start).state, [start])
-    pacers = [Pacer(partner, seat) for seat, partner in enumerate(partners)]
-    for pacer in pacers:
-        pacer.changed(ENGINE.view(game.state, pacer.seat))
+    for seat, partner in enumerate(partners):
+        partner.changed(ENGINE.view(game.state, seat))
     while ENGINE.outcome(game.state) is None:
-        pacer = min(pacers, key=lambda p: (p.due, p.seat))
-        game.state = ENGINE.advance(game.state, pacer.due).state
+        seat = min(range(len(partners)), key=lambda s: (partners[s].due, s))
+        partner = partners[seat]
+        game.state = ENGINE.advance(game.state, partner.due).state
         if ENGINE.outcome(game.state) is not None:
             break
-        seat = pacer.seat
         view = ENGINE.view(game.state, seat)
         started = perf_counter()
-        know = (
-            Knowledge.omniscient(game.state, seat)
-            if ceiling
-            else Knowledge.from_view(view, pacer.partner.memory)
-        )
-        action = pacer.move(view, ENGINE.legal_actions(game.state, seat), know)
+        know = Knowledge.omniscient(game.state, seat) if ceiling else None
+        action = partner.move(view, ENGINE.legal_actions(game.state, seat), know)
         game.decision_s.append(perf_counter() - started)
         if action is None:
             continue
         game.state = ENGINE.apply(game.state, action).state
         game.actions.append(action)
-        for other in pacers:
-            other.changed(ENGINE.view(game.state, other.seat))
+        for other, bot in enumerate(partners):
+            bot.changed(ENGINE.view(game.state, other))
     return game
 
 
-BOTS = {"partner": Partner}
+def _partner(reaction: Reaction) -> BotFactory:
+    return lambda seed: Partner(seed, reaction)
+
+
+BOTS: dict[str, BotFactory] = {reaction: _partner(reaction) for reaction in REACTION_S}
+"""The partner at each reaction time (the kit's bot levels)."""

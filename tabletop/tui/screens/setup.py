@@ -5,8 +5,9 @@ a switch per boolean, a list per choice, a text field per number (which may
 also take words such as "random"); an empty field keeps the engine's default.
 An option marked "seat" is a list of the seats (numbered from 1, as everywhere a
 person reads them) and "Random"; one marked "rules" is explained by the words of
-that section of the game's rules (its lead) or of that rule. The bot levels and,
-for a solo count, the "Solo game" section of the rules are explained too.
+that section of the game's rules (its lead) or of that rule. The bot levels (the
+game's kit names them and says when a bot may sit: Pocket Dragon's partner, in table
+mode only) and, for a solo count, the "Solo game" section of the rules are explained too.
 
 The form starts from the table of this game set up last (players, names, bots and
 options; the seed is new each time). Enter in a text field goes to the next field;
@@ -35,14 +36,13 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static, Switch
 from textual.widgets.select import InvalidSelectValueError
 
-from tabletop.core.bot import LEVEL_HELP, LEVEL_NAMES
-from tabletop.core.engine import Engine
+from tabletop.core.engine import Engine, Setup
 from tabletop.core.errors import ContentError
 from tabletop.core.names import NAME_LIMIT, check_name, check_names
 from tabletop.core.record import SEED_LIMIT
 from tabletop.core.rulebook import rulebook
 from tabletop.core.store import SeatInfo
-from tabletop.games import levels
+from tabletop.games import kit
 from tabletop.tui.navigation import PlayGame, ShowRules
 from tabletop.tui.screens.rules import words
 from tabletop.tui.screens.sized import SizedScreen
@@ -238,14 +238,16 @@ class SetupScreen(SizedScreen):
         self.engine = engine
         self.last = last
         self.title = f"New game: {engine.title}"
-        self.bot_levels = levels(engine.name)
+        self.game = kit(engine.name)
+        self.bot_levels = self.game.levels
         self.kinds = {HUMAN: "Person"}
         """Who may sit at a seat: a person here, one remote (turn-based games), a bot."""
         if not engine.realtime:
             self.kinds[REMOTE] = "Remote person"
-        self.kinds.update((level, LEVEL_NAMES[level]) for level in self.bot_levels)
+        self.kinds.update((level, self.game.level(level).name) for level in self.bot_levels)
         if len(self.kinds) == 1:
             self.kinds = {}
+        self._bots_offered: bool | None = None  # the seat lists offer the bots (None: not yet)
         schema = engine.options_type.model_json_schema()
         self.option_fields = {
             name: field
@@ -293,7 +295,7 @@ class SetupScreen(SizedScreen):
                             classes="kind",
                         )
             if self.bot_levels:
-                yield Static(self._bots_note(), classes="explain")
+                yield Static(classes="explain", id="bots-note")
             if not engine.realtime:
                 with Vertical(id="remote"):  # shown once a seat is remote
                     yield Static(
@@ -341,14 +343,42 @@ class SetupScreen(SizedScreen):
     def _count_label(self, n: int) -> Text:
         return Text("1 (solo)" if n == 1 else str(n))
 
-    def _bots_note(self) -> Content:
-        levels_said = "; ".join(
-            f"{LEVEL_NAMES[v].split()[0]} {LEVEL_HELP[v]}" for v in self.bot_levels
+    def _bots_note(self) -> str:
+        levels = (self.game.level(key) for key in self.bot_levels)
+        said = "; ".join(f"{level.word} {level.help}" for level in levels)
+        return f"{self.game.bots_note} {said}."
+
+    def _bots_refused(self) -> str | None:
+        """Why the options chosen leave no seat to a bot (Pocket Dragon's companion mode)."""
+        refused = self.game.bots_refused
+        if refused is None:
+            return None
+        players = tuple(f"Player {n + 1}" for n in range(self._count()))
+        try:
+            options = self.engine.options(Setup(players=players, options=self.chosen_options()))
+        except ValueError:  # an option not readable yet: Start says what is wrong
+            return None
+        return refused(options)
+
+    def _show_kinds(self) -> None:
+        """The seat lists offer the bots only where the options let a bot sit; a seat
+        given to a bot then goes back to a person, and the note says why."""
+        if not self.bot_levels:
+            return
+        refused = self._bots_refused()
+        offered = refused is None
+        self.query_one("#bots-note", Static).update(
+            plain(self._bots_note() if offered else refused or "")
         )
-        return Content(
-            "A seat may be a bot, which plays from what that seat may see, never more. "
-            f"{levels_said}."
-        )
+        if offered == self._bots_offered:
+            return
+        self._bots_offered = offered
+        kinds = {k: said for k, said in self.kinds.items() if offered or k not in self.bot_levels}
+        for seat in range(self.engine.max_players):
+            select = self.query_one(f"#kind-{seat}", Select)
+            chosen = select.value
+            select.set_options([(Text(said), kind) for kind, said in kinds.items()])
+            select.value = chosen if chosen in kinds else HUMAN
 
     def on_mount(self) -> None:
         if self.last is not None:
@@ -356,6 +386,7 @@ class SetupScreen(SizedScreen):
             for name, option in self.option_fields.items():
                 if name in options:
                     option.show(options[name])
+        self._show_kinds()
         self._show_seats()
         if not self.engine.realtime:
             self._show_traffic()
@@ -370,6 +401,8 @@ class SetupScreen(SizedScreen):
             self._show_seats()
         elif event.select.id == "bind":
             self._show_traffic()
+        elif event.select.id is not None and event.select.id.startswith("opt-"):
+            self._show_kinds()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "tls-cert":
@@ -445,6 +478,7 @@ class SetupScreen(SizedScreen):
             if remote and any(seat.bot is not None for seat in seats):
                 raise ValueError("A hosted table is played by people only: no bot seats.")
             options = self.chosen_options()
+            self.game.check_seats(seats, options)
             seed = self._seed()
             listen = self._listen() if remote else None
             session = GameSession.start(self.tabletop.store, self.engine, seats, options, seed)

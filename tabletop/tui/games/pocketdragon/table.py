@@ -79,6 +79,8 @@ KEYS_PLAY = (
     ("s", "partner suggests"),
 )
 KEYS_ALWAYS = (("h", "partner's hand"),)
+KEYS_BOT = (("w", "why the bot moved so"),)
+"""With the partner bot: its hand is on the board already, and ``w`` asks its reason."""
 
 TURN_KEYS = ("play", "ask", "general", "look", "collect", "feed", "tidy")
 PLAY_KEYS = ("flip", "suggest", "give_up")
@@ -231,6 +233,7 @@ class TableScreen(PocketDragonScreen):
         Binding("x", "give_up", "Give up"),
         Binding("a", "answer", "Answer clue"),
         Binding("h", "partner_hand", "Hand"),
+        Binding("w", "why", "Why"),
     ]
 
     BUTTONS: ClassVar[dict[str, tuple[str, str]]] = {
@@ -458,7 +461,13 @@ class TableScreen(PocketDragonScreen):
             mine = (flip, give_up) if self.plays(owner) else ()
             keys = (arrows, *mine, *((suggest,) if self.plays(1 - owner) else ()))
         # A seat's own screen shows the partner's hand: no key for it there.
-        always = KEYS_ALWAYS if self.controller.own_seat is None else ()
+        always = (
+            KEYS_ALWAYS
+            if self.controller.own_seat is None
+            else KEYS_BOT
+            if self.controller.paced_seats
+            else ()
+        )
         if not keys and not always and phase != "over":
             return [Content.styled("none now: your partner's move", "dim")]
         return [Content.assemble((k, "bold"), f" {text}") for k, text in (*keys, *always)]
@@ -496,6 +505,8 @@ class TableScreen(PocketDragonScreen):
             if not self.plays(1 - owner):
                 return plain(f"{turn}: flip (arrows, f) or give up (x); {other} may suggest.")
             return plain(f"{turn}: flip (arrows, f) or give up (x); s: partner suggests.")
+        if owner in self.controller.paced_seats:
+            return plain(f"{turn}'s turn: the partner bot plays it. w: why its last move.")
         if not self.plays(owner):
             return plain(f"{turn}'s turn, played at {turn}'s screen.")
         return plain(f"{turn}'s turn: pick a card (arrows, 1-3) and a move (see Keys).")
@@ -515,6 +526,8 @@ class TableScreen(PocketDragonScreen):
     # -- keys -------------------------------------------------------------------
 
     def candidate(self, action: str) -> Action | bool | None:
+        if action == "why":  # the partner bot's reason, any time
+            return bool(self.controller.paced_seats)
         if action not in (*TURN_KEYS, *PLAY_KEYS, "look_again", "answer", "partner_hand"):
             return None
         phase = self.phase()
@@ -765,6 +778,14 @@ class TableScreen(PocketDragonScreen):
     def action_give_up(self) -> None:
         if (action := self._act_now("give_up")) is not None:
             self.act(action)
+
+    def action_why(self) -> None:
+        """The partner bot's reason for its last move, in players' words, from public
+        facts and its own looks only (it never tells the person their own hand)."""
+        for seat in self.controller.paced_seats:
+            why = self.controller.bot_why(seat)
+            name = self.player(seat)
+            self.tell(f"{name}: {why}" if why else f"{name} has not moved yet.", title="Why")
 
     def action_partner_hand(self) -> None:
         """The player not at the keyboard looks at the keyboard holder's hand."""
