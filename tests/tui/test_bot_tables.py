@@ -36,9 +36,9 @@ from tabletop.games.pocketparks.model import (
 from tabletop.games.spacepark.content import badges
 from tabletop.games.spacepark.model import State
 from tabletop.tui.app import TabletopApp
+from tabletop.tui.dialogs import Choose
 from tabletop.tui.games.pocketparks.hand import ParkHand
 from tabletop.tui.games.pocketparks.modals import (
-    ChoiceScreen,
     FinalResultScreen,
     ResponseWindow,
     ScoreSheet,
@@ -235,7 +235,7 @@ async def test_pocketparks_against_three_bots_to_the_end(store: Store) -> None:
         def settled() -> bool:
             """Something for the test to do: a modal to answer, or Ann to move."""
             top = app.screen
-            modals = ScoreSheet | ResponseWindow | FinalResultScreen | Curtain | ChoiceScreen
+            modals = ScoreSheet | ResponseWindow | FinalResultScreen | Curtain | Choose
             if isinstance(top, modals):
                 return top.is_mounted  # pushed and composed: ready for its keys
             return (
@@ -248,7 +248,7 @@ async def test_pocketparks_against_three_bots_to_the_end(store: Store) -> None:
         while not (isinstance(app.screen, FinalResultScreen) and app.screen.is_mounted):
             await until(pilot, settled, lambda: session.moves)
             top = app.screen
-            assert not isinstance(top, Curtain | ChoiceScreen), top  # one person: no hand-over
+            assert not isinstance(top, Curtain | Choose), top  # one person: no hand-over
             if isinstance(top, ScoreSheet):
                 sheets.append(top.text)
                 assert game.viewer is None

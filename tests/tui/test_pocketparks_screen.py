@@ -51,9 +51,9 @@ from tabletop.games.pocketparks.model import (
 from tabletop.games.pocketparks.rules import CONTENT, MASK, tour_picks
 from tabletop.games.pocketparks.view import PPView, card_view
 from tabletop.tui.app import TabletopApp
+from tabletop.tui.dialogs import Choose
 from tabletop.tui.games.pocketparks.hand import ParkHand, grouped, icon_counts
 from tabletop.tui.games.pocketparks.modals import (
-    ChoiceScreen,
     FinalResultScreen,
     ResponseWindow,
     ScoreSheet,
@@ -302,7 +302,7 @@ async def test_a_three_player_game_draw_set_and_steal(store: Store) -> None:
         await lift(pilot, "Cy")
         await pilot.press("x")
         await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen) and "Bob" in app.screen.text
+        assert isinstance(app.screen, Choose) and "Bob" in app.screen.text
         await pilot.press("2")  # the second target offered: Bob
         await pilot.pause()
         assert session.legal_actions(2)[-1] == Cancel(seat=2)
@@ -311,7 +311,7 @@ async def test_a_three_player_game_draw_set_and_steal(store: Store) -> None:
             await use(pilot, game, card)
         await pilot.press("t")
         await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen)
+        assert isinstance(app.screen, Choose)
         await pilot.press("1")
         await pilot.pause()
         taken = view(game, 2).draft
@@ -347,7 +347,7 @@ async def test_the_steal_list_numbers_each_player_by_their_seat(store: Store) ->
         await pilot.press("x")
         await pilot.pause()
         choice = app.screen
-        assert isinstance(choice, ChoiceScreen) and choice.keys == ["2", "3"]
+        assert isinstance(choice, Choose) and [c.key for c in choice.choices] == ["2", "3"]
         await pilot.press("3")
         await pilot.pause()
         draft = view(game, 0).draft
@@ -480,7 +480,7 @@ async def test_new_cards_are_those_since_the_player_last_looked(store: Store) ->
             await pilot.pause()
         await pilot.press("e")
         await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen) and "with Ana" in app.screen.text
+        assert isinstance(app.screen, Choose) and "with Ana" in app.screen.text
         await pilot.press("1")
         await pilot.pause()
         await nobody_answers(pilot)  # Ana does not say no: the notes are swapped
@@ -738,7 +738,7 @@ async def test_a_second_enter_on_a_lifting_curtain_is_said_not_lost(store: Store
         for _ in range(5):
             await pilot.pause()
         assert game.viewer == 0 and game.session.moves == 0
-        assert isinstance(app.screen, ChoiceScreen)  # x: steal from whom?
+        assert isinstance(app.screen, Choose)  # x: steal from whom?
         told = [n.title for n in app._notifications]
         assert told == ["That second Enter did nothing"]
 
@@ -1114,7 +1114,7 @@ async def test_an_event_is_played_and_a_ranger_says_no_in_private(store: Store) 
         await pilot.press("e")
         await pilot.pause()
         choice = app.screen
-        assert isinstance(choice, ChoiceScreen)
+        assert isinstance(choice, Choose)
         assert "Play Comparing notes with Ben" in choice.text
         assert "Play Comparing notes with Cy" in choice.text
         await pilot.press("1")
@@ -1126,7 +1126,7 @@ async def test_an_event_is_played_and_a_ranger_says_no_in_private(store: Store) 
         await pilot.press("2")
         await pilot.pause()
         await lift(pilot, "Ben")
-        assert isinstance(app.screen, ChoiceScreen)
+        assert isinstance(app.screen, Choose)
         assert app.screen.text.splitlines() == [
             f"Ben: {said}",
             "Play Ranger says no: Comparing notes has no effect",
@@ -1141,16 +1141,16 @@ async def test_an_event_is_played_and_a_ranger_says_no_in_private(store: Store) 
         assert rules.opened_at == "Response windows"
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen)
+        assert isinstance(app.screen, Choose)
         await pilot.press("1")
         await pilot.pause()
         await pilot.press("3")  # Cy is still asked, and holds nothing that answers
         await pilot.pause()
         await lift(pilot, "Cy")
         only_pass = app.screen
-        assert isinstance(only_pass, ChoiceScreen)
+        assert isinstance(only_pass, Choose)
         assert only_pass.text.splitlines()[1:] == ["Pass: let it happen"]
-        note = str(only_pass.query_one("#choice-note", Static).render())
+        note = str(only_pass.query_one(".note", Static).render())
         assert note.startswith("You hold no card that answers it: you can only pass.")
         await pilot.press("escape")
         await pilot.pause()
@@ -1190,7 +1190,7 @@ async def test_a_long_question_wraps_whole_in_the_window_and_the_answer(store: S
         await pilot.pause()
         await lift(pilot, "Ben")
         answer = app.screen
-        assert isinstance(answer, ChoiceScreen)
+        assert isinstance(answer, Choose)
         assert f"Ben: {said}" in boxed_words(pilot, answer.query_one(Vertical))
 
 
@@ -1376,11 +1376,12 @@ async def test_two_mosquito_bites_list_each_target_once_each_with_a_key(store: S
         await pilot.press("e")
         await pilot.pause()
         choice = app.screen
-        assert isinstance(choice, ChoiceScreen)
+        assert isinstance(choice, Choose)
         labels = choice.text.splitlines()[1:]
         assert len(labels) == len(set(labels)) == 10  # a bite of each of the 10 set cards
-        assert len(choice.keys) == 10 and len(set(choice.keys)) == 10
-        await pilot.press(choice.keys[-1])  # the tenth entry: a letter's key
+        keys = [c.key for c in choice.choices]
+        assert len(keys) == 10 and len(set(keys)) == 10
+        await pilot.press(keys[-1])  # the tenth entry: a letter's key
         await pilot.pause()
         await nobody_answers(pilot)
         left = [c.name for p in view(game, None).players for s in p.sets for c in s.cards]
@@ -1404,6 +1405,6 @@ async def test_pop_ups_at_80x24_leave_the_players_and_their_sets_in_sight(store:
         await pilot.press("x")
         await pilot.pause()
         choice = app.screen
-        assert isinstance(choice, ChoiceScreen)
+        assert isinstance(choice, Choose)
         box = choice.query_one("Vertical").region
         assert not box.overlaps(game.query_one("#pp-table").region), box
