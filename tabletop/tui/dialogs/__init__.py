@@ -240,8 +240,7 @@ class Confirm(Choose[bool]):
         self, question: str, yes: str = "Yes", no: str = "No", classes: str | None = None
     ) -> None:
         choices = [Choice("y", yes, True), Choice("n", no, False)]
-        note = "y: yes    n: no"
-        super().__init__(question, choices, note, back=no, highlighted=1, classes=classes)
+        super().__init__(question, choices, back=no, highlighted=1, classes=classes)
 
 
 def relabel(screen: Screen[Any], action: str, description: str) -> None:
