@@ -40,12 +40,12 @@ from tabletop.games.spacepark.model import (
 )
 from tabletop.games.spacepark.view import SpaceParkView
 from tabletop.tui.app import TabletopApp
+from tabletop.tui.dialogs import Choose
 from tabletop.tui.games.spacepark.board import HOVER_GROUND, PICK_GROUND, TYPE_MARKS, Look, Ring
 from tabletop.tui.games.spacepark.screen import ASKS, SpaceParkScreen, scout_lines
 from tabletop.tui.screens.base import ResultScreen
 from tabletop.tui.screens.cards import CardsScreen
 from tabletop.tui.screens.log import LogScreen
-from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
 
@@ -139,8 +139,14 @@ def keys_for(action: Action, view: SpaceParkView) -> list[str]:
 
 
 def tap(game: SpaceParkScreen, key: str) -> None:
-    """A key through the screen's own key path (as its bindings run it), without
-    waiting for the terminal to redraw: for playing long games quickly."""
+    """A key through the screen's own key path (as its bindings run it, or the pop-up
+    of a decision on top of it), without waiting for the terminal to redraw: for
+    playing long games quickly."""
+    top = game.app.screen
+    if isinstance(top, Choose):
+        [index] = [i for i, c in enumerate(top.choices) if c.key == key]
+        top.action_pick(index)
+        return
     for kind in game.question():
         keys = ASKS[kind].keys
         if key in keys:
@@ -162,7 +168,8 @@ async def play_one(
     if isinstance(app.screen, Curtain):
         await pilot.press("enter")
     game = game_screen(app)
-    assert app.screen is game
+    await pilot.pause()  # a decision's pop-up is up
+    assert app.screen is game or (isinstance(app.screen, Choose) and game.question())
     seat = game.viewer
     assert seat is not None and seat in game.session.to_act
     view = game.session.view(seat)
@@ -174,6 +181,10 @@ async def play_one(
     else:
         for key in keys_for(action, view):
             tap(game, key)
+    for _ in range(10):  # a decision's pop-up answers once it is gone
+        if game.session.moves > before:
+            break
+        await pilot.pause()
     made = game.session.record.actions[before:]  # a bot may have moved since
     assert made and made[0] == ENGINE.dump_action(action), f"keys did not make {action}"
     return action
@@ -1069,9 +1080,10 @@ async def test_i_lists_every_card_in_view_with_its_whole_text(store: Store) -> N
         )
 
 
-async def test_both_scout_benefit_keys_fit_an_80_column_footer(store: Store) -> None:
-    """SP-SCOUT-1 at 80x24: the Controller holder's two choices are both in the footer
-    (the second one was cut off behind "f2 All keys")."""
+async def test_both_scout_benefits_are_offered_whole_at_80_by_24(store: Store) -> None:
+    """SP-SCOUT-1 at 80x24: the Controller holder's two choices are both in the
+    decision's pop-up, whole on the screen, by their keys; Esc there leaves the game
+    as on the board, and the question is asked again when it is opened."""
     store.save_setting("curtain", False)
     app = TabletopApp(store)
     seed = tied_seed()
@@ -1088,6 +1100,19 @@ async def test_both_scout_benefit_keys_fit_an_80_column_footer(store: Store) -> 
         while not benefit():
             await play_one(pilot, app, rng, typed=False)
         await pilot.pause()
-        footer = app.screen.query_one(Footer).render()
-        assert isinstance(footer, Content)
-        assert "s Sun crystal" in footer.plain and "p Fast Travel pass" in footer.plain
+        asking = app.screen
+        assert isinstance(asking, Choose) and "you hold the Controller" in asking.text
+        assert [(c.key, c.label) for c in asking.choices] == [
+            ("s", "Sun crystal"),
+            ("p", "Fast Travel pass"),
+        ]
+        box = asking.query_one(".box").region
+        assert box.x >= 0 and box.right <= 80 and box.bottom <= 23  # above the footer
+        game_id = game_screen(app).session.game_id
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, Choose | SpaceParkScreen)  # left: every move saved
+        app.resume(game_id, "spacepark")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, Choose) and "you hold the Controller" in app.screen.text

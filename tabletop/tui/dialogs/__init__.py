@@ -146,11 +146,13 @@ class Question(Dialog[ResultT]):
 
 @dataclass(frozen=True)
 class Choice(Generic[ValueT]):
-    """One of a question's choices: the key that picks it, its words, what it means."""
+    """One of a question's choices: the key that picks it, its words, what it means.
+    Not ``offered``: greyed, and its key is tried anyway (``Choose``'s ``refuse``)."""
 
     key: str
     label: Content | str
     value: ValueT
+    offered: bool = True
 
 
 def numbered(items: Iterable[tuple[Content | str, ValueT]]) -> list[Choice[ValueT]]:
@@ -163,7 +165,9 @@ def numbered(items: Iterable[tuple[Content | str, ValueT]]) -> list[Choice[Value
 class Choose(Question[ValueT | None]):
     """Pick one of a few choices: its key, or arrows and Enter, or a click. Esc
     dismisses with None (the caller says what backing out means, and ``back`` names it
-    in the footer). ``highlighted`` is the choice Enter picks at first."""
+    in the footer). ``highlighted`` is the choice Enter picks at first. A choice not
+    offered is greyed; its key runs ``refuse`` with its value (the game's engine says
+    why not) and the question stays."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
     DEFAULT_CSS = """
@@ -184,8 +188,10 @@ class Choose(Question[ValueT | None]):
         back: str = "Back",
         highlighted: int = 0,
         classes: str | None = None,
+        refuse: Callable[[ValueT], object] | None = None,
     ) -> None:
         super().__init__(classes=classes)
+        self.refuse = refuse
         self.heading = title
         self.choices = list(choices)
         for index, choice in enumerate(self.choices):
@@ -198,7 +204,8 @@ class Choose(Question[ValueT | None]):
         heading = plain(self.heading) if isinstance(self.heading, str) else self.heading
         yield Static(heading, classes="title")
         options = [
-            Option(Content.assemble((f"{c.key} ", "bold $accent"), c.label)) for c in self.choices
+            Option(Content.assemble((f"{c.key} ", "bold $accent"), c.label), disabled=not c.offered)
+            for c in self.choices
         ]
         yield OptionList(*options)
         note = self.note or f"Enter or a key picks; Esc: {self.back_label}."
@@ -221,7 +228,11 @@ class Choose(Question[ValueT | None]):
         self.action_pick(event.option_index)
 
     def action_pick(self, index: int) -> None:
-        self.answer(self.choices[index].value)
+        choice = self.choices[index]
+        if choice.offered:
+            self.answer(choice.value)
+        elif self.refuse is not None:
+            self.refuse(choice.value)
 
     def action_back(self) -> None:
         self.answer(None)
