@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 
 from tabletop.core.engine import Setup
 from tabletop.core.store import Store
-from tabletop.games.pocketparks.model import PPState
+from tabletop.games.pocketparks.model import PocketParksState
 from tabletop.games.pocketparks.rules import tour_picks
 from tabletop.games.pocketparks.view import PPView
 from tabletop.net.server import HostedGame
@@ -32,7 +32,9 @@ Seat = tuple[JoinApp, Pilot[Any], PocketParksScreen]
 
 
 @asynccontextmanager
-async def table_of(tmp_path: Path, state: PPState) -> AsyncIterator[tuple[HostedGame, list[Seat]]]:
+async def table_of(
+    tmp_path: Path, state: PocketParksState
+) -> AsyncIterator[tuple[HostedGame, list[Seat]]]:
     """A host serving ``state`` (a table laid out by hand), and a joined app per seat, each
     on its game screen; response windows wait for a key (no countdown)."""
     players = NAMES[: len(state.players)]
@@ -253,5 +255,5 @@ async def test_build_asks_for_the_set_by_its_own_number(tmp_path: Path) -> None:
 def building(hosted: HostedGame) -> int | None:
     """Which set the player to act is building onto, at the host (None: no build)."""
     state = hosted.session.state
-    assert isinstance(state, PPState)
+    assert isinstance(state, PocketParksState)
     return None if state.draft is None else state.draft.set_index

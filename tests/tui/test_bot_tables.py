@@ -29,12 +29,12 @@ from tabletop.games.pocketparks.model import (
     Cancel,
     Confirm,
     Pass,
-    PPState,
+    PocketParksState,
     StartSet,
     StartSteal,
 )
 from tabletop.games.spacepark.content import badges
-from tabletop.games.spacepark.model import State
+from tabletop.games.spacepark.model import SpaceParkState
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.dialogs import Choose
 from tabletop.tui.games.pocketparks.hand import ParkHand
@@ -126,7 +126,7 @@ async def test_space_park_against_two_bots_to_the_end(store: Store) -> None:
             assert app.screen is game or isinstance(app.screen, Choose)
             assert game.viewer == 0
             state = session.state
-            assert isinstance(state, State)
+            assert isinstance(state, SpaceParkState)
             public = {deck[b].name for b in state.revealed} | {
                 deck[b].name for p in state.players for b in p.earned
             }
@@ -190,7 +190,7 @@ def pp_headless(seed: int) -> int:
     answering a window first and the person passing, the person's turns by
     ``pp_pick`` drawing from ``random.Random(seed)``."""
     state = PP_ENGINE.new(Setup(players=tuple(name for name, _ in PP_SEATS)), seed)
-    assert isinstance(state, PPState)
+    assert isinstance(state, PocketParksState)
     bots = {
         seat: make_bot("pocketparks", kind, seed + seat)
         for seat, (_, kind) in enumerate(PP_SEATS)

@@ -14,7 +14,7 @@ from textual.widgets import Static
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine, hint
-from tabletop.games.pocketparks.model import PPState
+from tabletop.games.pocketparks.model import PocketParksState
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.dialogs import Choose
 from tabletop.tui.games.pocketparks.modals import ResponseWindow, TourPicker
@@ -99,7 +99,7 @@ async def test_pocket_dragon_has_no_hint(store: Store) -> None:
 
 @pytest.mark.parametrize("window", [tour_window, reaction_window], ids=["tour", "reaction"])
 async def test_h_in_a_private_answer_shows_the_answering_players_hint(
-    store: Store, window: Callable[[], tuple[PPState, int]]
+    store: Store, window: Callable[[], tuple[PocketParksState, int]]
 ) -> None:
     """Asked in a PocketParks window, the player answering in private gets the hint for
     their own seat on the answer's pop-up (the Park Tour picker, the reaction's choice),

@@ -41,7 +41,7 @@ from tabletop.games.pocketparks.model import (
     Draw,
     Pass,
     PlayEvent,
-    PPState,
+    PocketParksState,
     RoundResult,
     StartBuild,
     StartSet,
@@ -110,7 +110,9 @@ def store(store: Store) -> Store:
     return store
 
 
-def laid_out(store: Store, state: PPState, bots: dict[int, str] | None = None) -> GameSession:
+def laid_out(
+    store: Store, state: PocketParksState, bots: dict[int, str] | None = None
+) -> GameSession:
     """A session playing a table laid out by hand (never resumed); ``bots``: seat -> level."""
     bots = bots or {}
     seats = tuple(SeatInfo(p.name, bots.get(i)) for i, p in enumerate(state.players))
@@ -511,7 +513,7 @@ async def test_each_player_keeps_their_own_hand_order(store: Store) -> None:
 # -- response windows ----------------------------------------------------------------
 
 
-def tour_table(ben_can_tour: bool) -> PPState:
+def tour_table(ben_can_tour: bool) -> PocketParksState:
     """Ana has drawn 2 and discards Saguaro (desert, mountain). Ben holds four mountain
     parks, or four parks sharing nothing with Saguaro: the public table is the same."""
     mountain = CONTENT.icon_names(MASK[park("Saguaro")])
@@ -746,7 +748,7 @@ async def test_a_second_enter_on_a_lifting_curtain_is_said_not_lost(store: Store
 # -- round end, scoring, the result --------------------------------------------------------
 
 
-def winning_table(round: int = 1) -> PPState:
+def winning_table(round: int = 1) -> PocketParksState:
     """Ana has sets of 2 and 3 and four wildlife parks in hand: a set of 4 wins the round."""
     st = table(
         [
@@ -1034,15 +1036,15 @@ def on_screen(pilot: Pilot[None]) -> str:
     return "\n".join(strip.text for strip in pilot.app.screen._compositor.render_strips())
 
 
-def set_maker(st: PPState, seat: int, watched: int) -> Action:
+def set_maker(state: PocketParksState, seat: int, watched: int) -> Action:
     """A policy that fills the table: ``watched`` draws and discards parks (its hand
     grows to the limit), every other player plays a set when they can, else draws;
     everyone asked in a window passes."""
-    legal = ENGINE.legal_actions(st, seat)
-    if seat != watched or st.window is not None:
+    legal = ENGINE.legal_actions(state, seat)
+    if seat != watched or state.window is not None:
         for kind in (StartSet, AddCard, Confirm):  # a set, card by card, then confirmed
             found = [a for a in legal if isinstance(a, kind)]
-            if found and (kind is not Confirm or len(st.draft.cards) >= 2):
+            if found and (kind is not Confirm or len(state.draft.cards) >= 2):
                 return found[0]
     for kind in (Pass, Draw, Discard):
         found = [a for a in legal if isinstance(a, kind)]
@@ -1052,13 +1054,15 @@ def set_maker(st: PPState, seat: int, watched: int) -> Action:
 
 
 @functools.cache
-def full_hand_in_round_three() -> PPState:
+def full_hand_in_round_three() -> PocketParksState:
     """A seeded 5-player game of random legal moves, driven through the engine into
     round 3, then on (``set_maker``) until every other player has a set on the table
     and the player to move holds 9 cards or more, Draw 2 done, the discard next (the
     longest prompt of a turn)."""
     replay = Replay(ENGINE, played("pocketparks", 3, 5).record)
-    st: PPState = next(replay.state(p) for p in range(len(replay)) if replay.state(p).round == 3)
+    st: PocketParksState = next(
+        replay.state(p) for p in range(len(replay)) if replay.state(p).round == 3
+    )
     watched = st.current
     for _ in range(2000):
         others = [p for i, p in enumerate(st.players) if i != watched]

@@ -34,7 +34,7 @@ from tabletop.games.spacepark.model import (
     FastTravel,
     Keep,
     ScoutBenefit,
-    State,
+    SpaceParkState,
     TakeFrom,
     Visit,
 )
@@ -85,7 +85,7 @@ def hoard(legal: list[Action], rng: random.Random) -> Action:
     return rng.choices(legal, [hoarding(a) for a in legal])[0]
 
 
-def played_by_pick(names: tuple[str, ...], seed: int) -> Iterator[State]:
+def played_by_pick(names: tuple[str, ...], seed: int) -> Iterator[SpaceParkState]:
     """Every state of the game ``seed`` as these tests play it (``pick`` drawing from
     ``random.Random(seed)``), headless: a search for a seed that shows a situation."""
     state = ENGINE.new(Setup(players=names), seed)
@@ -278,7 +278,7 @@ async def test_setup_turns_curtain_and_refused_keys(store: Store) -> None:
         session = game.session
         assert session.seats == (SeatInfo("Ann"), SeatInfo("Bob")) and session.record.seed == 3
         state = session.state
-        assert isinstance(state, State)
+        assert isinstance(state, SpaceParkState)
         own = badges()[state.players[0].hand[0]].name
         assert own in panel(app, "hand")
         assert "Ann's hand" in plain(game.query_one("#hand").border_title)
@@ -377,7 +377,7 @@ async def test_astral_arcade_asks_where_scout_goes_and_esc_goes_back(store: Stor
     store.save_setting("curtain", False)
     saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
     state = saved.state
-    assert isinstance(state, State)
+    assert isinstance(state, SpaceParkState)
     arcade = state.ring.index("astral_arcade")
     # play on until a rocket stands on Astral Arcade
     rng = random.Random(0)
@@ -403,7 +403,7 @@ async def test_astral_arcade_asks_where_scout_goes_and_esc_goes_back(store: Stor
         await pilot.press(str(arcade + 1), str(target + 1))
         assert session.moves == moves + 1
         after = session.state
-        assert isinstance(after, State)
+        assert isinstance(after, SpaceParkState)
         assert after.scout == target and after.controller == seat
 
 
@@ -423,20 +423,20 @@ async def test_keys_pressed_in_a_burst_are_each_taken_or_explained_in_order(
     no rocket, SP-DEST-6 Scout must move), across a hand-over to the next player."""
     saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
     state = saved.state
-    assert isinstance(state, State)
+    assert isinstance(state, SpaceParkState)
     arcade = state.ring.index("astral_arcade")
     rng = random.Random(0)
     while arcade not in saved.state.rockets or not saved.moves:
         saved.act(pick(saved.legal_actions(saved.to_act[0]), rng))
     state = saved.state
-    assert isinstance(state, State)
+    assert isinstance(state, SpaceParkState)
     [me] = saved.to_act
     assert not state.players[me].stock[3]  # no Fast Travel pass: t is greyed
     empty = next(pos for pos in range(7) if pos not in state.rockets)
     target = next(pos for pos in range(7) if pos != state.scout)
     mine = Visit(seat=me, dest="astral_arcade", scout_to=state.ring[target])
     after = ENGINE.apply(state, mine).state
-    assert isinstance(after, State)
+    assert isinstance(after, SpaceParkState)
     theirs = next(
         a
         for a in ENGINE.legal_actions(after, 1 - me)
@@ -501,7 +501,7 @@ async def test_a_seeded_game_to_its_result_with_the_tie_break(store: Store) -> N
         last_round = 0
         while session.outcome is None:
             state = session.state
-            assert isinstance(state, State)
+            assert isinstance(state, SpaceParkState)
             title = plain(game.query_one("#players").border_title)
             assert title.startswith(f"Turn {state.turn}")
             assert ("⚑ LAST ROUND" in title) == state.last_round
@@ -545,7 +545,7 @@ async def test_no_other_hand_is_ever_drawn(store: Store) -> None:
         public: set[str] = set()
         for step in range(16):
             state = session.state
-            assert isinstance(state, State)
+            assert isinstance(state, SpaceParkState)
             public |= set(state.revealed) | {b for p in state.players for b in p.earned}
             if state.pending is not None and state.pending.seat != state.active:
                 # the keyboard goes to the Controller holder, behind the curtain
@@ -583,7 +583,7 @@ async def test_solo_shows_the_scout_stack_and_scout_moves(store: Store) -> None:
         for _ in range(3):
             await play_one(pilot, app, rng)
         state = session.state
-        assert isinstance(state, State)
+        assert isinstance(state, SpaceParkState)
         top = badges()[state.scout_stack[-1]].name
         display = panel(app, "display")
         assert f"Scout Stack: {len(state.scout_stack)}, the top:" in display and top in display
@@ -670,7 +670,7 @@ async def test_a_bot_seat_moves_by_itself_and_its_hand_stays_hidden(store: Store
                     await app.workers.wait_for_complete()
                 await pilot.pause()
             state = session.state
-            assert isinstance(state, State)
+            assert isinstance(state, SpaceParkState)
             robo = {deck[b].name for b in state.players[1].hand} - {
                 deck[b].name for b in state.revealed
             }
@@ -697,13 +697,13 @@ async def test_fast_travel_by_keys_and_a_badge_earned_by_a_click(store: Store) -
     async with TabletopApp(store).run_test(size=SIZE) as pilot:
         app, game = await resume(pilot, saved.game_id)
         state = game.session.state
-        assert isinstance(state, State)
+        assert isinstance(state, SpaceParkState)
         start = state.ring.index(travel.dest)  # type: ignore[attr-defined]
         await pilot.press("t")
         assert game.question() == ("rocket",) and "Fast Travel" in panel(app, "prompt")
         await pilot.press(str(start + 1))
         moved = game.session.state
-        assert isinstance(moved, State)
+        assert isinstance(moved, SpaceParkState)
         assert start not in moved.rockets and len(moved.rockets) == 3
         assert game.session.record.actions[-1] == ENGINE.dump_action(travel)
         await pilot.press("escape")  # leave the game; play on without it
@@ -746,7 +746,7 @@ async def test_whom_to_take_from_when_the_supply_is_out(store: Store) -> None:
     for _ in range(move):
         saved.act(pick(saved.legal_actions(saved.to_act[0]), rng))
     state = saved.state
-    assert isinstance(state, State) and state.pending is not None
+    assert isinstance(state, SpaceParkState) and state.pending is not None
     assert state.pending.kind == "take_from" and len(state.pending.targets) >= 2
     targets = state.pending.targets
     async with TabletopApp(store).run_test(size=SIZE) as pilot:
@@ -772,7 +772,7 @@ async def test_80_by_24_fits_with_short_tiles_and_grows_back(store: Store) -> No
     store.save_setting("curtain", False)
     saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 6)
     state = saved.state
-    assert isinstance(state, State)
+    assert isinstance(state, SpaceParkState)
     canyon = state.ring.index("cosmic_canyon")
     async with TabletopApp(store).run_test(size=(80, 24)) as pilot:
         _, game = await resume(pilot, saved.game_id)
@@ -917,7 +917,7 @@ async def test_a_reduced_cost_says_what_the_holder_pays_on_one_line(store: Store
     store.save_setting("curtain", False)
     session = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
     state = session.state.clone()
-    assert isinstance(state, State)
+    assert isinstance(state, SpaceParkState)
     for badge in ("pathfinder", "eclipse_chaser"):
         for place in (state.deck, state.revealed, *(p.hand for p in state.players)):
             if badge in place:
@@ -944,7 +944,7 @@ async def test_a_board_taller_than_80_by_24_says_there_is_more(store: Store) -> 
     names = ("Ann", "Bob", "Cy", "Di")
     session = GameSession.start(store, ENGINE, tuple(SeatInfo(n) for n in names), {}, 3)
     state = session.state.clone()
-    assert isinstance(state, State)
+    assert isinstance(state, SpaceParkState)
     state.players[0].hand.extend(state.deck[:7])
     del state.deck[:7]
     session.state = state
@@ -997,7 +997,7 @@ def test_solo_scout_lines_stop_racing_once_the_game_is_over() -> None:
     assert last.endswith(": the game is over.") and "Scout wins" not in last
 
 
-def solo_at(store: Store, holds: Callable[[State], bool]) -> GameSession:
+def solo_at(store: Store, holds: Callable[[SpaceParkState], bool]) -> GameSession:
     """Ann's solo game (seed 3, played by pick) at its first position where ``holds``,
     a copy of it saved as a session to play on (its state may be set up further)."""
     session = GameSession.start(store, ENGINE, (SeatInfo("Ann"),), {}, 3)
@@ -1094,7 +1094,7 @@ async def test_both_scout_benefits_are_offered_whole_at_80_by_24(store: Store) -
 
         def benefit() -> bool:
             state = session.state
-            assert isinstance(state, State) and session.outcome is None
+            assert isinstance(state, SpaceParkState) and session.outcome is None
             return state.pending is not None and state.pending.kind == "scout_benefit"
 
         while not benefit():
