@@ -77,6 +77,7 @@ from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
 from tabletop.net.client import Connection
+from tabletop.tui.dialogs import Choose
 from tabletop.tui.games.spacepark.screen import ASKS, SpaceParkScreen
 from tabletop.tui.join import JoinApp
 
@@ -84,8 +85,11 @@ NAMES = ("Ann", "Bo", "Cy", "Di")
 
 
 def space_park_key(app: App[Any], rng: random.Random) -> str:
-    """A random key the seat's Space Park screen offers now."""
+    """A random key the seat's Space Park screen offers now (a decision's, in its
+    pop-up over the board)."""
     game = app.screen
+    if isinstance(game, Choose):
+        return rng.choice([c.key for c in game.choices if c.offered])
     assert isinstance(game, SpaceParkScreen)
     choice = game.choice_state
     keys = [

@@ -3,7 +3,9 @@ no edit outside its package: registered from the test (in this process through
 ``register_game``, in a ``tabletop`` process through ``TABLETOP_GAMES``), it plays
 through `tabletop engine`, `tabletop sim`, the store (Continue and History lists,
 statistics, `tabletop saves`, export and import), record replay and `tabletop host`
-with `tabletop join --engine` seats. Nothing under tabletop/ names it.
+with `tabletop join --engine` seats, and on its own screen (highcard/screen.py, a UI
+kit registered from the test) in the app, from Home to the result. Nothing under
+tabletop/ names it.
 
 Its package is imported only once the registry is isolated (``tests.registry``), so
 the game leaves with each test."""
@@ -20,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import Input, OptionList, Static
 
 from tabletop.cli import main
 from tabletop.core.engine import Engine, Setup
@@ -33,6 +36,12 @@ from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine, kit, register_game
 from tabletop.saves import game_file, import_game
 from tabletop.stats import headline, statistics
+from tabletop.tui import kits as ui_kits
+from tabletop.tui.app import TabletopApp
+from tabletop.tui.screens.base import ResultScreen
+from tabletop.tui.screens.home import HomeScreen
+from tabletop.tui.screens.setup import SetupScreen
+from tabletop.tui.widgets.curtain import Curtain
 from tests.hardening.harness import (
     GameSpec,
     check_invariants,
@@ -216,7 +225,62 @@ def test_a_hosted_table_plays_with_two_headless_seats(game: GameKit, tmp_path: P
             process.kill()
 
 
+async def test_its_own_screen_plays_it_from_home_to_the_result(
+    game: GameKit, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Home lists it; its setup starts a hot-seat table; each card stays behind the
+    curtain until its owner holds the keyboard; a second swap is refused with its rule
+    (HC-SWAP-1); both stand, and the result names the higher card. Nothing under
+    tabletop/ names the game or its screen."""
+    from tests.fourth_game.highcard.screen import UI, HighCardScreen
+
+    monkeypatch.setitem(ui_kits.KITS, NAME, UI)
+    app = TabletopApp(store)
+    async with app.run_test(size=(100, 32)) as pilot:
+        games = app.screen.query_one("#games", OptionList)
+        ids = [games.get_option_at_index(i).id for i in range(games.option_count)]
+        assert isinstance(app.screen, HomeScreen) and NAME in ids
+        games.focus()
+        games.highlighted = ids.index(NAME)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        app.screen.query_one("#seat-0", Input).value = "Ann"
+        app.screen.query_one("#seat-1", Input).value = "Bo"
+        app.screen.query_one("#seed", Input).value = "4"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, Curtain)
+        screen = app.screen_stack[-2]
+        assert isinstance(screen, HighCardScreen)
+        card = screen.query_one("#card", Static)
+        assert "Your card: hidden" in str(card.render())
+        session = screen.session
+        await pilot.press("enter", "w")  # Ann swaps
+        await pilot.pause()
+        assert session.record.actions == [{"seat": 0, "kind": "swap"}]
+        assert isinstance(app.screen, Curtain) and "Your card: hidden" in str(card.render())
+        await pilot.press("enter")
+        assert f"Your card: {session.state.cards[1]}." in str(card.render())
+        await pilot.press("s", "enter", "w")  # Bo stands; Ann may not swap again
+        await pilot.pause()
+        assert any(n.title == "Not allowed (HC-SWAP-1)" for n in app._notifications)
+        assert session.moves == 2
+        await pilot.press("s")  # Ann stands: the game is over
+        await pilot.pause()
+        assert isinstance(app.screen, ResultScreen)
+        outcome = session.outcome
+        result = str(app.screen.query_one("#result", Static).render())
+        assert outcome is not None and outcome.summary in result
+        assert [g.game for g in store.finished()] == [NAME]
+    assert_nothing_under_tabletop_names_it()
+
+
 def test_nothing_under_tabletop_names_it() -> None:
+    assert_nothing_under_tabletop_names_it()
+
+
+def assert_nothing_under_tabletop_names_it() -> None:
     named = re.compile(r"high\s*card", re.IGNORECASE)
     hits = [
         str(path.relative_to(ROOT))

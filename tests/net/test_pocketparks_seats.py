@@ -14,12 +14,13 @@ from textual.pilot import Pilot
 
 from tabletop.core.engine import Setup
 from tabletop.core.store import Store
-from tabletop.games.pocketparks.model import PPState
+from tabletop.games.pocketparks.model import PocketParksState
 from tabletop.games.pocketparks.rules import tour_picks
 from tabletop.games.pocketparks.view import PPView
 from tabletop.net.server import HostedGame
+from tabletop.tui.dialogs import Choose
 from tabletop.tui.games.pocketparks.hand import ParkHand
-from tabletop.tui.games.pocketparks.modals import ChoiceScreen, ResponseWindow, TourPicker
+from tabletop.tui.games.pocketparks.modals import ResponseWindow, TourPicker
 from tabletop.tui.games.pocketparks.screen import PocketParksScreen
 from tabletop.tui.join import JoinApp
 from tests.net.netkit import hosting
@@ -31,7 +32,9 @@ Seat = tuple[JoinApp, Pilot[Any], PocketParksScreen]
 
 
 @asynccontextmanager
-async def table_of(tmp_path: Path, state: PPState) -> AsyncIterator[tuple[HostedGame, list[Seat]]]:
+async def table_of(
+    tmp_path: Path, state: PocketParksState
+) -> AsyncIterator[tuple[HostedGame, list[Seat]]]:
     """A host serving ``state`` (a table laid out by hand), and a joined app per seat, each
     on its game screen; response windows wait for a key (no countdown)."""
     players = NAMES[: len(state.players)]
@@ -144,9 +147,9 @@ async def test_a_reaction_is_played_at_the_reacting_seat_s_own_screen(tmp_path: 
     async with table_of(tmp_path, st) as (hosted, seats):
         (ana_app, ana_pilot, _), ben, cy = seats
         await ana_pilot.press("e")
-        await until(ana_pilot, lambda: isinstance(ana_app.screen, ChoiceScreen))
+        await until(ana_pilot, lambda: isinstance(ana_app.screen, Choose))
         choice = ana_app.screen
-        assert isinstance(choice, ChoiceScreen) and "Play Comparing notes with Ben" in choice.text
+        assert isinstance(choice, Choose) and "Play Comparing notes with Ben" in choice.text
         lines = choice.text.splitlines()[1:]  # the title, then one line a choice
         await ana_pilot.press(str(1 + next(i for i, c in enumerate(lines) if "with Ben" in c)))
         ben_app, ben_pilot, ben_screen = ben
@@ -154,9 +157,9 @@ async def test_a_reaction_is_played_at_the_reacting_seat_s_own_screen(tmp_path: 
         assert "Comparing notes" in ben_app.screen.text
         assert ana_app.screen is seats[0][2]  # Ana played it: she is not asked
         await ben_pilot.press("2")
-        await until(ben_pilot, lambda: isinstance(ben_app.screen, ChoiceScreen))
+        await until(ben_pilot, lambda: isinstance(ben_app.screen, Choose))
         answer = ben_app.screen
-        assert isinstance(answer, ChoiceScreen) and "Play Ranger says no" in answer.text
+        assert isinstance(answer, Choose) and "Play Ranger says no" in answer.text
         await ben_pilot.press("1")
         await until(ben_pilot, lambda: ben_app.screen is ben_screen)
         await until(ben_pilot, lambda: hosted.session.record.actions[-1]["kind"] == "react")
@@ -195,9 +198,9 @@ async def test_a_window_that_asks_while_the_seat_s_answer_is_on_its_way_opens_af
     async with table_of(tmp_path, st) as (hosted, seats):
         (ann_app, ann_pilot, ann_screen), (bo_app, bo_pilot, _), (cy_app, cy_pilot, _) = seats
         await bo_pilot.press("e")
-        await until(bo_pilot, lambda: isinstance(bo_app.screen, ChoiceScreen))
+        await until(bo_pilot, lambda: isinstance(bo_app.screen, Choose))
         choice = bo_app.screen
-        assert isinstance(choice, ChoiceScreen)
+        assert isinstance(choice, Choose)
         lines = choice.text.splitlines()[1:]
         await bo_pilot.press(str(1 + next(i for i, c in enumerate(lines) if "Saguaro" in c)))
         for app, pilot in ((ann_app, ann_pilot), (cy_app, cy_pilot)):
@@ -242,9 +245,9 @@ async def test_build_asks_for_the_set_by_its_own_number(tmp_path: Path) -> None:
     async with table_of(tmp_path, st) as (hosted, seats):
         app, pilot, _ = seats[0]
         await pilot.press("b")
-        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await until(pilot, lambda: isinstance(app.screen, Choose))
         chooser = app.screen
-        assert isinstance(chooser, ChoiceScreen) and chooser.keys == ["2", "3"]
+        assert isinstance(chooser, Choose) and [c.key for c in chooser.choices] == ["2", "3"]
         await pilot.press("3")
         await until(pilot, lambda: building(hosted) == 2)
 
@@ -252,5 +255,5 @@ async def test_build_asks_for_the_set_by_its_own_number(tmp_path: Path) -> None:
 def building(hosted: HostedGame) -> int | None:
     """Which set the player to act is building onto, at the host (None: no build)."""
     state = hosted.session.state
-    assert isinstance(state, PPState)
+    assert isinstance(state, PocketParksState)
     return None if state.draft is None else state.draft.set_index

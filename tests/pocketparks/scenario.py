@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from tabletop.core.engine import Event, InvalidState, Setup
 from tabletop.games.pocketparks.engine import ENGINE
-from tabletop.games.pocketparks.model import NO_CARD, ParkTour, Pass, PPAction, PPState, TourPick
+from tabletop.games.pocketparks.model import (
+    NO_CARD,
+    ParkTour,
+    Pass,
+    PocketParksState,
+    PPAction,
+    TourPick,
+)
 from tabletop.games.pocketparks.rules import CONTENT, EFFECT, NAME, THEME, common_icons
 
 __all__ = [
@@ -51,7 +58,7 @@ def table(
     round: int = 1,
     modifiers: bool = True,
     featured: int = NO_CARD,
-) -> PPState:
+) -> PocketParksState:
     """A table in the middle of a round. ``draws`` are the next cards off the draw
     pile, in order, with every other unused card under them (parks nearest the
     top); ``pile`` (bottom to top) replaces the whole draw pile. Every set in
@@ -84,57 +91,59 @@ def table(
     return st
 
 
-def act(st: PPState, action: PPAction) -> PPState:
+def act(state: PocketParksState, action: PPAction) -> PocketParksState:
     """The state after a listed action; a state a game can be in saves and loads back
     exactly as it is."""
-    assert action in ENGINE.legal_actions(st, action.seat), f"{action} not listed as legal"
-    after = ENGINE.apply(st, action).state
-    if _a_game_can_be_in(st):  # not a table laid with cards out of play (a short pile)
+    assert action in ENGINE.legal_actions(state, action.seat), f"{action} not listed as legal"
+    after = ENGINE.apply(state, action).state
+    if _a_game_can_be_in(state):  # not a table laid with cards out of play (a short pile)
         # so the next state is one too (load_state checks it), and saves and loads back
         reloaded = ENGINE.load_state(ENGINE.dump_state(after))
         assert ENGINE.state_json(reloaded) == ENGINE.state_json(after)
     return after
 
 
-def _a_game_can_be_in(st: PPState) -> bool:
+def _a_game_can_be_in(state: PocketParksState) -> bool:
     try:
-        ENGINE.check(st)
+        ENGINE.check(state)
     except InvalidState:
         return False
     return True
 
 
-def tour(st: PPState, seat: int, cards: list[int]) -> PPState:
+def tour(state: PocketParksState, seat: int, cards: list[int]) -> PocketParksState:
     """``seat`` claims a Park Tour step by step: picks each card, then claims."""
     for card in cards:
-        st = act(st, TourPick(seat=seat, card=card))
-    return act(st, ParkTour(seat=seat, cards=tuple(sorted(cards))))
+        state = act(state, TourPick(seat=seat, card=card))
+    return act(state, ParkTour(seat=seat, cards=tuple(sorted(cards))))
 
 
-def act_log(st: PPState, action: PPAction) -> tuple[PPState, tuple[Event, ...]]:
-    transition = ENGINE.apply(st, action)
+def act_log(
+    state: PocketParksState, action: PPAction
+) -> tuple[PocketParksState, tuple[Event, ...]]:
+    transition = ENGINE.apply(state, action)
     return transition.state, transition.events
 
 
-def run(st: PPState, *actions: PPAction) -> PPState:
+def run(state: PocketParksState, *actions: PPAction) -> PocketParksState:
     for action in actions:
-        st = act(st, action)
-    return st
+        state = act(state, action)
+    return state
 
 
-def pass_all(st: PPState, *, except_seats: tuple[int, ...] = ()) -> PPState:
+def pass_all(state: PocketParksState, *, except_seats: tuple[int, ...] = ()) -> PocketParksState:
     """Every seat still asked in the open window passes (but the ones named)."""
-    assert st.window is not None
-    for seat in list(st.window.waiting):
+    assert state.window is not None
+    for seat in list(state.window.waiting):
         if seat not in except_seats:
-            st = act(st, Pass(seat=seat))
-    return st
+            state = act(state, Pass(seat=seat))
+    return state
 
 
-def options(st: PPState, seat: int) -> list[PPAction]:
+def options(state: PocketParksState, seat: int) -> list[PPAction]:
     """The seat's legal actions, for a test to look into: never an empty list (an
     assertion over no options at all holds whatever the rules say)."""
-    actions = ENGINE.legal_actions(st, seat)
+    actions = ENGINE.legal_actions(state, seat)
     assert actions, f"seat {seat} has no legal action here: nothing to inspect"
     return actions
 
@@ -144,7 +153,7 @@ def texts(events: tuple[Event, ...], seat: int | None = None) -> list[str]:
     return [e.text for e in events if e.private_to is None or e.private_to == seat]
 
 
-def notes_against_ranger() -> PPState:
+def notes_against_ranger() -> PocketParksState:
     """Ana, about to discard, holds Comparing notes; Ben holds Ranger says no; Cy holds
     a park: the table of the reaction tests (PP-NOTES-1, PP-RANGER-1)."""
     notes, ranger = event("comparing_notes"), event("ranger_says_no")

@@ -17,7 +17,7 @@ from tabletop.games.pocketparks.model import (
     ParkTour,
     Pass,
     Pay,
-    PPState,
+    PocketParksState,
     StartSteal,
     TakeRandom,
     TourPick,
@@ -89,7 +89,7 @@ def test_a_rebuilt_state_shows_the_seat_exactly_its_view() -> None:
     assert checked > 20
 
 
-def _hide_differently(state: PPState, seat: int) -> PPState:
+def _hide_differently(state: PocketParksState, seat: int) -> PocketParksState:
     """The same game for ``seat``: other hands and the draw pile hold other cards."""
     twin = state.clone()
     hidden = [c for i, p in enumerate(twin.players) if i != seat for c in p.hand] + twin.pile
@@ -127,14 +127,14 @@ def test_greedy_beats_random() -> None:
     assert wins >= 5
 
 
-def _follow(bot: Bot, st: PPState, seat: int, steps: int) -> PPState:
+def _follow(bot: Bot, state: PocketParksState, seat: int, steps: int) -> PocketParksState:
     """Let ``bot`` take ``steps`` decisions for ``seat`` (the others pass windows)."""
     for _ in range(steps):
-        if seat not in ENGINE.to_act(st):
+        if seat not in ENGINE.to_act(state):
             break
-        action = bot.choose(ENGINE.view(st, seat), ENGINE.legal_actions(st, seat))
-        st = act(st, action)
-    return st
+        action = bot.choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat))
+        state = act(state, action)
+    return state
 
 
 def test_greedy_plays_the_set_that_wins_the_round() -> None:

@@ -13,7 +13,7 @@ from tabletop.core.engine import Setup
 from tabletop.core.errors import IllegalAction
 from tabletop.core.record import GameRecord, replay
 from tabletop.games.pocketparks import content_report
-from tabletop.games.pocketparks.model import PPState
+from tabletop.games.pocketparks.model import PocketParksState
 from tabletop.games.pocketparks.rules import CONTENT
 from tabletop.protocol import Session
 from tests.pocketparks.scenario import ENGINE
@@ -21,30 +21,30 @@ from tests.pocketparks.scenario import ENGINE
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eve")
 
 
-def all_cards(st: PPState) -> list[int]:
-    cards = st.pile + st.discard + st.event_discard
-    for player in st.players:
+def all_cards(state: PocketParksState) -> list[int]:
+    cards = state.pile + state.discard + state.event_discard
+    for player in state.players:
         cards += player.hand + [c for s in player.sets for c in s]
-    if st.featured >= 0:
-        cards.append(st.featured)
+    if state.featured >= 0:
+        cards.append(state.featured)
     return sorted(cards)
 
 
-def hidden_cards(st: PPState, seat: int | None) -> set[str]:
+def hidden_cards(state: PocketParksState, seat: int | None) -> set[str]:
     """How the view JSON would spell the cards in hands this seat may not see."""
-    public = {c for p in st.players for s in p.sets for c in s} | set(st.discard[-1:])
-    public |= set(st.event_discard) | ({st.featured} if st.featured >= 0 else set())
-    if st.draft is not None and seat == st.current:
-        public |= set(st.draft.cards)
-    secret = {c for s, p in enumerate(st.players) if s != seat for c in p.hand} - public
+    public = {c for p in state.players for s in p.sets for c in s} | set(state.discard[-1:])
+    public |= set(state.event_discard) | ({state.featured} if state.featured >= 0 else set())
+    if state.draft is not None and seat == state.current:
+        public |= set(state.draft.cards)
+    secret = {c for s, p in enumerate(state.players) if s != seat for c in p.hand} - public
     if seat is not None:
-        secret -= set(st.players[seat].hand)
+        secret -= set(state.players[seat].hand)
     return {f'"id":{c},' for c in secret}
 
 
 def play(
     n: int, seed: int, check_views: bool, modifiers: bool = True
-) -> tuple[PPState, GameRecord]:
+) -> tuple[PocketParksState, GameRecord]:
     rnd = random.Random(seed)
     setup = Setup(players=NAMES[:n], options={"round_modifiers": modifiers})
     st = ENGINE.new(setup, seed)

@@ -11,7 +11,7 @@ from tabletop.games.pocketparks.model import (
     Draw,
     Pass,
     PlayEvent,
-    PPState,
+    PocketParksState,
     React,
     StartSteal,
     Take,
@@ -36,7 +36,7 @@ from tests.rulekit import assert_refused
 MOUNTAINS = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Mountains")
 
 
-def after_draw(hands: list[list[int]], **kw: Any) -> PPState:
+def after_draw(hands: list[list[int]], **kw: Any) -> PocketParksState:
     """Ana has drawn Yosemite and Zion and must now discard or play an event."""
     st = table(hands, draws=parks("Yosemite", "Zion"), **kw)
     return run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))

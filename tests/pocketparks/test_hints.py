@@ -27,7 +27,7 @@ from tabletop.games.pocketparks.model import (
     Pass,
     Pay,
     PlayEvent,
-    PPState,
+    PocketParksState,
     React,
     StartBuild,
     StartSet,
@@ -43,7 +43,7 @@ NAMES = ("Ana", "Ben", "Cy", "Di")
 DRAFTS = ("set", "build", "steal")
 
 
-def positions(players: int, seed: int, every: int) -> Iterator[tuple[PPState, int]]:
+def positions(players: int, seed: int, every: int) -> Iterator[tuple[PocketParksState, int]]:
     """Positions of a random game (every ``every`` moves; no cancelling while anything
     else is legal), with the first seat to act."""
     state = ENGINE.new(Setup(players=NAMES[:players]), seed)
@@ -60,7 +60,7 @@ def positions(players: int, seed: int, every: int) -> Iterator[tuple[PPState, in
         moves += 1
 
 
-def redealt(state: PPState, seat: int, rng: random.Random) -> PPState | None:
+def redealt(state: PocketParksState, seat: int, rng: random.Random) -> PocketParksState | None:
     """``state`` with every card ``seat`` cannot see dealt again (parks only under the
     discard's top), sizes kept, and the generator of future shuffles changed; None where
     that cannot be done (another seat's Park Tour picks name its hand cards)."""
@@ -85,7 +85,7 @@ def redealt(state: PPState, seat: int, rng: random.Random) -> PPState | None:
     return twin
 
 
-def hidden(state: PPState, seat: int) -> tuple[object, ...]:
+def hidden(state: PocketParksState, seat: int) -> tuple[object, ...]:
     others = tuple(tuple(p.hand) for i, p in enumerate(state.players) if i != seat)
     return (others, tuple(state.pile), tuple(state.discard[:-1]), state.rng.state)
 
@@ -151,7 +151,7 @@ def test_a_set_that_wins_the_round_says_so() -> None:
     assert suggested.why.startswith("Play ") and "that wins the round" in suggested.why
 
 
-def tour_window() -> tuple[PPState, int]:
+def tour_window() -> tuple[PocketParksState, int]:
     """Ana discards Saguaro (desert, mountain); Ben holds four mountain parks: asked
     whether he claims a Park Tour (PP-TOUR-1)."""
     st = table(
@@ -166,7 +166,7 @@ def tour_window() -> tuple[PPState, int]:
     return act(st, Discard(seat=0, card=park("Saguaro"))), 1
 
 
-def reaction_window() -> tuple[PPState, int]:
+def reaction_window() -> tuple[PocketParksState, int]:
     """Ana plays Comparing notes with Ben, who holds Ranger says no: asked whether he
     cancels it (PP-WINDOW-1)."""
     notes = event("comparing_notes")
@@ -175,7 +175,7 @@ def reaction_window() -> tuple[PPState, int]:
 
 @pytest.mark.parametrize("window", [tour_window, reaction_window], ids=["tour", "reaction"])
 def test_a_hint_in_a_window_is_the_same_whatever_the_seat_cannot_see(
-    window: Callable[[], tuple[PPState, int]],
+    window: Callable[[], tuple[PocketParksState, int]],
 ) -> None:
     """Asked in a response window, the seat's hint (which the answer's pop-up shows)
     comes from its own view: the other hands, the pile and the discard under its top
@@ -214,7 +214,7 @@ def test_mosquito_bites_with_no_set_to_bite_says_it_only_leaves_the_hand() -> No
     assert reason.startswith("Play Mosquito bites: nobody has a set to bite")
 
 
-def a_view(state: PPState, seat: int) -> PPView:
+def a_view(state: PocketParksState, seat: int) -> PPView:
     view = ENGINE.view(state, seat)
     assert isinstance(view, PPView)
     return view

@@ -35,7 +35,7 @@ from tabletop.games.pocketparks.model import (
     Pass,
     Pay,
     PlayEvent,
-    PPState,
+    PocketParksState,
     React,
     StartBuild,
     StartSet,
@@ -52,12 +52,12 @@ IDS = {name: [c for c in range(R.CONTENT.size) if R.NAME[c] == name] for name in
 DRAFTS = ("set", "build", "steal")
 
 
-def new(game: int) -> PPState:
-    state: PPState = ENGINE.new(Setup(players=NAMES[: 2 + game % 4]), game)
+def new(game: int) -> PocketParksState:
+    state: PocketParksState = ENGINE.new(Setup(players=NAMES[: 2 + game % 4]), game)
     return state
 
 
-def a_view(state: PPState, seat: int) -> PPView:
+def a_view(state: PocketParksState, seat: int) -> PPView:
     view = ENGINE.view(state, seat)
     assert isinstance(view, PPView)
     return view
@@ -93,7 +93,9 @@ def shared(cards: list[int], allowed: int) -> int:
     return mask
 
 
-def check_wanted(state: PPState, seat: int, card: int, kept: list[int], reason: str) -> None:
+def check_wanted(
+    state: PocketParksState, seat: int, card: int, kept: list[int], reason: str
+) -> None:
     """'fits your set N (icons)', 'goes with A and B in your hand (icon)', 'is a dark sky
     park ...': true of ``card`` and the cards the seat keeps."""
     allowed = R.icon_filter(state, seat)
@@ -115,7 +117,7 @@ def check_wanted(state: PPState, seat: int, card: int, kept: list[int], reason: 
         assert R.MASK[card] & R.DARK
 
 
-def check_claims(state: PPState, seat: int, steps: list, said: str, legal: list) -> None:
+def check_claims(state: PocketParksState, seat: int, steps: list, said: str, legal: list) -> None:
     """Every fact of ``said`` about the move ``steps``, from ``state``."""
     assert said.endswith(".") and "\n" not in said, said
     said = said[:-1]
@@ -246,7 +248,7 @@ def check_claims(state: PPState, seat: int, steps: list, said: str, legal: list)
         )
 
 
-def check_no_waste(state: PPState, seat: int, steps: list, legal: list) -> None:
+def check_no_waste(state: PocketParksState, seat: int, steps: list, legal: list) -> None:
     """A steal (its payment spends cards) only where every move spending none scores less
     by the greedy measure."""
     if not isinstance(steps[0], StartSteal):
@@ -256,7 +258,7 @@ def check_no_waste(state: PPState, seat: int, steps: list, legal: list) -> None:
     assert all(m.score < score for m in macros if not isinstance(m.steps[0], StartSteal))
 
 
-def played(state: PPState, steps: list) -> None:
+def played(state: PocketParksState, steps: list) -> None:
     """The move's steps are each legal in turn: the hint's move can be made."""
     for step in steps:
         assert step in ENGINE.legal_actions(state, step.seat), step
@@ -265,7 +267,7 @@ def played(state: PPState, steps: list) -> None:
             return
 
 
-def moves(state: PPState, seat: int, legal: list) -> list[list]:
+def moves(state: PocketParksState, seat: int, legal: list) -> list[list]:
     """What the search may choose: greedy's five best whole moves at the start of a turn,
     else the greedy answer."""
     info = info_from_state(state, seat)

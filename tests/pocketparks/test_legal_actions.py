@@ -25,7 +25,7 @@ from tabletop.games.pocketparks.model import (
     Pass,
     Pay,
     PlayEvent,
-    PPState,
+    PocketParksState,
     React,
     StartBuild,
     StartSet,
@@ -42,7 +42,7 @@ MOUNTAIN = 1  # the icon bit of mountain parks (15 of them)
 MOUNTAINS = [c for c in range(R.PARKS) if R.MASK[c] & MOUNTAIN]
 
 
-def random_states(players: int, seed: int, every: int) -> list[PPState]:
+def random_states(players: int, seed: int, every: int) -> list[PocketParksState]:
     """Every ``every``-th state of a random game, and every 5th with a draft or a window."""
     st = ENGINE.new(Setup(players=NAMES[:players]), seed)
     chooser = random.Random(seed)
@@ -60,16 +60,18 @@ def random_states(players: int, seed: int, every: int) -> list[PPState]:
     return states
 
 
-def every_conceivable_action(st: PPState, seat: int) -> list[Any]:
+def every_conceivable_action(state: PocketParksState, seat: int) -> list[Any]:
     """Each kind of action with every value that could matter here, and wrong ones: the
     cards of the hands, the sets, the discard tops and the next draw (purple reactions:
     the seat's own cards and the discard top); every seat, set and effect. A Park Tour
     claim names the cards picked (one naming others at once, as old records do, is
     taken too but never listed: ``test_a_one_shot_park_tour_of_an_old_record_replays``)."""
-    players = range(-1, len(st.players) + 1)
-    cards = {c for p in st.players for c in (*p.hand, *(c for s in p.sets for c in s))}
-    cards |= {*st.discard[-1:], *st.event_discard[-1:], *st.pile[-1:]}
-    set_cards = {t: [c for s in st.players[t].sets for c in s] for t in range(len(st.players))}
+    players = range(-1, len(state.players) + 1)
+    cards = {c for p in state.players for c in (*p.hand, *(c for s in p.sets for c in s))}
+    cards |= {*state.discard[-1:], *state.event_discard[-1:], *state.pile[-1:]}
+    set_cards = {
+        t: [c for s in state.players[t].sets for c in s] for t in range(len(state.players))
+    }
     actions: list[Any] = [StartSet(seat=seat), TakeRandom(seat=seat), Confirm(seat=seat)]
     actions += [Cancel(seat=seat), Pass(seat=seat)]
     actions += [Draw(seat=seat, source=source) for source in ("pile", "discard")]
@@ -77,9 +79,9 @@ def every_conceivable_action(st: PPState, seat: int) -> list[Any]:
     actions += [StartSteal(seat=seat, target=t) for t in players]
     for card in sorted(cards):
         actions += [kind(seat=seat, card=card) for kind in (AddCard, Pay, Take, Discard, TourPick)]
-    for card in {*st.players[seat].hand, *st.discard[-1:]}:
+    for card in {*state.players[seat].hand, *state.discard[-1:]}:
         actions += [React(seat=seat, card=card, as_effect=e) for e in (None, *EFFECTS)]
-    events = [c for c in st.players[seat].hand if not R.is_park(c)]
+    events = [c for c in state.players[seat].hand if not R.is_park(c)]
     for card in events:
         for effect in (None, *EFFECTS):
             actions.append(PlayEvent(seat=seat, card=card, as_effect=effect))
@@ -88,21 +90,21 @@ def every_conceivable_action(st: PPState, seat: int) -> list[Any]:
                     PlayEvent(seat=seat, card=card, as_effect=effect, target=target, pick=pick)
                     for pick in (None, *bitten)
                 ]
-    if st.window is not None:
-        picked = R.tour_picks(st, seat)
+    if state.window is not None:
+        picked = R.tour_picks(state, seat)
         actions.append(ParkTour(seat=seat, cards=tuple(sorted(picked))))
     return actions
 
 
-def accepted(st: PPState, action: Any) -> bool:
+def accepted(state: PocketParksState, action: Any) -> bool:
     try:
-        ENGINE.apply(st, action)
+        ENGINE.apply(state, action)
     except IllegalAction:
         return False
     return True
 
 
-def tour_window(hand: list[int]) -> PPState:
+def tour_window(hand: list[int]) -> PocketParksState:
     """Ana discards Grand Teton (mountain, wildlife); Ben, holding ``hand``, is asked."""
     st = table([parks("Grand Teton", "Arches"), hand], draws=parks("Yosemite", "Zion"))
     st = act(st, Draw(seat=0, source="pile"))
@@ -112,17 +114,17 @@ def tour_window(hand: list[int]) -> PPState:
     return st
 
 
-def picked(st: PPState, cards: list[int]) -> PPState:
+def picked(state: PocketParksState, cards: list[int]) -> PocketParksState:
     for card in cards:
-        st = act(st, TourPick(seat=1, card=card))
-    return st
+        state = act(state, TourPick(seat=1, card=card))
+    return state
 
 
 EIGHT = [c for c in MOUNTAINS if c != park("Grand Teton")][:8]
 WILD = parks("Wind Cave", "Everglades")  # wildlife, like the top, but only two
 
 
-def built_states() -> list[PPState]:
+def built_states() -> list[PocketParksState]:
     """Ben asked about Grand Teton with 8 mountains (the most a hand holds: 9 sharing an
     icon are played at once) and 2 wildlife parks, before and after picking 1, 4, 7 and 8
     of the mountains; and with 3 mountains and an odd card."""

@@ -15,7 +15,7 @@ from tabletop.games.pocketparks.model import (
     Pass,
     Pay,
     PlayEvent,
-    PPState,
+    PocketParksState,
     React,
     StartSteal,
     Take,
@@ -42,7 +42,7 @@ MOUNTAINS = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Moun
 WILDLIFE = parks("Wind Cave", "Everglades", "Isle Royale", "Channel Islands")
 
 
-def discard_teton(hands: list[list[int]], **kw: Any) -> PPState:
+def discard_teton(hands: list[list[int]], **kw: Any) -> PocketParksState:
     """Ana draws Yosemite and Zion, then discards Grand Teton (mountain, wildlife)."""
     st = table(hands, draws=parks("Yosemite", "Zion"), **kw)
     st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))

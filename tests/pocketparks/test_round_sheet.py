@@ -15,7 +15,7 @@ from tabletop.games.pocketparks.model import (
     NO_SEAT,
     AddCard,
     Confirm,
-    PPState,
+    PocketParksState,
     RoundResult,
     StartSet,
 )
@@ -29,9 +29,9 @@ MOUNTAIN4 = parks("Sequoia", "North Cascades", "Rocky Mountain", "Guadalupe Moun
 ICON = {icon.id: 1 << i for i, icon in enumerate(CONTENT.icons)}
 
 
-def play_set(st: PPState, seat: int, cards: list[int]) -> PPState:
-    st = run(st, StartSet(seat=seat), *(AddCard(seat=seat, card=c) for c in cards))
-    return act(st, Confirm(seat=seat))
+def play_set(state: PocketParksState, seat: int, cards: list[int]) -> PocketParksState:
+    state = run(state, StartSet(seat=seat), *(AddCard(seat=seat, card=c) for c in cards))
+    return act(state, Confirm(seat=seat))
 
 
 def sheet_of(result: RoundResult) -> list[list[tuple[list[int], int, int, bool]]]:
@@ -43,11 +43,11 @@ def check_sums(result: RoundResult) -> None:
     assert result.points == [sum(s.points for s in row) for row in result.sets]
 
 
-def public_sheet(st: PPState) -> list[RoundView]:
+def public_sheet(state: PocketParksState) -> list[RoundView]:
     """The results every view shows: the same for each seat and the spectator."""
-    spectator = ENGINE.view(st, None).results
-    for seat in range(len(st.players)):
-        assert ENGINE.view(st, seat).results == spectator
+    spectator = ENGINE.view(state, None).results
+    for seat in range(len(state.players)):
+        assert ENGINE.view(state, seat).results == spectator
     return spectator
 
 
@@ -119,7 +119,7 @@ def test_the_featured_park_doubles_a_set_on_the_sheet() -> None:
     assert [s.doubled for s in shown.sets[0]] == [False, False, True]
 
 
-def jones_and_linda() -> tuple[PPState, list[int]]:
+def jones_and_linda() -> tuple[PocketParksState, list[int]]:
     """Round 3, featured Great Sand Dunes (mountain, newest). Jones (seat 0) has two
     sets of 3: mountains, and mountain + desert. Linda (seat 1) has an island 3 and
     a glacier + coast 2, and holds 4 mountains."""

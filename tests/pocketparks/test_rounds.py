@@ -9,7 +9,7 @@ from tabletop.games.pocketparks.model import (
     AddCard,
     Confirm,
     Draw,
-    PPState,
+    PocketParksState,
     RoundResult,
     StartBuild,
     StartSet,
@@ -38,14 +38,16 @@ ISLAND3 = parks("Virgin Islands", "Voyageurs", "Biscayne")
 WILD3 = parks("Wind Cave", "Everglades", "Isle Royale")
 
 
-def play_set(st: PPState, seat: int, cards: list[int]) -> tuple[PPState, tuple[Event, ...]]:
-    st = run(st, StartSet(seat=seat), *(AddCard(seat=seat, card=c) for c in cards))
-    return act_log(st, Confirm(seat=seat))
+def play_set(
+    state: PocketParksState, seat: int, cards: list[int]
+) -> tuple[PocketParksState, tuple[Event, ...]]:
+    state = run(state, StartSet(seat=seat), *(AddCard(seat=seat, card=c) for c in cards))
+    return act_log(state, Confirm(seat=seat))
 
 
-def round_points(st: PPState, winner: int) -> list[int]:
+def round_points(state: PocketParksState, winner: int) -> list[int]:
     """The totals each seat would score if ``winner`` won the round now."""
-    return sheet_totals(score_sheet(st, winner))
+    return sheet_totals(score_sheet(state, winner))
 
 
 @pytest.mark.rule("PP-WIN-1")
@@ -203,7 +205,7 @@ def test_featured_park_is_out_of_the_round_and_doubles_matching_sets() -> None:
     assert ENGINE.view(st, None).featured is not None
 
 
-def jones_and_linda() -> tuple[PPState, list[int]]:
+def jones_and_linda() -> tuple[PocketParksState, list[int]]:
     """Round 3, featured Great Sand Dunes. Jones (seat 0) has 3 mountains; Linda
     (seat 1) has a desert 2 and an island 3 and holds 4 mountains."""
     linda4 = parks("Lassen Volcanic", "Hot Springs", "Shenandoah", "Kings Canyon")

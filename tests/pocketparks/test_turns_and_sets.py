@@ -16,8 +16,8 @@ from tabletop.games.pocketparks.model import (
     Draw,
     Pay,
     PlayEvent,
+    PocketParksState,
     PPAction,
-    PPState,
     StartBuild,
     StartSet,
     StartSteal,
@@ -38,8 +38,8 @@ from tests.pocketparks.scenario import (
 from tests.rulekit import assert_refused
 
 
-def icons(st: PPState, seat: int, idx: int) -> list[str]:
-    return CONTENT.icon_names(set_icons(st, seat, st.players[seat].sets[idx]))
+def icons(state: PocketParksState, seat: int, idx: int) -> list[str]:
+    return CONTENT.icon_names(set_icons(state, seat, state.players[seat].sets[idx]))
 
 
 @pytest.mark.rule("PP-PLAYERS-1")
@@ -359,7 +359,7 @@ def test_cards_shown_from_a_hand_bar_undo_but_choosing_them_does_not() -> None:
     assert ENGINE.apply(chosen.state, Confirm(seat=0)).hidden
 
 
-def _ana_after_bens_discard(astronomer_first: bool) -> PPState:
+def _ana_after_bens_discard(astronomer_first: bool) -> PocketParksState:
     """Ana holds four dark sky parks; Ben discards a fifth on his turn, right after
     Ana's turn, in which she played Aspiring astronomer (or just discarded)."""
     four = parks("Mesa Verde", "Grand Canyon", "Mammoth Cave", "Petrified Forest")

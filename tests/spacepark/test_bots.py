@@ -11,7 +11,7 @@ from tabletop.core.rng import Rng
 from tabletop.games import make_bot
 from tabletop.games.spacepark.bots import GreedyBot, SearchBot, determinize
 from tabletop.games.spacepark.engine import ENGINE
-from tabletop.games.spacepark.model import FastTravel, State
+from tabletop.games.spacepark.model import FastTravel, SpaceParkState
 
 from .conftest import NAMES, Table
 
@@ -65,7 +65,7 @@ def test_a_rebuilt_state_shows_the_seat_exactly_its_view() -> None:
         state = ENGINE.apply(state, choice).state
 
 
-def _hide_differently(state: State, seat: int) -> State:
+def _hide_differently(state: SpaceParkState, seat: int) -> SpaceParkState:
     """The same game for ``seat``: other hands and the deck hold other badges."""
     other = state.clone()
     hidden = [b for i, p in enumerate(other.players) if i != seat for b in p.hand] + other.deck

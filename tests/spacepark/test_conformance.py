@@ -12,13 +12,13 @@ from tabletop.core.errors import IllegalAction
 from tabletop.core.record import GameRecord, replay
 from tabletop.games.spacepark.content import badges
 from tabletop.games.spacepark.engine import ENGINE
-from tabletop.games.spacepark.model import State
+from tabletop.games.spacepark.model import SpaceParkState
 
 NAMES = ("Ann", "Bob", "Cy", "Di")
 TOTALS = [24, 12, 12, 10]
 
 
-def _secret_ids(state: State, viewer: int | None) -> list[str]:
+def _secret_ids(state: SpaceParkState, viewer: int | None) -> list[str]:
     """Badges the viewer may not see: the deck, other hands, another's drawn card."""
     hidden = [*state.deck]
     for seat, player in enumerate(state.players):
@@ -30,7 +30,7 @@ def _secret_ids(state: State, viewer: int | None) -> list[str]:
     return hidden
 
 
-def _assert_views_hide(state: State) -> None:
+def _assert_views_hide(state: SpaceParkState) -> None:
     for viewer in (None, *range(len(state.players))):
         text = json.dumps(ENGINE.view(state, viewer).model_dump(mode="json"))
         for badge in _secret_ids(state, viewer):
@@ -38,7 +38,7 @@ def _assert_views_hide(state: State) -> None:
             assert badges()[badge].name not in text, (viewer, badge)
 
 
-def play(players: int, seed: int, check_views: bool) -> tuple[State, GameRecord]:
+def play(players: int, seed: int, check_views: bool) -> tuple[SpaceParkState, GameRecord]:
     # Odd seeds draw the first player at random (SP-SETUP-6).
     setup = Setup(players=NAMES[:players], options={"first_player": "random"} if seed % 2 else {})
     state = ENGINE.new(setup, seed)

@@ -20,7 +20,7 @@ from tabletop.games.spacepark import bots as sp_bots
 from tabletop.games.spacepark import hints as sp_hints
 from tabletop.games.spacepark.content import badges
 from tabletop.games.spacepark.engine import ENGINE
-from tabletop.games.spacepark.model import State, Visit
+from tabletop.games.spacepark.model import SpaceParkState, Visit
 from tabletop.games.spacepark.view import SpaceParkView
 from tests.core.hintkit import BUDGET_S, assert_hint_ignores_hidden, peeking_hint
 
@@ -29,7 +29,7 @@ from .conftest import NAMES, Table
 VARIANTS = 4
 
 
-def positions(players: int, seed: int, every: int = 7) -> Iterator[tuple[State, int]]:
+def positions(players: int, seed: int, every: int = 7) -> Iterator[tuple[SpaceParkState, int]]:
     """Positions of a random game (every ``every`` moves), with the seat to act."""
     state = ENGINE.new(Setup(players=NAMES[:players]), seed)
     rng = random.Random(seed)
@@ -42,7 +42,7 @@ def positions(players: int, seed: int, every: int = 7) -> Iterator[tuple[State, 
         moves += 1
 
 
-def redealt(state: State, seat: int, rng: random.Random) -> State:
+def redealt(state: SpaceParkState, seat: int, rng: random.Random) -> SpaceParkState:
     """``state`` with every badge ``seat`` cannot see dealt again, sizes kept, and the
     generator of future draws changed."""
     twin = state.clone()
@@ -64,7 +64,7 @@ def redealt(state: State, seat: int, rng: random.Random) -> State:
     return twin
 
 
-def hidden(state: State, seat: int) -> tuple[object, ...]:
+def hidden(state: SpaceParkState, seat: int) -> tuple[object, ...]:
     pending = state.pending
     drawn = pending.drawn if pending is not None and pending.seat != seat else None
     others = tuple(tuple(p.hand) for i, p in enumerate(state.players) if i != seat)

@@ -23,7 +23,7 @@ from tabletop.games.spacepark.model import (
     Keep,
     Player,
     ScoutBenefit,
-    State,
+    SpaceParkState,
     TakeFrom,
     Visit,
 )
@@ -37,12 +37,12 @@ BY_NAME = {b.name: b for b in badges().values()}
 GIVES = {"cosmic_canyon": (SUN, 2), "lunar_woods": (MOON, 1), "celestial_seas": (SEA, 1)}
 
 
-def new(game: int) -> State:
-    state: State = ENGINE.new(Setup(players=NAMES[: 1 + game % 4]), game)
+def new(game: int) -> SpaceParkState:
+    state: SpaceParkState = ENGINE.new(Setup(players=NAMES[: 1 + game % 4]), game)
     return state
 
 
-def a_view(state: State, seat: int) -> SpaceParkView:
+def a_view(state: SpaceParkState, seat: int) -> SpaceParkView:
     view = ENGINE.view(state, seat)
     assert isinstance(view, SpaceParkView)
     return view
@@ -53,11 +53,11 @@ def earned_xp(player: Player, badge: str) -> int:
     return xp_of(with_it) - xp_of(player)
 
 
-def visits(state: State, seat: int) -> list[Visit]:
+def visits(state: SpaceParkState, seat: int) -> list[Visit]:
     return [a for a in ENGINE.legal_actions(state, seat) if isinstance(a, Visit)]
 
 
-def best(state: State, seat: int, moves: list[Visit]) -> float:
+def best(state: SpaceParkState, seat: int, moves: list[Visit]) -> float:
     return max((visit_score(state, seat, v) for v in moves), default=-1e9)
 
 
@@ -79,7 +79,7 @@ def check_worth(said: str, player: Player, badge: str) -> None:
     assert (match[3] is None and short == 0) or int(match[3] or 0) == short, said
 
 
-def check_visit(state: State, seat: int, visit: Visit, said: str) -> None:
+def check_visit(state: SpaceParkState, seat: int, visit: Visit, said: str) -> None:
     """What a visit's words claim (from the destination's name on)."""
     player = state.players[seat]
     where = DEST_NAMES[visit.dest]
@@ -148,7 +148,7 @@ def check_visit(state: State, seat: int, visit: Visit, said: str) -> None:
         assert match[2] == DEST_NAMES[visit.scout_to], said
 
 
-def check_claims(state: State, seat: int, action: object, said: str) -> None:
+def check_claims(state: SpaceParkState, seat: int, action: object, said: str) -> None:
     """Every fact of ``said`` about ``action``, from ``state``."""
     assert said.endswith(".") and "\n" not in said, said
     player = state.players[seat]
@@ -184,7 +184,7 @@ def check_claims(state: State, seat: int, action: object, said: str) -> None:
         assert said == "This is the only move there is.", said
 
 
-def check_no_waste(state: State, seat: int, action: object) -> None:
+def check_no_waste(state: SpaceParkState, seat: int, action: object) -> None:
     """No pass or crystal is spent where a visit spending none is worth as much."""
     if not spends(action) or state.pending is not None:
         return

@@ -18,7 +18,7 @@ from tabletop.games.spacepark.model import (
     FastTravel,
     Keep,
     ScoutBenefit,
-    State,
+    SpaceParkState,
     TakeFrom,
     Visit,
 )
@@ -26,7 +26,7 @@ from tabletop.games.spacepark.model import (
 NAMES = ("Ann", "Bob", "Cy", "Di")
 
 
-def random_states(players: int, seed: int, every: int) -> list[State]:
+def random_states(players: int, seed: int, every: int) -> list[SpaceParkState]:
     """Every ``every``-th state of a random game, and each state a decision waits in."""
     state = ENGINE.new(Setup(players=NAMES[:players]), seed)
     chooser = random.Random(seed)
@@ -41,7 +41,7 @@ def random_states(players: int, seed: int, every: int) -> list[State]:
     return states
 
 
-def every_conceivable_action(state: State, seat: int) -> list[Any]:
+def every_conceivable_action(state: SpaceParkState, seat: int) -> list[Any]:
     """Each kind of action with every value that could matter here, and wrong ones:
     every destination, every badge in sight (hands, display, Scout Stack, drawn, the
     top of the deck), every seat, every fee and resource."""
@@ -67,7 +67,7 @@ def every_conceivable_action(state: State, seat: int) -> list[Any]:
     return actions
 
 
-def accepted(state: State, action: Any) -> bool:
+def accepted(state: SpaceParkState, action: Any) -> bool:
     try:
         ENGINE.apply(state, action)
     except IllegalAction:
@@ -75,7 +75,7 @@ def accepted(state: State, action: Any) -> bool:
     return True
 
 
-def arranged(sp: Any) -> list[State]:
+def arranged(sp: Any) -> list[SpaceParkState]:
     """Ann's turn with rockets at Outpost 13, Fusion Falls and Astral Arcade, holding
     badges she can just pay for (Night Owl 2 Sun, Moonbeam 1 Moon + 1 Sea) or not (Nova
     3 Sun + 1 Moon + 1 Sea): with Scout elsewhere; with Scout at Outpost 13 and the
@@ -105,14 +105,14 @@ def arranged(sp: Any) -> list[State]:
     return [*states, drawn]
 
 
-def shortage_tie(sp: Any) -> State:
+def shortage_tie(sp: Any) -> SpaceParkState:
     """Ann gains a Sea crystal with the supply out and Bob and Cy tied for the most:
     she chooses whom to take from (SP-SUPPLY-3)."""
     state = sp.new(3)
     sp.give(state, 1, sea=2)
     sp.give(state, 2, sea=2)
     state.supply[2] = 0
-    result: State = sp.act(state, 0, "visit", dest="celestial_seas").state
+    result: SpaceParkState = sp.act(state, 0, "visit", dest="celestial_seas").state
     return result
 
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from tabletop.games.spacepark.content import PASS, SUN, badges
-from tabletop.games.spacepark.model import State
+from tabletop.games.spacepark.model import SpaceParkState
 from tabletop.games.spacepark.rules import xp_of
 from tests.rulekit import assert_refused
 
@@ -104,7 +104,7 @@ def test_gaining_never_blocks_a_visit(sp: Any) -> None:
     assert any("none to take" in t for t in sp.texts(transition))
 
 
-def _strip(sp: Any, state: State, seat: int) -> None:
+def _strip(sp: Any, state: SpaceParkState, seat: int) -> None:
     """The seat holds no Sun crystal, no pass and no badge."""
     player = state.players[seat]
     state.supply[SUN] += player.stock[SUN]

@@ -29,16 +29,16 @@ from tabletop.games.pocketparks.model import (
     Cancel,
     Confirm,
     Pass,
-    PPState,
+    PocketParksState,
     StartSet,
     StartSteal,
 )
 from tabletop.games.spacepark.content import badges
-from tabletop.games.spacepark.model import State
+from tabletop.games.spacepark.model import SpaceParkState
 from tabletop.tui.app import TabletopApp
+from tabletop.tui.dialogs import Choose
 from tabletop.tui.games.pocketparks.hand import ParkHand
 from tabletop.tui.games.pocketparks.modals import (
-    ChoiceScreen,
     FinalResultScreen,
     ResponseWindow,
     ScoreSheet,
@@ -122,9 +122,11 @@ async def test_space_park_against_two_bots_to_the_end(store: Store) -> None:
             )
             if session.outcome is not None:
                 break
-            assert app.screen is game and game.viewer == 0  # the keyboard never left Ann
+            # the keyboard never left Ann (a decision is asked in a pop-up over the board)
+            assert app.screen is game or isinstance(app.screen, Choose)
+            assert game.viewer == 0
             state = session.state
-            assert isinstance(state, State)
+            assert isinstance(state, SpaceParkState)
             public = {deck[b].name for b in state.revealed} | {
                 deck[b].name for p in state.players for b in p.earned
             }
@@ -188,7 +190,7 @@ def pp_headless(seed: int) -> int:
     answering a window first and the person passing, the person's turns by
     ``pp_pick`` drawing from ``random.Random(seed)``."""
     state = PP_ENGINE.new(Setup(players=tuple(name for name, _ in PP_SEATS)), seed)
-    assert isinstance(state, PPState)
+    assert isinstance(state, PocketParksState)
     bots = {
         seat: make_bot("pocketparks", kind, seed + seat)
         for seat, (_, kind) in enumerate(PP_SEATS)
@@ -235,7 +237,7 @@ async def test_pocketparks_against_three_bots_to_the_end(store: Store) -> None:
         def settled() -> bool:
             """Something for the test to do: a modal to answer, or Ann to move."""
             top = app.screen
-            modals = ScoreSheet | ResponseWindow | FinalResultScreen | Curtain | ChoiceScreen
+            modals = ScoreSheet | ResponseWindow | FinalResultScreen | Curtain | Choose
             if isinstance(top, modals):
                 return top.is_mounted  # pushed and composed: ready for its keys
             return (
@@ -248,7 +250,7 @@ async def test_pocketparks_against_three_bots_to_the_end(store: Store) -> None:
         while not (isinstance(app.screen, FinalResultScreen) and app.screen.is_mounted):
             await until(pilot, settled, lambda: session.moves)
             top = app.screen
-            assert not isinstance(top, Curtain | ChoiceScreen), top  # one person: no hand-over
+            assert not isinstance(top, Curtain | Choose), top  # one person: no hand-over
             if isinstance(top, ScoreSheet):
                 sheets.append(top.text)
                 assert game.viewer is None

@@ -32,7 +32,7 @@ from tabletop.games import get_engine
 from tabletop.games.pocketdragon.model import Start
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.dialogs import Confirm
-from tabletop.tui.games.pocketdragon.screen import Chooser, DragonResult, Overlay
+from tabletop.tui.games.pocketdragon.screen import DragonResult, Overlay
 from tabletop.tui.games.pocketparks.modals import ScoreSheet
 from tabletop.tui.screens.keys import KeysScreen
 from tabletop.tui.screens.rules import RulesScreen
@@ -114,7 +114,7 @@ class Dialog:
 
 DIALOGS = {
     "continue delete confirm": Dialog(continue_screen, ("d",), Confirm, ("n",)),
-    "pocket dragon reset confirm": Dialog(dragon_companion, ("r",), Chooser, ("n",)),
+    "pocket dragon reset confirm": Dialog(dragon_companion, ("r",), Confirm, ("n",)),
     "pocket dragon private look": Dialog(dragon_table, ("h",), Overlay, ("enter",) * 3),
     "pocketparks score sheet": Dialog(pocketparks, ("g",), ScoreSheet, ("escape",)),
     "every key of a game": Dialog(pocketparks, ("f2",), KeysScreen, ("escape",)),

@@ -14,9 +14,10 @@ from textual.widgets import Static
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine, hint
-from tabletop.games.pocketparks.model import PPState
+from tabletop.games.pocketparks.model import PocketParksState
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.games.pocketparks.modals import ChoiceScreen, ResponseWindow, TourPicker
+from tabletop.tui.dialogs import Choose
+from tabletop.tui.games.pocketparks.modals import ResponseWindow, TourPicker
 from tabletop.tui.screens.base import GameScreen
 from tabletop.tui.widgets.curtain import Curtain
 from tests.pocketparks.test_hints import reaction_window, tour_window
@@ -98,7 +99,7 @@ async def test_pocket_dragon_has_no_hint(store: Store) -> None:
 
 @pytest.mark.parametrize("window", [tour_window, reaction_window], ids=["tour", "reaction"])
 async def test_h_in_a_private_answer_shows_the_answering_players_hint(
-    store: Store, window: Callable[[], tuple[PPState, int]]
+    store: Store, window: Callable[[], tuple[PocketParksState, int]]
 ) -> None:
     """Asked in a PocketParks window, the player answering in private gets the hint for
     their own seat on the answer's pop-up (the Park Tour picker, the reaction's choice),
@@ -120,14 +121,14 @@ async def test_h_in_a_private_answer_shows_the_answering_players_hint(
         await pilot.press("enter")
         await settled(pilot)
         popup = app.screen
-        assert isinstance(popup, TourPicker | ChoiceScreen) and popup.check_action("hint", ())
+        assert isinstance(popup, TourPicker | Choose) and popup.check_action("hint", ())
         expected = hint(session.engine, session.state, seat)
         assert expected is not None
         await pilot.press("h")
         await settled(pilot)
-        line = str(popup.query_one("#popup-hint", Static).render()).replace("\n", " ")
+        line = str(popup.query_one("#hint", Static).render()).replace("\n", " ")
         assert line == f"Hint: {expected.why}"
         if isinstance(popup, TourPicker):
             await pilot.press("space")  # a pick is a move: the hint was for before it
             await settled(pilot)
-            assert not str(popup.query_one("#popup-hint", Static).render())
+            assert not str(popup.query_one("#hint", Static).render())

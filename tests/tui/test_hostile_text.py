@@ -28,7 +28,7 @@ from tabletop.core.names import NAME_LIMIT
 from tabletop.core.session import GameSession
 from tabletop.core.store import FinishedGame, SavedGame, SeatInfo, Store
 from tabletop.games.pocketdragon.engine import ENGINE as DRAGON
-from tabletop.games.pocketparks.model import PPState
+from tabletop.games.pocketparks.model import PocketParksState
 from tabletop.games.spacepark.engine import ENGINE as SPACE
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.games.pocketdragon import pocket_dragon_screen
@@ -235,7 +235,7 @@ async def test_pocketparks_window_answer_and_result_show_names_as_typed(store: S
         await assert_shown(pilot, ", ".join(TOUR))
 
 
-def tour_table() -> PPState:
+def tour_table() -> PocketParksState:
     """Five players; the first has drawn 2 and discards Saguaro: the others are asked
     about a Park Tour (the second can make one)."""
     st = table(

@@ -22,7 +22,8 @@ from tabletop.games.pocketdragon.content import cards
 from tabletop.games.pocketdragon.engine import ENGINE
 from tabletop.games.pocketdragon.rules import face_down, needed_skills
 from tabletop.tui.app import TabletopApp
-from tabletop.tui.games.pocketdragon.screen import Chooser, Handover, PocketDragonScreen
+from tabletop.tui.dialogs import Choose
+from tabletop.tui.games.pocketdragon.screen import Handover, PocketDragonScreen
 from tabletop.tui.games.pocketdragon.table import ClueOverlay, SuggestOverlay, TableScreen
 from tabletop.tui.games.pocketdragon.timer import DragonTimer
 from tabletop.tui.widgets.bars import Footer
@@ -168,10 +169,10 @@ async def test_a_choice_leaves_the_clocks_and_the_board_in_sight(store: Store) -
         await pilot.press("e")  # two kinds of food: which one?
         await pilot.pause()
         chooser = app.screen
-        assert isinstance(chooser, Chooser) and chooser.styles.background.a == 0
-        assert_in_sight(chooser, "#choices")
+        assert isinstance(chooser, Choose) and chooser.styles.background.a == 0
+        assert_in_sight(chooser, ".box")
         for panel in ("#pd-hands", "#pd-grid", "#pd-food", DragonTimer):
-            assert_apart(chooser, "#choices", screen.query_one(panel))
+            assert_apart(chooser, ".box", screen.query_one(panel))
         assert_in_sight(screen, "#pd-hands", "#pd-grid", "#pd-food", DragonTimer)
 
 

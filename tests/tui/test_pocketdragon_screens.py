@@ -18,10 +18,10 @@ from tabletop.games.pocketdragon.engine import ENGINE
 from tabletop.games.pocketdragon.model import PocketDragonState, Table
 from tabletop.games.pocketdragon.rules import face_down, needed_skills
 from tabletop.tui.app import TabletopApp
+from tabletop.tui.dialogs import Choose
 from tabletop.tui.games.pocketdragon import pocket_dragon_screen
 from tabletop.tui.games.pocketdragon.companion import CompanionScreen
 from tabletop.tui.games.pocketdragon.screen import (
-    Chooser,
     DragonResult,
     Handover,
     PocketDragonScreen,
@@ -717,9 +717,9 @@ async def test_companion_feed_is_taken_at_the_key_press_while_the_choice_holds_t
         await tick(pilot, screen, clock, 118.5)
         await pilot.press("f")
         await pilot.pause()
-        assert isinstance(app.screen, Chooser)
+        assert isinstance(app.screen, Choose)
         assert "Fed at 2 s of hunger:" in rendered(app)  # the choice is beside the board
-        choices = str(app.screen.query_one("#choices", Static).render())  # PD-FEED-5 said
+        choices = str(app.screen.query_one(".note", Static).render())  # PD-FEED-5 said
         assert "The clocks stand still while you choose: the feed is at the press" in choices
         await tick(pilot, screen, clock, 3.0)  # the dragon would have starved by now
         assert session.outcome is None and "Hunger      2 s" in timer_text(screen)
@@ -768,7 +768,7 @@ async def test_table_feed_choice_is_taken_at_the_key_press(store: Store) -> None
         await tick(pilot, screen, clock, 95.0)
         await pilot.press("e")
         await pilot.pause()
-        assert isinstance(app.screen, Chooser) and "Fed at 25 s of hunger" in rendered(app)
+        assert isinstance(app.screen, Choose) and "Fed at 25 s of hunger" in rendered(app)
         await tick(pilot, screen, clock, 3.0)
         await pilot.press(cards().food(second).letter.lower())
         await pilot.pause()

@@ -41,7 +41,7 @@ from tabletop.games.pocketparks.model import (
     Draw,
     Pass,
     PlayEvent,
-    PPState,
+    PocketParksState,
     RoundResult,
     StartBuild,
     StartSet,
@@ -51,9 +51,9 @@ from tabletop.games.pocketparks.model import (
 from tabletop.games.pocketparks.rules import CONTENT, MASK, tour_picks
 from tabletop.games.pocketparks.view import PPView, card_view
 from tabletop.tui.app import TabletopApp
+from tabletop.tui.dialogs import Choose
 from tabletop.tui.games.pocketparks.hand import ParkHand, grouped, icon_counts
 from tabletop.tui.games.pocketparks.modals import (
-    ChoiceScreen,
     FinalResultScreen,
     ResponseWindow,
     ScoreSheet,
@@ -110,7 +110,9 @@ def store(store: Store) -> Store:
     return store
 
 
-def laid_out(store: Store, state: PPState, bots: dict[int, str] | None = None) -> GameSession:
+def laid_out(
+    store: Store, state: PocketParksState, bots: dict[int, str] | None = None
+) -> GameSession:
     """A session playing a table laid out by hand (never resumed); ``bots``: seat -> level."""
     bots = bots or {}
     seats = tuple(SeatInfo(p.name, bots.get(i)) for i, p in enumerate(state.players))
@@ -302,7 +304,7 @@ async def test_a_three_player_game_draw_set_and_steal(store: Store) -> None:
         await lift(pilot, "Cy")
         await pilot.press("x")
         await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen) and "Bob" in app.screen.text
+        assert isinstance(app.screen, Choose) and "Bob" in app.screen.text
         await pilot.press("2")  # the second target offered: Bob
         await pilot.pause()
         assert session.legal_actions(2)[-1] == Cancel(seat=2)
@@ -311,7 +313,7 @@ async def test_a_three_player_game_draw_set_and_steal(store: Store) -> None:
             await use(pilot, game, card)
         await pilot.press("t")
         await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen)
+        assert isinstance(app.screen, Choose)
         await pilot.press("1")
         await pilot.pause()
         taken = view(game, 2).draft
@@ -347,7 +349,7 @@ async def test_the_steal_list_numbers_each_player_by_their_seat(store: Store) ->
         await pilot.press("x")
         await pilot.pause()
         choice = app.screen
-        assert isinstance(choice, ChoiceScreen) and choice.keys == ["2", "3"]
+        assert isinstance(choice, Choose) and [c.key for c in choice.choices] == ["2", "3"]
         await pilot.press("3")
         await pilot.pause()
         draft = view(game, 0).draft
@@ -480,7 +482,7 @@ async def test_new_cards_are_those_since_the_player_last_looked(store: Store) ->
             await pilot.pause()
         await pilot.press("e")
         await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen) and "with Ana" in app.screen.text
+        assert isinstance(app.screen, Choose) and "with Ana" in app.screen.text
         await pilot.press("1")
         await pilot.pause()
         await nobody_answers(pilot)  # Ana does not say no: the notes are swapped
@@ -511,7 +513,7 @@ async def test_each_player_keeps_their_own_hand_order(store: Store) -> None:
 # -- response windows ----------------------------------------------------------------
 
 
-def tour_table(ben_can_tour: bool) -> PPState:
+def tour_table(ben_can_tour: bool) -> PocketParksState:
     """Ana has drawn 2 and discards Saguaro (desert, mountain). Ben holds four mountain
     parks, or four parks sharing nothing with Saguaro: the public table is the same."""
     mountain = CONTENT.icon_names(MASK[park("Saguaro")])
@@ -738,7 +740,7 @@ async def test_a_second_enter_on_a_lifting_curtain_is_said_not_lost(store: Store
         for _ in range(5):
             await pilot.pause()
         assert game.viewer == 0 and game.session.moves == 0
-        assert isinstance(app.screen, ChoiceScreen)  # x: steal from whom?
+        assert isinstance(app.screen, Choose)  # x: steal from whom?
         told = [n.title for n in app._notifications]
         assert told == ["That second Enter did nothing"]
 
@@ -746,7 +748,7 @@ async def test_a_second_enter_on_a_lifting_curtain_is_said_not_lost(store: Store
 # -- round end, scoring, the result --------------------------------------------------------
 
 
-def winning_table(round: int = 1) -> PPState:
+def winning_table(round: int = 1) -> PocketParksState:
     """Ana has sets of 2 and 3 and four wildlife parks in hand: a set of 4 wins the round."""
     st = table(
         [
@@ -1034,15 +1036,15 @@ def on_screen(pilot: Pilot[None]) -> str:
     return "\n".join(strip.text for strip in pilot.app.screen._compositor.render_strips())
 
 
-def set_maker(st: PPState, seat: int, watched: int) -> Action:
+def set_maker(state: PocketParksState, seat: int, watched: int) -> Action:
     """A policy that fills the table: ``watched`` draws and discards parks (its hand
     grows to the limit), every other player plays a set when they can, else draws;
     everyone asked in a window passes."""
-    legal = ENGINE.legal_actions(st, seat)
-    if seat != watched or st.window is not None:
+    legal = ENGINE.legal_actions(state, seat)
+    if seat != watched or state.window is not None:
         for kind in (StartSet, AddCard, Confirm):  # a set, card by card, then confirmed
             found = [a for a in legal if isinstance(a, kind)]
-            if found and (kind is not Confirm or len(st.draft.cards) >= 2):
+            if found and (kind is not Confirm or len(state.draft.cards) >= 2):
                 return found[0]
     for kind in (Pass, Draw, Discard):
         found = [a for a in legal if isinstance(a, kind)]
@@ -1052,13 +1054,15 @@ def set_maker(st: PPState, seat: int, watched: int) -> Action:
 
 
 @functools.cache
-def full_hand_in_round_three() -> PPState:
+def full_hand_in_round_three() -> PocketParksState:
     """A seeded 5-player game of random legal moves, driven through the engine into
     round 3, then on (``set_maker``) until every other player has a set on the table
     and the player to move holds 9 cards or more, Draw 2 done, the discard next (the
     longest prompt of a turn)."""
     replay = Replay(ENGINE, played("pocketparks", 3, 5).record)
-    st: PPState = next(replay.state(p) for p in range(len(replay)) if replay.state(p).round == 3)
+    st: PocketParksState = next(
+        replay.state(p) for p in range(len(replay)) if replay.state(p).round == 3
+    )
     watched = st.current
     for _ in range(2000):
         others = [p for i, p in enumerate(st.players) if i != watched]
@@ -1114,7 +1118,7 @@ async def test_an_event_is_played_and_a_ranger_says_no_in_private(store: Store) 
         await pilot.press("e")
         await pilot.pause()
         choice = app.screen
-        assert isinstance(choice, ChoiceScreen)
+        assert isinstance(choice, Choose)
         assert "Play Comparing notes with Ben" in choice.text
         assert "Play Comparing notes with Cy" in choice.text
         await pilot.press("1")
@@ -1126,7 +1130,7 @@ async def test_an_event_is_played_and_a_ranger_says_no_in_private(store: Store) 
         await pilot.press("2")
         await pilot.pause()
         await lift(pilot, "Ben")
-        assert isinstance(app.screen, ChoiceScreen)
+        assert isinstance(app.screen, Choose)
         assert app.screen.text.splitlines() == [
             f"Ben: {said}",
             "Play Ranger says no: Comparing notes has no effect",
@@ -1141,16 +1145,16 @@ async def test_an_event_is_played_and_a_ranger_says_no_in_private(store: Store) 
         assert rules.opened_at == "Response windows"
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen)
+        assert isinstance(app.screen, Choose)
         await pilot.press("1")
         await pilot.pause()
         await pilot.press("3")  # Cy is still asked, and holds nothing that answers
         await pilot.pause()
         await lift(pilot, "Cy")
         only_pass = app.screen
-        assert isinstance(only_pass, ChoiceScreen)
+        assert isinstance(only_pass, Choose)
         assert only_pass.text.splitlines()[1:] == ["Pass: let it happen"]
-        note = str(only_pass.query_one("#choice-note", Static).render())
+        note = str(only_pass.query_one(".note", Static).render())
         assert note.startswith("You hold no card that answers it: you can only pass.")
         await pilot.press("escape")
         await pilot.pause()
@@ -1190,7 +1194,7 @@ async def test_a_long_question_wraps_whole_in_the_window_and_the_answer(store: S
         await pilot.pause()
         await lift(pilot, "Ben")
         answer = app.screen
-        assert isinstance(answer, ChoiceScreen)
+        assert isinstance(answer, Choose)
         assert f"Ben: {said}" in boxed_words(pilot, answer.query_one(Vertical))
 
 
@@ -1376,11 +1380,12 @@ async def test_two_mosquito_bites_list_each_target_once_each_with_a_key(store: S
         await pilot.press("e")
         await pilot.pause()
         choice = app.screen
-        assert isinstance(choice, ChoiceScreen)
+        assert isinstance(choice, Choose)
         labels = choice.text.splitlines()[1:]
         assert len(labels) == len(set(labels)) == 10  # a bite of each of the 10 set cards
-        assert len(choice.keys) == 10 and len(set(choice.keys)) == 10
-        await pilot.press(choice.keys[-1])  # the tenth entry: a letter's key
+        keys = [c.key for c in choice.choices]
+        assert len(keys) == 10 and len(set(keys)) == 10
+        await pilot.press(keys[-1])  # the tenth entry: a letter's key
         await pilot.pause()
         await nobody_answers(pilot)
         left = [c.name for p in view(game, None).players for s in p.sets for c in s.cards]
@@ -1404,6 +1409,6 @@ async def test_pop_ups_at_80x24_leave_the_players_and_their_sets_in_sight(store:
         await pilot.press("x")
         await pilot.pause()
         choice = app.screen
-        assert isinstance(choice, ChoiceScreen)
+        assert isinstance(choice, Choose)
         box = choice.query_one("Vertical").region
         assert not box.overlaps(game.query_one("#pp-table").region), box

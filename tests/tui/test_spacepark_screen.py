@@ -34,18 +34,18 @@ from tabletop.games.spacepark.model import (
     FastTravel,
     Keep,
     ScoutBenefit,
-    State,
+    SpaceParkState,
     TakeFrom,
     Visit,
 )
 from tabletop.games.spacepark.view import SpaceParkView
 from tabletop.tui.app import TabletopApp
+from tabletop.tui.dialogs import Choose
 from tabletop.tui.games.spacepark.board import HOVER_GROUND, PICK_GROUND, TYPE_MARKS, Look, Ring
 from tabletop.tui.games.spacepark.screen import ASKS, SpaceParkScreen, scout_lines
 from tabletop.tui.screens.base import ResultScreen
 from tabletop.tui.screens.cards import CardsScreen
 from tabletop.tui.screens.log import LogScreen
-from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.curtain import Curtain
 from tabletop.tui.widgets.log import GameLog
 
@@ -85,7 +85,7 @@ def hoard(legal: list[Action], rng: random.Random) -> Action:
     return rng.choices(legal, [hoarding(a) for a in legal])[0]
 
 
-def played_by_pick(names: tuple[str, ...], seed: int) -> Iterator[State]:
+def played_by_pick(names: tuple[str, ...], seed: int) -> Iterator[SpaceParkState]:
     """Every state of the game ``seed`` as these tests play it (``pick`` drawing from
     ``random.Random(seed)``), headless: a search for a seed that shows a situation."""
     state = ENGINE.new(Setup(players=names), seed)
@@ -139,8 +139,14 @@ def keys_for(action: Action, view: SpaceParkView) -> list[str]:
 
 
 def tap(game: SpaceParkScreen, key: str) -> None:
-    """A key through the screen's own key path (as its bindings run it), without
-    waiting for the terminal to redraw: for playing long games quickly."""
+    """A key through the screen's own key path (as its bindings run it, or the pop-up
+    of a decision on top of it), without waiting for the terminal to redraw: for
+    playing long games quickly."""
+    top = game.app.screen
+    if isinstance(top, Choose):
+        [index] = [i for i, c in enumerate(top.choices) if c.key == key]
+        top.action_pick(index)
+        return
     for kind in game.question():
         keys = ASKS[kind].keys
         if key in keys:
@@ -162,7 +168,8 @@ async def play_one(
     if isinstance(app.screen, Curtain):
         await pilot.press("enter")
     game = game_screen(app)
-    assert app.screen is game
+    await pilot.pause()  # a decision's pop-up is up
+    assert app.screen is game or (isinstance(app.screen, Choose) and game.question())
     seat = game.viewer
     assert seat is not None and seat in game.session.to_act
     view = game.session.view(seat)
@@ -174,6 +181,10 @@ async def play_one(
     else:
         for key in keys_for(action, view):
             tap(game, key)
+    for _ in range(10):  # a decision's pop-up answers once it is gone
+        if game.session.moves > before:
+            break
+        await pilot.pause()
     made = game.session.record.actions[before:]  # a bot may have moved since
     assert made and made[0] == ENGINE.dump_action(action), f"keys did not make {action}"
     return action
@@ -267,7 +278,7 @@ async def test_setup_turns_curtain_and_refused_keys(store: Store) -> None:
         session = game.session
         assert session.seats == (SeatInfo("Ann"), SeatInfo("Bob")) and session.record.seed == 3
         state = session.state
-        assert isinstance(state, State)
+        assert isinstance(state, SpaceParkState)
         own = badges()[state.players[0].hand[0]].name
         assert own in panel(app, "hand")
         assert "Ann's hand" in plain(game.query_one("#hand").border_title)
@@ -366,7 +377,7 @@ async def test_astral_arcade_asks_where_scout_goes_and_esc_goes_back(store: Stor
     store.save_setting("curtain", False)
     saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
     state = saved.state
-    assert isinstance(state, State)
+    assert isinstance(state, SpaceParkState)
     arcade = state.ring.index("astral_arcade")
     # play on until a rocket stands on Astral Arcade
     rng = random.Random(0)
@@ -392,7 +403,7 @@ async def test_astral_arcade_asks_where_scout_goes_and_esc_goes_back(store: Stor
         await pilot.press(str(arcade + 1), str(target + 1))
         assert session.moves == moves + 1
         after = session.state
-        assert isinstance(after, State)
+        assert isinstance(after, SpaceParkState)
         assert after.scout == target and after.controller == seat
 
 
@@ -412,20 +423,20 @@ async def test_keys_pressed_in_a_burst_are_each_taken_or_explained_in_order(
     no rocket, SP-DEST-6 Scout must move), across a hand-over to the next player."""
     saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
     state = saved.state
-    assert isinstance(state, State)
+    assert isinstance(state, SpaceParkState)
     arcade = state.ring.index("astral_arcade")
     rng = random.Random(0)
     while arcade not in saved.state.rockets or not saved.moves:
         saved.act(pick(saved.legal_actions(saved.to_act[0]), rng))
     state = saved.state
-    assert isinstance(state, State)
+    assert isinstance(state, SpaceParkState)
     [me] = saved.to_act
     assert not state.players[me].stock[3]  # no Fast Travel pass: t is greyed
     empty = next(pos for pos in range(7) if pos not in state.rockets)
     target = next(pos for pos in range(7) if pos != state.scout)
     mine = Visit(seat=me, dest="astral_arcade", scout_to=state.ring[target])
     after = ENGINE.apply(state, mine).state
-    assert isinstance(after, State)
+    assert isinstance(after, SpaceParkState)
     theirs = next(
         a
         for a in ENGINE.legal_actions(after, 1 - me)
@@ -490,7 +501,7 @@ async def test_a_seeded_game_to_its_result_with_the_tie_break(store: Store) -> N
         last_round = 0
         while session.outcome is None:
             state = session.state
-            assert isinstance(state, State)
+            assert isinstance(state, SpaceParkState)
             title = plain(game.query_one("#players").border_title)
             assert title.startswith(f"Turn {state.turn}")
             assert ("⚑ LAST ROUND" in title) == state.last_round
@@ -534,7 +545,7 @@ async def test_no_other_hand_is_ever_drawn(store: Store) -> None:
         public: set[str] = set()
         for step in range(16):
             state = session.state
-            assert isinstance(state, State)
+            assert isinstance(state, SpaceParkState)
             public |= set(state.revealed) | {b for p in state.players for b in p.earned}
             if state.pending is not None and state.pending.seat != state.active:
                 # the keyboard goes to the Controller holder, behind the curtain
@@ -572,7 +583,7 @@ async def test_solo_shows_the_scout_stack_and_scout_moves(store: Store) -> None:
         for _ in range(3):
             await play_one(pilot, app, rng)
         state = session.state
-        assert isinstance(state, State)
+        assert isinstance(state, SpaceParkState)
         top = badges()[state.scout_stack[-1]].name
         display = panel(app, "display")
         assert f"Scout Stack: {len(state.scout_stack)}, the top:" in display and top in display
@@ -659,7 +670,7 @@ async def test_a_bot_seat_moves_by_itself_and_its_hand_stays_hidden(store: Store
                     await app.workers.wait_for_complete()
                 await pilot.pause()
             state = session.state
-            assert isinstance(state, State)
+            assert isinstance(state, SpaceParkState)
             robo = {deck[b].name for b in state.players[1].hand} - {
                 deck[b].name for b in state.revealed
             }
@@ -686,13 +697,13 @@ async def test_fast_travel_by_keys_and_a_badge_earned_by_a_click(store: Store) -
     async with TabletopApp(store).run_test(size=SIZE) as pilot:
         app, game = await resume(pilot, saved.game_id)
         state = game.session.state
-        assert isinstance(state, State)
+        assert isinstance(state, SpaceParkState)
         start = state.ring.index(travel.dest)  # type: ignore[attr-defined]
         await pilot.press("t")
         assert game.question() == ("rocket",) and "Fast Travel" in panel(app, "prompt")
         await pilot.press(str(start + 1))
         moved = game.session.state
-        assert isinstance(moved, State)
+        assert isinstance(moved, SpaceParkState)
         assert start not in moved.rockets and len(moved.rockets) == 3
         assert game.session.record.actions[-1] == ENGINE.dump_action(travel)
         await pilot.press("escape")  # leave the game; play on without it
@@ -735,7 +746,7 @@ async def test_whom_to_take_from_when_the_supply_is_out(store: Store) -> None:
     for _ in range(move):
         saved.act(pick(saved.legal_actions(saved.to_act[0]), rng))
     state = saved.state
-    assert isinstance(state, State) and state.pending is not None
+    assert isinstance(state, SpaceParkState) and state.pending is not None
     assert state.pending.kind == "take_from" and len(state.pending.targets) >= 2
     targets = state.pending.targets
     async with TabletopApp(store).run_test(size=SIZE) as pilot:
@@ -761,7 +772,7 @@ async def test_80_by_24_fits_with_short_tiles_and_grows_back(store: Store) -> No
     store.save_setting("curtain", False)
     saved = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 6)
     state = saved.state
-    assert isinstance(state, State)
+    assert isinstance(state, SpaceParkState)
     canyon = state.ring.index("cosmic_canyon")
     async with TabletopApp(store).run_test(size=(80, 24)) as pilot:
         _, game = await resume(pilot, saved.game_id)
@@ -906,7 +917,7 @@ async def test_a_reduced_cost_says_what_the_holder_pays_on_one_line(store: Store
     store.save_setting("curtain", False)
     session = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bob")), {}, 3)
     state = session.state.clone()
-    assert isinstance(state, State)
+    assert isinstance(state, SpaceParkState)
     for badge in ("pathfinder", "eclipse_chaser"):
         for place in (state.deck, state.revealed, *(p.hand for p in state.players)):
             if badge in place:
@@ -933,7 +944,7 @@ async def test_a_board_taller_than_80_by_24_says_there_is_more(store: Store) -> 
     names = ("Ann", "Bob", "Cy", "Di")
     session = GameSession.start(store, ENGINE, tuple(SeatInfo(n) for n in names), {}, 3)
     state = session.state.clone()
-    assert isinstance(state, State)
+    assert isinstance(state, SpaceParkState)
     state.players[0].hand.extend(state.deck[:7])
     del state.deck[:7]
     session.state = state
@@ -986,7 +997,7 @@ def test_solo_scout_lines_stop_racing_once_the_game_is_over() -> None:
     assert last.endswith(": the game is over.") and "Scout wins" not in last
 
 
-def solo_at(store: Store, holds: Callable[[State], bool]) -> GameSession:
+def solo_at(store: Store, holds: Callable[[SpaceParkState], bool]) -> GameSession:
     """Ann's solo game (seed 3, played by pick) at its first position where ``holds``,
     a copy of it saved as a session to play on (its state may be set up further)."""
     session = GameSession.start(store, ENGINE, (SeatInfo("Ann"),), {}, 3)
@@ -1069,9 +1080,10 @@ async def test_i_lists_every_card_in_view_with_its_whole_text(store: Store) -> N
         )
 
 
-async def test_both_scout_benefit_keys_fit_an_80_column_footer(store: Store) -> None:
-    """SP-SCOUT-1 at 80x24: the Controller holder's two choices are both in the footer
-    (the second one was cut off behind "f2 All keys")."""
+async def test_both_scout_benefits_are_offered_whole_at_80_by_24(store: Store) -> None:
+    """SP-SCOUT-1 at 80x24: the Controller holder's two choices are both in the
+    decision's pop-up, whole on the screen, by their keys; Esc there leaves the game
+    as on the board, and the question is asked again when it is opened."""
     store.save_setting("curtain", False)
     app = TabletopApp(store)
     seed = tied_seed()
@@ -1082,12 +1094,25 @@ async def test_both_scout_benefit_keys_fit_an_80_column_footer(store: Store) -> 
 
         def benefit() -> bool:
             state = session.state
-            assert isinstance(state, State) and session.outcome is None
+            assert isinstance(state, SpaceParkState) and session.outcome is None
             return state.pending is not None and state.pending.kind == "scout_benefit"
 
         while not benefit():
             await play_one(pilot, app, rng, typed=False)
         await pilot.pause()
-        footer = app.screen.query_one(Footer).render()
-        assert isinstance(footer, Content)
-        assert "s Sun crystal" in footer.plain and "p Fast Travel pass" in footer.plain
+        asking = app.screen
+        assert isinstance(asking, Choose) and "you hold the Controller" in asking.text
+        assert [(c.key, c.label) for c in asking.choices] == [
+            ("s", "Sun crystal"),
+            ("p", "Fast Travel pass"),
+        ]
+        box = asking.query_one(".box").region
+        assert box.x >= 0 and box.right <= 80 and box.bottom <= 23  # above the footer
+        game_id = game_screen(app).session.game_id
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, Choose | SpaceParkScreen)  # left: every move saved
+        app.resume(game_id, "spacepark")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, Choose) and "you hold the Controller" in app.screen.text

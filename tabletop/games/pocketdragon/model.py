@@ -400,50 +400,58 @@ class PocketDragonState:
         )
 
 
-def check_state(s: PocketDragonState) -> None:
+def check_state(state: PocketDragonState) -> None:
     """InvalidState unless play can reach ``s`` (seats and names are checked before):
     the clocks within the level's times, counts not negative, and in table mode every
     card in exactly one place and the turn, the open look, clue and play consistent."""
-    level = s.level
-    require(0 <= s.rng.state < 2**64, "the random generator's state is not a 64-bit number")
+    level = state.level
+    require(0 <= state.rng.state < 2**64, "the random generator's state is not a 64-bit number")
     require(
-        0 <= s.now_ms <= LATEST_S * 1000,
-        f"the clock reads {s.now_ms} ms, not 0 to {LATEST_S * 1000:.0f} (PD-TIME-2)",
+        0 <= state.now_ms <= LATEST_S * 1000,
+        f"the clock reads {state.now_ms} ms, not 0 to {LATEST_S * 1000:.0f} (PD-TIME-2)",
     )
     main_ms = level.main_s * 1000
     require(
-        0 <= s.elapsed_ms <= main_ms,
-        f"{s.elapsed_ms} ms of play have run, not 0 to the main timer's {main_ms} (PD-TIME-1)",
+        0 <= state.elapsed_ms <= main_ms,
+        f"{state.elapsed_ms} ms of play have run, not 0 to the main timer's {main_ms} (PD-TIME-1)",
     )
     require(
-        s.elapsed_ms <= s.hunger_deadline_ms <= s.elapsed_ms + HUNGER_S * 1000,
+        state.elapsed_ms <= state.hunger_deadline_ms <= state.elapsed_ms + HUNGER_S * 1000,
         "the hunger timer shows more than 120 s or has run past zero (PD-FEED-2)",
     )
-    require(s.status != "ready" or s.elapsed_ms == 0, "the clocks ran before Start (PD-TIME-1)")
-    require(s.next_clue_ms >= 0, "the next clue is due before the game began")
+    require(
+        state.status != "ready" or state.elapsed_ms == 0, "the clocks ran before Start (PD-TIME-1)"
+    )
+    require(state.next_clue_ms >= 0, "the next clue is due before the game began")
     # Clues come one an interval of play (PD-CLUE-1): at most one more than the shortest
     # intervals the play so far holds.
-    most = START_CLUES + s.elapsed_ms // CLUE_INTERVAL_MS[0] + 1
+    most = START_CLUES + state.elapsed_ms // CLUE_INTERVAL_MS[0] + 1
     require(
-        0 <= s.clues <= most,
-        f"the clue pool holds {s.clues}, not 0 to {most} after {s.elapsed_ms} ms (PD-CLUE-2)",
+        0 <= state.clues <= most,
+        f"the clue pool holds {state.clues}, not 0 to {most} "
+        f"after {state.elapsed_ms} ms (PD-CLUE-2)",
     )
-    require(s.happiness >= 0, f"Happiness is {s.happiness}, below zero")
+    require(state.happiness >= 0, f"Happiness is {state.happiness}, below zero")
     require(
-        0 <= s.successes <= level.successes,
-        f"{s.successes} successes, not 0 to the level's {level.successes}",
+        0 <= state.successes <= level.successes,
+        f"{state.successes} successes, not 0 to the level's {level.successes}",
     )
     require(
-        (s.successes == level.successes) == (s.status == "won"),
+        (state.successes == level.successes) == (state.status == "won"),
         "the game is won exactly when the level's successes are reached",
     )
-    require((s.loss is not None) == (s.status == "lost"), "a lost game, and only one, has a cause")
-    require((s.table is not None) == (s.mode == "table"), "table mode, and only it, has cards")
-    if s.table is not None:
-        _check_table(s, s.table)
+    require(
+        (state.loss is not None) == (state.status == "lost"),
+        "a lost game, and only one, has a cause",
+    )
+    require(
+        (state.table is not None) == (state.mode == "table"), "table mode, and only it, has cards"
+    )
+    if state.table is not None:
+        _check_table(state, state.table)
 
 
-def _check_table(s: PocketDragonState, table: Table) -> None:
+def _check_table(state: PocketDragonState, table: Table) -> None:
     deck = cards()
     seats = range(SEATS)
     places = range(COLLECTION_SIZE)
@@ -458,7 +466,7 @@ def _check_table(s: PocketDragonState, table: Table) -> None:
     in_play = [] if table.play is None else [table.play.activity]
     activities = [*table.deck, *table.done, *table.given_up, *in_hands, *in_play]
     require_each_once(activities, range(ACTIVITY_COUNT), "Activity")
-    require(len(table.done) == s.successes, "every success is an Activity done (PD-PLAY-7)")
+    require(len(table.done) == state.successes, "every success is an Activity done (PD-PLAY-7)")
     skills = {skill.id for skill in deck.skills}
     for hand in table.hands:
         for card in hand:

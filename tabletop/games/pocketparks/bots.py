@@ -43,8 +43,8 @@ from tabletop.games.pocketparks.model import (
     Pay,
     Player,
     PlayEvent,
+    PocketParksState,
     PPAction,
-    PPState,
     React,
     StartBuild,
     StartSet,
@@ -101,26 +101,26 @@ def info_from_view(view: PPView) -> Info:
     )
 
 
-def info_from_state(st: PPState, seat: int) -> Info:
+def info_from_state(state: PocketParksState, seat: int) -> Info:
     """Only the seat's own hand is read: the same facts its view shows."""
     return Info(
         seat=seat,
-        phase=st.phase,
-        current=st.current,
-        hand=st.players[seat].hand,
-        sets=[p.sets for p in st.players],
-        filters=[R.icon_filter(st, s) for s in range(len(st.players))],
-        hand_sizes=[len(p.hand) for p in st.players],
-        discard_top=st.discard[-1] if st.discard else NO_CARD,
-        event_discard=st.event_discard,
-        window_kind=st.window.kind if st.window is not None else None,
-        window_card=st.window.card if st.window is not None else NO_CARD,
-        picked=R.tour_picks(st, seat) if st.window is not None else [],
-        scores=[p.score for p in st.players],
+        phase=state.phase,
+        current=state.current,
+        hand=state.players[seat].hand,
+        sets=[p.sets for p in state.players],
+        filters=[R.icon_filter(state, s) for s in range(len(state.players))],
+        hand_sizes=[len(p.hand) for p in state.players],
+        discard_top=state.discard[-1] if state.discard else NO_CARD,
+        event_discard=state.event_discard,
+        window_kind=state.window.kind if state.window is not None else None,
+        window_card=state.window.card if state.window is not None else NO_CARD,
+        picked=R.tour_picks(state, seat) if state.window is not None else [],
+        scores=[p.score for p in state.players],
     )
 
 
-def determinize(view: PPView, rng: Rng) -> PPState:
+def determinize(view: PPView, rng: Rng) -> PocketParksState:
     """A full state consistent with ``view`` (its own turn, outside any draft or
     window): the unseen cards dealt at random to the places the view counts."""
     assert view.seat is not None and view.hand is not None
@@ -152,7 +152,7 @@ def determinize(view: PPView, rng: Rng) -> PPState:
             )
         )
     discard = [*under, view.discard_top.id] if view.discard_top is not None else under
-    return PPState(
+    return PocketParksState(
         players=players,
         rng=Rng(rng.next64()),
         modifiers=view.featured is not None or view.round == 1,
@@ -520,52 +520,54 @@ class GreedyBot(_Planner):
 # -- search ---------------------------------------------------------------------------
 
 
-def _apply(st: PPState, action: PPAction) -> PPState | None:
+def _apply(state: PocketParksState, action: PPAction) -> PocketParksState | None:
     try:
-        return ENGINE.apply(st, action).state
+        return ENGINE.apply(state, action).state
     except IllegalAction:
         return None
 
 
-def play_turn_macro(st: PPState, rng: Rng, macro: Macro | None = None) -> PPState:
+def play_turn_macro(
+    state: PocketParksState, rng: Rng, macro: Macro | None = None
+) -> PocketParksState:
     """The current player's whole move, greedy (or ``macro``), then the steps
     and windows that follow it, until the next turn begins or the round ends."""
-    seat = st.current
+    seat = state.current
     if macro is None:
-        legal = ENGINE.legal_actions(st, seat)
-        macros = turn_macros(info_from_state(st, seat), legal)
+        legal = ENGINE.legal_actions(state, seat)
+        macros = turn_macros(info_from_state(state, seat), legal)
         if macros:  # greedy with a little noise among its four best moves
             jitter = [(m.score + rng.random() * 2.0, -i) for i, m in enumerate(macros[:4])]
             macro = macros[-max(jitter)[1]]
-    start_turn = st.turn
+    start_turn = state.turn
     if macro is not None:
         for step in macro.steps:
-            after = _apply(st, step)
+            after = _apply(state, step)
             if after is None:
                 break
-            st = after
-            if st.phase in ("over", "window") or st.turn != start_turn:
+            state = after
+            if state.phase in ("over", "window") or state.turn != start_turn:
                 break
     guard = 0
-    while st.phase != "over" and st.turn == start_turn and guard < 60:
+    while state.phase != "over" and state.turn == start_turn and guard < 60:
         guard += 1
-        if st.window is not None:
-            actor = st.window.waiting[0]
+        if state.window is not None:
+            actor = state.window.waiting[0]
         else:
-            actor = st.current
-            if st.phase == "turn":  # the move was refused (cannot happen): draw instead
-                legal = ENGINE.legal_actions(st, actor)
+            actor = state.current
+            if state.phase == "turn":  # the move was refused (cannot happen): draw instead
+                legal = ENGINE.legal_actions(state, actor)
                 draws = [a for a in legal if isinstance(a, Draw)]
-                st = ENGINE.apply(st, (draws or legal)[0]).state
+                state = ENGINE.apply(state, (draws or legal)[0]).state
                 continue
-        legal = ENGINE.legal_actions(st, actor)
-        st = ENGINE.apply(st, step_choice(info_from_state(st, actor), legal)).state
-    return st
+        legal = ENGINE.legal_actions(state, actor)
+        state = ENGINE.apply(state, step_choice(info_from_state(state, actor), legal)).state
+    return state
 
 
-def position_value(st: PPState, seat: int) -> float:
-    info = info_from_state(st, seat)
-    sizes = sizes_of(st.players[seat].sets)
+def position_value(state: PocketParksState, seat: int) -> float:
+    info = info_from_state(state, seat)
+    sizes = sizes_of(state.players[seat].sets)
     value = -3.0 * deficit(sizes) + sum(R.OTHER_POINTS.get(s, 0) for s in sizes)
     groups = [
         sum(1 for c in info.hand if R.is_park(c) and R.MASK[c] & bit)
@@ -575,21 +577,21 @@ def position_value(st: PPState, seat: int) -> float:
     return value
 
 
-def outcome_value(start: PPState, st: PPState, seat: int) -> float:
+def outcome_value(start: PocketParksState, state: PocketParksState, seat: int) -> float:
     """How a playout went for ``seat``: round points won against the best rival
     if a round ended, else the position; squashed to [0, 1]."""
-    if len(st.results) > len(start.results):
-        result = st.results[len(start.results)]
+    if len(state.results) > len(start.results):
+        result = state.results[len(start.results)]
         mine = result.points[seat] + (4 if result.winner == seat else 0)
         other = max(
             result.points[s] + (4 if result.winner == s else 0)
-            for s in range(len(st.players))
+            for s in range(len(state.players))
             if s != seat
         )
         margin = 2.0 * (mine - other)
     else:
-        mine_v = position_value(st, seat)
-        other_v = max(position_value(st, s) for s in range(len(st.players)) if s != seat)
+        mine_v = position_value(state, seat)
+        other_v = max(position_value(state, s) for s in range(len(state.players)) if s != seat)
         margin = mine_v - other_v
     return 1 / (1 + math.exp(-margin / 4))
 
@@ -650,7 +652,9 @@ class SearchBot(_Planner):
         )
         return candidates[best]
 
-    def _playout(self, sample: PPState, seat: int, macro: Macro, horizon: int, rng: Rng) -> float:
+    def _playout(
+        self, sample: PocketParksState, seat: int, macro: Macro, horizon: int, rng: Rng
+    ) -> float:
         st = sample.clone()
         st.rng = Rng(rng.next64())
         st = play_turn_macro(st, rng, macro)

@@ -3,10 +3,10 @@ and the other players' hands."""
 
 from __future__ import annotations
 
-from tabletop.games.pocketparks.model import PPState
+from tabletop.games.pocketparks.model import PocketParksState
 
 
-def secrets(state: PPState, seat: int | None) -> set[str]:
+def secrets(state: PocketParksState, seat: int | None) -> set[str]:
     """The JSON fragments naming those cards."""
     hidden = set(state.pile)
     for other, player in enumerate(state.players):

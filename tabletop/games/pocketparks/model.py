@@ -297,7 +297,7 @@ class RoundResult:
 
 
 @dataclass(slots=True)
-class PPState:
+class PocketParksState:
     players: list[Player]
     rng: Rng
     modifiers: bool
@@ -321,7 +321,7 @@ class PPState:
     tour: Claim | None = None  # the Park Tour that won its window, played after the hand limit
     results: list[RoundResult] = field(default_factory=list)
 
-    def clone(self) -> PPState:
+    def clone(self) -> PocketParksState:
         """A copy sharing nothing with this state: a bot or a test may change it freely."""
         twin = self.successor()
         for player in twin.players:
@@ -329,11 +329,11 @@ class PPState:
         twin.results = [r.clone() for r in self.results]
         return twin
 
-    def successor(self) -> PPState:
+    def successor(self) -> PocketParksState:
         """The copy ``apply`` changes into the next state: it shares the round results,
         which no move changes once they are scored, and the lists of the sets, which a
         move replaces rather than changes."""
-        return PPState(
+        return PocketParksState(
             players=[p.successor() for p in self.players],
             rng=self.rng.copy(),
             modifiers=self.modifiers,
@@ -364,62 +364,62 @@ class PPState:
         )
 
 
-def check_state(st: PPState, content: Content) -> None:
+def check_state(state: PocketParksState, content: Content) -> None:
     """InvalidState unless play can reach ``st`` (seats and names are checked before):
     every card in exactly one place, and where its kind may lie; seats, sets and
     rounds in range; scores the sums of the score sheets; the phase, the open
     question, the draft and the event in play consistent with one another."""
-    seats = range(len(st.players))
+    seats = range(len(state.players))
     parks = range(len(content.parks))
-    require(0 <= st.rng.state < 2**64, "the random generator's state is not a 64-bit number")
-    require(1 <= st.round <= ROUNDS, f"round {st.round} is not one of rounds 1 to {ROUNDS}")
-    for role, seat in (("first player", st.first), ("current player", st.current)):
+    require(0 <= state.rng.state < 2**64, "the random generator's state is not a 64-bit number")
+    require(1 <= state.round <= ROUNDS, f"round {state.round} is not one of rounds 1 to {ROUNDS}")
+    for role, seat in (("first player", state.first), ("current player", state.current)):
         require(seat in seats, f"the {role} is seat {seat}, not a seat at the table")
     require(
-        st.fresh_top_from == NO_SEAT or st.fresh_top_from in seats,
-        f"the discard top came from seat {st.fresh_top_from}, not a seat at the table",
+        state.fresh_top_from == NO_SEAT or state.fresh_top_from in seats,
+        f"the discard top came from seat {state.fresh_top_from}, not a seat at the table",
     )
-    require(st.turn >= 1, f"turn {st.turn}: turns are counted from 1")
+    require(state.turn >= 1, f"turn {state.turn}: turns are counted from 1")
     # PP-SETUP-1: every card is somewhere, once; parks and events each where they may lie.
-    featured = [] if st.featured == NO_CARD else [st.featured]
-    hands = [c for p in st.players for c in p.hand]
-    played = [c for p in st.players for cards in p.sets for c in cards]
-    every = [*st.pile, *st.discard, *st.event_discard, *featured, *hands, *played]
+    featured = [] if state.featured == NO_CARD else [state.featured]
+    hands = [c for p in state.players for c in p.hand]
+    played = [c for p in state.players for cards in p.sets for c in cards]
+    every = [*state.pile, *state.discard, *state.event_discard, *featured, *hands, *played]
     require_each_once(every, range(content.size), "card")
     require(
-        all(c in parks for c in [*st.discard, *featured, *played]),
+        all(c in parks for c in [*state.discard, *featured, *played]),
         "only park cards are in sets, on the park discard pile or featured",
     )
-    require(all(c not in parks for c in st.event_discard), "a park is on the event discard pile")
-    for seat, player in enumerate(st.players):
+    require(all(c not in parks for c in state.event_discard), "a park is on the event discard pile")
+    for seat, player in enumerate(state.players):
         require(all(player.sets), f"seat {seat} has an empty set")
         require(
-            -1 <= player.astronomer_turn <= st.turn,
+            -1 <= player.astronomer_turn <= state.turn,
             f"seat {seat} played Aspiring astronomer on turn {player.astronomer_turn}, "
             f"which is not a turn so far",
         )
-    _check_results(st, content)
-    _check_phase(st, content)
+    _check_results(state, content)
+    _check_phase(state, content)
 
 
-def _check_results(st: PPState, content: Content) -> None:
+def _check_results(state: PocketParksState, content: Content) -> None:
     """At most one score sheet per round played, the last one once the game is over;
     the scores are their sums (PP-SCORE-1)."""
-    seats = range(len(st.players))
+    seats = range(len(state.players))
     parks = range(len(content.parks))
-    over = st.phase == "over"
-    scored = len(st.results)
+    over = state.phase == "over"
+    scored = len(state.results)
     require(
-        1 <= scored <= st.round if over else scored < st.round,
-        f"{scored} rounds are scored in round {st.round}{' after the end' if over else ''}",
+        1 <= scored <= state.round if over else scored < state.round,
+        f"{scored} rounds are scored in round {state.round}{' after the end' if over else ''}",
     )
     icons = range(2 * content.dark_bit)
-    for number, result in enumerate(st.results, 1):
+    for number, result in enumerate(state.results, 1):
         where = f"round {number}'s score"
         require(result.winner == NO_SEAT or result.winner in seats, f"{where}: no such winner")
         require(
-            len(result.points) == len(result.newest) == len(st.players)
-            and len(result.sets) in (0, len(st.players)),
+            len(result.points) == len(result.newest) == len(state.players)
+            and len(result.sets) in (0, len(state.players)),
             f"{where}: one entry per seat",
         )
         require(min(result.points) >= 0, f"{where}: negative points")
@@ -440,53 +440,56 @@ def _check_results(st: PPState, content: Content) -> None:
             not result.sets or [sum(s.points for s in row) for row in result.sets] == result.points,
             f"{where}: the points are not the sums of the sets' points",
         )
-    for seat, player in enumerate(st.players):
-        total = sum(r.points[seat] for r in st.results)
+    for seat, player in enumerate(state.players):
+        total = sum(r.points[seat] for r in state.results)
         require(player.score == total, f"seat {seat} has {player.score} points, not {total}")
 
 
-def _check_phase(st: PPState, content: Content) -> None:
+def _check_phase(state: PocketParksState, content: Content) -> None:
     """The phase, the open question (window), the draft, the event in play, a won Park
     Tour and a wish: each exactly when the others say so."""
-    phase, window, draft = st.phase, st.window, st.draft
-    require(0 <= st.draws <= 2, f"{st.draws} cards drawn in one action, not 0 to 2")
-    require(phase != "draw" or st.draws == 1, "the second draw is due after exactly one")
-    require(phase != "discard" or st.draws == 2, "the discard is due after two draws")
+    phase, window, draft = state.phase, state.window, state.draft
+    require(0 <= state.draws <= 2, f"{state.draws} cards drawn in one action, not 0 to 2")
+    require(phase != "draw" or state.draws == 1, "the second draw is due after exactly one")
+    require(phase != "discard" or state.draws == 2, "the discard is due after two draws")
     require(
-        phase not in ("turn", "set", "build", "steal") or st.draws == 0,
-        f"{counted(st.draws, 'card')} drawn before the turn's action is chosen (PP-DRAW-2)",
+        phase not in ("turn", "set", "build", "steal") or state.draws == 0,
+        f"{counted(state.draws, 'card')} drawn before the turn's action is chosen (PP-DRAW-2)",
     )
     require((phase == "window") == (window is not None), f"phase {phase} with no question open")
     window_kind = None if window is None else window.kind
     require(
-        (st.event_play is not None) == (window_kind == "event"),
+        (state.event_play is not None) == (window_kind == "event"),
         "an event is in play exactly while its question is open (PP-WINDOW-1)",
     )
     require(
-        st.wishing == (window_kind == "wish"), "a wish flips exactly while its question is open"
+        state.wishing == (window_kind == "wish"), "a wish flips exactly while its question is open"
     )
     require(
         (draft is not None) == (phase in ("set", "build", "steal") or window_kind == "steal"),
         f"phase {phase} {'with' if draft is not None else 'without'} a set or steal declared",
     )
-    require(st.tour is None or phase == "limit", "a won Park Tour waits only for the hand limit")
-    require(phase != "over" or st.round == ROUNDS, f"the game is over in round {st.round}")
+    require(state.tour is None or phase == "limit", "a won Park Tour waits only for the hand limit")
+    require(phase != "over" or state.round == ROUNDS, f"the game is over in round {state.round}")
     if window is not None:
-        _check_window(st, window, content)
+        _check_window(state, window, content)
     if draft is not None:
-        _check_draft(st, draft, content)
-    if st.event_play is not None:
-        _check_event_play(st, st.event_play, content)
-    if st.tour is not None:
-        _check_claim(st, st.tour, "the won Park Tour")
+        _check_draft(state, draft, content)
+    if state.event_play is not None:
+        _check_event_play(state, state.event_play, content)
+    if state.tour is not None:
+        _check_claim(state, state.tour, "the won Park Tour")
         require(
-            len(st.tour.cards) in TOUR_SIZES and bool(st.discard), "the won Park Tour has no park"
+            len(state.tour.cards) in TOUR_SIZES and bool(state.discard),
+            "the won Park Tour has no park",
         )
 
 
-def _check_claim(st: PPState, claim: Claim, what: str) -> None:
-    require(claim.seat in range(len(st.players)), f"{what} is by seat {claim.seat}: no such seat")
-    hand = st.players[claim.seat].hand
+def _check_claim(state: PocketParksState, claim: Claim, what: str) -> None:
+    require(
+        claim.seat in range(len(state.players)), f"{what} is by seat {claim.seat}: no such seat"
+    )
+    hand = state.players[claim.seat].hand
     require(
         bool(claim.cards)
         and len(set(claim.cards)) == len(claim.cards)
@@ -495,9 +498,9 @@ def _check_claim(st: PPState, claim: Claim, what: str) -> None:
     )
 
 
-def _check_window(st: PPState, window: Window, content: Content) -> None:
+def _check_window(state: PocketParksState, window: Window, content: Content) -> None:
     """PP-WINDOW-1: the seats still asked, and the answers given so far."""
-    seats = range(len(st.players))
+    seats = range(len(state.players))
     waiting = window.waiting
     require(
         bool(waiting) and len(set(waiting)) == len(waiting) and all(s in seats for s in waiting),
@@ -510,7 +513,7 @@ def _check_window(st: PPState, window: Window, content: Content) -> None:
     )
     tour = window.kind in ("tour", "wish")
     for claim in window.claims:
-        _check_claim(st, claim, f"seat {claim.seat}'s answer")
+        _check_claim(state, claim, f"seat {claim.seat}'s answer")
         if tour:
             require(
                 len(claim.cards) in TOUR_SIZES and claim.copy is None,
@@ -524,40 +527,40 @@ def _check_window(st: PPState, window: Window, content: Content) -> None:
         "a seat picks a Park Tour once, before it answers",
     )
     for picked in window.picks:
-        _check_claim(st, picked, f"seat {picked.seat}'s Park Tour picks")
+        _check_claim(state, picked, f"seat {picked.seat}'s Park Tour picks")
         require(
             tour and len(picked.cards) <= max(TOUR_SIZES) and picked.copy is None,
             "Park Tour picks are at most 8 cards, asked about a park (PP-TOUR-1)",
         )
     if tour:
         require(
-            bool(st.discard) and window.card == st.discard[-1],
+            bool(state.discard) and window.card == state.discard[-1],
             "a Park Tour is asked about the park on top of the discard pile",
         )
     elif window.kind == "event":
         require(
-            st.event_play is not None and window.card == st.event_play.card,
+            state.event_play is not None and window.card == state.event_play.card,
             "the question is about the event in play",
         )
     else:
         require(window.card == NO_CARD, "a steal's question is about no card")
 
 
-def _check_draft(st: PPState, draft: Draft, content: Content) -> None:
+def _check_draft(state: PocketParksState, draft: Draft, content: Content) -> None:
     """A set or a steal being declared by the current player (PP-SET-2, PP-STEAL-1)."""
-    seats = range(len(st.players))
-    me = st.players[st.current]
-    stealing = st.phase == "steal" or st.window is not None
+    seats = range(len(state.players))
+    me = state.players[state.current]
+    stealing = state.phase == "steal" or state.window is not None
     cards = draft.cards
     require(len(set(cards)) == len(cards), "a card is picked twice")
-    if st.phase != "window":  # the payment of a declared steal has left the hand
+    if state.phase != "window":  # the payment of a declared steal has left the hand
         require(all(c in me.hand for c in cards), "the draft picks cards not in the hand")
     if not stealing:
         require(
             all(c < len(content.parks) for c in cards) and len(cards) <= PAY_MOST,
             "a set is made of at most 4 park cards (PP-SET-4)",
         )
-        building = st.phase == "build"
+        building = state.phase == "build"
         require(
             draft.set_index in (range(len(me.sets)) if building else (-1,)),
             "a set is built onto one of the player's own sets, a new one onto none (PP-SET-5)",
@@ -572,10 +575,10 @@ def _check_draft(st: PPState, draft: Draft, content: Content) -> None:
         "a steal is paid with at most 4 cards (PP-STEAL-2)",
     )
     require(
-        draft.target in seats and draft.target != st.current,
+        draft.target in seats and draft.target != state.current,
         f"the steal is from seat {draft.target}, not another seat at the table",
     )
-    in_sets = {c for s in st.players[draft.target].sets for c in s}
+    in_sets = {c for s in state.players[draft.target].sets for c in s}
     takes = draft.takes
     require(
         len(set(takes)) == len(takes) and all(c in in_sets for c in takes),
@@ -587,22 +590,23 @@ def _check_draft(st: PPState, draft: Draft, content: Content) -> None:
     )
 
 
-def _check_event_play(st: PPState, play: EventPlay, content: Content) -> None:
+def _check_event_play(state: PocketParksState, play: EventPlay, content: Content) -> None:
     """The blue or red event played, waiting for answers (PP-EVENT-1)."""
-    seats = range(len(st.players))
+    seats = range(len(state.players))
     require(
-        play.card >= len(content.parks) and play.card in st.event_discard,
+        play.card >= len(content.parks) and play.card in state.event_discard,
         "the event in play is not an event on the event discard pile",
     )
     targeted = play.effect in ("comparing_notes", "mosquito_bites")
     require(
-        play.target == NO_SEAT or (targeted and play.target in seats and play.target != st.current),
+        play.target == NO_SEAT
+        or (targeted and play.target in seats and play.target != state.current),
         f"the event in play targets seat {play.target}, not another seat at the table",
     )
     if play.effect == "comparing_notes":
         require(play.target != NO_SEAT, "Comparing notes names another player (PP-NOTES-1)")
     if play.effect == "mosquito_bites" and play.target != NO_SEAT:
-        bitten = {c for s in st.players[play.target].sets for c in s}
+        bitten = {c for s in state.players[play.target].sets for c in s}
         require(play.pick in bitten, "Mosquito bites names a card in a set of the target")
     else:
         require(play.pick == NO_CARD, "only Mosquito bites picks a card")

@@ -39,9 +39,9 @@ from tabletop.games.pocketparks.model import (
     Pay,
     Player,
     PlayEvent,
+    PocketParksState,
     PPAction,
     PPOptions,
-    PPState,
     React,
     RoundResult,
     SetScore,
@@ -121,7 +121,7 @@ TARGET_RULES: dict[str, str] = {"comparing_notes": "PP-NOTES-1", "mosquito_bites
 
 
 @dataclass(slots=True)
-class PocketParksCtx(Ctx[PPState]):
+class PocketParksCtx(Ctx[PocketParksState]):
     """A step of PocketParks in the making (core/rules.py), which names the players.
     ``turn`` is the seat whose turn the action was taken in: an action that ends the
     turn moves ``state.current`` on, and that player still comes first (PP-WIN-1)."""
@@ -144,7 +144,7 @@ def names(cards: list[int]) -> str:
     return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
 
 
-def icon_filter(state: PPState, seat: int) -> int:
+def icon_filter(state: PocketParksState, seat: int) -> int:
     """The icons a seat's cards may use: dark sky only after Aspiring astronomer
     was played on an earlier turn of this round (PP-SET-8)."""
     played = state.players[seat].astronomer_turn
@@ -157,7 +157,7 @@ def common_icons(cards: list[int], icons: int) -> int:
     return icons
 
 
-def set_icons(state: PPState, seat: int, cards: list[int]) -> int:
+def set_icons(state: PocketParksState, seat: int, cards: list[int]) -> int:
     """A set's icons are what all its cards share, recomputed as it changes (PP-SET-1, PP-SET-7)."""
     return common_icons(cards, icon_filter(state, seat))
 
@@ -171,7 +171,7 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def order_from(state: PPState, seat: int) -> tuple[int, ...]:
+def order_from(state: PocketParksState, seat: int) -> tuple[int, ...]:
     """Every seat in turn order, from ``seat`` on."""
     n = len(state.players)
     return _order(seat % n, n)
@@ -182,16 +182,16 @@ def _order(seat: int, n: int) -> tuple[int, ...]:
     return tuple((seat + k) % n for k in range(n))
 
 
-def priority_distance(state: PPState, seat: int) -> int:
+def priority_distance(state: PocketParksState, seat: int) -> int:
     """0 for the player after the current one, ..., n-1 for the current player (PP-TOUR-4)."""
     return (seat - state.current - 1) % len(state.players)
 
 
-def round3(state: PPState) -> bool:
+def round3(state: PocketParksState) -> bool:
     return state.modifiers and state.round == ROUNDS
 
 
-def priorities(state: PPState) -> list[list[int]]:
+def priorities(state: PocketParksState) -> list[list[int]]:
     """Per seat, per set: the icons for which that set has priority (PP-MOD-3).
 
     For each icon, the largest set having it wins; a tie goes to the set holding
@@ -217,7 +217,7 @@ def wins_with(sizes: list[int]) -> bool:
     return len(top) == 3 and top[0] >= 4 and top[1] >= 3 and top[2] >= 2
 
 
-def round_winner(state: PPState, current: int) -> int:
+def round_winner(state: PocketParksState, current: int) -> int:
     """Who has won the round: ``current`` (whose turn the action was taken in) first,
     then in turn order (PP-WIN-1)."""
     prio = None
@@ -237,7 +237,7 @@ def round_winner(state: PPState, current: int) -> int:
     return NO_SEAT
 
 
-def score_sheet(state: PPState, winner: int) -> list[list[SetScore]]:
+def score_sheet(state: PocketParksState, winner: int) -> list[list[SetScore]]:
     """The round's score sheet: per seat, each set with its points (PP-SCORE-1),
     doubled by a featured icon (PP-MOD-2); in round 3 only priority in a featured
     icon doubles (PP-MOD-3, PP-MOD-4). The one place a round is scored."""
@@ -262,7 +262,7 @@ def sheet_totals(sheet: list[list[SetScore]]) -> list[int]:
     return [sum(s.points for s in row) for row in sheet]
 
 
-def nine_in_hand(state: PPState, seat: int) -> list[int] | None:
+def nine_in_hand(state: PocketParksState, seat: int) -> list[int] | None:
     """Nine hand parks sharing an icon (the newest nine if more), else None (PP-NINE-1)."""
     hand = state.players[seat].hand
     if len(hand) < NINE:
@@ -274,7 +274,7 @@ def nine_in_hand(state: PPState, seat: int) -> list[int] | None:
     return None
 
 
-def is_tour(state: PPState, seat: int, top: int, cards: Sequence[int]) -> bool:
+def is_tour(state: PocketParksState, seat: int, top: int, cards: Sequence[int]) -> bool:
     """Do ``cards`` claim ``top``: 4 hand cards for a set of 5, or 8 for a set of 9,
     all sharing one of its icons (PP-TOUR-1)?"""
     hand = state.players[seat].hand
@@ -286,7 +286,7 @@ def is_tour(state: PPState, seat: int, top: int, cards: Sequence[int]) -> bool:
     )
 
 
-def tour_can_grow(state: PPState, seat: int, top: int, cards: list[int]) -> bool:
+def tour_can_grow(state: PocketParksState, seat: int, top: int, cards: list[int]) -> bool:
     """Can more hand cards make ``cards`` (picked so far) a Park Tour on ``top``: does
     one icon of it, shared by them all, have the 4 (or, past 4, the 8) cards needed?"""
     if len(cards) > TOUR_SIZES[-1]:
@@ -297,7 +297,7 @@ def tour_can_grow(state: PPState, seat: int, top: int, cards: list[int]) -> bool
     return any(sum(1 for c in hand if MASK[c] & bit) >= needed for bit in bits(icons))
 
 
-def tour_picks(state: PPState, seat: int) -> list[int]:
+def tour_picks(state: PocketParksState, seat: int) -> list[int]:
     """The hand cards ``seat`` has picked so far for a Park Tour in the open window."""
     window = state.window
     assert window is not None
@@ -328,20 +328,20 @@ def can_pay(hand: list[int]) -> bool:
     return len(hand) >= 2 or any(MASK[c] & DARK for c in hand)
 
 
-def stealable(state: PPState, seat: int) -> list[int]:
+def stealable(state: PocketParksState, seat: int) -> list[int]:
     return [c for s in state.players[seat].sets if len(s) not in UNSTEALABLE for c in s]
 
 
-def set_holding(state: PPState, seat: int, card: int) -> int:
+def set_holding(state: PocketParksState, seat: int, card: int) -> int:
     for idx, cards in enumerate(state.players[seat].sets):
         if card in cards:
             return idx
     return -1
 
 
-def take_from_set(state: PPState, seat: int, card: int) -> None:
+def take_from_set(state: PocketParksState, seat: int, card: int) -> None:
     """A card leaves the set holding it; a set left empty is gone. States share their
-    sets' lists (``PPState.successor``): a set is replaced, never changed."""
+    sets' lists (``PocketParksState.successor``): a set is replaced, never changed."""
     sets = state.players[seat].sets
     idx = set_holding(state, seat, card)
     rest = [c for c in sets[idx] if c != card]
@@ -351,7 +351,7 @@ def take_from_set(state: PPState, seat: int, card: int) -> None:
         del sets[idx]
 
 
-def copyable(state: PPState, effect: Effect) -> bool:
+def copyable(state: PocketParksState, effect: Effect) -> bool:
     """Let's do it again may copy an effect whose card lies in the event discard."""
     return any(EFFECT[c] == effect for c in state.event_discard)
 
@@ -424,7 +424,7 @@ def leave_hand(ctx: PocketParksCtx, seat: int, card: int) -> None:
     ctx.hidden = True
 
 
-def to_discard(state: PPState, card: int) -> None:
+def to_discard(state: PocketParksState, card: int) -> None:
     (state.discard if is_park(card) else state.event_discard).append(card)
 
 
@@ -539,7 +539,7 @@ def end_action(ctx: PocketParksCtx) -> None:
     close_turn(ctx)
 
 
-def limit_choices(state: PPState, seat: int) -> list[int]:
+def limit_choices(state: PocketParksState, seat: int) -> list[int]:
     """PP-LIMIT-2: the cards a seat may put back at the hand limit: its hand, less
     the cards it has promised to a Park Tour it won this turn."""
     promised = state.tour.cards if state.tour is not None and state.tour.seat == seat else ()
@@ -743,14 +743,14 @@ def resolve_steal(ctx: PocketParksCtx, draft: Draft, detour: Claim | None) -> No
 # -- setup, who acts, the outcome ---------------------------------------------
 
 
-def new(names: tuple[str, ...], options: PPOptions, seed: int) -> PPState:
+def new(names: tuple[str, ...], options: PPOptions, seed: int) -> PocketParksState:
     """A fresh game for the players ``names`` (their number checked), dealt (PP-SETUP-1)."""
     n = len(names)
     rng = Rng.from_seed(seed)
     if options.first_player is not None and options.first_player >= n:
         raise ValueError(f"first_player must be a seat from 0 to {n - 1}")
     first = rng.below(n) if options.first_player is None else options.first_player
-    state = PPState(
+    state = PocketParksState(
         players=[Player(name, [], []) for name in names],
         rng=rng,
         modifiers=options.round_modifiers,
@@ -767,7 +767,7 @@ def new(names: tuple[str, ...], options: PPOptions, seed: int) -> PPState:
     return state
 
 
-def to_act(state: PPState) -> tuple[int, ...]:
+def to_act(state: PocketParksState) -> tuple[int, ...]:
     if state.phase == "over":
         return ()
     if state.window is not None:
@@ -775,7 +775,7 @@ def to_act(state: PPState) -> tuple[int, ...]:
     return (state.current,)
 
 
-def outcome(state: PPState) -> Outcome | None:
+def outcome(state: PocketParksState) -> Outcome | None:
     if state.phase != "over":
         return None
     scores = tuple(p.score for p in state.players)
@@ -803,7 +803,7 @@ def outcome(state: PPState) -> Outcome | None:
 # -- legal actions --------------------------------------------------------------
 
 
-def legal_actions(state: PPState, seat: int) -> list[PPAction]:
+def legal_actions(state: PocketParksState, seat: int) -> list[PPAction]:
     if state.phase == "over":
         return []
     if state.window is not None:
@@ -861,7 +861,7 @@ def legal_actions(state: PPState, seat: int) -> list[PPAction]:
     return out
 
 
-def _draw_actions(state: PPState, seat: int) -> list[PPAction]:
+def _draw_actions(state: PocketParksState, seat: int) -> list[PPAction]:
     out: list[PPAction] = []
     if state.pile or len(state.discard) > 1:
         out.append(Draw(seat=seat, source="pile"))
@@ -870,7 +870,7 @@ def _draw_actions(state: PPState, seat: int) -> list[PPAction]:
     return out
 
 
-def _window_actions(state: PPState, seat: int) -> list[PPAction]:
+def _window_actions(state: PocketParksState, seat: int) -> list[PPAction]:
     window = state.window
     assert window is not None
     out: list[PPAction] = [Pass(seat=seat)]
@@ -896,7 +896,7 @@ def _window_actions(state: PPState, seat: int) -> list[PPAction]:
     return out
 
 
-def _reaction_wanted(state: PPState, seat: int) -> Effect | None:
+def _reaction_wanted(state: PocketParksState, seat: int) -> Effect | None:
     """The purple effect this seat could answer the open window with."""
     window = state.window
     assert window is not None
@@ -907,7 +907,7 @@ def _reaction_wanted(state: PPState, seat: int) -> Effect | None:
     return None
 
 
-def _event_actions(state: PPState, seat: int) -> list[PPAction]:
+def _event_actions(state: PocketParksState, seat: int) -> list[PPAction]:
     out: list[PPAction] = []
     for card in state.players[seat].hand:
         effect = EFFECT[card]
@@ -929,7 +929,7 @@ def _event_actions(state: PPState, seat: int) -> list[PPAction]:
 
 
 def _event_targets(
-    state: PPState, seat: int, effect: Effect
+    state: PocketParksState, seat: int, effect: Effect
 ) -> list[tuple[int | None, int | None]]:
     others = [s for s in range(len(state.players)) if s != seat]
     if effect == "comparing_notes":
@@ -945,13 +945,13 @@ def _event_targets(
 # -- conditions shared by the legal actions and the checks ----------------------
 
 
-def _pairable(state: PPState, seat: int) -> bool:
+def _pairable(state: PocketParksState, seat: int) -> bool:
     icons_allowed = icon_filter(state, seat)
     parks = [c for c in state.players[seat].hand if is_park(c)]
     return any(_has_partner(parks, c, icons_allowed) for c in parks)
 
 
-def _buildable(state: PPState, seat: int, idx: int) -> bool:
+def _buildable(state: PocketParksState, seat: int, idx: int) -> bool:
     cards = state.players[seat].sets[idx]
     icons = common_icons(cards, icon_filter(state, seat))
     hand = state.players[seat].hand
@@ -963,19 +963,19 @@ def _has_partner(parks: list[int], card: int, icons_allowed: int) -> bool:
     return any(other != card and MASK[other] & mask for other in parks)
 
 
-def _draft_icons(state: PPState, seat: int, draft: Draft) -> int:
+def _draft_icons(state: PocketParksState, seat: int, draft: Draft) -> int:
     icons = icon_filter(state, seat)
     if draft.set_index >= 0:
         icons = common_icons(state.players[seat].sets[draft.set_index], icons)
     return common_icons(draft.cards, icons)
 
 
-def _draft_size(state: PPState, seat: int, draft: Draft) -> int:
+def _draft_size(state: PocketParksState, seat: int, draft: Draft) -> int:
     base = len(state.players[seat].sets[draft.set_index]) if draft.set_index >= 0 else 0
     return base + len(draft.cards)
 
 
-def _addable(state: PPState, seat: int, draft: Draft, card: int) -> bool:
+def _addable(state: PocketParksState, seat: int, draft: Draft, card: int) -> bool:
     if not is_park(card) or card in draft.cards:
         return False
     if _draft_size(state, seat, draft) >= MAX_SET:
@@ -1000,7 +1000,7 @@ def _steal_complete(draft: Draft) -> bool:
 # -- apply: check, then act on the successor ------------------------------------
 
 
-def apply(state: PPState, action: PPAction) -> Transition[PPState]:
+def apply(state: PocketParksState, action: PPAction) -> Transition[PocketParksState]:
     """Check the action, then carry it out on the successor of ``state`` and settle."""
     return RULES.step(state, action)
 
@@ -1008,7 +1008,7 @@ def apply(state: PPState, action: PPAction) -> Transition[PPState]:
 # -- sets ---------------------------------------------------------------------------
 
 
-def _check_start_set(state: PPState, action: StartSet) -> None:
+def _check_start_set(state: PocketParksState, action: StartSet) -> None:
     if not _pairable(state, action.seat):
         raise IllegalAction("PP-SET-1", "No two park cards in your hand share a theme icon.")
 
@@ -1018,7 +1018,7 @@ def _start_set(ctx: PocketParksCtx, action: StartSet) -> None:
     ctx.state.phase = "set"
 
 
-def _check_start_build(state: PPState, action: StartBuild) -> None:
+def _check_start_build(state: PocketParksState, action: StartBuild) -> None:
     sets = state.players[action.seat].sets
     if not 0 <= action.set_index < len(sets):
         raise IllegalAction("PP-SET-5", "You can only build onto one of your own sets.")
@@ -1033,7 +1033,7 @@ def _start_build(ctx: PocketParksCtx, action: StartBuild) -> None:
     ctx.state.phase = "build"
 
 
-def _check_add(state: PPState, action: AddCard) -> None:
+def _check_add(state: PocketParksState, action: AddCard) -> None:
     seat = action.seat
     draft = state.draft
     assert draft is not None
@@ -1057,7 +1057,7 @@ def _add(ctx: PocketParksCtx, action: AddCard) -> None:
 # -- steals -------------------------------------------------------------------------
 
 
-def _check_start_steal(state: PPState, action: StartSteal) -> None:
+def _check_start_steal(state: PocketParksState, action: StartSteal) -> None:
     if action.target == action.seat or not 0 <= action.target < len(state.players):
         raise IllegalAction("PP-STEAL-4", "Steal from one other player at the table.")
     if not can_pay(state.players[action.seat].hand):
@@ -1069,7 +1069,7 @@ def _start_steal(ctx: PocketParksCtx, action: StartSteal) -> None:
     ctx.state.phase = "steal"
 
 
-def _check_pay(state: PPState, action: Pay) -> None:
+def _check_pay(state: PocketParksState, action: Pay) -> None:
     draft = state.draft
     assert draft is not None
     if action.card not in state.players[action.seat].hand or action.card in draft.cards:
@@ -1084,7 +1084,7 @@ def _pay(ctx: PocketParksCtx, action: Pay) -> None:
     draft.cards.append(action.card)
 
 
-def _steal_with_room(state: PPState) -> Draft:
+def _steal_with_room(state: PocketParksState) -> Draft:
     """The steal being made, refused once it holds its 2 cards."""
     draft = state.draft
     assert draft is not None
@@ -1093,7 +1093,7 @@ def _steal_with_room(state: PPState) -> Draft:
     return draft
 
 
-def _check_take(state: PPState, action: Take) -> None:
+def _check_take(state: PocketParksState, action: Take) -> None:
     draft = _steal_with_room(state)
     idx = set_holding(state, draft.target, action.card)
     if idx < 0 or action.card in draft.takes:
@@ -1108,7 +1108,7 @@ def _take(ctx: PocketParksCtx, action: Take) -> None:
     draft.takes.append(action.card)
 
 
-def _check_take_random(state: PPState, action: TakeRandom) -> None:
+def _check_take_random(state: PocketParksState, action: TakeRandom) -> None:
     draft = _steal_with_room(state)
     if draft.random_takes >= len(state.players[draft.target].hand):
         raise IllegalAction("PP-STEAL-4", "That player's hand has no more cards.")
@@ -1123,7 +1123,7 @@ def _take_random(ctx: PocketParksCtx, action: TakeRandom) -> None:
 # -- confirm, cancel ----------------------------------------------------------------
 
 
-def _check_confirm(state: PPState, action: Confirm) -> None:
+def _check_confirm(state: PocketParksState, action: Confirm) -> None:
     draft = state.draft
     assert draft is not None
     if state.phase == "steal":
@@ -1157,7 +1157,7 @@ def _confirm(ctx: PocketParksCtx, action: Confirm) -> None:
     end_action(ctx)
 
 
-def _check_cancel(state: PPState, action: Cancel) -> None:
+def _check_cancel(state: PocketParksState, action: Cancel) -> None:
     if state.window is not None and not tour_picks(state, action.seat):
         raise IllegalAction("PP-TOUR-1", "You have picked no card for a Park Tour.")
 
@@ -1174,7 +1174,7 @@ def _cancel(ctx: PocketParksCtx, action: Cancel) -> None:
 # -- draw, discard, events ----------------------------------------------------------
 
 
-def _check_draw(state: PPState, action: Draw) -> None:
+def _check_draw(state: PocketParksState, action: Draw) -> None:
     if action.source == "discard":
         if not state.discard:
             raise IllegalAction("PP-DRAW-1", "The park discard pile is empty.")
@@ -1197,7 +1197,7 @@ def _draw(ctx: PocketParksCtx, action: Draw) -> None:
     state.phase = "draw" if state.draws < 2 else "discard"
 
 
-def _check_discard(state: PPState, action: Discard) -> None:
+def _check_discard(state: PocketParksState, action: Discard) -> None:
     card = action.card
     if card not in state.players[action.seat].hand:
         rule = "PP-LIMIT-1" if state.phase == "limit" else "PP-DRAW-2"
@@ -1228,7 +1228,7 @@ def _discard(ctx: PocketParksCtx, action: Discard) -> None:
     end_action(ctx)
 
 
-def _check_play_event(state: PPState, action: PlayEvent) -> None:
+def _check_play_event(state: PocketParksState, action: PlayEvent) -> None:
     card = action.card
     if card not in state.players[action.seat].hand or EFFECT[card] is None:
         raise IllegalAction("PP-EVENT-1", "Play an event card from your hand.")
@@ -1273,7 +1273,7 @@ def _pass(ctx: PocketParksCtx, action: Pass) -> None:
     answer(ctx, action.seat, None)
 
 
-def _tour_window(state: PPState) -> Window:
+def _tour_window(state: PocketParksState) -> Window:
     window = state.window
     assert window is not None
     if window.kind not in ("tour", "wish"):
@@ -1281,7 +1281,7 @@ def _tour_window(state: PPState) -> Window:
     return window
 
 
-def _check_tour_pick(state: PPState, action: TourPick) -> None:
+def _check_tour_pick(state: PocketParksState, action: TourPick) -> None:
     seat, card = action.seat, action.card
     window = _tour_window(state)
     picked = tour_picks(state, seat)
@@ -1306,7 +1306,7 @@ def _tour_pick(ctx: PocketParksCtx, action: TourPick) -> None:
         window.picks.append(Claim(seat, [action.card]))
 
 
-def _check_park_tour(state: PPState, action: ParkTour) -> None:
+def _check_park_tour(state: PocketParksState, action: ParkTour) -> None:
     window = _tour_window(state)
     picked = tour_picks(state, action.seat)
     if not is_tour(state, action.seat, window.card, action.cards):
@@ -1323,7 +1323,7 @@ def _park_tour(ctx: PocketParksCtx, action: ParkTour) -> None:
     answer(ctx, action.seat, Claim(action.seat, sorted(action.cards)))
 
 
-def _check_react(state: PPState, action: React) -> None:
+def _check_react(state: PocketParksState, action: React) -> None:
     wanted = _reaction_wanted(state, action.seat)
     if wanted is None:
         assert state.window is not None
@@ -1346,7 +1346,7 @@ def _react(ctx: PocketParksCtx, action: React) -> None:
 
 
 # Each kind of action: its own conditions (after whose turn or question it is), if any.
-CHECKS: dict[str, Callable[[PPState, Any], None]] = {
+CHECKS: dict[str, Callable[[PocketParksState, Any], None]] = {
     "start_set": _check_start_set,
     "start_build": _check_start_build,
     "add": _check_add,
@@ -1384,11 +1384,11 @@ HANDLERS: dict[str, Callable[[PocketParksCtx, Any], None]] = {
 }
 
 
-def _begin(state: PPState, action: PPAction) -> PocketParksCtx:
+def _begin(state: PocketParksState, action: PPAction) -> PocketParksCtx:
     return PocketParksCtx(state.successor(), turn=state.current)
 
 
-RULES: Rules[PPState, PocketParksCtx] = Rules(
+RULES: Rules[PocketParksState, PocketParksCtx] = Rules(
     phases=PHASES,
     checks=CHECKS,
     handlers=HANDLERS,

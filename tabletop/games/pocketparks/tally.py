@@ -10,7 +10,7 @@ from typing import Any
 from tabletop.core.engine import Action
 from tabletop.core.kit import Tally
 from tabletop.games.pocketparks import rules as R
-from tabletop.games.pocketparks.model import PPState
+from tabletop.games.pocketparks.model import PocketParksState
 
 
 class PocketParksTally(Tally):
@@ -24,7 +24,7 @@ class PocketParksTally(Tally):
         self.tours = 0
         self.round_ends = Counter[str]()
 
-    def observe(self, before: PPState, action: Action, after: PPState) -> None:
+    def observe(self, before: PocketParksState, action: Action, after: PocketParksState) -> None:
         kind = getattr(action, "kind", "")
         if kind in ("play_event", "react"):
             # Counted under the card played; a Let's do it again also counts its copy.

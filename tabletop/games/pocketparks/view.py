@@ -13,7 +13,7 @@ from tabletop.games.pocketparks.model import (
     NO_CARD,
     NO_SEAT,
     ROUNDS,
-    PPState,
+    PocketParksState,
     RoundResult,
     SetScore,
 )
@@ -122,62 +122,62 @@ def card_view(card: int) -> CardView:
     )
 
 
-def _question(st: PPState) -> str:
+def _question(state: PocketParksState) -> str:
     """The open question in players' words, the same for every seat (nobody learns who
     could answer): what happened, and what may answer it as far as everyone sees (Let's
     do it again only while the card it would copy lies in the event discard)."""
-    window = st.window
+    window = state.window
     assert window is not None
-    who = st.players[st.current].name
+    who = state.players[state.current].name
     if window.kind == "tour":
         return f"Park Tour on {R.NAME[window.card]}?"
     if window.kind == "wish":
         return f"Park Tour on {R.NAME[window.card]}, flipped by Make a wish?"
     if window.kind == "event":
-        play = st.event_play
+        play = state.event_play
         assert play is not None
         copied = f" as {R.EFFECT_NAME[play.effect]}" if R.EFFECT[play.card] != play.effect else ""
         aimed = ""
         if play.pick != NO_CARD:
-            aimed = f" on {R.NAME[play.pick]} in {st.players[play.target].name}'s set"
+            aimed = f" on {R.NAME[play.pick]} in {state.players[play.target].name}'s set"
         elif play.target != NO_SEAT:
-            aimed = f" with {st.players[play.target].name}"
-        answer = _answered_with(st, "ranger_says_no")
+            aimed = f" with {state.players[play.target].name}"
+        answer = _answered_with(state, "ranger_says_no")
         return f"{who} plays {R.NAME[play.card]}{copied}{aimed}: {answer} cancels it"
-    assert st.draft is not None
-    target = st.players[st.draft.target].name
-    answer = _answered_with(st, "trail_detour")
+    assert state.draft is not None
+    target = state.players[state.draft.target].name
+    answer = _answered_with(state, "trail_detour")
     return f"{who} declares a steal against {target}, who may turn it back with {answer}"
 
 
-def _answered_with(st: PPState, effect: Effect) -> str:
+def _answered_with(state: PocketParksState, effect: Effect) -> str:
     """The purple card that answers, and Let's do it again copying it where it may."""
     name = R.EFFECT_NAME[effect]
-    if R.copyable(st, effect):
+    if R.copyable(state, effect):
         return f"{name} (or {R.EFFECT_NAME['lets_do_it_again']} as {name})"
     return name
 
 
-def _window(st: PPState, seat: int | None) -> WindowView | None:
-    window = st.window
+def _window(state: PocketParksState, seat: int | None) -> WindowView | None:
+    window = state.window
     if window is None:
         return None
     return WindowView(
         kind=window.kind,
-        question=_question(st),
+        question=_question(state),
         card=card_view(window.card) if window.card != NO_CARD else None,
         waiting=list(window.waiting),
         you_answer=seat in window.waiting,
-        picked=[card_view(c) for c in R.tour_picks(st, seat)] if seat is not None else [],
+        picked=[card_view(c) for c in R.tour_picks(state, seat)] if seat is not None else [],
     )
 
 
-def _draft(st: PPState, seat: int | None) -> DraftView | None:
-    draft = st.draft
-    if draft is None or seat != st.current or st.phase not in ("set", "build", "steal"):
+def _draft(state: PocketParksState, seat: int | None) -> DraftView | None:
+    draft = state.draft
+    if draft is None or seat != state.current or state.phase not in ("set", "build", "steal"):
         return None
     return DraftView(
-        kind=st.phase,
+        kind=state.phase,
         cards=[card_view(c) for c in draft.cards],
         set_index=draft.set_index if draft.set_index >= 0 else None,
         target=draft.target if draft.target != NO_SEAT else None,
@@ -252,15 +252,15 @@ def round_result(view: RoundView) -> RoundResult:
     )
 
 
-def build_view(st: PPState, seat: int | None) -> PPView:
-    rules = R.round3(st)
-    prio = R.priorities(st) if rules else None
+def build_view(state: PocketParksState, seat: int | None) -> PPView:
+    rules = R.round3(state)
+    prio = R.priorities(state) if rules else None
     players = []
-    for s, player in enumerate(st.players):
+    for s, player in enumerate(state.players):
         sets = []
         for idx, cards in enumerate(player.sets):
             held = prio[s][idx] if prio is not None else 0
-            sets.append(_set_view(cards, R.set_icons(st, s, cards), held, rules))
+            sets.append(_set_view(cards, R.set_icons(state, s, cards), held, rules))
         players.append(
             PlayerView(
                 seat=s,
@@ -268,25 +268,25 @@ def build_view(st: PPState, seat: int | None) -> PPView:
                 hand_size=len(player.hand),
                 sets=sets,
                 score=player.score,
-                dark_sky_sets=R.icon_filter(st, s) != R.THEME,
+                dark_sky_sets=R.icon_filter(state, s) != R.THEME,
             )
         )
-    hand = None if seat is None else [card_view(c) for c in st.players[seat].hand]
+    hand = None if seat is None else [card_view(c) for c in state.players[seat].hand]
     return PPView(
         seat=seat,
-        round=st.round,
-        phase=st.phase,
-        current=st.current,
+        round=state.round,
+        phase=state.phase,
+        current=state.current,
         players=players,
         hand=hand,
-        pile_size=len(st.pile),
-        discard_top=card_view(st.discard[-1]) if st.discard else None,
-        discard_size=len(st.discard),
-        event_discard=[card_view(c) for c in st.event_discard],
-        featured=card_view(st.featured) if st.featured != NO_CARD else None,
-        window=_window(st, seat),
-        draft=_draft(st, seat),
-        results=[_round_view(i + 1, r) for i, r in enumerate(st.results)],
+        pile_size=len(state.pile),
+        discard_top=card_view(state.discard[-1]) if state.discard else None,
+        discard_size=len(state.discard),
+        event_discard=[card_view(c) for c in state.event_discard],
+        featured=card_view(state.featured) if state.featured != NO_CARD else None,
+        window=_window(state, seat),
+        draft=_draft(state, seat),
+        results=[_round_view(i + 1, r) for i, r in enumerate(state.results)],
     )
 
 

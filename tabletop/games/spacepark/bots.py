@@ -34,7 +34,7 @@ from tabletop.games.spacepark.model import (
     Pending,
     Player,
     ScoutBenefit,
-    State,
+    SpaceParkState,
     TakeFrom,
     Visit,
 )
@@ -53,7 +53,7 @@ RESOURCE_WORTH = (0.5, 0.7, 0.7, 0.4)  # an immediate gain of one Sun, Moon, Sea
 # -- rebuilding a state from a view ---------------------------------------------------
 
 
-def determinize(view: SpaceParkView, rng: Rng) -> State:
+def determinize(view: SpaceParkView, rng: Rng) -> SpaceParkState:
     """A full state consistent with ``view``: hidden badges dealt at random."""
     assert view.seat is not None, "a bot plays a seat, never the spectator view"
     me = view.seat
@@ -94,7 +94,7 @@ def determinize(view: SpaceParkView, rng: Rng) -> State:
             targets=tuple(pending.targets),
             drawn=drawn,
         )
-    return State(
+    return SpaceParkState(
         ring=ring,
         rockets=[i for i, d in enumerate(view.ring) if d.rocket],
         scout=next(i for i, d in enumerate(view.ring) if d.scout),
@@ -166,12 +166,14 @@ def targets(player: Player) -> list[Badge]:
     return sorted((deck[b] for b in player.hand), key=lambda b: (-plan_value(player, b), b.id))
 
 
-def visit_score(s: State, seat: int, v: Visit) -> float:
+def visit_score(state: SpaceParkState, seat: int, v: Visit) -> float:
     """The greedy worth of one visit for ``seat`` (higher is better)."""
     deck = badges()
-    player = s.players[seat]
+    player = state.players[seat]
     xp = xp_of(player)
-    endgame = s.last_round or xp >= WIN_XP - 4 or (len(s.players) == 1 and len(s.deck) <= 3)
+    endgame = (
+        state.last_round or xp >= WIN_XP - 4 or (len(state.players) == 1 and len(state.deck) <= 3)
+    )
     fee = 0.0
     if v.scout_fee == "sun":
         fee = 1.5
@@ -188,7 +190,7 @@ def visit_score(s: State, seat: int, v: Visit) -> float:
         )
         surplus = player.stock[SUN] - need_sun
         return (12 if endgame else 5 if surplus > 0 else 2) - fee
-    if endgame and xp >= WIN_XP - 1 and len(s.players) > 1:
+    if endgame and xp >= WIN_XP - 1 and len(state.players) > 1:
         return 1 - fee  # only XP matters now
     if dest in GATHER:
         slot, amount = GATHER[dest]
@@ -201,7 +203,7 @@ def visit_score(s: State, seat: int, v: Visit) -> float:
                 value += 1.5 * min(amount, missing(player, other)[slot])
         return value - fee
     if dest == "starlight_station":
-        if len(s.players) == 1:
+        if len(state.players) == 1:
             assert v.badge is not None
             badge = deck[v.badge]
             return 3 + 0.6 * plan_value(player, badge) - 2 * len(player.hand) - fee
@@ -210,52 +212,52 @@ def visit_score(s: State, seat: int, v: Visit) -> float:
     # astral_arcade
     assert v.scout_to is not None
     value = 2.5 + (1.5 if not player.stock[PASS] else 0.5)
-    if len(s.players) > 1:
+    if len(state.players) > 1:
         value += 1 if v.scout_to == "cosmic_canyon" else 0.5 if v.scout_to in GATHER else 0
     return value - fee
 
 
-def decision_score(s: State, seat: int, action: Any) -> float:
+def decision_score(state: SpaceParkState, seat: int, action: Any) -> float:
     """Pending decisions and visits; Fast Travel scores 0 here (see ``fast_travel_gain``)."""
     deck = badges()
-    player = s.players[seat]
+    player = state.players[seat]
     if isinstance(action, Visit):
-        return visit_score(s, seat, action)
+        return visit_score(state, seat, action)
     if isinstance(action, ScoutBenefit):
         if action.take == "sun":
             return 2.0
         return 2.5 if not player.stock[PASS] and player.stock[SUN] >= 3 else 1.0
     if isinstance(action, TakeFrom):
-        return xp_of(s.players[action.target]) + 0.1 * crystals_of(s.players[action.target])
+        return xp_of(state.players[action.target]) + 0.1 * crystals_of(state.players[action.target])
     if isinstance(action, Keep):
-        assert s.pending is not None and s.pending.drawn is not None
-        return plan_value(player, deck[s.pending.drawn])
+        assert state.pending is not None and state.pending.drawn is not None
+        return plan_value(player, deck[state.pending.drawn])
     if isinstance(action, Exchange):
         return plan_value(player, deck[action.badge]) - 0.2  # keeping shows nothing
     return 0.0
 
 
-def best_visit(s: State, seat: int, legal: Sequence[Any]) -> tuple[float, Any]:
+def best_visit(state: SpaceParkState, seat: int, legal: Sequence[Any]) -> tuple[float, Any]:
     best: tuple[float, Any] = (-math.inf, None)
     for action in legal:
         if isinstance(action, FastTravel):
             continue
-        score = decision_score(s, seat, action)
+        score = decision_score(state, seat, action)
         if score > best[0]:
             best = (score, action)
     return best
 
 
-def greedy_action(s: State, seat: int, legal: Sequence[Any], fast_travel: bool) -> Any:
+def greedy_action(state: SpaceParkState, seat: int, legal: Sequence[Any], fast_travel: bool) -> Any:
     """The greedy choice: the best-scoring visit or decision; with ``fast_travel``,
     a pass is spent when moving a rocket opens a clearly better visit."""
-    score, action = best_visit(s, seat, legal)
-    if fast_travel and s.pending is None:
+    score, action = best_visit(state, seat, legal)
+    if fast_travel and state.pending is None:
         pass_cost = 2.5
         for ft in legal:
             if not isinstance(ft, FastTravel):
                 continue
-            after = s.clone()
+            after = state.clone()
             start = after.ring.index(ft.dest)
             after.rockets[after.rockets.index(start)] = next_open(after.rockets, start)
             after.players[seat].stock[PASS] -= 1
@@ -296,23 +298,23 @@ class GreedyBot(Bot):
         return _pick(legal, greedy_action(state, view.seat, legal, fast_travel=True))
 
 
-def rollout_policy(s: State, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
+def rollout_policy(state: SpaceParkState, seat: int, legal: Sequence[Any], rng: Rng) -> Any:
     """Greedy without Fast Travel look-ahead, with a little noise: fast, and varied."""
     best: tuple[float, Any] = (-math.inf, legal[0])
     for action in legal:
         if isinstance(action, FastTravel):
             continue
-        score = decision_score(s, seat, action) + rng.random() * 1.5
+        score = decision_score(state, seat, action) + rng.random() * 1.5
         if score > best[0]:
             best = (score, action)
     return best[1]
 
 
-def position_value(s: State, seat: int) -> float:
+def position_value(state: SpaceParkState, seat: int) -> float:
     """Rough worth of a seat's position in XP: XP, plus the badges in hand it can
     soon pay for, plus a little for crystals and passes."""
     deck = badges()
-    player = s.players[seat]
+    player = state.players[seat]
     value = float(xp_of(player))
     for badge in player.hand:
         b = deck[badge]
@@ -322,21 +324,21 @@ def position_value(s: State, seat: int) -> float:
     return value
 
 
-def result_value(s: State, seat: int) -> float:
+def result_value(state: SpaceParkState, seat: int) -> float:
     """A rollout's end, from ``seat``'s side, in [0, 1]: a win counts most."""
-    outcome = ENGINE.outcome(s)
-    if len(s.players) == 1:
+    outcome = ENGINE.outcome(state)
+    if len(state.players) == 1:
         if outcome is not None:
             return 1.0 if outcome.winners else 0.1 * min(1.0, outcome.scores[0] / WIN_XP)
         # Solo: the race is against Scout's deck.
-        return 0.5 * min(1.0, position_value(s, 0) / WIN_XP)
+        return 0.5 * min(1.0, position_value(state, 0) / WIN_XP)
     if outcome is not None:
         mine = outcome.scores[seat]
         best_other = max(x for i, x in enumerate(outcome.scores) if i != seat)
         bonus = 0.8 if seat in outcome.winners else 0.0
         return bonus + 0.2 / (1 + math.exp(-(mine - best_other) / 3))
-    mine_v = position_value(s, seat)
-    other = max(position_value(s, i) for i in range(len(s.players)) if i != seat)
+    mine_v = position_value(state, seat)
+    other = max(position_value(state, i) for i in range(len(state.players)) if i != seat)
     return 1 / (1 + math.exp(-(mine_v - other) / 3))
 
 
@@ -422,7 +424,7 @@ class SearchBot(Bot):
         )
         return candidates[best]
 
-    def _playout(self, sample: State, seat: int, action: Any, rng: Rng) -> float:
+    def _playout(self, sample: SpaceParkState, seat: int, action: Any, rng: Rng) -> float:
         s = ENGINE.apply(sample, action).state
         s.rng = Rng(rng.next64())  # the sample's future draws differ per playout seed only
         turn_limit = s.turn + self.horizon

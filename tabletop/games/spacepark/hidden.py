@@ -4,10 +4,10 @@ other players' hands and a card another player drew and has not placed yet."""
 from __future__ import annotations
 
 from tabletop.games.spacepark.content import badges
-from tabletop.games.spacepark.model import State
+from tabletop.games.spacepark.model import SpaceParkState
 
 
-def secrets(state: State, seat: int | None) -> set[str]:
+def secrets(state: SpaceParkState, seat: int | None) -> set[str]:
     """The JSON fragments naming those cards (by id and by name)."""
     hidden = set(state.deck)
     for other, player in enumerate(state.players):

@@ -41,7 +41,7 @@ from tabletop.games.spacepark.model import (
     Keep,
     Player,
     ScoutBenefit,
-    State,
+    SpaceParkState,
     TakeFrom,
     Visit,
 )
@@ -58,7 +58,7 @@ def hint(view: BaseModel, legal: Sequence[Action], budget_s: float) -> Hint:
     return Hint(action, why(view, action))
 
 
-def table(view: SpaceParkView) -> State:
+def table(view: SpaceParkView) -> SpaceParkState:
     """The view as a state, for the greedy measure (which reads only the seat's own side
     and what everyone sees)."""
     return determinize(view, Rng(HINT_SEED))
@@ -74,20 +74,22 @@ def spends(action: Action) -> bool:
     )
 
 
-def opened(s: State, seat: int, travel: FastTravel) -> tuple[float, State, Visit]:
+def opened(
+    state: SpaceParkState, seat: int, travel: FastTravel
+) -> tuple[float, SpaceParkState, Visit]:
     """The best visit a Fast Travel opens, by the greedy measure: its worth, the state
     after the Fast Travel, and the visit."""
-    after = ENGINE.apply(s, travel).state
+    after = ENGINE.apply(state, travel).state
     score, visit = best_visit(after, seat, ENGINE.legal_actions(after, seat))
     return score, after, visit
 
 
-def worth(s: State, seat: int, action: Action) -> float:
+def worth(state: SpaceParkState, seat: int, action: Action) -> float:
     """A turn's move by the greedy measure: a visit's score; a Fast Travel's, the best
     visit it opens."""
     if isinstance(action, FastTravel):
-        return opened(s, seat, action)[0]
-    return visit_score(s, seat, action) if isinstance(action, Visit) else 0.0
+        return opened(state, seat, action)[0]
+    return visit_score(state, seat, action) if isinstance(action, Visit) else 0.0
 
 
 def unwasted(view: SpaceParkView, legal: Sequence[Action], action: Action) -> Action:
@@ -147,10 +149,10 @@ def why(view: SpaceParkView, action: Action) -> str:
     return "This is the only move there is."
 
 
-def _visit(s: State, seat: int, visit: Visit) -> str:
+def _visit(state: SpaceParkState, seat: int, visit: Visit) -> str:
     """What a visit does for ``seat`` (no final stop: a fee may follow)."""
     deck = badges()
-    me = s.players[seat]
+    me = state.players[seat]
     where = DEST_NAMES[visit.dest]
     if visit.dest == "outpost13":
         assert visit.badge is not None
@@ -183,7 +185,7 @@ def _visit(s: State, seat: int, visit: Visit) -> str:
             return f"{where}: draw a badge, one more to aim for"
         return f"{where}: draw a badge; none in your hand is nearly paid for"
     assert visit.scout_to is not None
-    held = s.controller == seat and visit.scout_fee != "controller"  # a fee returns it first
+    held = state.controller == seat and visit.scout_fee != "controller"  # a fee returns it first
     controller = "keep the Controller" if held else "take the Controller"
     return (
         f"{where}: {controller} and a Fast Travel pass, and send Scout to "

@@ -157,7 +157,7 @@ class Step:
 
 
 @dataclass(slots=True)
-class State:
+class SpaceParkState:
     ring: tuple[Dest, ...]  # clockwise, Starlight Station first
     rockets: list[int]  # ring positions
     scout: int  # ring position
@@ -177,10 +177,10 @@ class State:
     over: bool
     rng: Rng
 
-    def successor(self) -> State:
+    def successor(self) -> SpaceParkState:
         """The copy ``rules.apply`` changes into the next state: it shares only values
         (the ring, the decision waited for, the steps of the visit)."""
-        return State(
+        return SpaceParkState(
             self.ring,
             self.rockets.copy(),
             self.scout,
@@ -201,7 +201,7 @@ class State:
             self.rng.copy(),
         )
 
-    def clone(self) -> State:
+    def clone(self) -> SpaceParkState:
         """A copy sharing nothing that changes, for bots and tests to change freely: the
         successor, as it shares only values."""
         return self.successor()
@@ -212,112 +212,119 @@ SCOUT_KEY = "scout"
 SCOUT_NAME_REFUSED = "Alone, you race Scout: a solo player cannot be named Scout too (SP-SETUP-8)."
 
 
-def check_state(s: State, xp_of: Callable[[Player], int], win_xp: int) -> None:
+def check_state(state: SpaceParkState, xp_of: Callable[[Player], int], win_xp: int) -> None:
     """InvalidState unless play can reach ``s`` (seats and names are checked before):
     resources and badges conserved, every position and seat in range, the decision
     waited for and the steps of the visit in hand consistent, and the end (the last
     round, the game over) exactly when the XP or the passes say so. ``xp_of``: a
     player's XP; ``win_xp``: what ends the game (rules.py's)."""
-    seats = len(s.players)
-    require(0 <= s.rng.state < 2**64, "the random generator's state is not a 64-bit number")
+    seats = len(state.players)
+    require(0 <= state.rng.state < 2**64, "the random generator's state is not a 64-bit number")
     require(
-        s.ring[:1] == ("starlight_station",) and sorted(s.ring) == sorted(DEST_NAMES),
+        state.ring[:1] == ("starlight_station",) and sorted(state.ring) == sorted(DEST_NAMES),
         "the ring holds each destination once, Starlight Station first (SP-SETUP-1)",
     )
-    places = range(len(s.ring))
+    places = range(len(state.ring))
     require(
-        len(s.rockets) == ROCKETS == len(set(s.rockets)) and all(r in places for r in s.rockets),
-        f"{ROCKETS} rockets stand on {ROCKETS} different destinations, not {s.rockets}",
+        len(state.rockets) == ROCKETS == len(set(state.rockets))
+        and all(r in places for r in state.rockets),
+        f"{ROCKETS} rockets stand on {ROCKETS} different destinations, not {state.rockets}",
     )
-    require(s.scout in places, f"Scout stands at ring position {s.scout}, which is none")
-    for role, seat in (("first player", s.first), ("active player", s.active)):
+    require(state.scout in places, f"Scout stands at ring position {state.scout}, which is none")
+    for role, seat in (("first player", state.first), ("active player", state.active)):
         require(0 <= seat < seats, f"the {role} is seat {seat}, not a seat at the table")
     require(
-        s.controller is None or 0 <= s.controller < seats,
-        f"the Controller is held by seat {s.controller}, not a seat at the table",
+        state.controller is None or 0 <= state.controller < seats,
+        f"the Controller is held by seat {state.controller}, not a seat at the table",
     )
-    require(s.turn >= 1 and s.idle_turns >= 0, "turns are counted from 1, passes from 0")
+    require(state.turn >= 1 and state.idle_turns >= 0, "turns are counted from 1, passes from 0")
     # SP-SETUP-3: crystals and passes are only moved, never made or lost.
     kinds = len(SUPPLY_START)
-    require(len(s.supply) == kinds, f"the supply lists {len(s.supply)} resources, not {kinds}")
-    for seat, player in enumerate(s.players):
+    require(
+        len(state.supply) == kinds, f"the supply lists {len(state.supply)} resources, not {kinds}"
+    )
+    for seat, player in enumerate(state.players):
         stock = len(player.stock)
         require(stock == kinds, f"seat {seat}'s stock lists {stock} resources, not {kinds}")
         require(min(player.stock) >= 0, f"seat {seat} holds a negative number of a resource")
         require(player.xp_tokens >= 0, f"seat {seat} holds a negative number of XP tokens")
-    require(min(s.supply) >= 0, "the supply holds a negative number of a resource")
+    require(min(state.supply) >= 0, "the supply holds a negative number of a resource")
     for slot, total in enumerate(SUPPLY_START):
-        held = s.supply[slot] + sum(p.stock[slot] for p in s.players)
+        held = state.supply[slot] + sum(p.stock[slot] for p in state.players)
         require(held == total, f"{held} {RESOURCE_NAMES[slot]}s are in the game, not {total}")
     # SP-SETUP-4: every badge is in exactly one place.
-    pending = s.pending
+    pending = state.pending
     drawn = [] if pending is None or pending.drawn is None else [pending.drawn]
-    held_badges = [b for p in s.players for b in (*p.hand, *p.earned)]
+    held_badges = [b for p in state.players for b in (*p.hand, *p.earned)]
     require_each_once(
-        [*s.deck, *s.revealed, *s.scout_stack, *drawn, *held_badges], badges(), "badge"
+        [*state.deck, *state.revealed, *state.scout_stack, *drawn, *held_badges], badges(), "badge"
     )
-    require(len(s.revealed) <= REVEALED, f"at most {REVEALED} badges are on display")
-    require(seats == 1 or not s.scout_stack, "only the solo game has a Scout Stack")
+    require(len(state.revealed) <= REVEALED, f"at most {REVEALED} badges are on display")
+    require(seats == 1 or not state.scout_stack, "only the solo game has a Scout Stack")
     if pending is not None:
-        _check_pending(s, pending)
-    _check_queue(s)
-    _check_solo_name(s)
-    _check_end(s, [xp_of(p) for p in s.players], win_xp)
+        _check_pending(state, pending)
+    _check_queue(state)
+    _check_solo_name(state)
+    _check_end(state, [xp_of(p) for p in state.players], win_xp)
 
 
-def _check_end(s: State, xp: list[int], win_xp: int) -> None:
+def _check_end(state: SpaceParkState, xp: list[int], win_xp: int) -> None:
     """SP-END-1, SP-TURN-5, SP-SOLO-7, SP-SOLO-8: the last round and the end, each when
     what brings it about holds. XP tokens come from Fusion Falls, one a visit."""
-    seats = len(s.players)
-    between = s.pending is None and not s.queue  # no visit under way
+    seats = len(state.players)
+    between = state.pending is None and not state.queue  # no visit under way
     require(
-        s.idle_turns <= s.turn,
-        f"{counted(s.idle_turns, 'pass')} in a row in {counted(s.turn, 'turn')}",
+        state.idle_turns <= state.turn,
+        f"{counted(state.idle_turns, 'pass')} in a row in {counted(state.turn, 'turn')}",
     )
-    for seat, player in enumerate(s.players):
+    for seat, player in enumerate(state.players):
         require(
-            player.xp_tokens <= s.turn,
+            player.xp_tokens <= state.turn,
             f"seat {seat} holds {counted(player.xp_tokens, 'XP token')} after "
-            f"{counted(s.turn, 'turn')} (SP-DEST-4)",
+            f"{counted(state.turn, 'turn')} (SP-DEST-4)",
         )
     reached = max(xp) >= win_xp
     if seats == 1:
-        require(not s.last_round, "the solo game has no last round (SP-SOLO-7)")
+        require(not state.last_round, "the solo game has no last round (SP-SOLO-7)")
         require(
-            not s.over or reached or not s.deck,
+            not state.over or reached or not state.deck,
             "the solo game is over, but the player is short of the XP and the deck holds "
             "badges (SP-SOLO-7, SP-SOLO-8)",
         )
         require(
-            s.over or not between or not reached,
+            state.over or not between or not reached,
             f"the player has {xp[0]} XP, and the solo game goes on (SP-SOLO-7)",
         )
         return
     require(
-        not s.last_round or reached,
+        not state.last_round or reached,
         f"the last round is on, but nobody has {win_xp} XP (SP-END-1)",
     )
     require(
-        s.last_round or s.over or not between or not reached,
+        state.last_round or state.over or not between or not reached,
         f"a player has {max(xp)} XP, and the last round has not begun (SP-END-1)",
     )
-    last_seat = (s.first - 1) % seats
+    last_seat = (state.first - 1) % seats
     require(
-        not s.over or (s.last_round and s.active == last_seat) or s.idle_turns >= seats,
+        not state.over
+        or (state.last_round and state.active == last_seat)
+        or state.idle_turns >= seats,
         "the game is over before its last round is complete, and not for a round of "
         "passes (SP-END-1, SP-TURN-5)",
     )
-    if s.last_round and s.over:
+    if state.last_round and state.over:
         require(between, "a finished game has no visit under way")
 
 
-def _check_solo_name(s: State) -> None:
-    require(len(s.players) != 1 or name_key(s.players[0].name) != SCOUT_KEY, SCOUT_NAME_REFUSED)
+def _check_solo_name(state: SpaceParkState) -> None:
+    require(
+        len(state.players) != 1 or name_key(state.players[0].name) != SCOUT_KEY, SCOUT_NAME_REFUSED
+    )
 
 
-def _check_pending(s: State, pending: Pending) -> None:
-    seats = len(s.players)
-    require(not s.over, "a finished game waits for no decision")
+def _check_pending(state: SpaceParkState, pending: Pending) -> None:
+    seats = len(state.players)
+    require(not state.over, "a finished game waits for no decision")
     require(0 <= pending.seat < seats, f"seat {pending.seat} is to decide, but is not at the table")
     require(
         (pending.kind == "starlight") == (pending.drawn is not None),
@@ -336,31 +343,31 @@ def _check_pending(s: State, pending: Pending) -> None:
         f"seat {pending.seat} may take from seats {list(targets)}: not other seats at the table",
     )
     require(
-        s.supply[slot] == 0 and all(s.players[t].stock[slot] for t in targets),
+        state.supply[slot] == 0 and all(state.players[t].stock[slot] for t in targets),
         "a player takes from another only when the supply is out (SP-SUPPLY-2)",
     )
 
 
-def _check_queue(s: State) -> None:
+def _check_queue(state: SpaceParkState) -> None:
     """The steps of the visit being resolved: they wait only for a decision, and the
     rocket's move ends them (SP-MOVE-1)."""
-    queue = s.queue
+    queue = state.queue
     if not queue:
         return
-    require(s.pending is not None, "the steps of a visit wait only for a decision")
+    require(state.pending is not None, "the steps of a visit wait only for a decision")
     require(
         queue[-1].op == "move" and all(step.op != "move" for step in queue[:-1]),
         "the steps of a visit end with the rocket's move, once",
     )
     for step in queue:
-        require(0 <= step.seat < len(s.players), f"a step of the visit is for seat {step.seat}")
-        hand = s.players[step.seat].hand
+        require(0 <= step.seat < len(state.players), f"a step of the visit is for seat {step.seat}")
+        hand = state.players[step.seat].hand
         valid = {
             "gain": step.arg in RESOURCES,
             "scout": step.arg in DEST_NAMES,
-            "move": step.arg in DEST_NAMES and s.ring.index(step.arg) in s.rockets,
+            "move": step.arg in DEST_NAMES and state.ring.index(step.arg) in state.rockets,
             "earn": step.arg in hand,
-            "take": step.arg in s.revealed or step.arg in s.scout_stack[-1:],
-            "draw": bool(s.deck),
+            "take": step.arg in state.revealed or step.arg in state.scout_stack[-1:],
+            "draw": bool(state.deck),
         }.get(step.op, True)
         require(valid, f"the visit's step {step.op} {step.arg!r} cannot be carried out")

@@ -39,7 +39,7 @@ from tabletop.games.spacepark.model import (
     Player,
     ScoutBenefit,
     SpaceParkOptions,
-    State,
+    SpaceParkState,
     Step,
     TakeFrom,
     Visit,
@@ -168,7 +168,7 @@ def _discounts(earned: tuple[str, ...]) -> tuple[int, int, int]:
 
 
 @dataclass(slots=True)
-class SpaceParkCtx(Ctx[State]):
+class SpaceParkCtx(Ctx[SpaceParkState]):
     """A step of Space Park in the making (core/rules.py), which tells gains one after
     another in one line."""
 
@@ -191,7 +191,7 @@ class SpaceParkCtx(Ctx[State]):
 # -- setup ------------------------------------------------------------------
 
 
-def new(names: tuple[str, ...], options: SpaceParkOptions, seed: int) -> State:
+def new(names: tuple[str, ...], options: SpaceParkOptions, seed: int) -> SpaceParkState:
     """A fresh game for the players ``names`` (their number checked: SP-SETUP-7)."""
     count = len(names)
     rng = Rng.from_seed(seed)
@@ -209,7 +209,7 @@ def new(names: tuple[str, ...], options: SpaceParkOptions, seed: int) -> State:
         raise ValueError(f"first_player must be a seat from 0 to {count - 1}")
     supply = list(SUPPLY_START)
     supply[SUN] -= count
-    return State(
+    return SpaceParkState(
         ring=ring,
         rockets=[ring.index(d) for d in ROCKET_START],
         scout=ring.index("astral_arcade"),
@@ -234,7 +234,7 @@ def new(names: tuple[str, ...], options: SpaceParkOptions, seed: int) -> State:
 # -- who acts, and how -----------------------------------------------------
 
 
-def to_act(state: State) -> tuple[int, ...]:
+def to_act(state: SpaceParkState) -> tuple[int, ...]:
     if state.over:
         return ()
     if state.pending is not None:
@@ -242,7 +242,7 @@ def to_act(state: State) -> tuple[int, ...]:
     return (state.active,)
 
 
-def legal_actions(state: State, seat: int) -> list[Any]:
+def legal_actions(state: SpaceParkState, seat: int) -> list[Any]:
     if state.over:
         return []
     pending = state.pending
@@ -267,7 +267,7 @@ def legal_actions(state: State, seat: int) -> list[Any]:
 # -- apply: the step of core/rules.py --------------------------------------------
 
 
-def apply(state: State, action: Any) -> Transition[State]:
+def apply(state: SpaceParkState, action: Any) -> Transition[SpaceParkState]:
     """Check the action, then carry it out on the successor of ``state``."""
     return RULES.step(state, action)
 
@@ -309,33 +309,33 @@ PHASES: dict[str, Phase] = {
 }
 
 
-def phase(state: State) -> str:
+def phase(state: SpaceParkState) -> str:
     """The key of ``PHASES`` for ``state``."""
     if state.over:
         return "over"
     return "turn" if state.pending is None else state.pending.kind
 
 
-def _check_take_from(state: State, action: TakeFrom) -> None:
+def _check_take_from(state: SpaceParkState, action: TakeFrom) -> None:
     pending = state.pending
     assert pending is not None
     if action.target not in pending.targets:
         raise IllegalAction("SP-SUPPLY-3", "Take only from one of the players tied for the most.")
 
 
-def _check_exchange(state: State, action: Exchange) -> None:
+def _check_exchange(state: SpaceParkState, action: Exchange) -> None:
     if action.badge not in state.revealed:
         raise IllegalAction("SP-DEST-5", "Exchange only for a badge on display.")
 
 
-def _check_fast_travel(state: State, action: FastTravel) -> None:
+def _check_fast_travel(state: SpaceParkState, action: FastTravel) -> None:
     if not state.players[action.seat].stock[PASS]:
         raise IllegalAction("SP-FAST-2", "You have no Fast Travel pass.")
     if state.ring.index(action.dest) not in state.rockets:
         raise IllegalAction("SP-FAST-1", f"There is no rocket at {DEST_NAMES[action.dest]}.")
 
 
-def _check_visit(state: State, action: Visit) -> None:
+def _check_visit(state: SpaceParkState, action: Visit) -> None:
     """Raise IllegalAction unless there is a rocket at the destination (SP-TURN-2) and
     this visit can be made in full (SP-TURN-3)."""
     dest = action.dest
@@ -409,7 +409,7 @@ def _check_visit(state: State, action: Visit) -> None:
             )
 
 
-def _visits(state: State, seat: int, pos: int) -> list[Visit]:
+def _visits(state: SpaceParkState, seat: int, pos: int) -> list[Visit]:
     """Every visit ``seat`` may make to ``pos`` (rocket aside): exactly the visits
     ``_check_visit`` accepts, built directly, in the order fee, badge, Scout's
     destination."""
@@ -452,7 +452,7 @@ def _visits(state: State, seat: int, pos: int) -> list[Visit]:
     return out
 
 
-def _can_visit_somewhere(state: State, seat: int) -> bool:
+def _can_visit_somewhere(state: SpaceParkState, seat: int) -> bool:
     """Could ``seat`` visit any destination, spending passes first? (SP-TURN-4)"""
     if any(_visits(state, seat, pos) for pos in state.rockets):
         return True
@@ -467,7 +467,7 @@ def _can_visit_somewhere(state: State, seat: int) -> bool:
     return False
 
 
-def _can_gain(state: State, seat: int, slot: int) -> bool:
+def _can_gain(state: SpaceParkState, seat: int, slot: int) -> bool:
     return bool(state.supply[slot]) or any(
         p.stock[slot] for i, p in enumerate(state.players) if i != seat
     )
@@ -530,7 +530,7 @@ def _do_visit(ctx: SpaceParkCtx, action: Visit) -> None:
     state.queue = steps
 
 
-def _decided(state: State) -> Pending:
+def _decided(state: SpaceParkState) -> Pending:
     """The pending decision, answered: the queued steps resume after it (``_run``)."""
     pending = state.pending
     assert pending is not None
@@ -756,7 +756,7 @@ def _finish_solo_turn(ctx: SpaceParkCtx) -> None:
 # -- the tables of the step ---------------------------------------------------------
 
 # Each kind of action: its own conditions (after whose turn or decision it is), if any.
-CHECKS: dict[str, Callable[[State, Any], None]] = {
+CHECKS: dict[str, Callable[[SpaceParkState, Any], None]] = {
     "fast_travel": _check_fast_travel,
     "visit": _check_visit,
     "take_from": _check_take_from,
@@ -773,11 +773,11 @@ HANDLERS: dict[str, Callable[[SpaceParkCtx, Any], None]] = {
 }
 
 
-def _begin(state: State, action: Any) -> SpaceParkCtx:
+def _begin(state: SpaceParkState, action: Any) -> SpaceParkCtx:
     return SpaceParkCtx(state.successor())
 
 
-RULES: Rules[State, SpaceParkCtx] = Rules(
+RULES: Rules[SpaceParkState, SpaceParkCtx] = Rules(
     phases=PHASES,
     checks=CHECKS,
     handlers=HANDLERS,
@@ -792,7 +792,7 @@ RULES: Rules[State, SpaceParkCtx] = Rules(
 # -- results and views -------------------------------------------------------
 
 
-def outcome(state: State) -> Outcome | None:
+def outcome(state: SpaceParkState) -> Outcome | None:
     if not state.over:
         return None
     players = state.players

@@ -10,7 +10,7 @@ from typing import Any
 from tabletop.core.engine import Action
 from tabletop.core.kit import Tally
 from tabletop.games.spacepark.content import badges
-from tabletop.games.spacepark.model import State
+from tabletop.games.spacepark.model import SpaceParkState
 from tabletop.games.spacepark.rules import outcome, xp_of
 
 
@@ -22,7 +22,7 @@ class SpaceParkTally(Tally):
         self.winner_earned = Counter[str]()
         self._this_game: set[str] = set()
 
-    def observe(self, before: State, action: Action, after: State) -> None:
+    def observe(self, before: SpaceParkState, action: Action, after: SpaceParkState) -> None:
         for old, new in zip(before.players, after.players, strict=True):
             if len(new.earned) > len(old.earned):
                 badge = new.earned[-1]
@@ -30,7 +30,7 @@ class SpaceParkTally(Tally):
                 self.xp[badge] += xp_of(new) - xp_of(old)
                 self._this_game.add(badge)
 
-    def finish(self, state: State) -> None:
+    def finish(self, state: SpaceParkState) -> None:
         result = outcome(state)
         self.games_with.update(self._this_game)
         self._this_game = set()

@@ -13,7 +13,7 @@ from tabletop.games.spacepark.content import (
     badges,
     destination_text,
 )
-from tabletop.games.spacepark.model import DEST_NAMES, Dest, Player, State
+from tabletop.games.spacepark.model import DEST_NAMES, Dest, Player, SpaceParkState
 from tabletop.games.spacepark.rules import crystals_of, price, xp_of
 
 
@@ -110,7 +110,7 @@ def hand_view(player: Player) -> list[HandBadgeView]:
     ]
 
 
-def build_view(state: State, seat: int | None, to_act: tuple[int, ...]) -> SpaceParkView:
+def build_view(state: SpaceParkState, seat: int | None, to_act: tuple[int, ...]) -> SpaceParkView:
     deck = badges()
     solo = len(state.players) == 1
     ring = []

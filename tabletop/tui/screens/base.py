@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
@@ -36,7 +35,6 @@ from textual.content import Content
 from textual.message import Message
 from textual.notifications import Notification, SeverityLevel
 from textual.reactive import Reactive, reactive
-from textual.screen import Screen
 from textual.widgets import Static
 
 from tabletop.core.bot import Bot, Hint
@@ -45,8 +43,8 @@ from tabletop.core.errors import IllegalAction
 from tabletop.core.session import GameSession
 from tabletop.core.store import StoreConflict, StoreError
 from tabletop.games import hint_from, kit
-from tabletop.tui.compat import bind_hidden, draw_behind, key_bindings, rebind
-from tabletop.tui.dialogs import Confirm, Dialog
+from tabletop.tui.compat import draw_behind, rebind
+from tabletop.tui.dialogs import Confirm, Dialog, relabel
 from tabletop.tui.navigation import OpenGame, ShowHistory, ShowRules
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.settings import Settings
@@ -706,22 +704,3 @@ class ResultScreen(Dialog[bool]):
 
     def action_close(self, to_history: bool) -> None:
         self.dismiss(to_history)
-
-
-def relabel(screen: Screen[Any], action: str, description: str) -> None:
-    """Give the keys that run ``action`` on ``screen`` (its own copy of its bindings)
-    a new description."""
-    keys = key_bindings(screen)
-    for key, bindings in keys.items():
-        keys[key] = [
-            replace(b, description=description) if b.action == action else b for b in bindings
-        ]
-    screen.refresh_bindings()
-
-
-def bind_choice(screen: Screen[Any], key: str, action: str) -> None:
-    """Bind one of a pop-up's choices to its key (not shown in the footer: the pop-up
-    lists its choices). A binding, not an ``on_key`` handler: a key typed in a burst
-    with the one that opened the pop-up reaches the app before the pop-up is on
-    screen, and the app runs it through the bindings of the screen on top by then."""
-    bind_hidden(screen, key, action)

@@ -3,8 +3,8 @@ one hidden card each, swap once or stand, the higher card wins. It joins tableto
 any game does, through its kit and ``register_game``; a ``tabletop`` process loads it
 when ``TABLETOP_GAMES`` names this package.
 
-A screen of its own (the "tui" kit) is for the UI's own registry: the package is ready
-for one beside ``engine.py``."""
+Its screen (``screen.py``, a UI kit) joins the app's own registry the same way: the
+test that plays it on screen registers ``screen.UI``."""
 
 from __future__ import annotations
 

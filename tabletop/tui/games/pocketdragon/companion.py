@@ -30,7 +30,8 @@ from tabletop.games.pocketdragon.model import (
     Reset,
 )
 from tabletop.games.pocketdragon.view import PocketDragonView
-from tabletop.tui.games.pocketdragon.screen import Choice, PocketDragonScreen
+from tabletop.tui.dialogs import Choice, Confirm
+from tabletop.tui.games.pocketdragon.screen import PocketDragonScreen
 from tabletop.tui.games.pocketdragon.timer import warning_level
 
 _KINDS: dict[str, Callable[..., Action]] = {
@@ -202,8 +203,6 @@ class CompanionScreen(PocketDragonScreen):
         self._log(LogTidyUp)
 
     def action_reset(self) -> None:
-        self.choose(
-            "Reset: back to before the start (full clocks, 3 clues, starting Happiness)?",
-            [Choice("y", "Yes, reset", True), Choice("n", "No, keep playing", False)],
-            lambda yes: self._log(Reset) if yes else None,
-        )
+        question = "Reset: back to before the start (full clocks, 3 clues, starting Happiness)?"
+        confirm = Confirm(question, "Yes, reset", "No, keep playing", classes="-aside")
+        self.push_overlay(confirm, lambda yes: self._log(Reset) if yes else None)

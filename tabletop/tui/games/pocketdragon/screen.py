@@ -29,7 +29,7 @@ with it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual import events
@@ -37,7 +37,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Static
 
 from tabletop.core.clock import Clock, MonotonicClock
@@ -55,9 +55,10 @@ from tabletop.games.pocketdragon.model import (
 )
 from tabletop.games.pocketdragon.view import PocketDragonView
 from tabletop.tui.compat import key_bindings
+from tabletop.tui.dialogs import Choice, Choose
 from tabletop.tui.games.pocketdragon.timer import DragonTimer
 from tabletop.tui.navigation import ShowRules
-from tabletop.tui.screens.base import GameScreen, ResultScreen, bind_choice
+from tabletop.tui.screens.base import GameScreen, ResultScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.tables import TableController
 from tabletop.tui.text import plain
@@ -442,7 +443,7 @@ class PocketDragonScreen(GameScreen):
     def choose(
         self,
         title: str,
-        options: Sequence[Choice],
+        options: Sequence[Choice[Any]],
         then: Callable[[Any], object],
     ) -> None:
         """Ask for one of ``options`` (by key); ``then`` gets its value, unless cancelled."""
@@ -451,12 +452,12 @@ class PocketDragonScreen(GameScreen):
             if value is not None:
                 then(value)
 
-        self.push_overlay(Chooser(title, options), chosen)
+        self.push_overlay(aside(title, options), chosen)
 
     def choose_feed(
         self,
         question: str,
-        options: Sequence[Choice],
+        options: Sequence[Choice[Any]],
         feed: Callable[[Any, float], Action],
     ) -> None:
         """Feed at the moment of the key press (PD-FEED-5): the clocks run to it, then hold
@@ -475,10 +476,11 @@ class PocketDragonScreen(GameScreen):
             else:
                 self.act(feed(value, pressed))
 
-        still = "The clocks stand still while you choose: the feed is at the press (PD-FEED-5)."
-        self.push_overlay(
-            Chooser(f"Fed at {shown} s of hunger: {question}", options, note=still), chosen
+        still = (
+            "The clocks stand still while you choose: the feed is at the press (PD-FEED-5). "
+            "Esc: cancel."
         )
+        self.push_overlay(aside(f"Fed at {shown} s of hunger: {question}", options, still), chosen)
 
     def push_overlay(
         self, screen: Screen[Any], then: Callable[[Any], object] | None = None
@@ -554,60 +556,11 @@ class DragonResult(ResultScreen):
 # -- overlays ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Choice:
-    key: str
-    label: str
-    value: object
-
-
-class Chooser(ModalScreen[object]):
-    """Pick one option by its key; Escape cancels. Public choices only, so the board
-    stays in sight: the choice sits over the side panels' Keys and Log, below the clocks."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
-    DEFAULT_CSS = """
-    Chooser {
-        align: right bottom;
-    }
-    Chooser #choices {
-        width: 34;
-        height: auto;
-        margin-bottom: 1;  /* above the status line */
-        border: thick $accent;
-        padding: 0 1;
-        background: $surface;
-    }
-    """
-
-    def __init__(self, title: str, options: Sequence[Choice], note: str = "") -> None:
-        super().__init__()
-        self.heading = title
-        self.note = note
-        self.options = list(options)
-        for index, option in enumerate(self.options):
-            bind_choice(self, option.key, f"pick({index})")
-        # Not even dimmed (app.tcss dims the screen beneath every dialog): the clocks and
-        # the board must read as clearly while the choice is open. Set here, as an app's
-        # CSS overrides a screen's own.
-        self.styles.background = "transparent"
-
-    def compose(self) -> ComposeResult:
-        lines = [Content.styled(self.heading, "bold")]
-        lines += [
-            Content.assemble((f" {o.key} ", "bold reverse"), f" {o.label}") for o in self.options
-        ]
-        if self.note:
-            lines.append(Content(self.note))
-        lines.append(Content.styled("Esc: cancel", "$text-muted"))
-        yield Static(Content("\n").join(lines), id="choices")
-        yield Footer()
-
-    def action_pick(self, index: int) -> None:
-        self.dismiss(self.options[index].value)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+def aside(title: str, options: Sequence[Choice[Any]], note: str = "") -> Choose[Any]:
+    """A public choice beside the board: over the side panels' Keys and Log, below the
+    clocks, the board not even dimmed (the clocks and the board must read as clearly
+    while it is open)."""
+    return Choose(title, options, note=note or "Esc: cancel.", back="Cancel", classes="-aside")
 
 
 LEAVE = object()

@@ -53,8 +53,8 @@ from tabletop.games.pocketdragon.view import (
     SkillView,
     TableView,
 )
-from tabletop.tui.games.pocketdragon.screen import Choice, Handover, Overlay, PocketDragonScreen
-from tabletop.tui.screens.base import bind_choice
+from tabletop.tui.dialogs import Choice, bind_choice
+from tabletop.tui.games.pocketdragon.screen import Handover, Overlay, PocketDragonScreen
 from tabletop.tui.text import plain, refresh_text
 
 # Rich has no plain "grey"; the cards' colour names map to terminal colours here.

@@ -1,6 +1,8 @@
-"""The PocketParks screen's pop-ups: a short list of choices, the public response
-window with its countdown, the round scoring and the final result; each opens
-the rules (the ? key) at the step's section.
+"""The PocketParks screen's pop-ups (questions low on the screen, over the hand and
+prompt: the players and their sets stay seen): the Park Tour picker, the public
+response window with its countdown, the round scoring and the final result; each
+opens the rules (the ? key) at the step's section. Its short lists of choices are
+the dialogs' ``Choose``.
 
 The response window is drawn from the spectator's view only, so its text is the
 same whether or not anyone at the table could answer (PP-WINDOW-1).
@@ -10,184 +12,29 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import ClassVar, TypeVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
-from textual.widgets import Button, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Button, Static
 
 from tabletop.core.session import GameSession
 from tabletop.core.words import counted
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView
-from tabletop.tui.dialogs import Dialog
+from tabletop.tui.dialogs import Question, bind_choice, relabel
 from tabletop.tui.games.pocketparks.cards import card_chip, icons, set_chip
 from tabletop.tui.games.pocketparks.hand import ParkHand
-from tabletop.tui.screens.base import ResultScreen, bind_choice, relabel
+from tabletop.tui.screens.base import ResultScreen
 from tabletop.tui.tables import TableController
 from tabletop.tui.text import flow, plain, refresh_text
 from tabletop.tui.widgets.bars import Footer
 
 Clock = Callable[[], float]
-ResultT = TypeVar("ResultT")
-
-_BOX_CSS = """
-    align: center bottom;  /* over the hand and prompt: the players and their sets stay seen */
-    & > Vertical {
-        margin-bottom: 1;  /* above the footer */
-        width: auto;
-        min-width: 40;
-        max-width: 90%;
-        height: auto;
-        max-height: 90%;
-        border: thick $accent;
-        background: $surface;
-        padding: 0 1;
-    }
-"""
 
 
-class _PopUp(Dialog[ResultT]):
-    """A pop-up over the table (which shows through, dimmed, as under every dialog).
-    ``rules``, when set, opens the rules help from the pop-up too (the ? key); ``hint``,
-    set on a pop-up where one player answers in private, asks for a hint (the h key),
-    which the game screen shows on the pop-up's hint line (``show_hint``)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "rules", "Rules"),
-        Binding("h", "hint", "Hint"),
-    ]
-    DEFAULT_CSS = """
-    _PopUp #popup-hint {
-        color: $text-accent;
-    }
-    _PopUp #popup-hint.-empty {
-        display: none;
-    }
-    """
-
-    rules: Callable[[], None] | None = None
-    hint: Callable[[], None] | None = None
-
-    def hint_line(self) -> Static:
-        """The line a hint is shown on, in the pop-up's box (empty until asked)."""
-        return Static(classes="-empty", id="popup-hint")
-
-    def show_hint(self, said: Content) -> None:
-        for line in self.query("#popup-hint").results(Static):
-            line.update(said)
-            line.set_class(not said.plain, "-empty")
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "rules":
-            return self.rules is not None
-        if action == "hint":
-            return self.hint is not None
-        return True
-
-    def action_rules(self) -> None:
-        if self.rules is not None:
-            self.rules()
-
-    def action_hint(self) -> None:
-        if self.hint is not None:
-            self.hint()
-
-
-CHOICE_KEYS = "1234567890abcdefgijklmnopqrstuvwxyz"
-"""A choice's key by its place in the list: digits, then letters (not h, the hint's)."""
-
-
-class ChoiceScreen(_PopUp[int | None]):
-    """Pick one of a few choices: arrows and Enter, a click, or its key (its number in
-    the list, or the ``keys`` given: a seat's own number). Esc dismisses with None (the
-    caller says what backing out means)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
-    DEFAULT_CSS = f"""
-    ChoiceScreen {{
-        {_BOX_CSS}
-    }}
-    ChoiceScreen #choice-title {{
-        text-style: bold;
-        width: auto;
-        max-width: 100%;
-    }}
-    ChoiceScreen OptionList {{
-        height: auto;
-        max-height: 20;
-        width: auto;
-        min-width: 38;
-        max-width: 100%;
-    }}
-    ChoiceScreen #choice-note {{
-        color: $text-muted;
-        width: auto;
-        max-width: 100%;
-    }}
-    """
-
-    def __init__(
-        self,
-        title: str,
-        choices: Sequence[Content | str],
-        note: str = "",
-        back: str = "Back",
-        keys: Sequence[str] = (),
-    ) -> None:
-        super().__init__()
-        self.heading = title
-        self.choices = list(choices)
-        self.keys = list(keys) or list(CHOICE_KEYS[: len(self.choices)])
-        for index, key in enumerate(self.keys):
-            bind_choice(self, key, f"pick({index})")
-        self.note = note
-        self.back_label = back
-        self.picked = False
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(plain(self.heading), id="choice-title")
-            options: list[Option] = []
-            for index, choice in enumerate(self.choices):
-                key = f"{self.keys[index]} " if index < len(self.keys) else "  "
-                options.append(Option(Content.assemble((key, "bold $accent"), choice)))
-            yield OptionList(*options)
-            note = self.note or f"Enter or a key picks; Esc: {self.back_label}."
-            yield Static(plain(note), id="choice-note")
-            yield self.hint_line()
-        yield Footer()
-
-    @property
-    def text(self) -> str:
-        """The choices as plain text (what the screen says)."""
-        lines = [self.heading]
-        lines += [c if isinstance(c, str) else c.plain for c in self.choices]
-        return "\n".join(lines)
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.pick(event.option_index)
-
-    def on_mount(self) -> None:
-        relabel(self, "back", self.back_label)  # the footer says what Esc means here
-
-    def action_pick(self, index: int) -> None:
-        self.pick(index)
-
-    def action_back(self) -> None:
-        self.pick(None)
-
-    def pick(self, index: int | None) -> None:
-        """Dismiss once (a second quick key must not pick again)."""
-        if not self.picked:
-            self.picked = True
-            self.dismiss(index)
-
-
-class TourPicker(_PopUp[bool]):
+class TourPicker(Question[bool]):
     """A Park Tour picked from the claimant's own hand, card by card, as the engine
     takes it (PP-TOUR-1): the park to claim, the hand with the cards picked ticked and
     those that cannot join dimmed. Space (Enter, a click) picks the highlighted card,
@@ -196,33 +43,31 @@ class TourPicker(_PopUp[bool]):
     ``on_claim`` (False: refused, and the engine said why; the picker stays). Dismissed
     with True once the claim is made, False to pass."""
 
+    DEFAULT_CLASSES = "-low"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "pick", "Pick card"),
         Binding("c", "claim", "Claim the Park Tour"),
         Binding("backspace", "restart", "Start over"),
         Binding("escape", "pass", "Pass"),
     ]
-    DEFAULT_CSS = f"""
-    TourPicker {{
-        {_BOX_CSS}
-    }}
-    TourPicker Static {{
+    DEFAULT_CSS = """
+    TourPicker Static {
         width: auto;
         max-width: 100%;
-    }}
-    TourPicker #tour-title {{
+    }
+    TourPicker #tour-title {
         text-style: bold;
         color: $accent;
-    }}
-    TourPicker #tour-how {{
+    }
+    TourPicker #tour-how {
         color: $text-muted;
-    }}
-    TourPicker ParkHand {{
+    }
+    TourPicker ParkHand {
         height: auto;
         max-height: 16;
         width: 76;
         max-width: 100%;
-    }}
+    }
     """
 
     def __init__(
@@ -236,21 +81,18 @@ class TourPicker(_PopUp[bool]):
         self.on_pick = on_pick
         self.on_claim = on_claim
         self.claimable = False
-        self.answered = False
 
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(self.asked, id="tour-title")
-            yield Static(
-                "4 park cards from your hand sharing one of its icons claim it (8 for a set "
-                "of 9). Space picks a card · c claims · Backspace starts over · Esc passes. "
-                "Nobody sees which you chose.",
-                id="tour-how",
-            )
-            yield Static(id="tour-picked")
-            yield self.hint_line()
-            yield ParkHand(id="tour-hand")
-        yield Footer()
+    def compose_box(self) -> ComposeResult:
+        yield Static(self.asked, id="tour-title")
+        yield Static(
+            "4 park cards from your hand sharing one of its icons claim it (8 for a set "
+            "of 9). Space picks a card · c claims · Backspace starts over · Esc passes. "
+            "Nobody sees which you chose.",
+            id="tour-how",
+        )
+        yield Static(id="tour-picked")
+        yield self.hint_line()
+        yield ParkHand(id="tour-hand")
 
     def show(
         self,
@@ -293,10 +135,10 @@ class TourPicker(_PopUp[bool]):
 
     def action_claim(self) -> None:
         if not self.answered and self.on_claim():
-            self.close(True)
+            self.answer(True)
 
     def action_pass(self) -> None:
-        self.close(False)
+        self.answer(False)
 
     def explain_key(self, action: str, parameters: tuple[object, ...]) -> bool:
         """c, greyed: the claim is sent anyway, and the engine says why not (the app
@@ -306,14 +148,8 @@ class TourPicker(_PopUp[bool]):
             return True
         return False
 
-    def close(self, claim: bool) -> None:
-        """Dismiss once (a second quick key must not answer again)."""
-        if not self.answered:
-            self.answered = True
-            self.dismiss(claim)
 
-
-class ResponseWindow(_PopUp[int | None]):
+class ResponseWindow(Question[int | None]):
     """The open question, asked of the whole table at once. Dismissed with the seat
     that pressed its number to answer in private, or None when nobody did (the
     countdown ran out, or someone pressed n): then every person asked passes. Enter,
@@ -321,31 +157,29 @@ class ResponseWindow(_PopUp[int | None]):
     countdown for a table that needs longer. A player alone at this screen (a hosted
     seat's own) is not told to take the keyboard: their number answers, n passes."""
 
+    DEFAULT_CLASSES = "-low"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "nobody", "Nobody answers"),
         Binding("space", "wait", "Stop the countdown"),
         Binding("enter", "how", "How to answer", show=False, priority=True),
     ]
-    DEFAULT_CSS = f"""
-    ResponseWindow {{
-        {_BOX_CSS}
-    }}
-    ResponseWindow #window-title {{
+    DEFAULT_CSS = """
+    ResponseWindow #window-title {
         text-style: bold;
         color: $accent;
-    }}
-    ResponseWindow Static {{
+    }
+    ResponseWindow Static {
         width: auto;
         max-width: 100%;
-    }}
-    ResponseWindow Horizontal {{
+    }
+    ResponseWindow Horizontal {
         height: auto;
         width: auto;
         margin-top: 1;
-    }}
-    ResponseWindow Button {{
+    }
+    ResponseWindow Button {
         margin-right: 1;
-    }}
+    }
     """
 
     def __init__(
@@ -371,24 +205,21 @@ class ResponseWindow(_PopUp[int | None]):
         self.rules = on_rules
         self.deadline: float | None = None
         self.names = [p.name for p in view.players]
-        self.closed = False
 
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static("Response window", id="window-title")
-            yield Static(plain(sentence(self.window.question)), id="window-question")
-            if self.window.card is not None:
-                yield Static(card_chip(self.window.card), id="window-card")
-            yield Static(self._asked(), id="window-asked")
-            yield Static(self._how(), id="window-how")
-            yield Static(id="window-countdown")
-            with Horizontal():
-                for seat in self.window.waiting:
-                    if seat not in self.here:
-                        continue
-                    yield _mouse_button(plain(f"{seat + 1} {self.names[seat]}"), f"claim-{seat}")
-                yield _mouse_button(Content("Pass" if self.alone else "Nobody"), "claim-nobody")
-        yield Footer()
+    def compose_box(self) -> ComposeResult:
+        yield Static("Response window", id="window-title")
+        yield Static(plain(sentence(self.window.question)), id="window-question")
+        if self.window.card is not None:
+            yield Static(card_chip(self.window.card), id="window-card")
+        yield Static(self._asked(), id="window-asked")
+        yield Static(self._how(), id="window-how")
+        yield Static(id="window-countdown")
+        with Horizontal():
+            for seat in self.window.waiting:
+                if seat not in self.here:
+                    continue
+                yield _mouse_button(plain(f"{seat + 1} {self.names[seat]}"), f"claim-{seat}")
+            yield _mouse_button(Content("Pass" if self.alone else "Nobody"), "claim-nobody")
 
     @property
     def verb(self) -> str:
@@ -456,7 +287,7 @@ class ResponseWindow(_PopUp[int | None]):
             )
         )
         if left <= 0 and self.app.screen is self:
-            self.close(None)
+            self.answer(None)
 
     @property
     def text(self) -> str:
@@ -480,7 +311,7 @@ class ResponseWindow(_PopUp[int | None]):
 
     def claim(self, seat: int) -> None:
         if seat in self.window.waiting and seat in self.here:
-            self.close(seat)
+            self.answer(seat)
         elif seat in self.window.waiting:
             self.notify(
                 f"{self.names[seat]} answers at their own screen.", severity="warning", markup=False
@@ -493,7 +324,7 @@ class ResponseWindow(_PopUp[int | None]):
             self.notify(f"There is no seat {seat + 1}.", severity="warning", markup=False)
 
     def action_nobody(self) -> None:
-        self.close(None)
+        self.answer(None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "wait":
@@ -512,12 +343,6 @@ class ResponseWindow(_PopUp[int | None]):
         else:
             how = f"To {self.verb}, press your seat number. If nobody answers, press n."
         self.notify(how, markup=False)
-
-    def close(self, seat: int | None) -> None:
-        """Dismiss once, whatever comes first: a seat's key, Enter, the countdown."""
-        if not self.closed:
-            self.closed = True
-            self.dismiss(seat)
 
 
 def _mouse_button(label: Content, id: str) -> Button:
@@ -617,34 +442,32 @@ def score_table(
     return Content("\n").join(lines)
 
 
-class ScoreSheet(_PopUp[None]):
+class ScoreSheet(Question[None]):
     """A round's score sheet (``shown``; None: the chart alone) above the points so far,
     whole on the screen: where the full sheet does not fit, its compact form, and a chart
     with shorter bars where the width is short. Enter closes; a sheet taller than even
     that scrolls."""
 
+    DEFAULT_CLASSES = "-low"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", "Continue"),
         Binding("escape", "close", "Continue", show=False),
     ]
-    DEFAULT_CSS = f"""
-    ScoreSheet {{
-        {_BOX_CSS}
-        & > Vertical {{
-            max-width: 100%;
-            max-height: 100%;
-        }}
-    }}
-    ScoreSheet VerticalScroll {{
+    DEFAULT_CSS = """
+    ScoreSheet > .box {
+        max-width: 100%;
+        max-height: 100%;
+    }
+    ScoreSheet VerticalScroll {
         height: auto;
         width: auto;
         max-width: 100%;
         max-height: 100%;
-    }}
-    ScoreSheet Static {{
+    }
+    ScoreSheet Static {
         width: auto;
         max-width: 100%;
-    }}
+    }
     """
 
     def __init__(
@@ -656,10 +479,9 @@ class ScoreSheet(_PopUp[None]):
         self.shown = shown
         self.body = Content("")
 
-    def compose(self) -> ComposeResult:
-        with Vertical(), VerticalScroll():
+    def compose_box(self) -> ComposeResult:
+        with VerticalScroll():
             yield Static(id="sheet")
-        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()  # arrows scroll a sheet taller than the screen

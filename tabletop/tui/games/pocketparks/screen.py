@@ -58,6 +58,7 @@ from tabletop.games.pocketparks.model import (
     TourPick,
 )
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView
+from tabletop.tui.dialogs import Choice, Choose, numbered
 from tabletop.tui.games.pocketparks.cards import (
     card_chip,
     card_line,
@@ -68,7 +69,6 @@ from tabletop.tui.games.pocketparks.cards import (
 )
 from tabletop.tui.games.pocketparks.hand import ParkHand, SortMode, icon_counts, number_order
 from tabletop.tui.games.pocketparks.modals import (
-    ChoiceScreen,
     Clock,
     FinalResultScreen,
     ResponseWindow,
@@ -84,7 +84,7 @@ from tabletop.tui.screens.cards import CardsScreen, Shown, card_text
 from tabletop.tui.text import plain, refresh_text
 from tabletop.tui.widgets.bars import FOOTER_RANKS
 
-PopupT = TypeVar("PopupT", ChoiceScreen, ScoreSheet, TourPicker)
+PopupT = TypeVar("PopupT", Choose[Any], ScoreSheet, TourPicker)
 
 # The moves of the current player's steps: binding action -> the kinds of action it
 # sends (c and Backspace also confirm or keep the card a discard lets go).
@@ -692,20 +692,25 @@ class PocketParksScreen(GameScreen):
             self._pick_tour(seat)
             return
         answers = [a for a in self.session.legal_actions(seat) if not isinstance(a, Pass)]
-        choices = [self._answer_label(a) for a in answers]
-        choices.append(Content.assemble(("Pass", "bold"), ": let it happen"))
-        options: list[Action] = [*answers, Pass(seat=seat)]
+        passing: Action = Pass(seat=seat)
+        choices = numbered(
+            [
+                *((self._answer_label(a), a) for a in answers),
+                (Content.assemble(("Pass", "bold"), ": let it happen"), passing),
+            ]
+        )
 
-        def answered(index: int | None) -> None:
-            self.act(options[-1] if index is None else options[index])
+        def answered(answer: Action | None) -> None:
+            self.act(passing if answer is None else answer)
 
         held = "" if answers else "You hold no card that answers it: you can only pass. "
         self._asking = self._hinted_answer(
-            ChoiceScreen(
+            Choose(
                 f"{self.session.seats[seat].name}: {sentence(window.question)}",
                 choices,
                 note=f"{held}Enter or a number answers; Esc passes. Nobody sees which you chose.",
                 back="Pass",
+                classes="-low",
             )
         )
         self.app.push_screen(self._asking, answered)
@@ -991,14 +996,19 @@ class PocketParksScreen(GameScreen):
     def _choose(
         self, title: str, labels: list[Content], options: list[Any], keys: Sequence[str] = ()
     ) -> None:
+        """One of ``options`` (by ``keys``, or by their places in the list), played."""
         if not options:
             return
+        if keys:
+            choices = [Choice(*c) for c in zip(keys, labels, options, strict=True)]
+        else:
+            choices = numbered(zip(labels, options, strict=True))
 
-        def chosen(index: int | None) -> None:
-            if index is not None:
-                self.act(options[index])
+        def chosen(action: Action | None) -> None:
+            if action is not None:
+                self.act(action)
 
-        self.app.push_screen(self._helped(ChoiceScreen(title, labels, keys=keys)), chosen)
+        self.app.push_screen(self._helped(Choose(title, choices, classes="-low")), chosen)
 
     def action_undo(self) -> None:
         self._news = []  # the news was of the move taken back
@@ -1069,7 +1079,7 @@ class PocketParksScreen(GameScreen):
         """The status line, and a hint on the private answer's pop-up too."""
         super().show_status(content)
         asking = self._asking
-        if isinstance(asking, ChoiceScreen | TourPicker) and asking.hint is not None:
+        if isinstance(asking, Choose | TourPicker) and asking.hint is not None:
             asking.show_hint(content)
 
 

@@ -5,12 +5,15 @@ The keys make the moves ``engine.legal_actions`` lists. A key whose move is not
 legal now is greyed in the footer; pressing it anyway builds that move and lets
 the engine refuse it, so the player reads the rule and the reason. A visit that
 needs more choices (a badge, where Scout goes, how to pay Scout) asks for them in
-turn, offering only values some legal visit takes; Esc goes back.
+turn, offering only values some legal visit takes; Esc goes back. A decision the
+game waits for (the Controller holder's benefit, whom to take a crystal from, the
+badge drawn at Starlight Station) is asked in a pop-up over the board, by the same
+keys (``Choose``; a greyed key there too lets the engine say why not).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal
 
 from textual import events
@@ -38,6 +41,7 @@ from tabletop.games.spacepark.model import (
 )
 from tabletop.games.spacepark.rules import WIN_XP, solo_turns_left
 from tabletop.games.spacepark.view import BadgeView, SpaceParkView
+from tabletop.tui.dialogs import Choice, Choose
 from tabletop.tui.games.spacepark.board import (
     CONTROLLER,
     DEST_ICONS,
@@ -107,6 +111,12 @@ RULES_SECTIONS = {
 FIELD_ASKS = {"scout_fee": "fee", "scout_to": "scout_to"}
 DEST_ASKS = ("visit", "rocket", "scout_to")
 """Choices made by picking a destination (its number key, or a click on it)."""
+DECISIONS = {
+    "scout_benefit": ("benefit",),
+    "take_from": ("take_from",),
+    "starlight": ("keep", "exchange"),
+}
+"""A pending decision's kind: the choices that make it, asked in a pop-up."""
 
 
 def _bindings() -> list[BindingType]:
@@ -230,6 +240,10 @@ class SpaceParkScreen(GameScreen):
         """Choosing which rocket a Fast Travel pass moves."""
         self._now_key: tuple[int, int | None] | None = None
         self._now_value: _Now | None = None
+        self._deciding: tuple[Choose[tuple[str, int]], tuple[int, int | None]] | None = None
+        """The pop-up asking the viewer's decision, and the position and viewer it is for."""
+        self._answer: tuple[str, int] | Literal["leave"] | None = None
+        """The pop-up's answer, made once it is gone."""
 
     NARROW = 110
     """Below this width: no side column (the news line has the latest moves), short
@@ -284,11 +298,7 @@ class SpaceParkScreen(GameScreen):
             return ()
         pending = self.now().view.pending
         if pending is not None:
-            return {
-                "scout_benefit": ("benefit",),
-                "take_from": ("take_from",),
-                "starlight": ("keep", "exchange"),
-            }[pending.kind]
+            return DECISIONS[pending.kind]
         if self.fast:
             return ("rocket",)
         if self.draft is not None:
@@ -556,6 +566,99 @@ class SpaceParkScreen(GameScreen):
         if self.has_class("-narrow"):  # the log is not shown: its latest lines are
             refresh_text(self.query_one("#news", Static), plain(self._news(view.seat)))
         self.call_after_refresh(self._hint_more)  # once laid out: does the board go on below?
+        self.call_after_refresh(self.decide)
+
+    # -- a decision, in a pop-up ------------------------------------------------------
+
+    def on_screen_resume(self) -> None:
+        """Back on top: the decision's answer, if it came before, is made now that its
+        pop-up is gone; else the question is asked again (back from the curtain, the
+        cards or the rules)."""
+        self._make_answer()
+
+    def _make_answer(self) -> None:
+        """The decision's answer, once its pop-up is gone (a curtain it brings must not
+        go with it): Esc leaves the game, as on the board (refused, the question comes
+        back)."""
+        answer, self._answer = self._answer, None
+        if answer == "leave":
+            self.action_leave()
+        elif answer is not None:
+            self.choose(*answer)
+            return
+        self.decide()
+
+    def decide(self) -> None:
+        """Ask the decision the game waits for from the viewer, in a pop-up, once this
+        screen is on top; a pop-up still asking about another position goes. None while
+        its keys are off (a replay)."""
+        position = (id(self.session.current), self.viewer)
+        if self._deciding is not None:
+            asking, asked = self._deciding
+            if asking.answered:  # its answer is made once it is gone
+                return
+            if asking in self.app.screen_stack and asked == position:
+                return
+            if self.app.screen is asking:
+                self.app.pop_screen()
+            self._deciding = None
+        question = self.question()
+        view = self.now().view
+        if view.pending is None or not question or self.app.screen is not self:
+            return
+        choices = [
+            Choice(ASKS[kind].keys[index], self._decision_label(view, kind, index), (kind, index))
+            for kind in question
+            for index in range(len(ASKS[kind].keys))
+            if self.check_action("choose", (kind, index)) is not False
+        ]
+        if not any(self.check_action("choose", c.value) for c in choices):
+            return
+        choices = [replace(c, offered=self.choice_state(*c.value) is True) for c in choices]
+        first = next(index for index, c in enumerate(choices) if c.offered)
+        asking = Choose(
+            self._prompt(view, question),
+            choices,
+            note=f"A key or Enter chooses; Esc: {self.back_label}.",
+            back=self.back_label,
+            highlighted=first,
+            classes="-low",
+            refuse=self._decided,
+        )
+        asking.rules = self.action_rules
+        if self.check_action("hint", ()):
+            asking.hint = self.action_hint
+        self._deciding = (asking, position)
+        self.app.push_screen(asking, self._decision_made)
+
+    def _decision_made(self, choice: tuple[str, int] | None) -> None:
+        self._deciding = None
+        self._answer = "leave" if choice is None else choice
+        if self.app.screen is self:  # else once it is (``on_screen_resume``)
+            self._make_answer()
+
+    def _decided(self, choice: tuple[str, int]) -> None:
+        self.choose(*choice)
+
+    def _decision_label(self, view: SpaceParkView, kind: str, index: int) -> Content:
+        if kind == "take_from":
+            pending = view.pending
+            assert pending is not None and pending.resource is not None
+            player = view.players[index]
+            held = "passes" if pending.resource == "pass" else pending.resource
+            amount = resource(pending.resource, getattr(player, held))
+            return Content.assemble(plain(f"{player.name} "), amount)
+        if kind == "exchange":
+            return Content.assemble("Exchange for ", badge_line(view.revealed[index], says=False))
+        if kind == "keep" and view.pending is not None and view.pending.drawn is not None:
+            return Content.assemble("Keep ", badge_line(view.pending.drawn, says=False))
+        return Content(ASKS[kind].labels[index])
+
+    def show_status(self, content: Content) -> None:
+        """The status line, and a hint on the decision's pop-up too."""
+        super().show_status(content)
+        if self._deciding is not None:
+            self._deciding[0].show_hint(content)
 
     def _news(self, seat: int | None) -> str:
         """The latest lines of the log ``seat`` may read, as many as the news rows hold
