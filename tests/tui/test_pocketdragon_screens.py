@@ -383,6 +383,24 @@ async def test_companion_buttons_track_clues_successes_and_happiness(store: Stor
         assert "Score 30 = base 1 (Easy) + Happiness 3 + 26 for full 10 s left" in rendered(app)
 
 
+@pytest.mark.parametrize("mode", ["companion", "table"])
+async def test_a_clue_coming_in_reaches_the_log_at_the_tick(store: Store, mode: str) -> None:
+    """PD-CLUE-1: the clue the clocks bring is in the log on screen as the pool grows,
+    not only with the next move."""
+    session = start(store, mode)
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, session, clock)
+        if mode == "table":
+            await pilot.press("enter")  # the first player's curtain
+        await pilot.press("space")
+        for _ in range(21):  # the first clue comes 15 to 20 s in
+            await tick(pilot, screen, clock, 1.0)
+        assert "Clues       4" in timer_text(screen)
+        assert "A clue comes in: 4 clues in" in rendered(app)  # the log wraps the rest
+
+
 def burst(app: TabletopApp, *keys: str) -> None:
     """Keys as a fast typist sends them: all in the app's queue before the first is
     handled (Pilot's press waits for each key to be handled before the next)."""
