@@ -67,7 +67,7 @@ def _difficulty(game: FinishedGame) -> str:
 KIT = GameKit(
     name="pocketdragon",
     title="Pocket Dragon",
-    blurb="2 players, real time: keep the dragon fed and happy before the clock runs out.",
+    blurb="2 players, or 1 with the partner bot, real time: keep the dragon fed and happy.",
     engine_loader=_engine,
     bots=_bots,
     bot_levels=PARTNER_LEVELS,
