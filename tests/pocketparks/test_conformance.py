@@ -76,12 +76,21 @@ def play(
     return st, record
 
 
+# Per player count, the game whose every view is checked (every third step, each viewer):
+# game 0 for two and three players; for four and five a game among the shortest of the
+# first twelve (4,897 and 8,678 moves; games 0 are 6,463 and 15,449), not one of the
+# other two games played here.
+VIEWED = {2: 0, 3: 0, 4: 5, 5: 9}
+
+
 @pytest.mark.rule("PP-HIDDEN-1")
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 @pytest.mark.parametrize("seed", range(3))
 def test_random_games_conserve_cards_and_replay_exactly(n: int, seed: int) -> None:
-    """PP-HIDDEN-1 (views checked every step on seed 0), PP-GAME-1 (three rounds)."""
-    st, record = play(n, 100 * n + seed, check_views=seed == 0)
+    """PP-HIDDEN-1 (views checked in the first game of each count), PP-GAME-1 (three
+    rounds)."""
+    viewed = seed == 0
+    st, record = play(n, 100 * n + (VIEWED[n] if viewed else seed), check_views=viewed)
     assert ENGINE.outcome(st) is not None and len(st.results) == 3
     assert ENGINE.state_json(replay(ENGINE, record)) == ENGINE.state_json(st)
 

@@ -10,6 +10,7 @@ round does. A steal spends cards only where no move spending none scores as well
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 
@@ -65,7 +66,13 @@ def a_view(state: PocketParksState, seat: int) -> PPView:
 
 def short(sizes: list[int]) -> int:
     """Cards missing for 2-3-4, counted by trying every match of three sets (new, empty
-    ones included) to the thresholds; a set of 9 wins alone."""
+    ones included) to the thresholds; a set of 9 wins alone. The count does not depend on
+    the sets' order: each sorted list of sizes is counted once."""
+    return _short(tuple(sorted(sizes)))
+
+
+@functools.cache
+def _short(sizes: tuple[int, ...]) -> int:
     if any(s >= 9 for s in sizes):
         return 0
     padded = [*sizes, 0, 0, 0]

@@ -5,8 +5,10 @@ game makes a move. An unfinished game's replay shows the spectator's view only."
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -252,12 +254,25 @@ def private_cards(session: ReplaySession, seat: int) -> list[str]:
     return [name for name in hand if name not in public]
 
 
-def hidden_from(session: ReplaySession, position: int, viewer: int | None) -> list[str]:
-    """The names of the hand cards at ``position`` that ``viewer`` does not see there."""
-    engine, state = session.engine, session.replay.state(position)
-    seen = compact(engine.view(state, viewer).model_dump(mode="json"))
-    hands = [engine.view(state, seat).model_dump()["hand"] for seat in range(len(session.seats))]
-    return [card["name"] for hand in hands for card in hand if card["name"] not in seen]
+def hidden_cards(session: ReplaySession) -> Callable[[int, int | None], list[str]]:
+    """``hidden(position, viewer)``: the names of the hand cards at ``position`` that
+    ``viewer`` does not see there. Each position's hands and each view there are worked
+    out once: a move looks at the positions before and after it, its neighbours too."""
+    engine = session.engine
+
+    @functools.cache
+    def hands(position: int) -> list[str]:
+        state = session.replay.state(position)
+        views = [engine.view(state, seat).model_dump() for seat in range(len(session.seats))]
+        return [card["name"] for view in views for card in view["hand"]]
+
+    @functools.cache
+    def hidden(position: int, viewer: int | None) -> list[str]:
+        view = engine.view(session.replay.state(position), viewer)
+        seen = compact(view.model_dump(mode="json"))
+        return [name for name in hands(position) if name not in seen]
+
+    return hidden
 
 
 def names_card(text: str, name: str) -> bool:
@@ -275,6 +290,7 @@ def test_every_move_says_what_happened_and_shows_no_hidden_card() -> None:
     names = table.setup.players
     replay = Replay(get_engine("pocketparks"), table.record)
     session = ReplaySession(replay, tuple(SeatInfo(n) for n in names), True)
+    hidden_from = hidden_cards(session)
     silent = {"spectator": 0, "own": 0, "": 0}
     for move in range(1, len(replay)):
         step = replay.step(move)
@@ -288,7 +304,7 @@ def test_every_move_says_what_happened_and_shows_no_hidden_card() -> None:
                 continue  # the engine's log line (its privacy is the engine's tests')
             silent["spectator" if viewer is None else "own" if viewer == mover else ""] = 1
             for position in (move - 1, move):
-                hidden = hidden_from(session, position, viewer)
+                hidden = hidden_from(position, viewer)
                 assert not [n for n in hidden if names_card(told, n)], (move, viewer, told)
     assert silent == {"spectator": 1, "own": 1, "": 1}  # each case is met
 
