@@ -229,6 +229,23 @@ def test_the_last_success_wins_and_stops_the_clocks() -> None:
     assert_refused(ENGINE, won, action("log_success", 401.0), "TT-OVER-1")
 
 
+@pytest.mark.rule("PD-SETUP-2", "PD-SCORE-1")
+@pytest.mark.parametrize(
+    ("difficulty", "needed", "base", "happiness", "main_s"),
+    [("easy", 3, 1, 4, 300), ("medium", 5, 3, 3, 360), ("hard", 7, 8, 3, 420)],
+)
+def test_each_level_scores_its_own_base(
+    difficulty: str, needed: int, base: int, happiness: int, main_s: int
+) -> None:
+    """PD-SETUP-2, PD-SCORE-1: a game won at 50 s scores the level's base, its Happiness
+    and the full tens left."""
+    state = started("companion", difficulty)
+    for success in range(needed):
+        state = act(state, "log_success", 10.0 + 40.0 * success / (needed - 1))  # last at 50
+    assert state.status == "won"
+    assert view(state, 0).score == base + happiness + (main_s - 50) // 10
+
+
 @pytest.mark.rule("PD-SCORE-1")
 def test_score_counts_full_tens_of_the_display() -> None:
     """PD-SCORE-1: 189.001 s left displays 190 (19 tens); 189.0 s displays 189 (18)."""

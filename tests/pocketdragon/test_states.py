@@ -123,6 +123,17 @@ def test_each_broken_invariant_is_named(
         ENGINE.check(state)
 
 
+@pytest.mark.rule("PD-TIME-2")
+def test_the_clock_reads_up_to_a_trillion_seconds() -> None:
+    """PD-TIME-2: a state's clock reading is 0 to 10^12 s (in ms), that bound included."""
+    state = at(arranged(), 1.0)
+    state.now_ms = 10**15
+    ENGINE.check(state)
+    state.now_ms = 10**15 + 1
+    with pytest.raises(InvalidState, match="PD-TIME-2"):
+        ENGINE.check(state)
+
+
 def test_a_look_and_a_clue_are_not_open_at_once() -> None:
     state = act(arranged(), "peek", 1.0, places=[ATTENTION[0], ATTENTION[1]])
     table(state).clue = PendingClue(0, 0)
