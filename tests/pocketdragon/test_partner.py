@@ -296,3 +296,32 @@ def test_it_asks_a_specific_clue_about_a_half_known_card_when_general_ones_tell_
     move = partner._clue(view, ENGINE.legal_actions(state, 0), Knowledge.from_view(view, memory))
     assert isinstance(move, SpecificClue) and move.card == 2
     assert "card 3" in partner.why
+
+
+@pytest.mark.rule("PD-FEED-1", "PD-FEED-2")
+def test_it_feeds_before_a_slow_partners_turn_could_starve_the_dragon() -> None:
+    """PD-FEED-1, PD-FEED-2: waiting in the Feed window is rewarded, but its next turn
+    comes after its partner's: holding food with less hunger left than its own move and
+    the partner's turn take (a person's, slower than a bot's), it feeds now; with a quick
+    partner seen, it may wait."""
+    from tabletop.games.pocketdragon.bots import FEED_MARGIN_TURNS, REACTION_S
+    from tabletop.games.pocketdragon.model import Feed
+
+    own = FEED_MARGIN_TURNS * REACTION_S["normal"] + 3
+    for seed in range(6):
+        states, _ = played(seed, "hard")  # long enough to be hungry
+        for state in states:
+            table = state.table
+            if table is None or state.status != "running" or table.peek or table.play:
+                continue
+            seat = table.turn
+            view = ENGINE.view(state, seat)
+            clocks = view.clocks
+            if not (clocks.feed_available and table.food[seat] and own + 2 < clocks.hunger_left):
+                continue
+            slow, quick = Memory(), Memory()
+            slow.partner_turn_s, quick.partner_turn_s = 20.0, 1.0
+            assert isinstance(decision(seed, slow, view, state, seat), Feed)
+            assert not isinstance(decision(seed, quick, view, state, seat), Feed)
+            return
+    pytest.fail("no position with food held early in the Feed window")

@@ -75,6 +75,9 @@ the partner benchmark (2 to 11 tried; 4 scored best at every difficulty)."""
 SPECIFIC_WHEN_SPLIT_BELOW = 0.3
 """A general clue tells at most this much (the sum over its own cards of p(1 - p) that
 a card needs the Skill) before a specific clue on a half-known card is worth more."""
+PARTNER_TURN_S = 20.0
+"""How long the bot takes its partner's turn to be until it has seen some: a person
+thinking. It feeds before the hunger clock could run out while its partner plays."""
 FOOD_AHEAD_S = 45.0
 """Collect food when the dragon will want feeding within this many seconds and nobody
 holds any."""
@@ -163,6 +166,10 @@ class Memory:
     seen: dict[int, str] = field(default_factory=dict)
     partner_looked: set[int] = field(default_factory=set)
     """Places the partner looked at (public: a look shows where, not what)."""
+    partner_turn_s: float = PARTNER_TURN_S
+    """The longest of the partner's last three turns (PARTNER_TURN_S before any)."""
+    _partner_turns: list[float] = field(default_factory=list)
+    _partner_since: float | None = None
     _discard: int = 0
     _happiness: int | None = None
 
@@ -170,6 +177,12 @@ class Memory:
         table = view.table
         if table is None:
             return
+        if table.turn != view.seat and self._partner_since is None:
+            self._partner_since = view.clock
+        elif table.turn == view.seat and self._partner_since is not None:
+            self._partner_turns = [*self._partner_turns[-2:], view.clock - self._partner_since]
+            self.partner_turn_s = max(self._partner_turns)
+            self._partner_since = None
         discard = len(table.discard)
         happiness = view.happiness
         # Only a Tidy Up empties the discard pile or costs Happiness without adding to it
@@ -323,7 +336,8 @@ class Partner(PacedBot):
         feeds = [a for a in legal if isinstance(a, Feed)]
         if not feeds:
             return None
-        if clocks.hunger_left > FEED_MARGIN_TURNS * self.delay_s + 3:
+        # Its next turn comes after its partner's, which may be a person's slow one.
+        if clocks.hunger_left > FEED_MARGIN_TURNS * self.delay_s + 3 + self.memory.partner_turn_s:
             return None
         food = Counter(c.food for c in _table(view).food[_seat(view)])
         best = max(feeds, key=lambda a: (food[a.food], a.food))
