@@ -11,8 +11,10 @@ Its play, in order of urgency (``Partner.decide``):
 
 1. off turn, answer a specific clue with the Skill most useful to the asker, and
    suggest a card it has seen when the partner's Activity is one match short;
-2. feed the dragon late in the Feed window (waiting is rewarded, PD-FEED-2), with the
-   food type it holds most of (Happiness grows with the count, PD-FEED-3);
+2. feed the dragon late in the Feed window (waiting is rewarded, PD-FEED-2), but while
+   its partner's next turn (as long as the partner's recent turns) cannot outlast the
+   hunger clock, with the food type it holds most of (Happiness grows with the count,
+   PD-FEED-3);
 3. collect food when the dragon will be hungry and nobody holds any;
 4. play an Activity whose Skills it can match from what it has seen, flipping only
    cards it has seen while it can, and giving up rather than guessing badly;
