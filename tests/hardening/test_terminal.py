@@ -54,14 +54,28 @@ class Terminal:
         return self.tmux("capture-pane", "-p", "-t", "t")
 
     def wait_for(self, text: str) -> str:
-        deadline = time.monotonic() + WAIT_S
-        while True:
-            screen = self.screen()
-            if text in screen:
-                return screen
+        if not self.shows(text, WAIT_S):
+            pytest.fail(f"the screen never showed {text!r}; it shows:\n{self.screen()}")
+        return self.screen()
+
+    def shows(self, text: str, within: float) -> bool:
+        """Whether the screen shows ``text`` within ``within`` seconds."""
+        deadline = time.monotonic() + within
+        while text not in self.screen():
             if time.monotonic() > deadline:
-                pytest.fail(f"the screen never showed {text!r}; it shows:\n{screen}")
+                return False
             time.sleep(0.1)
+        return True
+
+    def type_into(self, field: str, text: str) -> None:
+        """Click the field showing ``field`` and type ``text`` there. Under load a click
+        may land while the layout still moves (the keys then go elsewhere): again."""
+        for _ in range(3):
+            self.click_on(field)
+            self.type(text)
+            if self.shows(f"{text} ", 5.0):
+                return
+        pytest.fail(f"{text!r} never reached the field {field!r}:\n{self.screen()}")
 
     def keys(self, *keys: str) -> None:
         self.tmux("send-keys", "-t", "t", *keys)
@@ -141,12 +155,8 @@ def test_a_seeded_space_park_game_in_the_terminal(terminal: list[Terminal], tmp_
     term.wait_for("No unfinished games.")
     term.click_on("Space Park")
     term.wait_for("New game: Space Park")
-    term.click_on("Player 1")  # setup opens on Start: the name fields are a click away
-    term.type("Ann")
-    term.wait_for("Ann ")
-    term.click_on("Player 2")
-    term.type("Bo")
-    term.wait_for("Bo ")
+    term.type_into("Player 1", "Ann")  # setup opens on Start: the fields are a click away
+    term.type_into("Player 2", "Bo")
     term.click_on("random", line_with="Seed")  # the seed field
     term.type(str(seed))
     term.wait_for(str(seed))

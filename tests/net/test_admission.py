@@ -61,11 +61,13 @@ async def _guess(url: str, code: str) -> ClientConnection | None:
 
 
 async def test_strangers_holding_connections_lock_no_player_out(
-    tmp_path: Path, many_files: None
+    tmp_path: Path, many_files: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """500 connections that never join and 100 wrong guesses from 127.0.0.1 (each of
     them took every joining slot before: 32 for the whole host); Ann, at 127.0.0.2,
-    gets her seat while they still hold their share."""
+    gets her seat while they still hold their share. The strangers' first-message
+    deadline is long here, so that the hold lasts however loaded the machine is."""
+    monkeypatch.setattr(server, "JOIN_TIMEOUT_S", 20.0)
     async with hosting(tmp_path, "spacepark", SETUP, 1) as (host, hosted, url):
         wrong = "x" * 27
         held = await asyncio.gather(
@@ -76,14 +78,13 @@ async def test_strangers_holding_connections_lock_no_player_out(
         async with asyncio.timeout(10):
             answer = json.loads(await ann.recv())
         assert answer["ok"] and answer["seat"] == 0 and 0 in hosted.links
-        # she was let in during the hold, not after it (the strangers' first-message
-        # deadline, JOIN_TIMEOUT_S, had not yet closed them)
+        # she was let in during the hold, not after it
         assert host._joining.held("127.0.0.1") == server.MAX_JOINING_PER_ADDRESS
         closes = Counter()
         for ws in held:
             if ws is not None:
                 with pytest.raises(ConnectionClosed):
-                    async with asyncio.timeout(10):
+                    async with asyncio.timeout(30):
                         while True:
                             await ws.recv()
                 closes[ws.close_code] += 1

@@ -192,7 +192,7 @@ class Choose(Question[ValueT | None]):
     ) -> None:
         super().__init__(classes=classes)
         self.refuse = refuse
-        self.heading = title
+        self.heading: Content = plain(title) if isinstance(title, str) else title
         self.choices = list(choices)
         for index, choice in enumerate(self.choices):
             bind_choice(self, choice.key, f"pick({index})")
@@ -201,9 +201,8 @@ class Choose(Question[ValueT | None]):
         self.highlighted = highlighted
 
     def compose_box(self) -> ComposeResult:
-        heading = plain(self.heading) if isinstance(self.heading, str) else self.heading
-        yield Static(heading, classes="title")
-        options = [
+        yield Static(self.heading, classes="title")
+        options: list[Option] = [
             Option(Content.assemble((f"{c.key} ", "bold $accent"), c.label), disabled=not c.offered)
             for c in self.choices
         ]
@@ -219,9 +218,8 @@ class Choose(Question[ValueT | None]):
     @property
     def text(self) -> str:
         """The question and its choices as plain text."""
-        heading = self.heading if isinstance(self.heading, str) else self.heading.plain
         labels = [c.label if isinstance(c.label, str) else c.label.plain for c in self.choices]
-        return "\n".join([heading, *labels])
+        return "\n".join([self.heading.plain, *labels])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
