@@ -70,8 +70,8 @@ async def test_export_then_import_of_the_same_game_offers_to_open_it(
         await pilot.pause()
         offer = app.screen
         assert isinstance(offer, Confirm)
-        assert f"already saved here (game {game_id}, in Continue)" in offer.heading
-        assert f"Open game {game_id} instead?" in offer.heading
+        assert f"already saved here (game {game_id}, in Continue)" in offer.heading.plain
+        assert f"Open game {game_id} instead?" in offer.heading.plain
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, Curtain | PocketParksScreen)
