@@ -966,3 +966,18 @@ async def test_the_rules_pause_a_running_game_while_they_cover_the_board(store: 
         assert app.screen is screen and screen.status == "running"
         assert kinds(session)[-2:] == ["pause", "resume"]
         assert screen.dview(None).clocks.hunger_display == hunger
+
+
+@pytest.mark.rule("PD-CLUE-3")
+def test_a_skill_told_twice_shows_once_on_the_hand_card() -> None:
+    """PD-CLUE-3: asking the same general clue again (the rules allow it) notes its
+    Skill again; the hand card shows each Skill once."""
+    from tabletop.core.engine import Setup
+    from tabletop.games.pocketdragon.view import HandCardView
+    from tabletop.tui.games.pocketdragon.table import Legend, _card_back
+
+    state = ENGINE.new(Setup(players=("Ann", "Bo"), options={"mode": "table"}), 1)
+    view = ENGINE.view(state, 0)
+    card = HandCardView(activity=None, known=("wit", "wit"), ruled_out=("kindness", "kindness"))
+    shown = _card_back(card, Legend(view)).plain
+    assert shown.count("W") == 1 and shown.count("K") == 1, shown

@@ -159,10 +159,13 @@ class Packed(Widget):
 
 def _card_back(hand_card: HandCardView, legend: Legend) -> Content:
     parts: list[Content | str] = [Content.styled("▒▒▒▒▒▒", "$text-muted")]
+    # A clue asked twice notes its Skill twice (the rules allow the second ask): once here.
     if hand_card.known:
-        parts += ["  needs ", Content(" ").join([legend.skill(s) for s in hand_card.known])]
+        known = dict.fromkeys(hand_card.known)
+        parts += ["  needs ", Content(" ").join([legend.skill(s) for s in known])]
     if hand_card.ruled_out:
-        parts += ["  not ", Content(" ").join([legend.skill(s) for s in hand_card.ruled_out])]
+        ruled_out = dict.fromkeys(hand_card.ruled_out)
+        parts += ["  not ", Content(" ").join([legend.skill(s) for s in ruled_out])]
     return Content.assemble(*parts)
 
 
