@@ -525,8 +525,11 @@ def test_moves_made_on_an_edited_snapshot_are_taken_back(here: Store) -> None:
     resumed = GameSession.resume(here, game_id, engine)
     assert resumed.moves == lawful
     assert resumed.reopened is not None
-    assert f"moves {lawful + 1} to {lawful + 1} break the rules ([PP-" in resumed.reopened
+    assert f"moves {lawful + 1} to {lawful + 1} break the rules (PP-" in resumed.reopened
     assert f"It goes on from move {lawful}." in resumed.reopened
+    from tabletop.games.pocketparks.rules import NAME
+
+    assert not any(name in resumed.reopened for name in NAME)  # told to whoever opens it
     assert engine.state_json(resumed.state) == engine.state_json(position)
     assert len(here.load_record(game_id).actions) == lawful
     assert GameSession.resume(here, game_id, engine).reopened is None

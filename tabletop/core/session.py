@@ -330,10 +330,12 @@ class GameSession:
                         f"saved {engine.title} game {game_id} was played on from an edited "
                         f"copy and cannot be repaired: {failed}"
                     ) from failed
+                # The rule only, not the refusal's words: they may name a card in a hand,
+                # and this is told to whoever opens the game.
                 reopened = (
                     f"This game was played on from an edited copy of its position: moves "
-                    f"{keep + 1} to {len(record.actions)} break the rules ([{refused.rule}] "
-                    f"{refused.message}) and were taken back. It goes on from move {keep}."
+                    f"{keep + 1} to {len(record.actions)} break the rules ({refused.rule}) "
+                    f"and were taken back. It goes on from move {keep}."
                 )
                 record = record.model_copy(update={"actions": record.actions[:keep]})
             elif kept is not None and engine.dump_state(kept[0]) != engine.dump_state(state):

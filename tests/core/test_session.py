@@ -631,7 +631,7 @@ def test_a_record_refused_after_its_snapshot_is_reported_or_taken_back(
     monkeypatch.setattr("tabletop.core.session.rules_fingerprint", lambda *_: "earlier rules")
     resumed = GameSession.resume(store, session.game_id, ENGINE)
     assert resumed.moves == 4
-    assert resumed.reopened is not None and "[TOY-PLAY-1]" in resumed.reopened
+    assert resumed.reopened is not None and "(TOY-PLAY-1)" in resumed.reopened
     assert len(store.load_record(session.game_id).actions) == 4
 
 
