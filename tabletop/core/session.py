@@ -18,7 +18,7 @@ snapshot (``keep_snapshot``: the state and the log as of the game's saved versio
 the Continue list draw it without a replay; it fits only if made at that version of the
 game, under the same rules (a hash of the game's code and data, and the kernel's), for
 as many moves as the record holds, with a state the game can be in (Engine.check).
-``resume`` checks a fitting snapshot against the replay (about 40 ms at move 3,000),
+``resume`` checks a fitting snapshot against the replay (about 150 ms at move 3,000),
 because a snapshot can be edited with its digest recomputed: one that differs is
 dropped and the game opens from its record. Where the record stops replaying after
 such a snapshot (moves made on the edited position by a tabletop that trusted it), the
