@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import RenderableType
+from textual import events
 from textual.app import App, ReturnType
 from textual.binding import Binding, BindingsMap, BindingType
-from textual.geometry import Offset
+from textual.geometry import Offset, Size
 from textual.notifications import Notification
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import DataTable, ListView, OptionList
+from textual.widgets import DataTable, ListView, OptionList, Static
 from textual.widgets._header import HeaderClockSpace, HeaderIcon, HeaderTitle
 
 __all__ = [
@@ -25,11 +26,14 @@ __all__ = [
     "HeaderClockSpace",
     "HeaderIcon",
     "HeaderTitle",
+    "KeepsLinesAtNewHeight",
+    "Panel",
     "bind_hidden",
     "draw_behind",
     "follow_focus",
     "key_bindings",
     "rebind",
+    "report_refreshes",
     "withdraw_notice",
 ]
 
@@ -59,6 +63,15 @@ def draw_behind(screen: Screen[Any]) -> None:
     what changed since is drawn."""
     screen._refresh_layout(screen.app.size)
     screen._compositor.render_update(full=True)
+
+
+def report_refreshes(screen: Screen[Any]) -> None:
+    """Have every widget of ``screen`` that was changed tell the screen now, rather than
+    when its own task next runs: the screen draws its frame as soon as it is idle, and a
+    widget whose task ran after that came a frame (and one or two refresh periods) late."""
+    for widget in screen.walk_children(Widget):
+        if widget._repaint_required or widget._layout_required:
+            widget._check_refresh()
 
 
 def withdraw_notice(app: App[Any], notice: Notification) -> bool:
@@ -96,6 +109,32 @@ class CompatApp(App[ReturnType]):
         words = self.crash_words(error)
         if words is not None:
             self._exit_renderables.append(words)
+
+
+class Panel(Static):
+    """The game screens' text: a Static that never scrolls, settled by the layout that
+    sizes it. When a widget's size changes, Textual lays the whole screen out again in the
+    next frame (its virtual size is a reactive that asks for a layout), one or two refresh
+    periods after the first: for a widget that does not scroll, the first layout already
+    used that size, so a move that changes a panel's height is drawn in one frame."""
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
+class KeepsLinesAtNewHeight(OptionList):
+    """An option list that keeps its options' drawn lines when only its height changes:
+    Textual drops them at every resize, and draws the list again in a later frame."""
+
+    _lines_width: int | None = None
+
+    def on_resize(self, event: events.Resize) -> None:
+        width = self.scrollable_content_region.width
+        if width == self._lines_width:
+            event.prevent_default()  # OptionList's own handler would drop the lines
+        self._lines_width = width
 
 
 SHOW_CURSOR = "\x1b[?25h"

@@ -9,19 +9,23 @@ import pytest
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.pilot import Pilot
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from tabletop.tui.compat import (
     CompatApp,
     HeaderClockSpace,
     HeaderIcon,
     HeaderTitle,
+    KeepsLinesAtNewHeight,
+    Panel,
     bind_hidden,
     draw_behind,
     key_bindings,
     rebind,
+    report_refreshes,
     withdraw_notice,
 )
 
@@ -158,3 +162,88 @@ async def test_a_crash_shows_the_apps_words_instead_of_the_traceback(
     assert [str(e) for e in app.crashes] == ["a bug"]
     assert capsys.readouterr().err.strip() == "tabletop stopped: see the report"
     assert app.return_code == 1
+
+
+# -- one frame a change -----------------------------------------------------------------
+
+
+class Framed(CompatApp[None]):
+    """Counts the frames drawn to the terminal (headless draws them too, unsent)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("g", "grow", "Grow")]
+
+    def __init__(self, hand: type[OptionList]) -> None:
+        super().__init__()
+        self.frames = 0
+        self.hand = hand("Yosemite", "Zion", "Acadia", id="hand")
+
+    def compose(self) -> ComposeResult:
+        yield Panel("one line", id="prompt")
+        yield Static("news", id="news")
+        yield self.hand
+
+    def _display(self, screen: Screen[Any], renderable: Any) -> None:
+        super()._display(screen, renderable)
+        if renderable is not None:
+            self.frames += 1
+
+    def action_grow(self) -> None:
+        self.query_one("#prompt", Panel).update("three\nlines\nnow")
+        self.query_one("#news", Static).update("news, new")
+        report_refreshes(self.screen)
+
+
+async def frames_of_a_key(pilot: Pilot[None], key: str) -> int:
+    app = pilot.app
+    assert isinstance(app, Framed)
+    await pilot.pause()
+    drawn = app.frames
+    await pilot.press(key)
+    for _ in range(6):  # six refresh periods: a later frame would have come by then
+        await pilot.pause(1 / 60)
+    return app.frames - drawn
+
+
+def shown(widget: Widget) -> str:
+    return "\n".join(strip.text for strip in widget.render_lines(widget.region.reset_offset))
+
+
+async def test_a_panel_that_grows_and_the_list_it_moves_take_one_frame() -> None:
+    """Textual lays the screen out again a frame later whenever a widget's size changes,
+    and an option list drops its drawn lines at any resize: a Panel, a list keeping its
+    lines at a new height and the changes reported at once take one frame, laid out
+    right (a Panel is a Static: its CSS holds)."""
+    app = Framed(KeepsLinesAtNewHeight)
+    async with app.run_test(size=(40, 12)) as pilot:
+        assert await frames_of_a_key(pilot, "g") == 1
+        prompt, news, hand = (app.query_one(f"#{name}") for name in ("prompt", "news", "hand"))
+        assert prompt.region.height == 3  # Static's height: auto
+        assert (news.region.y, hand.region.y) == (3, 4)
+        assert "Yosemite" in shown(hand) and "news, new" in shown(news)
+
+
+async def test_a_list_at_a_new_width_draws_its_lines_again() -> None:
+    app = Framed(KeepsLinesAtNewHeight)
+    async with app.run_test(size=(40, 12)) as pilot:
+        hand = app.query_one("#hand", OptionList)
+        hand.add_option("Great Smoky Mountains")
+        await pilot.pause()
+        assert "Great Smoky Mountains" in shown(hand)
+        await pilot.resize_terminal(16, 12)
+        await pilot.pause()
+        assert "Great Smoky" in shown(hand) and "Great Smoky Mountains" not in shown(hand)
+
+
+async def test_changed_widgets_tell_the_screen_at_once() -> None:
+    """A widget tells the screen it changed when its own task next runs, which may be after
+    the screen drew its frame (a game's scoreboard came a frame late): reported at once,
+    each has told the screen before the handler that changed them returns."""
+    app = Framed(KeepsLinesAtNewHeight)
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        widgets = [app.query_one("#prompt", Panel), app.query_one("#news", Static)]
+        for widget in widgets:
+            widget.update("changed")
+        assert all(w._repaint_required or w._layout_required for w in widgets)
+        report_refreshes(app.screen)
+        assert not any(w._repaint_required or w._layout_required for w in widgets)

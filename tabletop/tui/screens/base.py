@@ -43,7 +43,7 @@ from tabletop.core.errors import IllegalAction
 from tabletop.core.session import GameSession
 from tabletop.core.store import StoreConflict, StoreError
 from tabletop.games import hint_from, kit
-from tabletop.tui.compat import draw_behind, rebind
+from tabletop.tui.compat import draw_behind, rebind, report_refreshes
 from tabletop.tui.dialogs import Confirm, Dialog, relabel
 from tabletop.tui.navigation import OpenGame, ShowHistory, ShowRules
 from tabletop.tui.screens.sized import SizedScreen
@@ -504,9 +504,9 @@ class GameScreen(SizedScreen):
         self.redraw()
 
     def redraw(self) -> None:
-        # The footer and the log first: the screen draws a frame as soon as the first
-        # widget asks, and the footer takes a step more than the board to ask; asked
-        # last, they came a frame (and a refresh period) late.
+        # The footer first: its keys are worked out a step after this call, and asked
+        # for last they came a frame late. Every widget changed here tells the screen
+        # at once, at the end (``report_refreshes``), so that all are in one frame.
         self.refresh_bindings()
         self.query_one(GameLog).show(self.session.log(self.viewer))
         view = self.session.view(self.viewer)
@@ -525,6 +525,7 @@ class GameScreen(SizedScreen):
             outcome.winners if outcome else (),
         )
         self.show_status(self.status_line())
+        report_refreshes(self)
 
     def status_line(self) -> Content:
         """What the status line says now: the hint asked for, for this position and seat

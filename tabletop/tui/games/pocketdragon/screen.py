@@ -54,7 +54,7 @@ from tabletop.games.pocketdragon.model import (
     with_now,
 )
 from tabletop.games.pocketdragon.view import PocketDragonView
-from tabletop.tui.compat import key_bindings
+from tabletop.tui.compat import Panel, key_bindings
 from tabletop.tui.dialogs import Choice, Choose
 from tabletop.tui.games.pocketdragon.timer import DragonTimer
 from tabletop.tui.navigation import ShowRules
@@ -619,7 +619,7 @@ class Overlay(Screen[object]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="overlay-box"):
-            yield Static(id="overlay-text")
+            yield Panel(id="overlay-text")
             yield self.timer
         yield Footer()
 

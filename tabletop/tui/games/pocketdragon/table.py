@@ -53,6 +53,7 @@ from tabletop.games.pocketdragon.view import (
     SkillView,
     TableView,
 )
+from tabletop.tui.compat import Panel
 from tabletop.tui.dialogs import Choice, bind_choice
 from tabletop.tui.games.pocketdragon.screen import Handover, Overlay, PocketDragonScreen
 from tabletop.tui.text import plain, refresh_text
@@ -351,11 +352,11 @@ class TableScreen(PocketDragonScreen):
         # Whose turn, the grid, the Activity in play, the food and the hands fit 80x24
         # (the legend below them is what a too short board cuts).
         with Vertical(id="pd-board"):
-            yield Static(id="pd-top")
-            yield Static(id="pd-grid")
-            yield Static(id="pd-play")
-            yield Static(id="pd-food")
-            yield Static(id="pd-hands")
+            yield Panel(id="pd-top")
+            yield Panel(id="pd-grid")
+            yield Panel(id="pd-play")
+            yield Panel(id="pd-food")
+            yield Panel(id="pd-hands")
             yield Packed(id="pd-legend")
 
     def compose_side(self) -> ComposeResult:

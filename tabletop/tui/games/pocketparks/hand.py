@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Literal
 
+from textual import events
 from textual.content import Content
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from tabletop.games.pocketparks.view import CardView
+from tabletop.tui.compat import KeepsLinesAtNewHeight
 from tabletop.tui.games.pocketparks.cards import card_line, icon, icon_label
 from tabletop.tui.text import plain
 
@@ -63,7 +65,7 @@ def grouped(
     return out
 
 
-class ParkHand(OptionList):
+class ParkHand(KeepsLinesAtNewHeight):
     """A seat's hand; the screen calls ``show`` with the viewer's hand (or None)."""
 
     DEFAULT_CSS = """
@@ -211,7 +213,7 @@ class ParkHand(OptionList):
     def highlight_card(self, card: int) -> None:
         self.highlighted = self.get_option_index(str(card))
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         if self._asked is not None:
             self.show(*self._asked)
 

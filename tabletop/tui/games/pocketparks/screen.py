@@ -58,6 +58,7 @@ from tabletop.games.pocketparks.model import (
     TourPick,
 )
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView
+from tabletop.tui.compat import Panel
 from tabletop.tui.dialogs import Choice, Choose, numbered
 from tabletop.tui.games.pocketparks.cards import (
     card_chip,
@@ -243,8 +244,8 @@ class PocketParksScreen(GameScreen):
     def compose_board(self) -> ComposeResult:
         with TableRoom(id="pp-table-scroll"):
             yield ParkTable(id="pp-table")
-        yield Static(id="pp-news")
-        yield Static(id="pp-prompt")
+        yield Panel(id="pp-news")
+        yield Panel(id="pp-prompt")
         yield ParkHand(id="pp-hand")
 
     def on_resize(self, event: events.Resize) -> None:

@@ -41,6 +41,7 @@ from tabletop.games.spacepark.model import (
 )
 from tabletop.games.spacepark.rules import WIN_XP, solo_turns_left
 from tabletop.games.spacepark.view import BadgeView, SpaceParkView
+from tabletop.tui.compat import Panel
 from tabletop.tui.dialogs import Choice, Choose
 from tabletop.tui.games.spacepark.board import (
     CONTROLLER,
@@ -238,10 +239,11 @@ class SpaceParkScreen(GameScreen):
         """While a visit is built: the kind of choice asked next."""
         self.fast = False
         """Choosing which rocket a Fast Travel pass moves."""
-        self._now_key: tuple[int, int | None] | None = None
+        self._now_key: tuple[object, int | None] | None = None
+        """The state (held, so that its id is never another's) and viewer of ``_now_value``."""
         self._now_value: _Now | None = None
-        self._deciding: tuple[Choose[tuple[str, int]], tuple[int, int | None]] | None = None
-        """The pop-up asking the viewer's decision, and the position and viewer it is for."""
+        self._deciding: tuple[Choose[tuple[str, int]], tuple[object, int | None]] | None = None
+        """The pop-up asking the viewer's decision, and the state and viewer it is for."""
         self._answer: tuple[str, int] | Literal["leave"] | None = None
         """The pop-up's answer, made once it is gone."""
 
@@ -257,12 +259,12 @@ class SpaceParkScreen(GameScreen):
         with VerticalScroll(id="sp-scroll"):
             yield Ring()
             with Horizontal(id="cards"):
-                yield Static(id="display", classes="sp-panel")
-                yield Static(id="hand", classes="sp-panel")
-            yield Static(id="players", classes="sp-panel")
+                yield Panel(id="display", classes="sp-panel")
+                yield Panel(id="hand", classes="sp-panel")
+            yield Panel(id="players", classes="sp-panel")
         yield Static("↓ more below: PgDn", id="more")
-        yield Static(id="news")
-        yield Static(id="prompt")
+        yield Panel(id="news")
+        yield Panel(id="prompt")
 
     def on_mount(self) -> None:
         self._fit(self.app.size)
@@ -282,8 +284,8 @@ class SpaceParkScreen(GameScreen):
 
     def now(self) -> _Now:
         """The viewer's view and legal moves, computed once per state and viewer."""
-        key = (id(self.session.current), self.viewer)
-        if self._now_value is None or self._now_key != key:
+        key = (self.session.current, self.viewer)
+        if self._now_value is None or not same_position(self._now_key, key):
             view = self.session.view(self.viewer)
             assert isinstance(view, SpaceParkView)
             seat = self.viewer
@@ -592,12 +594,12 @@ class SpaceParkScreen(GameScreen):
         """Ask the decision the game waits for from the viewer, in a pop-up, once this
         screen is on top; a pop-up still asking about another position goes. None while
         its keys are off (a replay)."""
-        position = (id(self.session.current), self.viewer)
+        position = (self.session.current, self.viewer)
         if self._deciding is not None:
             asking, asked = self._deciding
             if asking.answered:  # its answer is made once it is gone
                 return
-            if asking in self.app.screen_stack and asked == position:
+            if asking in self.app.screen_stack and same_position(asked, position):
                 return
             if self.app.screen is asking:
                 self.app.pop_screen()
@@ -935,3 +937,8 @@ def _solo_offer(view: SpaceParkView) -> list[BadgeView | None]:
     shown: list[BadgeView | None] = [*view.revealed[:3]]
     shown += [None] * (3 - len(shown))
     return [*shown, view.scout_stack[-1] if view.scout_stack else None]
+
+
+def same_position(seen: tuple[object, int | None] | None, now: tuple[object, int | None]) -> bool:
+    """The same state object (not an equal one) and the same viewer."""
+    return seen is not None and seen[0] is now[0] and seen[1] == now[1]
