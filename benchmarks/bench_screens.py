@@ -23,7 +23,9 @@ other work, wall time grows with the load and CPU time much less.
    active bindings, hidden ones included; never leaving, the rules, the hint or
    undo). A key after which the game has one move more is a move; the moves are
    reported apart from the other keys (a choice opened, a cursor moved, a pop-up
-   closed), which are cheap and would pull the median down. Pocket Dragon's clocks
+   closed), which are cheap and would pull the median down; and the moves are split
+   into those on the board and those that opened or closed a pop-up (a screen of
+   its own: a decision, a response window, a result). Pocket Dragon's clocks
    redraw 4 times a second: one of their frames may fall in a key's window.
 2. PocketParks, 5 people, a random game saved at the start of round 2, resumed:
    `o` (sort the hand) pressed again and again.
@@ -249,6 +251,8 @@ def random_key(app: TabletopApp, rng: random.Random) -> str:
 class ByKeys(NamedTuple):
     moves: list[Took]
     others: list[Took]
+    popups: list[Took]
+    """The moves among ``moves`` that opened or closed a pop-up (a screen of their own)."""
 
 
 async def moves_by_keys(data_dir: Path, game: str, count: int, seed: int) -> ByKeys:
@@ -257,7 +261,7 @@ async def moves_by_keys(data_dir: Path, game: str, count: int, seed: int) -> ByK
     store.save_setting("curtain", False)
     app = ClockedTabletop(store)
     rng = random.Random(seed)
-    played = ByKeys([], [])
+    played = ByKeys([], [], [])
     async with app.run_test(size=SIZE) as pilot:
         while len(played.moves) < count and len(played.others) < 20 * count:
             seats = tuple(SeatInfo(name) for name in NAMES[: PEOPLE[game]])
@@ -268,9 +272,11 @@ async def moves_by_keys(data_dir: Path, game: str, count: int, seed: int) -> ByK
             while session.outcome is None and screen in app.screen_stack:
                 if len(played.moves) >= count or len(played.others) >= 20 * count:
                     break
-                moves = session.moves
+                moves, top = session.moves, app.screen
                 took = await timed(pilot, app.frames, press(pilot, random_key(app, rng)))
                 (played.moves if session.moves > moves else played.others).append(took)
+                if session.moves > moves and app.screen is not top:
+                    played.popups.append(took)
             seed += 1
             while len(app.screen_stack) > 1:
                 app.pop_screen()
@@ -385,14 +391,14 @@ async def measure(quick: bool) -> list[Figure]:
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = Path(tmp)
         bare: list[Took] = []
-        played = {game: ByKeys([], []) for game in PEOPLE}
+        played = {game: ByKeys([], [], []) for game in PEOPLE}
         parks: list[Took] = []
         for leg in range(legs):  # interleaved: a leg of each app in turn
             for game, so_far in played.items():
                 bare += await bare_keys(keys)
                 leg_played = await moves_by_keys(data_dir, game, keys, 100 * leg)
-                so_far.moves.extend(leg_played.moves)
-                so_far.others.extend(leg_played.others)
+                for kept, new in zip(so_far, leg_played, strict=True):
+                    kept.extend(new)
             bare += await bare_keys(keys)
             parks += await pocket_parks_keys(data_dir, keys)
         opened = await opening(data_dir, legs)
@@ -401,6 +407,9 @@ async def measure(quick: bool) -> list[Figure]:
     for game, by_keys in played.items():
         people = f"{get_engine(game).title} {PEOPLE[game]}p"
         figures.append(key_figure(f"{people}, moves", by_keys.moves, bare))
+        on_board = [t for t in by_keys.moves if all(t is not p for p in by_keys.popups)]
+        figures.append(key_figure(f"{people}, moves on the board", on_board, bare))
+        figures.append(key_figure(f"{people}, moves through a pop-up", by_keys.popups, bare))
         figures.append(key_figure(f"{people}, other keys", by_keys.others, bare))
     figures.append(key_figure("PocketParks 5p round 2, `o`", parks, bare))
     for at in OPEN_AT[1:]:
