@@ -47,6 +47,7 @@ from tabletop.tui.games.pocketparks.screen import PocketParksScreen
 from tabletop.tui.screens.base import ResultScreen
 from tabletop.tui.screens.setup import HUMAN
 from tabletop.tui.widgets.curtain import Curtain
+from tabletop.tui.widgets.scoreboard import Scoreboard
 from tests.tui.test_spacepark_screen import game_screen, play_one
 
 PAUSE = 0.05
@@ -114,6 +115,8 @@ async def test_space_park_against_two_bots_to_the_end(store: Store) -> None:
         assert session.seats == (SeatInfo("Ann"), SeatInfo("Bob", "normal"), SeatInfo("Cy", "hard"))
         assert session.humans == (0,)
         assert not isinstance(app.screen, Curtain)  # one person: nothing to hide from
+        players = str(game.query_one(Scoreboard).render())
+        assert "Ann  " in players and "Bob (bot)" in players and "Cy (bot)" in players
         while session.outcome is None:
             await until(
                 pilot,

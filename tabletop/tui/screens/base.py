@@ -518,7 +518,8 @@ class GameScreen(SizedScreen):
         away = self.session.away
         self.query_one(Scoreboard).show(
             tuple(
-                s.name + (" (away)" if i in away else "") for i, s in enumerate(self.session.seats)
+                s.name + (" (bot)" if s.bot else "") + (" (away)" if i in away else "")
+                for i, s in enumerate(self.session.seats)
             ),
             self.seat_scores(view),
             self.session.to_act,
