@@ -8,12 +8,13 @@ moves one fails that test by name rather than a game at play.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.console import RenderableType
 from textual import events
 from textual.app import App, ReturnType
 from textual.binding import Binding, BindingsMap, BindingType
+from textual.containers import Vertical
 from textual.geometry import Offset, Size
 from textual.notifications import Notification
 from textual.screen import Screen
@@ -21,7 +22,10 @@ from textual.widget import Widget
 from textual.widgets import DataTable, ListView, OptionList, Static
 from textual.widgets._header import HeaderClockSpace, HeaderIcon, HeaderTitle
 
+WidgetT = TypeVar("WidgetT", bound=Widget)
+
 __all__ = [
+    "Box",
     "CompatApp",
     "HeaderClockSpace",
     "HeaderIcon",
@@ -32,6 +36,7 @@ __all__ = [
     "draw_behind",
     "follow_focus",
     "key_bindings",
+    "laid_out_once",
     "rebind",
     "report_refreshes",
     "withdraw_notice",
@@ -111,17 +116,31 @@ class CompatApp(App[ReturnType]):
             self._exit_renderables.append(words)
 
 
-class Panel(Static):
-    """The game screens' text: a Static that never scrolls, settled by the layout that
-    sizes it. When a widget's size changes, Textual lays the whole screen out again in the
-    next frame (its virtual size is a reactive that asks for a layout), one or two refresh
+def laid_out_once(widget_class: type[WidgetT]) -> type[WidgetT]:
+    """Class decorator for a widget that does not scroll: settled by the layout that sizes
+    it. When a widget's size changes, Textual lays the whole screen out again in the next
+    frame (its virtual size is a reactive that asks for a layout), one or two refresh
     periods after the first: for a widget that does not scroll, the first layout already
-    used that size, so a move that changes a panel's height is drawn in one frame."""
+    used that size, so a change that resizes it is drawn in one frame, not two."""
+    sized = widget_class._size_updated
 
     def _size_updated(
-        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+        self: WidgetT, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
     ) -> bool:
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
+        return sized(self, size, virtual_size, container_size, layout=False)
+
+    widget_class._size_updated = _size_updated  # type: ignore[method-assign,assignment]
+    return widget_class
+
+
+@laid_out_once
+class Panel(Static):
+    """The text of the game screens and their pop-ups (``laid_out_once``)."""
+
+
+@laid_out_once
+class Box(Vertical):
+    """A pop-up's box, sized by what it holds (``laid_out_once``)."""
 
 
 class KeepsLinesAtNewHeight(OptionList):

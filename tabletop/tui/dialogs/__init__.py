@@ -18,13 +18,12 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tabletop.tui.compat import bind_hidden, key_bindings
+from tabletop.tui.compat import Box, KeepsLinesAtNewHeight, Panel, bind_hidden, key_bindings
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer
 
@@ -105,7 +104,7 @@ class Question(Dialog[ResultT]):
     answered = False
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="box"):
+        with Box(classes="box"):
             yield from self.compose_box()
         yield Footer()
 
@@ -115,7 +114,7 @@ class Question(Dialog[ResultT]):
 
     def hint_line(self) -> Static:
         """The line a hint is shown on, in the box (empty until asked)."""
-        return Static(classes="-empty", id="hint")
+        return Panel(classes="-empty", id="hint")
 
     def show_hint(self, said: Content) -> None:
         for line in self.query("#hint").results(Static):
@@ -191,6 +190,25 @@ class Choose(Question[ValueT | None]):
         refuse: Callable[[ValueT], object] | None = None,
     ) -> None:
         super().__init__(classes=classes)
+        self.choices: list[Choice[ValueT]] = []
+        self._ask(title, choices, note, back, highlighted, refuse)
+
+    def _ask(
+        self,
+        title: Content | str,
+        choices: Sequence[Choice[ValueT]],
+        note: str,
+        back: str,
+        highlighted: int,
+        refuse: Callable[[ValueT], object] | None,
+    ) -> None:
+        keys = key_bindings(self)
+        for choice in self.choices:  # the last question's keys go
+            kept = [b for b in keys.get(choice.key, []) if not b.action.startswith("pick(")]
+            if kept:
+                keys[choice.key] = kept
+            else:
+                keys.pop(choice.key, None)
         self.refuse = refuse
         self.heading: Content = plain(title) if isinstance(title, str) else title
         self.choices = list(choices)
@@ -199,20 +217,47 @@ class Choose(Question[ValueT | None]):
         self.note = note
         self.back_label = back
         self.highlighted = highlighted
+        self.answered = False
+
+    def renew(
+        self,
+        title: Content | str,
+        choices: Sequence[Choice[ValueT]],
+        note: str = "",
+        back: str = "Back",
+        highlighted: int = 0,
+        refuse: Callable[[ValueT], object] | None = None,
+    ) -> None:
+        """Ask another question in this pop-up, before it is pushed again: a screen that
+        asks often keeps one installed (``GameScreen.keep``). A new pop-up is composed,
+        mounted and laid out three times, and closing one removes it, after which
+        Textual lays the screen beneath out again: 30-40 ms a question."""
+        self._ask(title, choices, note, back, highlighted, refuse)
+        self.rules = self.hint = None
+        if self.is_mounted:
+            self._show_question()
 
     def compose_box(self) -> ComposeResult:
-        yield Static(self.heading, classes="title")
-        options: list[Option] = [
-            Option(Content.assemble((f"{c.key} ", "bold $accent"), c.label), disabled=not c.offered)
-            for c in self.choices
-        ]
-        yield OptionList(*options)
-        note = self.note or f"Enter or a key picks; Esc: {self.back_label}."
-        yield Static(plain(note), classes="note")
+        yield Panel(classes="title")
+        yield KeepsLinesAtNewHeight()
+        yield Panel(classes="note")
         yield self.hint_line()
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).highlighted = self.highlighted
+        self._show_question()
+
+    def _show_question(self) -> None:
+        self.query_one(".title", Static).update(self.heading)
+        options = self.query_one(OptionList)
+        options.clear_options()
+        options.add_options(
+            Option(Content.assemble((f"{c.key} ", "bold $accent"), c.label), disabled=not c.offered)
+            for c in self.choices
+        )
+        options.highlighted = self.highlighted
+        note = self.note or f"Enter or a key picks; Esc: {self.back_label}."
+        self.query_one(".note", Static).update(plain(note))
+        self.show_hint(Content())
         relabel(self, "back", self.back_label)  # the footer says what Esc means here
 
     @property

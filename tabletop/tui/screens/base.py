@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from textual import work
 from textual.app import ComposeResult, ScreenStackError
@@ -35,6 +35,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.notifications import Notification, SeverityLevel
 from textual.reactive import Reactive, reactive
+from textual.screen import Screen
 from textual.widgets import Static
 
 from tabletop.core.bot import Bot, Hint
@@ -66,6 +67,9 @@ from tabletop.tui.widgets.scoreboard import Scoreboard
 
 if TYPE_CHECKING:
     from tabletop.tui.screens.hosting import Hosting
+
+
+ScreenT = TypeVar("ScreenT", bound=Screen[Any])
 
 
 class GameScreen(SizedScreen):
@@ -142,6 +146,8 @@ class GameScreen(SizedScreen):
         self._suggested: tuple[Any, int, str] | None = None
         """The hint asked for: the position, the seat it is for, what the status line says."""
         self._curtain: Curtain | None = None  # the hand-over curtain, once needed
+        self._kept: list[Screen[Any]] = []
+        """The screens this one keeps installed (``keep``), removed when it closes."""
         self._notice: Notification | None = None
         """The notice about the latest move tried (a refusal...), until the next one."""
         self.title = self.controller.title
@@ -466,22 +472,27 @@ class GameScreen(SizedScreen):
         one at every turn would be built, styled and laid out each time."""
         name = self.session.seats[seat].name
         if self._curtain is None:
-            self._curtain = self.curtain(name)
-            self.app.install_screen(self._curtain, f"curtain-{id(self)}")
+            self._curtain = self.keep(self.curtain(name))
         return self._curtain.hand_to(name, ready)
+
+    def keep(self, screen: ScreenT) -> ScreenT:
+        """Install ``screen``, which this one pushes again and again (the curtain, a
+        pop-up renewed for each question): built, styled and laid out once, and not
+        removed when it closes (removing a screen lays the one beneath out again)."""
+        self.app.install_screen(screen, f"kept-{id(screen)}")
+        self._kept.append(screen)
+        return screen
 
     def on_unmount(self) -> None:
         """Closing: the table is told (a game here is kept to open fast next time), and
-        the curtain goes."""
+        the screens kept go."""
         self.controller.close()
-        curtain = self._curtain
-        if curtain is None:
-            return
-        try:
-            self.app.uninstall_screen(curtain)
-        except ScreenStackError:
-            return  # still on screen: the app is closing, and removes it itself
-        curtain.remove()
+        for screen in self._kept:
+            try:
+                self.app.uninstall_screen(screen)
+            except ScreenStackError:
+                continue  # still on screen: the app is closing, and removes it itself
+            screen.remove()
 
     def _curtain_closed(self, take_over: bool | None) -> None:
         if not take_over:  # the player left the game (``hand_over``'s ready ran otherwise)
