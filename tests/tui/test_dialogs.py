@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App
-from textual.widgets import OptionList
+from textual.content import Content
+from textual.widgets import OptionList, Static
 
 import tabletop.tui
 from tabletop.tui.dialogs import Choice, Choose, Confirm, numbered
@@ -95,3 +96,29 @@ async def test_aside_leaves_the_screen_beneath_undimmed() -> None:
     async with middle.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert 0 < middle.question.styles.background.a < 1
+
+
+async def test_a_kept_pop_up_renewed_asks_the_new_question_only() -> None:
+    """A screen that asks often keeps one pop-up installed and renews it: the new title,
+    choices, keys and Esc's words; the last question's keys and hint are gone; and it
+    answers once again."""
+    question = fruit()
+    app = Asker(question)
+    async with app.run_test() as pilot:
+        app.install_screen(question, "kept")
+        question.show_hint(Content("Pears are ripe"))
+        await pilot.press("1")
+        await pilot.pause()
+        question.renew("Which tree?", [Choice("o", "Oak", "oak"), Choice("e", "Elm", "elm")])
+        app.push_screen(question, app.answers.append)
+        await pilot.pause()
+        assert question.text == "Which tree?\nOak\nElm"
+        shown = str(question.query_one(".title", Static).render())
+        assert shown == "Which tree?" and str(question.query_one("#hint").render()) == ""
+        assert app.screen.active_bindings["escape"].binding.description == "Back"
+        await pilot.press("2")  # the fruit's key, no longer bound: nothing happens
+        await pilot.pause()
+        assert app.answers == ["apple"] and app.screen is question
+        await pilot.press("e", "o")
+        await pilot.pause()
+    assert app.answers == ["apple", "elm"]
