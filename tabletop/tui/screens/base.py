@@ -24,7 +24,7 @@ controller) and the settings.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from textual import work
@@ -45,7 +45,7 @@ from tabletop.core.session import GameSession
 from tabletop.core.store import StoreConflict, StoreError
 from tabletop.games import hint_from, kit
 from tabletop.tui.compat import draw_behind, rebind, report_refreshes
-from tabletop.tui.dialogs import Confirm, Dialog, relabel
+from tabletop.tui.dialogs import Choice, Choose, Confirm, Dialog, relabel
 from tabletop.tui.navigation import OpenGame, ShowHistory, ShowRules
 from tabletop.tui.screens.sized import SizedScreen
 from tabletop.tui.settings import Settings
@@ -146,6 +146,8 @@ class GameScreen(SizedScreen):
         self._suggested: tuple[Any, int, str] | None = None
         """The hint asked for: the position, the seat it is for, what the status line says."""
         self._curtain: Curtain | None = None  # the hand-over curtain, once needed
+        self._popup: Choose[Any] | None = None
+        """The pop-up ``ask`` renews for each question, kept installed."""
         self._kept: list[Screen[Any]] = []
         """The screens this one keeps installed (``keep``), removed when it closes."""
         self._notice: Notification | None = None
@@ -474,6 +476,31 @@ class GameScreen(SizedScreen):
         if self._curtain is None:
             self._curtain = self.keep(self.curtain(name))
         return self._curtain.hand_to(name, ready)
+
+    def ask(
+        self,
+        title: Content | str,
+        choices: Sequence[Choice[Any]],
+        *,
+        note: str = "",
+        back: str = "Back",
+        highlighted: int = 0,
+        classes: str = "-low",
+        refuse: Callable[[Any], object] | None = None,
+    ) -> Choose[Any]:
+        """The pop-up that asks ``title`` (push it): the one this screen keeps, renewed
+        (``Choose.renew``), or a new one while that one is still up."""
+        kept = self._popup
+        if kept is not None and kept not in self.app.screen_stack:
+            kept.renew(title, choices, note, back, highlighted, refuse)
+            kept.set_classes(classes)
+            return kept
+        popup: Choose[Any] = Choose(
+            title, choices, note, back, highlighted, classes=classes, refuse=refuse
+        )
+        if kept is None:
+            self._popup = self.keep(popup)
+        return popup
 
     def keep(self, screen: ScreenT) -> ScreenT:
         """Install ``screen``, which this one pushes again and again (the curtain, a

@@ -452,7 +452,7 @@ class PocketDragonScreen(GameScreen):
             if value is not None:
                 then(value)
 
-        self.push_overlay(aside(title, options), chosen)
+        self.push_overlay(self.aside(title, options), chosen)
 
     def choose_feed(
         self,
@@ -480,7 +480,17 @@ class PocketDragonScreen(GameScreen):
             "The clocks stand still while you choose: the feed is at the press (PD-FEED-5). "
             "Esc: cancel."
         )
-        self.push_overlay(aside(f"Fed at {shown} s of hunger: {question}", options, still), chosen)
+        self.push_overlay(
+            self.aside(f"Fed at {shown} s of hunger: {question}", options, still), chosen
+        )
+
+    def aside(self, title: str, options: Sequence[Choice[Any]], note: str = "") -> Choose[Any]:
+        """A public choice beside the board: over the side panels' Keys and Log, below
+        the clocks, the board not even dimmed (the clocks and the board must read as
+        clearly while it is open)."""
+        return self.ask(
+            title, options, note=note or "Esc: cancel.", back="Cancel", classes="-aside"
+        )
 
     def push_overlay(
         self, screen: Screen[Any], then: Callable[[Any], object] | None = None
@@ -554,13 +564,6 @@ class DragonResult(ResultScreen):
 
 
 # -- overlays ---------------------------------------------------------------------
-
-
-def aside(title: str, options: Sequence[Choice[Any]], note: str = "") -> Choose[Any]:
-    """A public choice beside the board: over the side panels' Keys and Log, below the
-    clocks, the board not even dimmed (the clocks and the board must read as clearly
-    while it is open)."""
-    return Choose(title, options, note=note or "Esc: cancel.", back="Cancel", classes="-aside")
 
 
 LEAVE = object()

@@ -706,12 +706,11 @@ class PocketParksScreen(GameScreen):
 
         held = "" if answers else "You hold no card that answers it: you can only pass. "
         self._asking = self._hinted_answer(
-            Choose(
+            self.ask(
                 f"{self.session.seats[seat].name}: {sentence(window.question)}",
                 choices,
                 note=f"{held}Enter or a number answers; Esc passes. Nobody sees which you chose.",
                 back="Pass",
-                classes="-low",
             )
         )
         self.app.push_screen(self._asking, answered)
@@ -1009,7 +1008,7 @@ class PocketParksScreen(GameScreen):
             if action is not None:
                 self.act(action)
 
-        self.app.push_screen(self._helped(Choose(title, choices, classes="-low")), chosen)
+        self.app.push_screen(self._helped(self.ask(title, choices)), chosen)
 
     def action_undo(self) -> None:
         self._news = []  # the news was of the move taken back

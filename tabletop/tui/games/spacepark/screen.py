@@ -242,8 +242,6 @@ class SpaceParkScreen(GameScreen):
         self._now_key: tuple[object, int | None] | None = None
         """The state (held, so that its id is never another's) and viewer of ``_now_value``."""
         self._now_value: _Now | None = None
-        self._popup: Choose[tuple[str, int]] | None = None
-        """The pop-up that asks every decision, kept installed (``keep``)."""
         self._deciding: tuple[Choose[tuple[str, int]], tuple[object, int | None]] | None = None
         """The pop-up asking the viewer's decision, and the state and viewer it is for."""
         self._answer: tuple[str, int] | Literal["leave"] | None = None
@@ -620,18 +618,14 @@ class SpaceParkScreen(GameScreen):
             return
         choices = [replace(c, offered=self.choice_state(*c.value) is True) for c in choices]
         first = next(index for index, c in enumerate(choices) if c.offered)
-        put = (
+        asking = self.ask(
             self._prompt(view, question),
             choices,
-            f"A key or Enter chooses; Esc: {self.back_label}.",
-            self.back_label,
-            first,
+            note=f"A key or Enter chooses; Esc: {self.back_label}.",
+            back=self.back_label,
+            highlighted=first,
+            refuse=self._decided,
         )
-        if self._popup is None:
-            self._popup = self.keep(Choose(*put, classes="-low", refuse=self._decided))
-        else:
-            self._popup.renew(*put, refuse=self._decided)
-        asking = self._popup
         asking.rules = self.action_rules
         if self.check_action("hint", ()):
             asking.hint = self.action_hint
