@@ -146,6 +146,34 @@ def test_solo_starlight_takes_a_shown_badge_or_the_stack_top(sp: Any) -> None:
     )
 
 
+@pytest.mark.rule("SP-SOLO-4", "SP-SOLO-5", "SP-DEST-7")
+def test_every_listed_visit_to_scouts_destination_names_its_fee(sp: Any) -> None:
+    """SP-SOLO-4: holding a Sun crystal and the Controller, Ann may pay Scout either way,
+    so each visit to Scout's destination is listed once per fee: each badge Starlight
+    Station offers (SP-SOLO-5), and Pathfinder at Outpost 13 (SP-DEST-7). Each listed
+    visit is accepted, and pays as listed."""
+    state = sp.new(1)
+    sp.rockets(state, "starlight_station", "outpost13", "lunar_woods")
+    state.controller = 0
+    state.scout_stack = [state.deck.pop()]
+    state.deck.insert(0, state.players[0].hand.pop())  # her hand: only Pathfinder
+    sp.hand(state, 0, "pathfinder")
+    sp.give(state, 0, moon=1)
+    offered = {
+        "starlight_station": {*state.revealed, state.scout_stack[-1]},
+        "outpost13": {"pathfinder"},
+    }
+    for dest, badges_offered in offered.items():
+        sp.scout(state, dest)
+        listed = [a for a in sp.options(state, 0) if a.kind == "visit" and a.dest == dest]
+        pairs = {(a.badge, a.scout_fee) for a in listed}
+        assert pairs == {(b, fee) for b in badges_offered for fee in ("sun", "controller")}
+        assert len(listed) == len(pairs)
+        for visit in listed:
+            after = sp.engine.apply(state, visit).state
+            assert after.controller == (0 if visit.scout_fee == "sun" else None)
+
+
 @pytest.mark.rule("SP-SOLO-6")
 def test_solo_turn_with_no_visit_is_skipped_and_scout_draws_once(sp: Any) -> None:
     """SP-SOLO-6: after Ann's visit Scout stands on Canyon; she cannot pay Scout, has

@@ -283,6 +283,24 @@ def test_cosmic_canyon_gives_two_sun(sp: Any) -> None:
     assert after.supply[SUN] == 22 - 2
 
 
+@pytest.mark.rule("SP-DEST-1", "SP-SCOUT-1")
+def test_gains_after_other_lines_are_told_in_one_line_per_player(sp: Any) -> None:
+    """SP-DEST-1: Cy, holding the Controller, takes the Scout benefit's Sun crystal before
+    Ann's two at Cosmic Canyon: each player's run of gains is one line, Ann's coming
+    after two others."""
+    state = sp.new(3)
+    state.controller = 2
+    sp.scout(state, "cosmic_canyon")
+    mid = sp.act(state, 0, "visit", dest="cosmic_canyon").state
+    transition = sp.act(mid, 2, "scout_benefit", take="sun")
+    assert sp.texts(transition)[:3] == [
+        "Cy (Controller) takes the Scout benefit: a Sun crystal.",
+        "Cy gains a Sun crystal.",
+        "Ann gains 2 Sun crystals.",
+    ]
+    assert transition.state.players[0].stock[SUN] == 3
+
+
 @pytest.mark.rule("SP-DEST-3")
 def test_lunar_woods_gives_a_moon_crystal(sp: Any) -> None:
     """SP-DEST-3."""
@@ -683,3 +701,16 @@ def test_the_controllers_own_benefit_counts_as_one_sun_crystal(sp: Any) -> None:
     assert_refused(
         sp.engine, state, sp.action(0, "visit", dest="outpost13", badge="sunseeker"), "SP-TURN-3"
     )
+
+
+def test_the_position_line_tells_the_turn_the_xp_and_the_deck(sp: Any) -> None:
+    """The saved games' one line (Engine.position): public facts only, no badge names."""
+    state = sp.new(2)
+    state.players[0].xp_tokens = 1
+    deck = len(state.deck)
+    assert sp.engine.position(state) == f"Turn 1 · Ann 1 XP, Bob 0 XP · deck {deck}"
+    state.last_round = True
+    assert sp.engine.position(state) == f"Turn 1, last round · Ann 1 XP, Bob 0 XP · deck {deck}"
+    solo = sp.act(sp.new(1), 0, "visit", dest="lunar_woods").state
+    left = len(solo.deck)
+    assert sp.engine.position(solo) == f"Turn 2 · Ann 0 XP · Scout Stack 1, deck {left}"

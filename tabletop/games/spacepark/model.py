@@ -350,9 +350,11 @@ def _check_pending(state: SpaceParkState, pending: Pending) -> None:
 
 def _check_queue(state: SpaceParkState) -> None:
     """The steps of the visit being resolved: they wait only for a decision, and the
-    rocket's move ends them (SP-MOVE-1)."""
+    rocket's move ends them (SP-MOVE-1); and a decision waits only in a visit, whose
+    steps resume after it."""
     queue = state.queue
     if not queue:
+        require(state.pending is None, "a decision waits only in the middle of a visit")
         return
     require(state.pending is not None, "the steps of a visit wait only for a decision")
     require(
