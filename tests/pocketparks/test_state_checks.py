@@ -67,15 +67,15 @@ def _turn() -> PocketParksState:
 
 
 def _tour_window() -> PocketParksState:
-    """Ana discards Grand Teton: Ben has picked one mountain, Cy has claimed it with
-    four wildlife parks, Ben and Dee are still asked."""
+    """Ana discards Grand Teton onto Olympic: Ben has picked one mountain, Cy has
+    claimed it with four wildlife parks, Ben and Dee are still asked."""
     hands = [
         parks("Grand Teton", "Arches"),
         [*EIGHT_MOUNTAINS, park("Acadia")],
         WILDLIFE,
         parks("Bryce Canyon"),
     ]
-    st = table(hands, draws=parks("Yosemite", "Zion"))
+    st = table(hands, draws=parks("Yosemite", "Zion"), discard=parks("Olympic"))
     st = run(st, Draw(seat=0, source="pile"), Draw(seat=0, source="pile"))
     st = act(st, Discard(seat=0, card=park("Grand Teton")))
     st = run(st, *(TourPick(seat=2, card=c) for c in WILDLIFE))
@@ -198,9 +198,8 @@ def test_the_lawful_states_are_what_they_say() -> None:
     }
     tour_window = lawful("tour window").window
     assert tour_window is not None and tour_window.waiting == [1, 3]
-    assert [c.seat for c in tour_window.claims] == [2] and [p.seat for p in tour_window.picks] == [
-        1
-    ]
+    assert [c.seat for c in tour_window.claims] == [2]
+    assert [p.seat for p in tour_window.picks] == [1]
     assert lawful("limit with tour").tour is not None
     assert lawful("wish window").draws == 2 and lawful("turn").featured == NO_CARD
     assert len(lawful("round two").results) == 1 and lawful("round two").round == 2
@@ -211,9 +210,8 @@ def test_the_lawful_states_are_what_they_say() -> None:
 def test_a_state_a_game_reaches_is_accepted_and_loads_back(name: str) -> None:
     state = lawful(name)
     ENGINE.check(state)
-    assert ENGINE.state_json(ENGINE.load_state(ENGINE.dump_state(state))) == ENGINE.state_json(
-        state
-    )
+    reloaded = ENGINE.load_state(ENGINE.dump_state(state))
+    assert ENGINE.state_json(reloaded) == ENGINE.state_json(state)
 
 
 # -- edits --------------------------------------------------------------------------------
@@ -283,6 +281,17 @@ def results_kept(count: int) -> Edit:
     return edit
 
 
+def scored_nothing(state: PocketParksState) -> None:
+    """Ana scored one more set in round 1, worth nothing."""
+    sheet(state).append(SetScore(parks("Olympic"), icons=0, priority=0, points=0, doubled=False))
+
+
+def everyone_asked_picking(state: PocketParksState) -> None:
+    """Dee picks too: every seat still asked has picks."""
+    assert state.window is not None
+    state.window.picks.append(Claim(3, parks("Bryce Canyon")))
+
+
 def with_edits(*edits: Edit) -> Edit:
     def edit(state: PocketParksState) -> None:
         for one in edits:
@@ -315,9 +324,11 @@ ACCEPTED = [
     pytest.param("round two", put("results.0.featured", LAST_PARK), id="the last park featured"),
     pytest.param("round two", scored_as(list(range(PARKS))), id="every park scored once"),
     pytest.param("round two", put("results.0.sets.0.0.icons", ICONS - 1), id="every icon"),
+    pytest.param("round two", scored_nothing, id="a set scored no points"),
     pytest.param("round two", put("results.0.sets.0.0.priority", ICONS - 1), id="every priority"),
     pytest.param("tour window", put("draws", 2), id="two draws while a question is open"),
     pytest.param("tour window", put("window.picks.0.cards", EIGHT_MOUNTAINS), id="eight picks"),
+    pytest.param("tour window", everyone_asked_picking, id="every seat asked picking"),
     pytest.param("set", put("draft.cards", [*MOUNTAINS]), id="a set of four"),
     pytest.param("set", put("draft.cards", [LAST_PARK]), id="a set of the last park"),
     pytest.param("steal", put("draft.cards", [*MOUNTAINS]), id="a steal paid with four cards"),
@@ -712,9 +723,9 @@ REFUSED = [
     ),
     pytest.param(
         "tour window",
-        put("window.card", park("Arches")),
+        put("window.card", park("Olympic")),
         "a Park Tour is asked about the park on top of the discard pile",
-        id="a tour of a park not on top",
+        id="a tour of the park under the top",
     ),
     pytest.param(
         "tour window",
