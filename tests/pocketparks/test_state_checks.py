@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from functools import cache
 
 import pytest
 
@@ -155,7 +154,7 @@ BUILDERS: dict[str, Callable[[], PocketParksState]] = {
         Pay(seat=0, card=LAST_PARK),
         Take(seat=0, card=park("Glacier")),
     ),
-    "steal window": lambda: act(lawful("steal"), Confirm(seat=0)),
+    "steal window": lambda: act(BUILDERS["steal"](), Confirm(seat=0)),
     "tour window": _tour_window,
     "wish window": _wish_window,
     "limit with tour": _limit_with_tour,
@@ -166,14 +165,10 @@ BUILDERS: dict[str, Callable[[], PocketParksState]] = {
 }
 
 
-@cache
-def _played(name: str) -> PocketParksState:
-    return BUILDERS[name]()
-
-
 def lawful(name: str) -> PocketParksState:
-    """A fresh copy of a lawful state, for one test to edit."""
-    return _played(name).clone()
+    """A lawful state, played anew for each test (not cached: a test run under a
+    mutant of the rules plays it under that mutant)."""
+    return BUILDERS[name]()
 
 
 def test_the_lawful_states_are_what_they_say() -> None:
@@ -898,6 +893,15 @@ def test_one_edit_no_play_can_reach_is_refused(base: str, edit: Edit, problem: s
     with pytest.raises(InvalidState) as refused:
         check_after(base, edit)
     assert problem in str(refused.value)
+
+
+def test_a_move_keeps_the_rounds_scored() -> None:
+    """The successor a move changes shares the score sheets of the rounds before."""
+    state = lawful("round two")
+    seat = state.current
+    after = act(state, Draw(seat=seat, source="pile"))
+    assert after.results == state.results and len(after.results) == 1
+    assert after.players[0].score == 9
 
 
 def test_a_saved_state_edited_is_refused_on_load() -> None:
