@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tabletop.games.pocketparks.model import (
+    Cancel,
     Confirm,
     Discard,
     Draw,
@@ -117,6 +118,36 @@ def test_a_park_tour_needs_four_sharing_an_icon_with_the_top() -> None:
     )
     refusal = assert_refused(ENGINE, st, ParkTour(seat=1, cards=tuple(MOUNTAINS[:3])), "PP-TOUR-1")
     assert refusal.message.startswith("A Park Tour needs 4 park cards from your hand")
+    # Four desert parks share an icon, but not one of Grand Teton's (mountain, wildlife).
+    desert = parks("Petrified Forest", "Canyonlands", "Capitol Reef", "White Sands")
+    st = discard_teton([parks("Grand Teton", "Arches"), desert, WILDLIFE])
+    assert ENGINE.legal_actions(st, 1) == [Pass(seat=1)]
+    assert_refused(ENGINE, st, ParkTour(seat=1, cards=tuple(sorted(desert))), "PP-TOUR-1")
+
+
+def test_park_tour_picks_are_refused_unless_they_grow_a_tour_from_the_hand() -> None:
+    """PP-TOUR-1: Ben, asked about Grand Teton, holds five mountains and Zion. He may
+    pick only a card he holds, once, that can still make a tour with the top; he may
+    claim only with every card he picked, and cancel only picks he made."""
+    hand = [*MOUNTAINS, park("Lassen Volcanic"), park("Zion")]
+    st = discard_teton([parks("Grand Teton", "Arches"), hand, parks("Bryce Canyon")])
+    refusal = assert_refused(ENGINE, st, Cancel(seat=1), "PP-TOUR-1")
+    assert refusal.message == "You have picked no card for a Park Tour."
+    refusal = assert_refused(ENGINE, st, TourPick(seat=1, card=park("Bryce Canyon")), "PP-TOUR-1")
+    assert refusal.message == "Pick a card from your hand, once."
+    refusal = assert_refused(ENGINE, st, TourPick(seat=1, card=park("Zion")), "PP-TOUR-1")
+    assert refusal.message.startswith("With the cards picked, that card makes no Park Tour")
+    st = act(st, TourPick(seat=1, card=park("Lassen Volcanic")))
+    refusal = assert_refused(
+        ENGINE, st, TourPick(seat=1, card=park("Lassen Volcanic")), "PP-TOUR-1"
+    )
+    assert refusal.message == "Pick a card from your hand, once."
+    without_the_pick = ParkTour(seat=1, cards=tuple(sorted(MOUNTAINS)))
+    refusal = assert_refused(ENGINE, st, without_the_pick, "PP-TOUR-1")
+    assert refusal.message == "Claim with the cards you picked (or cancel them)."
+    st = act(st, Cancel(seat=1))
+    assert st.window is not None and st.window.picks == []
+    assert act(st, TourPick(seat=1, card=MOUNTAINS[0])).window is not None
 
 
 @pytest.mark.rule("PP-TOUR-2")
@@ -192,6 +223,20 @@ def test_nine_of_a_kind_in_hand_wins_the_round_at_once() -> None:
     assert st.results[0].winner == 0 and st.round == 2
     assert st.results[0].points[0] == 9
     assert any("nine of a kind" in line for line in texts(log))
+
+
+@pytest.mark.rule("PP-NINE-1", "PP-WIN-1")
+def test_nine_in_two_hands_the_player_whose_turn_it_is_wins() -> None:
+    """PP-NINE-1, PP-WIN-1: Ana and Ben each hold nine of a kind; on Ben's turn his
+    draw settles the round, and he, whose turn it is, comes before Ana."""
+    anas = parks("Sequoia", "Rocky Mountain", "Lassen Volcanic", "Hot Springs", "Grand Teton")
+    anas += parks("Shenandoah", "Kings Canyon", "Big Bend", "Haleakalā")
+    bens = parks("Wind Cave", "Denali", "Everglades", "Great Smoky Mountains", "Isle Royale")
+    bens += parks("Badlands", "Theodore Roosevelt", "Channel Islands", "Biscayne")
+    st = table([anas, bens], current=1, draws=parks("Zion"))
+    st, log = act_log(st, Draw(seat=1, source="pile"))
+    assert st.results[0].winner == 1 and st.results[0].points == [0, 9]
+    assert any("Ben holds nine of a kind" in line for line in texts(log))
 
 
 @pytest.mark.rule("PP-NINE-1")

@@ -263,8 +263,9 @@ def test_trail_detour_takes_as_many_as_the_thief_meant_to_steal() -> None:
     )
     st = run(st, StartSteal(seat=0, target=1), *(Pay(seat=0, card=c) for c in PLAIN))
     st = run(st, Take(seat=0, card=park("Glacier")), TakeRandom(seat=0), Confirm(seat=0))
-    st = act(st, React(seat=1, card=event("trail_detour")))
+    st, log = act_log(st, React(seat=1, card=event("trail_detour")))
     assert sorted(st.players[1].hand) == sorted(parks("Bryce Canyon", "Zion", "Acadia"))
+    assert "The steal turns around: Ben takes 2 cards from the thief." in texts(log)
     assert st.players[0].hand != [] and len(st.players[0].hand) == 2  # emptied, drew 2
 
 
