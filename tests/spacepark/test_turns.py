@@ -301,6 +301,28 @@ def test_gains_after_other_lines_are_told_in_one_line_per_player(sp: Any) -> Non
     assert transition.state.players[0].stock[SUN] == 3
 
 
+@pytest.mark.rule("SP-SCOUT-2", "SP-DEST-6")
+def test_a_gain_after_another_line_starts_a_line_of_its_own(sp: Any) -> None:
+    """SP-SCOUT-2, SP-DEST-6: Ann, holding the Controller, visits Astral Arcade where
+    Scout stands and takes her own benefit's pass; Arcade's lines come between it and
+    Arcade's own pass, so that pass is told in a new line, not run into the first one
+    over the lines between."""
+    state = sp.new()
+    state.controller = 0
+    sp.scout(state, "astral_arcade")
+    sp.rockets(state, "astral_arcade", "lunar_woods", "celestial_seas")
+    mid = sp.act(state, 0, "visit", dest="astral_arcade", scout_to="lunar_woods").state
+    transition = sp.act(mid, 0, "scout_benefit", take="pass")
+    assert sp.texts(transition)[:5] == [
+        "Ann (Controller) takes the Scout benefit: a Fast Travel pass.",
+        "Ann gains a Fast Travel pass.",
+        "Ann keeps the Controller.",
+        "Ann sends Scout to Lunar Woods.",
+        "Ann gains a Fast Travel pass.",
+    ]
+    assert transition.state.players[0].stock[PASS] == 2
+
+
 @pytest.mark.rule("SP-DEST-3")
 def test_lunar_woods_gives_a_moon_crystal(sp: Any) -> None:
     """SP-DEST-3."""
