@@ -350,3 +350,19 @@ def test_a_wish_flip_shows_pile_cards_and_bars_undo() -> None:
     flipped = ENGINE.apply(st, Pass(seat=2))
     assert "Make a wish flips Yellowstone." in texts(flipped.events)
     assert flipped.hidden
+
+
+@pytest.mark.rule("PP-MOSQ-1")
+def test_mosquito_bites_with_no_set_on_the_table_is_played_for_nothing() -> None:
+    """PP-MOSQ-1: no other player has a set, yet Ana may still play Mosquito bites,
+    naming nobody: it has no effect and her turn ends."""
+    bite = event("mosquito_bites")
+    st = after_draw([[bite, park("Sequoia")], parks("Bryce Canyon"), parks("Acadia")])
+    play = PlayEvent(seat=0, card=bite, target=None, pick=None)
+    assert play in options(st, 0)
+    st = act(st, play)
+    st, log = act_log(st, Pass(seat=1))
+    st, log = act_log(st, Pass(seat=2))
+    assert "Nobody has a set to bite." in texts(log)
+    assert all(p.sets == [] for p in st.players) and bite in st.event_discard
+    assert st.current == 1 and st.phase == "turn"

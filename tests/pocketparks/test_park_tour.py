@@ -309,3 +309,26 @@ def test_a_park_tour_can_win_the_round_off_turn() -> None:
     st, log = act_log(st, Pass(seat=2))
     assert st.results[0].winner == 1 and st.round == 2 and st.first == 1
     assert "Ben has sets of 2, 3 and 4 or more." in texts(log)
+
+
+@pytest.mark.rule("PP-TOUR-1")
+def test_a_park_tour_names_four_different_cards() -> None:
+    """PP-TOUR-1: Ben holds the 4 mountains; a claim naming one of them twice (so
+    only 3 cards) is refused, and the 4 different ones are still his to claim."""
+    st = discard_teton([parks("Grand Teton", "Arches"), MOUNTAINS, WILDLIFE])
+    twice = tuple(sorted([MOUNTAINS[0], *MOUNTAINS[:3]]))
+    assert_refused(ENGINE, st, ParkTour(seat=1, cards=twice), "PP-TOUR-1")
+    assert ParkTour(seat=1, cards=tuple(sorted(MOUNTAINS))) not in options(st, 1)  # not picked
+    st = pass_all(tour(st, 1, MOUNTAINS))
+    assert sorted(st.players[1].sets[0]) == sorted([*MOUNTAINS, park("Grand Teton")])
+
+
+@pytest.mark.rule("PP-TOUR-1")
+def test_a_park_tour_uses_only_cards_from_the_claimants_hand() -> None:
+    """PP-TOUR-1: Ben holds 3 mountains, Cy the fourth (Shenandoah): Ben cannot
+    claim Grand Teton with Cy's card."""
+    st = discard_teton(
+        [parks("Grand Teton", "Arches"), [*MOUNTAINS[:3], park("Katmai")], parks("Shenandoah")]
+    )
+    borrowed = tuple(sorted([*MOUNTAINS[:3], park("Shenandoah")]))
+    assert_refused(ENGINE, st, ParkTour(seat=1, cards=borrowed), "PP-TOUR-1")

@@ -414,3 +414,30 @@ def test_the_final_tie_break_reads_round_three_not_round_one() -> None:
     st, _ = play_set(st, 0, four)
     outcome = ENGINE.outcome(st)
     assert outcome is not None and outcome.scores == (10, 10) and outcome.winners == (1,)
+
+
+@pytest.mark.rule("PP-MOD-1", "PP-WIN-1")
+def test_with_modifiers_off_round_three_has_no_priority() -> None:
+    """PP-MOD-1, PP-WIN-1: modifiers off, round 3 is a standard round. Jones' 4
+    mountains hold a newer park (Great Basin) than the 4 Linda plays, so with
+    priority (PP-MOD-3) her set would not count; off, her 2-3-4 win the round."""
+    jones4 = parks("Lassen Volcanic", "Shenandoah", "Hot Springs", "Great Basin")
+    linda4 = parks("Sequoia", "Rocky Mountain", "Grand Teton", "Kings Canyon")
+    st = table(
+        [parks("Zion", "Yosemite"), [*linda4, park("Katmai")]],
+        sets=[[jones4], [DESERT2, ISLAND3]],
+        current=1,
+        round=3,
+        modifiers=False,
+    )
+    st, _ = play_set(st, 1, linda4)
+    assert st.phase == "over" and st.results[0].winner == 1
+    assert st.results[0].points == [2, 1 + 1 + 2]  # nothing doubled either
+    with_priority = table(
+        [parks("Zion", "Yosemite"), [*linda4, park("Katmai")]],
+        sets=[[jones4], [DESERT2, ISLAND3]],
+        current=1,
+        round=3,
+    )
+    with_priority, _ = play_set(with_priority, 1, linda4)
+    assert with_priority.phase != "over" and with_priority.results == []

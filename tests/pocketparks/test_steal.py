@@ -285,3 +285,16 @@ def test_a_steal_lists_only_what_it_may_still_add() -> None:
     randoms = table([[*PLAIN, park("Zion")], parks("Bryce Canyon", "Acadia", "Katmai")])
     randoms = run(randoms, StartSteal(seat=0, target=1), TakeRandom(seat=0), TakeRandom(seat=0))
     assert not any(a.kind in ("take", "take_random") for a in options(randoms, 0))
+
+
+@pytest.mark.rule("PP-STEAL-2")
+def test_a_lone_dark_sky_park_in_hand_pays_for_a_steal() -> None:
+    """PP-STEAL-2: one card in hand can still pay if it is a dark sky park (a lone
+    plain park cannot, see above): Ana pays Arches alone and steals Glacier."""
+    st = table([DARK[:1], parks("Zion")], sets=[[], [parks("Glacier", "Denali")]])
+    assert StartSteal(seat=0, target=1) in options(st, 0)
+    st = run(st, StartSteal(seat=0, target=1), Pay(seat=0, card=DARK[0]))
+    st = act(st, Take(seat=0, card=park("Glacier")))
+    st = pass_all(act(st, Confirm(seat=0)))  # Ben has no Trail detour to answer with
+    assert park("Glacier") in st.players[0].hand and st.players[1].sets == [parks("Denali")]
+    assert DARK[0] in st.discard
