@@ -13,6 +13,7 @@ from tabletop.core.errors import IllegalAction
 from tabletop.core.record import GameRecord, replay
 from tabletop.core.session import rebuilt
 from tabletop.games.pocketdragon.engine import ENGINE
+from tabletop.games.pocketdragon.model import caused, with_now
 from tests.pocketdragon.helpers import act, action, at, keep_fed, new, started, view
 from tests.rulekit import assert_refused
 
@@ -351,3 +352,23 @@ def test_a_record_stored_before_pauses_had_a_cause_replays_the_same() -> None:
         "Bo pauses the game.",
         "Ann resumes the game.",
     ]
+
+
+@pytest.mark.rule("PD-TIME-7")
+def test_the_app_stamps_its_own_pauses_and_a_screen_its_clock() -> None:
+    """PD-TIME-7: the host's pause is for a seat away or for a reopened game, its resume
+    only for everyone back; with_now moves an action to the screen's clock and keeps the
+    rest, and the stamped pause is applied as the app's, not the player's."""
+    state = at(started("table"), 3.0)
+    pause = action("pause", 3.0, seat=1)
+    assert caused(pause, 8.5) == action("pause", 8.5, seat=1, cause="away")
+    assert caused(pause, 8.5, reopened=True) == action("pause", 8.5, seat=1, cause="reopened")
+    resume = action("resume", 3.0)
+    assert caused(resume, 9.0) == action("resume", 9.0, cause="away")
+    with pytest.raises(AssertionError, match="only the clocks are held"):
+        caused(resume, 9.0, reopened=True)
+    peek = action("peek", 0.0, places=[2, 7])
+    assert with_now(peek, 4.25) == action("peek", 4.25, places=[2, 7])
+    away = ENGINE.apply(state, caused(pause, 4.0))
+    assert [e.text for e in away.events] == ["Bo is away: the clocks are paused."]
+    assert away.state.now_ms == 4_000
