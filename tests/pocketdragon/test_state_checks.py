@@ -59,7 +59,8 @@ def _companion_at(seconds: float) -> Reach:
 
 
 def _companion_paused() -> PocketDragonState:
-    return act(at(started("companion"), 5.0), "pause", 5.0)
+    reached: PocketDragonState = act(at(started("companion"), 5.0), "pause", 5.0)
+    return reached
 
 
 def _companion_won() -> PocketDragonState:
@@ -93,19 +94,20 @@ def _table() -> PocketDragonState:
 def _one_match() -> PocketDragonState:
     """Ann plays Make Friends and flips a Kindness: one match, one flip."""
     state = act(arranged(), "play", 1.0, card=MAKE_FRIENDS)
-    return act(state, "flip", 2.0, place=KINDNESS[0])
+    reached: PocketDragonState = act(state, "flip", 2.0, place=KINDNESS[0])
+    return reached
 
 
 def _done() -> PocketDragonState:
     """Make Friends done: one success, one Activity done, its two cards discarded."""
-    state = act(_one_match(), "flip", 3.0, place=WIT[0])
+    state: PocketDragonState = act(_one_match(), "flip", 3.0, place=WIT[0])
     assert state.successes == 1 and table(state).done == [activity_of("make-friends")]
     return state
 
 
 def _given_up() -> PocketDragonState:
     """Make Friends given up after a mistake: one Activity given up, one card discarded."""
-    state = act(arranged(), "play", 1.0, card=MAKE_FRIENDS)
+    state: PocketDragonState = act(arranged(), "play", 1.0, card=MAKE_FRIENDS)
     state = act(state, "flip", 2.0, place=ENDURANCE[0])
     state = act(state, "give_up", 3.0)
     assert table(state).given_up == [activity_of("make-friends")]
@@ -123,22 +125,26 @@ def _four_food() -> PocketDragonState:
 
 def _bos_turn() -> PocketDragonState:
     """Ann has collected the food at place 0: Bo's turn."""
-    return act(arranged(), "collect_food", 1.0, place=0)
+    reached: PocketDragonState = act(arranged(), "collect_food", 1.0, place=0)
+    return reached
 
 
 def _bo_plays() -> PocketDragonState:
     """Bo plays Board Games (Attention, Wit): a mistake, then a match; two flips."""
     state = act(_bos_turn(), "play", 2.0, seat=1, card=1)
     state = act(state, "flip", 3.0, seat=1, place=ENDURANCE[1])
-    return act(state, "flip", 4.0, seat=1, place=ATTENTION[0])
+    reached: PocketDragonState = act(state, "flip", 4.0, seat=1, place=ATTENTION[0])
+    return reached
 
 
 def _peeking() -> PocketDragonState:
-    return act(arranged(), "peek", 1.0, places=[0, 1])
+    reached: PocketDragonState = act(arranged(), "peek", 1.0, places=[0, 1])
+    return reached
 
 
 def _clue_waiting() -> PocketDragonState:
-    return act(arranged(), "specific_clue", 1.0, card=0)
+    reached: PocketDragonState = act(arranged(), "specific_clue", 1.0, card=0)
+    return reached
 
 
 # -- changes -------------------------------------------------------------------------
