@@ -501,6 +501,7 @@ def test_a_phase_of_either_mode_takes_the_clock_buttons_and_refuses_the_other_mo
     refuses each companion button by PD-SETUP-6 and anything else by its own rule; a
     companion phase refuses each table action by PD-SETUP-6. Either player may press a
     clock or companion button (the kinds named here, not read from the code)."""
+    from tabletop.core.rules import Phase
     from tabletop.games.pocketdragon.rules import _companion_phase, _table_phase
 
     clocks = {"start", "pause", "resume"}
@@ -520,6 +521,10 @@ def test_a_phase_of_either_mode_takes_the_clock_buttons_and_refuses_the_other_mo
     assert at_table.refusal("give_up") == own
     assert at_table.refusal("peek") == ("PD-PLAY-2", "Finish first.")
     assert {at_table.refusal(kind)[0] for kind in buttons} == {"PD-SETUP-6"}
+    # Given no rule, a builder adds none of its own: a bare Phase's (the "turn" phase).
+    bare = Phase(frozenset())
+    for built in (_table_phase(frozenset()), _companion_phase(frozenset())):
+        assert (built.rule, built.message) == (bare.rule, bare.message)
     assert _table_phase(frozenset()).waiting == "It is {name}'s turn."
 
     companion = _companion_phase(frozenset({"reset"}), "PD-TIME-5", "Press Start first.")
