@@ -375,3 +375,15 @@ def test_the_app_stamps_its_own_pauses_and_a_screen_its_clock() -> None:
     away = ENGINE.apply(state, caused(pause, 4.0))
     assert [e.text for e in away.events] == ["Bo is away: the clocks are paused."]
     assert away.state.now_ms == 4_000
+
+
+@pytest.mark.rule("PD-FEED-1", "PD-TIME-5")
+def test_the_feed_window_is_open_only_while_the_clocks_run() -> None:
+    """PD-FEED-1, PD-TIME-5: 30 s of hunger left opens the Feed button; a pause closes it
+    (and Feed is refused) until the game resumes."""
+    hungry = at(started("companion"), 95.0)
+    assert view(hungry, 0).clocks.feed_available
+    paused = act(hungry, "pause", 95.0)
+    assert not view(paused, 0).clocks.feed_available
+    assert_refused(ENGINE, paused, action("log_feed", 96.0, discarded=1), "PD-TIME-5")
+    assert view(act(paused, "resume", 99.0), 0).clocks.feed_available
