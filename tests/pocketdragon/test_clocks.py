@@ -13,6 +13,7 @@ from tabletop.core.errors import IllegalAction
 from tabletop.core.record import GameRecord, replay
 from tabletop.core.session import rebuilt
 from tabletop.games.pocketdragon.engine import ENGINE
+from tabletop.games.pocketdragon.model import caused, with_now
 from tests.pocketdragon.helpers import act, action, at, keep_fed, new, started, view
 from tests.rulekit import assert_refused
 
@@ -42,6 +43,9 @@ def test_hunger_runs_out_at_120_seconds_and_the_clocks_stop() -> None:
     assert at(state, 119.999).status == "running"
     starved = at(state, 120.0)
     assert (starved.status, starved.loss) == ("lost", "hunger")
+    outcome = ENGINE.outcome(starved)
+    assert outcome is not None and (outcome.winners, outcome.scores) == ((), (0, 0))
+    assert outcome.summary == "The dragon went hungry: it was not fed in time."
     assert ENGINE.state_json(at(starved, 500.0)) == ENGINE.state_json(starved)
     assert ENGINE.state_json(at(state, 500.0)) == ENGINE.state_json(starved)
     assert_refused(ENGINE, starved, action("collect_food", 130.0, place=0), "TT-OVER-1")
@@ -351,3 +355,35 @@ def test_a_record_stored_before_pauses_had_a_cause_replays_the_same() -> None:
         "Bo pauses the game.",
         "Ann resumes the game.",
     ]
+
+
+@pytest.mark.rule("PD-TIME-7")
+def test_the_app_stamps_its_own_pauses_and_a_screen_its_clock() -> None:
+    """PD-TIME-7: the host's pause is for a seat away or for a reopened game, its resume
+    only for everyone back; with_now moves an action to the screen's clock and keeps the
+    rest, and the stamped pause is applied as the app's, not the player's."""
+    state = at(started("table"), 3.0)
+    pause = action("pause", 3.0, seat=1)
+    assert caused(pause, 8.5) == action("pause", 8.5, seat=1, cause="away")
+    assert caused(pause, 8.5, reopened=True) == action("pause", 8.5, seat=1, cause="reopened")
+    resume = action("resume", 3.0)
+    assert caused(resume, 9.0) == action("resume", 9.0, cause="away")
+    with pytest.raises(AssertionError, match="only the clocks are held"):
+        caused(resume, 9.0, reopened=True)
+    peek = action("peek", 0.0, places=[2, 7])
+    assert with_now(peek, 4.25) == action("peek", 4.25, places=[2, 7])
+    away = ENGINE.apply(state, caused(pause, 4.0))
+    assert [e.text for e in away.events] == ["Bo is away: the clocks are paused."]
+    assert away.state.now_ms == 4_000
+
+
+@pytest.mark.rule("PD-FEED-1", "PD-TIME-5")
+def test_the_feed_window_is_open_only_while_the_clocks_run() -> None:
+    """PD-FEED-1, PD-TIME-5: 30 s of hunger left opens the Feed button; a pause closes it
+    (and Feed is refused) until the game resumes."""
+    hungry = at(started("companion"), 95.0)
+    assert view(hungry, 0).clocks.feed_available
+    paused = act(hungry, "pause", 95.0)
+    assert not view(paused, 0).clocks.feed_available
+    assert_refused(ENGINE, paused, action("log_feed", 96.0, discarded=1), "PD-TIME-5")
+    assert view(act(paused, "resume", 99.0), 0).clocks.feed_available

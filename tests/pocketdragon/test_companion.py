@@ -264,8 +264,21 @@ def test_companion_mode_has_no_cards_and_refuses_table_actions() -> None:
     """PD-APP-3, PD-SETUP-6: the app cannot see the cards; the players judge the rest."""
     state = started("companion")
     assert state.table is None and view(state, 0).table is None
-    assert_refused(ENGINE, state, action("collect_food", 1.0, place=3), "PD-SETUP-6")
-    assert_refused(ENGINE, state, action("general_clue", 1.0, skill="wit"), "PD-SETUP-6")
+    for kind, fields in (
+        ("peek", {"places": [0, 1]}),
+        ("end_peek", {}),
+        ("general_clue", {"skill": "wit"}),
+        ("specific_clue", {"card": 0}),
+        ("answer_clue", {"skill": "wit"}),
+        ("play", {"card": 0}),
+        ("flip", {"place": 0}),
+        ("suggest", {"place": 0}),
+        ("give_up", {}),
+        ("collect_food", {"place": 3}),
+        ("feed", {"food": "steak"}),
+        ("tidy_up", {}),
+    ):  # every table action, named here rather than read from the code
+        assert_refused(ENGINE, state, action(kind, 1.0, **fields), "PD-SETUP-6")
     assert_refused(ENGINE, started("table"), action("log_success", 1.0), "PD-SETUP-6")
 
 

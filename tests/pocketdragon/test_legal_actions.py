@@ -75,14 +75,17 @@ def accepted(state: PocketDragonState, action: Any) -> bool:
 
 def companion_states(seed: int) -> list[PocketDragonState]:
     """States of a companion game: before the start, running (in and out of the Feed
-    window, with and without clues), paused, and over."""
+    window, with and without clues, and with exactly a clue's cost in the pool, PD-CLUE-2),
+    paused, and over."""
     ready = ENGINE.new(Setup(players=("A", "B"), options={"mode": "companion"}), seed)
     running = act(ready, "start", 0.0)
     hungry = at(running, 95.0)
-    spent = act(act(running, "log_specific_clue", 1.0), "log_general_clue", 2.0)
+    one_clue = act(running, "log_specific_clue", 1.0)
+    two_clues = act(running, "log_general_clue", 1.0)
+    spent = act(one_clue, "log_general_clue", 2.0)
     paused = act(running, "pause", 3.0)
     over = at(running, 10_000.0)
-    return [ready, running, hungry, spent, paused, over]
+    return [ready, running, hungry, one_clue, two_clues, spent, paused, over]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -202,6 +202,9 @@ def test_the_partner_suggests_when_one_skill_is_left() -> None:
     assert_refused(ENGINE, state, action("suggest", 4.0, place=K0), "PD-PLAY-4")
     wrong = act(state, "suggest", 4.0, seat=1, place=W0)
     assert wrong.happiness == 3 and table(wrong).play is not None
+    # PD-PLAY-2: only a face-down card is suggested, not the emptied place or a match.
+    for place in (W0, A0):
+        assert_refused(ENGINE, wrong, action("suggest", 5.0, seat=1, place=place), "PD-PLAY-2")
     done = act(wrong, "suggest", 5.0, seat=1, place=K0)
     assert table(done).play is None and table(done).done == [activity_of("learn-to-cook")]
 
@@ -489,3 +492,42 @@ def test_every_table_move_is_irreversible_for_its_cards() -> None:
     ):  # fmt: skip
         kind = getattr(model, name)
         assert "Table mode has no undo" in (ENGINE.irreversible(kind.__new__(kind)) or ""), name
+
+
+@pytest.mark.rule("PD-SETUP-6", "PD-TIME-4")
+def test_a_phase_of_either_mode_takes_the_clock_buttons_and_refuses_the_other_mode() -> None:
+    """PD-SETUP-6, PD-TIME-4: the two builders of PHASES, called here because the phases
+    are built once, at import. A table phase takes the clock buttons and its own kinds,
+    refuses each companion button by PD-SETUP-6 and anything else by its own rule; a
+    companion phase refuses each table action by PD-SETUP-6. Either player may press a
+    clock or companion button (the kinds named here, not read from the code)."""
+    from tabletop.core.rules import Phase
+    from tabletop.games.pocketdragon.rules import _companion_phase, _table_phase
+
+    clocks = {"start", "pause", "resume"}
+    buttons = {"reset", "log_feed", "log_general_clue", "log_specific_clue", "log_success"}
+    buttons |= {"log_mistake", "log_tidy_up"}
+    own = ("PD-PLAY-6", "Flip first.")
+    at_table = _table_phase(
+        frozenset({"flip"}), "PD-PLAY-2", "Finish first.", "Wait for {name}.", {"give_up": own}
+    )
+    assert at_table.kinds == clocks | {"flip"}
+    assert (at_table.rule, at_table.message, at_table.waiting) == (
+        "PD-PLAY-2",
+        "Finish first.",
+        "Wait for {name}.",
+    )
+    assert at_table.anyone == clocks | buttons
+    assert at_table.refusal("give_up") == own
+    assert at_table.refusal("peek") == ("PD-PLAY-2", "Finish first.")
+    assert {at_table.refusal(kind)[0] for kind in buttons} == {"PD-SETUP-6"}
+    # Given no rule, a builder adds none of its own: a bare Phase's (the "turn" phase).
+    bare = Phase(frozenset())
+    for built in (_table_phase(frozenset()), _companion_phase(frozenset())):
+        assert (built.rule, built.message) == (bare.rule, bare.message)
+    assert _table_phase(frozenset()).waiting == "It is {name}'s turn."
+
+    companion = _companion_phase(frozenset({"reset"}), "PD-TIME-5", "Press Start first.")
+    assert companion.kinds == {"reset"} and companion.anyone == clocks | buttons
+    assert companion.refusal("log_success") == ("PD-TIME-5", "Press Start first.")
+    assert {companion.refusal(kind)[0] for kind in ("peek", "flip", "feed")} == {"PD-SETUP-6"}
