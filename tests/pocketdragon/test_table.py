@@ -531,3 +531,31 @@ def test_a_phase_of_either_mode_takes_the_clock_buttons_and_refuses_the_other_mo
     assert companion.kinds == {"reset"} and companion.anyone == clocks | buttons
     assert companion.refusal("log_success") == ("PD-TIME-5", "Press Start first.")
     assert {companion.refusal(kind)[0] for kind in ("peek", "flip", "feed")} == {"PD-SETUP-6"}
+
+
+@pytest.mark.rule("PD-PLAY-4")
+def test_the_partner_asked_for_a_suggestion_may_not_flip_or_give_up() -> None:
+    """PD-PLAY-4: with one Skill left Bo may suggest, and that is all: flipping and
+    giving up are the player's."""
+    state = act(act(arranged(), "play", 1.0, card=1), "flip", 2.0, place=E0)
+    assert ENGINE.to_act(state) == (0, 1)
+    assert_refused(ENGINE, state, action("flip", 3.0, seat=1, place=A0), "PD-PLAY-4")
+    assert_refused(ENGINE, state, action("give_up", 3.0, seat=1), "PD-PLAY-4")
+
+
+@pytest.mark.rule("PD-CLUE-3", "PD-CLUE-4")
+def test_a_card_keeps_what_it_is_not_when_a_clue_says_what_it_needs() -> None:
+    """PD-CLUE-3, PD-CLUE-4: Learn to Cook (A C K) is marked "not Wit" by a general clue;
+    a general clue for Attention, and a specific clue answered Creativity, add what it
+    needs and keep the "not Wit"."""
+    state = act(arranged(), "general_clue", 1.0, skill="wit")
+    state = act(state, "general_clue", 2.0, seat=1, skill="endurance")
+    state = act(state, "general_clue", 3.0, skill="attention")
+    cook = table(state).hands[0][0]
+    assert (cook.known, cook.ruled_out) == (["attention"], ["wit"])
+    state = at(act(state, "collect_food", 4.0, seat=1, place=E0), 41.0)
+    assert state.clues >= 2  # gained with the clocks, one every 15-20 s
+    state = act(state, "specific_clue", 41.0, card=0)
+    state = act(state, "answer_clue", 42.0, seat=1, skill="creativity")
+    cook = table(state).hands[0][0]
+    assert (cook.known, cook.ruled_out) == (["attention", "creativity"], ["wit"])
