@@ -42,6 +42,9 @@ def test_hunger_runs_out_at_120_seconds_and_the_clocks_stop() -> None:
     assert at(state, 119.999).status == "running"
     starved = at(state, 120.0)
     assert (starved.status, starved.loss) == ("lost", "hunger")
+    outcome = ENGINE.outcome(starved)
+    assert outcome is not None and outcome.winners == () and outcome.scores == (0, 0)
+    assert "went hungry" in outcome.summary
     assert ENGINE.state_json(at(starved, 500.0)) == ENGINE.state_json(starved)
     assert ENGINE.state_json(at(state, 500.0)) == ENGINE.state_json(starved)
     assert_refused(ENGINE, starved, action("collect_food", 130.0, place=0), "TT-OVER-1")
