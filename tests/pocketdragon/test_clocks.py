@@ -92,6 +92,22 @@ def test_feeding_at_1_second_left_gives_119() -> None:
     assert view(act(state, "log_feed", 119.999, discarded=1), 0).clocks.hunger_display == 119
 
 
+@pytest.mark.rule("PD-FEED-1")
+@pytest.mark.parametrize("mode", ["companion", "table"])
+def test_the_feed_window_is_shut_unless_the_game_runs(mode: str) -> None:
+    """PD-FEED-1: 25 s of hunger left opens the window only while the clocks run; paused
+    or starved, the display reads 30 or less and still nobody may feed."""
+    hungry = at(started(mode), 95.0)
+    assert view(hungry, 0).clocks.feed_available
+    paused = act(hungry, "pause", 95.0)
+    assert view(paused, 0).clocks.hunger_display == 25
+    assert not view(paused, 0).clocks.feed_available
+    assert view(act(paused, "resume", 96.0), 0).clocks.feed_available
+    starved = at(hungry, 120.0)
+    assert starved.status == "lost" and view(starved, 0).clocks.hunger_display == 0
+    assert not view(starved, 0).clocks.feed_available
+
+
 def test_feeding_at_31_seconds_left_is_refused() -> None:
     """PD-FEED-1: 31 s left is outside the Feed window; nothing changes."""
     state = started("companion")
