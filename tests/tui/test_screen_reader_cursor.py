@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.geometry import Offset
+from textual.pilot import Pilot
 from textual.widgets import OptionList, Switch
 
 from tabletop.core.clock import FakeClock
@@ -29,11 +30,26 @@ def store(tmp_path: Path) -> Iterator[Store]:
     s.close()
 
 
-def on_focused_item(app: TabletopApp) -> None:
+def _cursor_on_focus(app: TabletopApp) -> bool:
+    focused, at = app.focused, app.cursor_position
+    return focused is not None and (
+        focused.content_region.contains_point(at) or focused.region.contains_point(at)
+    )
+
+
+async def on_focused_item(pilot: Pilot[None]) -> None:
+    """The terminal cursor is on the focused item, once the screen has settled (a
+    screen just opened places it after its first layout: under load, a pause later)."""
+    app = pilot.app
+    assert isinstance(app, TabletopApp)
+    for _ in range(40):
+        if _cursor_on_focus(app):
+            break
+        await pilot.pause(0.05)
     focused = app.focused
     assert focused is not None, f"{type(app.screen).__name__}: nothing focused"
     at = app.cursor_position
-    assert focused.content_region.contains_point(at) or focused.region.contains_point(at), (
+    assert _cursor_on_focus(app), (
         type(app.screen).__name__,
         type(focused).__name__,
         at,
@@ -64,7 +80,7 @@ async def test_the_cursor_follows_the_focused_item_on_every_screen(store: Store)
         await pilot.pause()
         assert games.highlighted == 1
         assert app.cursor_position.y > games.content_region.y
-        on_focused_item(app)
+        await on_focused_item(pilot)
         for open_screen in (
             app.action_settings,
             app.action_rules,
@@ -75,15 +91,15 @@ async def test_the_cursor_follows_the_focused_item_on_every_screen(store: Store)
         ):
             open_screen()
             await pilot.pause()
-            on_focused_item(app)
+            await on_focused_item(pilot)
             app.pop_screen()
             await pilot.pause()
-            on_focused_item(app)
+            await on_focused_item(pilot)
         app.resume(1, "spacepark")  # the game started in words, in the app
         await pilot.pause()
         assert isinstance(app.screen, SpaceParkScreen)
         assert app.screen.session.moves == 1
-        on_focused_item(app)
+        await on_focused_item(pilot)
 
 
 async def test_the_setting_shows_and_hides_the_cursor(store: Store) -> None:
@@ -98,4 +114,4 @@ async def test_the_setting_shows_and_hides_the_cursor(store: Store) -> None:
         await pilot.pause()
         assert app.settings.screen_reader is True
         assert store.settings()["screen_reader"] is True
-        on_focused_item(app)
+        await on_focused_item(pilot)
