@@ -282,34 +282,6 @@ def test_companion_mode_has_no_cards_and_refuses_table_actions() -> None:
     assert_refused(ENGINE, started("table"), action("log_success", 1.0), "PD-SETUP-6")
 
 
-# One action of each table-mode kind, the turn's own and those of a look, a clue or an
-# Activity under way alike.
-TABLE_ACTIONS = [
-    ("peek", {"places": (0, 1)}),
-    ("end_peek", {}),
-    ("general_clue", {"skill": "wit"}),
-    ("specific_clue", {"card": 0}),
-    ("answer_clue", {"skill": "wit"}),
-    ("play", {"card": 0}),
-    ("flip", {"place": 0}),
-    ("suggest", {"place": 0}),
-    ("give_up", {}),
-    ("collect_food", {"place": 0}),
-    ("feed", {"food": "cake"}),
-    ("tidy_up", {}),
-]
-
-
-@pytest.mark.rule("PD-SETUP-6")
-@pytest.mark.parametrize(("kind", "fields"), TABLE_ACTIONS, ids=[k for k, _ in TABLE_ACTIONS])
-def test_companion_mode_refuses_every_table_action_as_a_table_action(
-    kind: str, fields: dict[str, object]
-) -> None:
-    """PD-SETUP-6: whatever the table action, companion mode refuses it for its mode, not
-    as one out of turn or with nothing under way."""
-    assert_refused(ENGINE, started("companion"), action(kind, 1.0, **fields), "PD-SETUP-6")
-
-
 @pytest.mark.rule("PD-SCORE-2")
 @pytest.mark.parametrize(
     ("won_at", "points", "praise"),
