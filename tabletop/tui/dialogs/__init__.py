@@ -191,17 +191,21 @@ class Choose(Question[ValueT | None]):
     ) -> None:
         super().__init__(classes=classes)
         self.choices: list[Choice[ValueT]] = []
-        self._ask(title, choices, note, back, highlighted, refuse)
+        self.renew(title, choices, note, back, highlighted, refuse)
 
-    def _ask(
+    def renew(
         self,
         title: Content | str,
         choices: Sequence[Choice[ValueT]],
-        note: str,
-        back: str,
-        highlighted: int,
-        refuse: Callable[[ValueT], object] | None,
+        note: str = "",
+        back: str = "Back",
+        highlighted: int = 0,
+        refuse: Callable[[ValueT], object] | None = None,
     ) -> None:
+        """Ask another question in this pop-up, before it is pushed again: a screen that
+        asks often keeps one installed (``GameScreen.keep``). A new pop-up is composed,
+        mounted and laid out three times, and closing one removes it, after which
+        Textual lays the screen beneath out again: 30-40 ms a question."""
         keys = key_bindings(self)
         for choice in self.choices:  # the last question's keys go
             kept = [b for b in keys.get(choice.key, []) if not b.action.startswith("pick(")]
@@ -218,21 +222,6 @@ class Choose(Question[ValueT | None]):
         self.back_label = back
         self.highlighted = highlighted
         self.answered = False
-
-    def renew(
-        self,
-        title: Content | str,
-        choices: Sequence[Choice[ValueT]],
-        note: str = "",
-        back: str = "Back",
-        highlighted: int = 0,
-        refuse: Callable[[ValueT], object] | None = None,
-    ) -> None:
-        """Ask another question in this pop-up, before it is pushed again: a screen that
-        asks often keeps one installed (``GameScreen.keep``). A new pop-up is composed,
-        mounted and laid out three times, and closing one removes it, after which
-        Textual lays the screen beneath out again: 30-40 ms a question."""
-        self._ask(title, choices, note, back, highlighted, refuse)
         self.rules = self.hint = None
         if self.is_mounted:
             self._show_question()
