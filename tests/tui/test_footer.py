@@ -56,3 +56,29 @@ async def test_a_game_footer_groups_keys_and_dims_those_refused_now(store: Store
         assert not dimmed(line, "esc Back")
         # no Fast Travel pass yet: the key is shown, dimmed (pressed, it says why not)
         assert app.screen.choice_state("travel", 0) is None and dimmed(line, "t Fast Travel")
+
+
+async def test_a_moves_new_keys_are_drawn_with_the_move(store: Store) -> None:
+    """The keys a move changes are in the footer once the move's handler returns, drawn in
+    the frame that draws the move: Textual tells the footer a step later, after the
+    screen may have drawn that frame (then the keys came a frame and 20 ms late)."""
+    store.save_setting("curtain", False)
+    seats = (SeatInfo("Ann"), SeatInfo("Bob"))
+    session = GameSession.start(store, ENGINE, seats, {}, 3)
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.play(session)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SpaceParkScreen)
+        changed = 0
+        footer = screen.query_one(Footer)
+        for _ in range(12):  # moves on the board (a decision's pop-up has keys of its own)
+            before = footer.render()
+            seat = session.to_act[0]
+            screen.act(session.legal_actions(seat)[0])  # no await: nothing else has run
+            drawn = footer.render()
+            await pilot.pause()
+            assert drawn == footer.render()
+            changed += drawn != before
+        assert changed >= 3

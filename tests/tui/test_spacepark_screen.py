@@ -1116,3 +1116,30 @@ async def test_both_scout_benefits_are_offered_whole_at_80_by_24(store: Store) -
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, Choose) and "you hold the Controller" in app.screen.text
+
+
+async def test_a_decision_is_asked_in_the_step_that_draws_its_move(store: Store) -> None:
+    """SP-TURN-1: the move that leaves a decision to the viewer (a Scout benefit, whom to
+    take from, a badge drawn) opens its pop-up before the move's handler returns, so the
+    board's change and the question are drawn in one frame (asked a step later, after
+    the board's frame, they took two)."""
+    store.save_setting("curtain", False)
+    seats = (SeatInfo("Ann"), SeatInfo("Bo"))
+    session = GameSession.start(store, ENGINE, seats, {}, 3)
+    app = TabletopApp(store)
+    rng = random.Random(7)
+    async with app.run_test(size=SIZE) as pilot:
+        app.play(session)
+        await pilot.pause()
+        screen = game_screen(app)
+        decisions = 0
+        while decisions < 3 and session.outcome is None:
+            seat = session.to_act[0]
+            screen.act(rng.choice(session.legal_actions(seat)))  # no await in between
+            state = session.state
+            assert isinstance(state, SpaceParkState)
+            if state.pending is not None:
+                assert isinstance(app.screen, Choose), state.pending.kind
+                decisions += 1
+            await pilot.pause()  # a decision is made by the next act: its pop-up goes
+        assert decisions == 3

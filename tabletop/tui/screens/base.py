@@ -542,10 +542,8 @@ class GameScreen(SizedScreen):
         self.redraw()
 
     def redraw(self) -> None:
-        # The footer first: its keys are worked out a step after this call, and asked
-        # for last they came a frame late. Every widget changed here tells the screen
-        # at once, at the end (``report_refreshes``), so that all are in one frame.
-        self.refresh_bindings()
+        # Every widget changed here tells the screen at once, at the end
+        # (``report_refreshes``), so that all are in one frame: the footer's keys too.
         self.query_one(GameLog).show(self.session.log(self.viewer))
         view = self.session.view(self.viewer)
         self.sub_title = (
@@ -564,6 +562,8 @@ class GameScreen(SizedScreen):
             outcome.winners if outcome else (),
         )
         self.show_status(self.status_line())
+        self.refresh_bindings()
+        self.query_one(Footer).show_keys()
         report_refreshes(self)
 
     def status_line(self) -> Content:

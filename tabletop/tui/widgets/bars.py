@@ -125,14 +125,19 @@ class Footer(Widget):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def _bindings_changed(self, screen: Screen[object]) -> None:
-        # Drawn again only when the keys on show change: Textual signals a change of
-        # bindings at every key and screen switch, mostly for the same keys, and a
-        # refresh costs a frame of its own (after a hand-over's work, say).
         if screen is self.screen:
-            keys = self._active(screen)
-            if keys != self._shown:
-                self._shown = keys
-                self.refresh()
+            self.show_keys()
+
+    def show_keys(self) -> None:
+        """Draw the keys again if those on show changed. Textual signals a change of
+        bindings at every key and screen switch, mostly for the same keys, and a refresh
+        costs a frame of its own (after a hand-over's work, say); and it signals a step
+        later, after the screen may have drawn its frame: a screen that has just changed
+        its keys calls this itself, to draw them in the same frame."""
+        keys = self._active(self.screen)
+        if keys != self._shown:
+            self._shown = keys
+            self.refresh()
 
     def _active(self, screen: Screen[object]) -> Keys:
         """The keys on show, and the command palette's key."""

@@ -568,7 +568,7 @@ class SpaceParkScreen(GameScreen):
         if self.has_class("-narrow"):  # the log is not shown: its latest lines are
             refresh_text(self.query_one("#news", Static), plain(self._news(view.seat)))
         self.call_after_refresh(self._hint_more)  # once laid out: does the board go on below?
-        self.call_after_refresh(self.decide)
+        self.decide()
 
     # -- a decision, in a pop-up ------------------------------------------------------
 
