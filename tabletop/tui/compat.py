@@ -14,7 +14,7 @@ from rich.console import RenderableType
 from textual import events
 from textual.app import App, ReturnType
 from textual.binding import Binding, BindingsMap, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.geometry import Offset, Size
 from textual.notifications import Notification
 from textual.screen import Screen
@@ -32,6 +32,7 @@ __all__ = [
     "HeaderTitle",
     "KeepsLinesAtNewHeight",
     "Panel",
+    "Row",
     "bind_hidden",
     "draw_behind",
     "follow_focus",
@@ -141,6 +142,11 @@ class Panel(Static):
 @laid_out_once
 class Box(Vertical):
     """A pop-up's box, sized by what it holds (``laid_out_once``)."""
+
+
+@laid_out_once
+class Row(Horizontal):
+    """A row of a pop-up (its buttons), sized by what it holds (``laid_out_once``)."""
 
 
 class KeepsLinesAtNewHeight(OptionList):

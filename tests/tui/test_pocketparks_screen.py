@@ -23,7 +23,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import Input, Select, Static
+from textual.widgets import Button, Input, Select, Static
 
 from tabletop.core.bot import ask
 from tabletop.core.clock import FakeClock
@@ -563,6 +563,10 @@ async def test_the_window_reads_the_same_whether_or_not_anyone_can_answer(
     assert timed_can == timed_cannot and "8 s" in timed_can
 
 
+def shown_buttons(window: ResponseWindow) -> list[str]:
+    return [b.id or "" for b in window.query(Button) if b.display]
+
+
 async def test_a_park_tour_is_claimed_in_private(store: Store) -> None:
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
@@ -570,7 +574,9 @@ async def test_a_park_tour_is_claimed_in_private(store: Store) -> None:
         game = await open_game(app, pilot, session)
         await lift(pilot, "Ana")
         await let_go(pilot, game, park("Saguaro"))
-        assert isinstance(app.screen, ResponseWindow)
+        first = app.screen
+        assert isinstance(first, ResponseWindow)
+        assert shown_buttons(first) == ["claim-1", "claim-2", "claim-nobody"]
         await pilot.press("1")  # Ana is not asked: her own discard
         await pilot.pause()
         assert isinstance(app.screen, ResponseWindow)
@@ -604,10 +610,12 @@ async def test_a_park_tour_is_claimed_in_private(store: Store) -> None:
         assert option_text(hand).count("✓") == 4 and picker.check_action("claim", ()) is True
         await pilot.press("c")
         await pilot.pause()
-        # Cy is still asked: the same window, without Ben; nothing tells Ben claimed
+        # Cy is still asked: the same window, without Ben; nothing tells Ben claimed. (The
+        # screen keeps its window and renews it for the next: the same object, redrawn.)
         window = app.screen
-        assert isinstance(window, ResponseWindow)
+        assert window is first and isinstance(window, ResponseWindow)
         assert "Asked: 3 Cy" in window.text and "Ben" not in window.text.split("Asked:")[1]
+        assert shown_buttons(window) == ["claim-2", "claim-nobody"]
         assert game.viewer is None
         await nobody_answers(pilot)
         ben = view(game, None).players[1]
@@ -652,7 +660,18 @@ async def test_the_countdown_runs_on_the_injected_clock(store: Store) -> None:
         countdown = str(window.query_one("#window-countdown", Static).render())
         assert countdown.startswith("Time █")
         assert {c for c in countdown if not c.isascii()} <= {"█", "░"}, countdown
-        clock.advance(3.2)
+        drawn: list[object] = []
+        shown = window.query_one("#window-countdown", Static)
+        shown.update = drawn.append  # type: ignore[method-assign,assignment]
+        window.tick()
+        clock.advance(0.1)
+        window.tick()
+        assert drawn == []  # the same seconds and bar: no frame drawn for them
+        clock.advance(3.1)
+        window.tick()
+        assert len(drawn) == 1
+        del shown.update
+        clock.advance(0.3)
         window.tick()
         assert "2 s, then" in window.text and isinstance(app.screen, ResponseWindow)
         clock.advance(2)

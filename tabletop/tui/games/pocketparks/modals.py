@@ -16,13 +16,14 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Button, Static
 
 from tabletop.core.session import GameSession
 from tabletop.core.words import counted
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView
+from tabletop.tui.compat import Panel, Row
 from tabletop.tui.dialogs import Question, bind_choice, relabel
 from tabletop.tui.games.pocketparks.cards import card_chip, icons, set_chip
 from tabletop.tui.games.pocketparks.hand import ParkHand
@@ -32,6 +33,8 @@ from tabletop.tui.text import flow, plain, refresh_text
 from tabletop.tui.widgets.bars import Footer
 
 Clock = Callable[[], float]
+COUNTDOWN_CELLS = 20
+"""The response window's countdown bar, in cells."""
 
 
 class TourPicker(Question[bool]):
@@ -172,7 +175,7 @@ class ResponseWindow(Question[int | None]):
         width: auto;
         max-width: 100%;
     }
-    ResponseWindow Horizontal {
+    ResponseWindow Row {
         height: auto;
         width: auto;
         margin-top: 1;
@@ -191,6 +194,17 @@ class ResponseWindow(Question[int | None]):
         here: Sequence[int] | None = None,
     ) -> None:
         super().__init__()
+        for digit in range(10):  # a seat's number answers; 0 is no seat (it says so)
+            bind_choice(self, str(digit), f"claim({digit - 1})")
+        self.clock = clock
+        self.names = [p.name for p in view.players]
+        self.renew(view, seconds, here)
+        self.rules = on_rules
+
+    def renew(self, view: PPView, seconds: float | None, here: Sequence[int] | None = None) -> None:
+        """Ask the next window of the same game in this one, before it is pushed again: the
+        game screen keeps one installed (a new one is composed, mounted and laid out
+        three times: 60-80 ms a window)."""
         # Drawn from the public view; at a hosted seat's own screen (``here``: the seats
         # that answer at this screen), from that seat's view: nobody else looks.
         assert view.seat is None or here == (view.seat,), "a view no other seat may see"
@@ -198,28 +212,44 @@ class ResponseWindow(Question[int | None]):
         self.view = view
         self.window = view.window
         self.here = tuple(self.window.waiting if here is None else here)
-        for digit in range(10):  # a seat's number answers; 0 is no seat (it says so)
-            bind_choice(self, str(digit), f"claim({digit - 1})")
         self.seconds = seconds
-        self.clock = clock
-        self.rules = on_rules
-        self.deadline: float | None = None
-        self.names = [p.name for p in view.players]
+        self.deadline = None if seconds is None else self.clock() + seconds
+        self._drawn: tuple[int, int] | None = None
+        """The seconds and the bar's cells the countdown shows."""
+        self.answered = False
+        relabel(self, "nobody", "Pass" if self.alone else "Nobody answers")
+        if self.is_mounted:
+            self._show_window()
 
     def compose_box(self) -> ComposeResult:
-        yield Static("Response window", id="window-title")
-        yield Static(plain(sentence(self.window.question)), id="window-question")
+        yield Panel("Response window", id="window-title")
+        yield Panel(id="window-question")
+        yield Panel(id="window-card")
+        yield Panel(id="window-asked")
+        yield Panel(id="window-how")
+        yield Panel(id="window-countdown")
+        with Row():
+            for seat, name in enumerate(self.names):
+                yield _mouse_button(plain(f"{seat + 1} {name}"), f"claim-{seat}")
+            yield _mouse_button(Content(), "claim-nobody")
+
+    def on_mount(self) -> None:
+        self.set_interval(0.25, self.tick)
+        self._show_window()
+
+    def _show_window(self) -> None:
+        self.query_one("#window-question", Static).update(plain(sentence(self.window.question)))
+        card = self.query_one("#window-card", Static)
+        card.display = self.window.card is not None
         if self.window.card is not None:
-            yield Static(card_chip(self.window.card), id="window-card")
-        yield Static(self._asked(), id="window-asked")
-        yield Static(self._how(), id="window-how")
-        yield Static(id="window-countdown")
-        with Horizontal():
-            for seat in self.window.waiting:
-                if seat not in self.here:
-                    continue
-                yield _mouse_button(plain(f"{seat + 1} {self.names[seat]}"), f"claim-{seat}")
-            yield _mouse_button(Content("Pass" if self.alone else "Nobody"), "claim-nobody")
+            card.update(card_chip(self.window.card))
+        self.query_one("#window-asked", Static).update(self._asked())
+        self.query_one("#window-how", Static).update(self._how())
+        for seat in range(len(self.names)):
+            button = self.query_one(f"#claim-{seat}", Button)
+            button.display = seat in self.window.waiting and seat in self.here
+        self.query_one("#claim-nobody", Button).label = Content("Pass" if self.alone else "Nobody")
+        self._draw_countdown()
 
     @property
     def verb(self) -> str:
@@ -247,23 +277,32 @@ class ResponseWindow(Question[int | None]):
         self.window = self.window.model_copy(update={"waiting": list(waiting)})
         self.query_one("#window-asked", Static).update(self._asked())
 
-    def on_mount(self) -> None:
-        if self.alone:  # n is the one person's own pass
-            relabel(self, "nobody", "Pass")
-        if self.seconds is not None:
-            self.deadline = self.clock() + self.seconds
-            self.set_interval(0.25, self.tick)
-        self.tick()
-
     def remaining(self) -> float | None:
         return None if self.deadline is None else max(0.0, self.deadline - self.clock())
 
     def tick(self) -> None:
-        """Redraw the countdown from the clock; when it runs out, nobody answered. Not
-        while the app removes the window (``display`` turns False before its timer stops)."""
-        if not self.display:
+        """Redraw the countdown from the clock; when it runs out, nobody answered. Only
+        while the window is open (kept, it waits off the screens for the next one)."""
+        if self.answered or self not in self.app.screen_stack:
             return
+        self._draw_countdown()
         left = self.remaining()
+        if left is not None and left <= 0 and self.app.screen is self:
+            self.answer(None)
+
+    def _draw_countdown(self) -> None:
+        """The countdown as the clock has it; drawn again only when what it shows changed
+        (each change is a frame)."""
+        left = self.remaining()
+        if left is None:
+            whole = filled = -1
+        else:
+            assert self.seconds is not None
+            whole = math.ceil(left)
+            filled = round(COUNTDOWN_CELLS * left / self.seconds) if self.seconds else 0
+        if (whole, filled) == self._drawn:
+            return
+        self._drawn = (whole, filled)
         countdown = self.query_one("#window-countdown", Static)
         if left is None:
             countdown.update(
@@ -274,20 +313,14 @@ class ResponseWindow(Question[int | None]):
                 )
             )
             return
-        assert self.seconds is not None
-        whole = math.ceil(left)
-        width = 20
-        filled = round(width * left / self.seconds) if self.seconds else 0
         countdown.update(
             Content.assemble(
                 ("Time ", "bold"),  # a word: "⏱" is a box in browsers' terminal fonts
                 ("█" * filled, "$accent"),
-                ("░" * (width - filled), "dim"),
+                ("░" * (COUNTDOWN_CELLS - filled), "dim"),
                 f" {whole} s, then {'you pass' if self.alone else 'everyone asked passes'}",
             )
         )
-        if left <= 0 and self.app.screen is self:
-            self.answer(None)
 
     @property
     def text(self) -> str:

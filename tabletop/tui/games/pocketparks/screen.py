@@ -231,6 +231,8 @@ class PocketParksScreen(GameScreen):
         """The card picked to leave the hand (position, seat, card), until c confirms."""
         self._asking: Screen[Any] | None = None
         """A hosted seat: the pop-up asking it to answer a response window, while open."""
+        self._window: ResponseWindow | None = None
+        """The response window this screen keeps installed, renewed for each window."""
         self._seen = (len(self.session.log(self.viewer)), len(self.public().results))
         """The log lines and scored rounds the screen has shown (a change made elsewhere,
         ``host_moved``, brings the rest as news)."""
@@ -652,14 +654,21 @@ class PocketParksScreen(GameScreen):
     def _open_window(self) -> None:
         self.show_to(None)
         self.ring()
-        self._asking = ResponseWindow(
-            self.public(),
-            self.settings.window_seconds,
-            self.clock,
-            self.action_rules,
-            here=self.session.here,
-        )
+        self._asking = self._response_window()
         self.app.push_screen(self._asking, self._window_closed)
+
+    def _response_window(self) -> ResponseWindow:
+        """The response window, for the window open now: the one this screen keeps,
+        renewed; a new one while that one is still up (a host's update, say)."""
+        view, seconds, here = self.public(), self.settings.window_seconds, self.session.here
+        kept = self._window
+        if kept is not None and kept not in self.app.screen_stack:
+            kept.renew(view, seconds, here)
+            return kept
+        window = ResponseWindow(view, seconds, self.clock, self.action_rules, here)
+        if kept is None:
+            self._window = self.keep(window)
+        return window
 
     def _window_closed(self, seat: int | None) -> None:
         if seat is None:
