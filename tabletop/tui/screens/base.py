@@ -146,8 +146,6 @@ class GameScreen(SizedScreen):
         self._suggested: tuple[Any, int, str] | None = None
         """The hint asked for: the position, the seat it is for, what the status line says."""
         self._curtain: Curtain | None = None  # the hand-over curtain, once needed
-        self._popup: Choose[Any] | None = None
-        """The pop-up ``ask`` renews for each question, kept installed."""
         self._kept: list[Screen[Any]] = []
         """The screens this one keeps installed (``keep``), removed when it closes."""
         self._notice: Notification | None = None
@@ -490,21 +488,31 @@ class GameScreen(SizedScreen):
     ) -> Choose[Any]:
         """The pop-up that asks ``title`` (push it): the one this screen keeps, renewed
         (``Choose.renew``), or a new one while that one is still up."""
-        kept = self._popup
-        if kept is not None and kept not in self.app.screen_stack:
+
+        def renew(kept: Choose[Any]) -> None:
             kept.renew(title, choices, note, back, highlighted, refuse)
             kept.set_classes(classes)
+
+        def build() -> Choose[Any]:
+            return Choose(title, choices, note, back, highlighted, classes=classes, refuse=refuse)
+
+        return self.renewed(Choose, renew, build)
+
+    def renewed(
+        self, kind: type[ScreenT], renew: Callable[[ScreenT], object], build: Callable[[], ScreenT]
+    ) -> ScreenT:
+        """A pop-up of ``kind`` for the next question: the one this screen keeps, renewed,
+        or a new one (kept, if none is yet) while the kept one is still up."""
+        kept = next((s for s in self._kept if isinstance(s, kind)), None)
+        if kept is not None and kept not in self.app.screen_stack:
+            renew(kept)
             return kept
-        popup: Choose[Any] = Choose(
-            title, choices, note, back, highlighted, classes=classes, refuse=refuse
-        )
-        if kept is None:
-            self._popup = self.keep(popup)
-        return popup
+        screen = build()
+        return self.keep(screen) if kept is None else screen
 
     def keep(self, screen: ScreenT) -> ScreenT:
-        """Install ``screen``, which this one pushes again and again (the curtain, a
-        pop-up renewed for each question): built, styled and laid out once, and not
+        """Install ``screen``, which this one pushes again and again (the curtain, the
+        pop-ups ``renewed`` for each question): built, styled and laid out once, and not
         removed when it closes (removing a screen lays the one beneath out again)."""
         self.app.install_screen(screen, f"kept-{id(screen)}")
         self._kept.append(screen)

@@ -203,8 +203,8 @@ class ResponseWindow(Question[int | None]):
 
     def renew(self, view: PPView, seconds: float | None, here: Sequence[int] | None = None) -> None:
         """Ask the next window of the same game in this one, before it is pushed again: the
-        game screen keeps one installed (a new one is composed, mounted and laid out
-        three times: 60-80 ms a window)."""
+        game screen keeps one installed (``GameScreen.renewed``; a new one is
+        composed, mounted and laid out three times: 90-130 ms to open)."""
         # Drawn from the public view; at a hosted seat's own screen (``here``: the seats
         # that answer at this screen), from that seat's view: nobody else looks.
         assert view.seat is None or here == (view.seat,), "a view no other seat may see"

@@ -231,8 +231,6 @@ class PocketParksScreen(GameScreen):
         """The card picked to leave the hand (position, seat, card), until c confirms."""
         self._asking: Screen[Any] | None = None
         """A hosted seat: the pop-up asking it to answer a response window, while open."""
-        self._window: ResponseWindow | None = None
-        """The response window this screen keeps installed, renewed for each window."""
         self._seen = (len(self.session.log(self.viewer)), len(self.public().results))
         """The log lines and scored rounds the screen has shown (a change made elsewhere,
         ``host_moved``, brings the rest as news)."""
@@ -661,14 +659,11 @@ class PocketParksScreen(GameScreen):
         """The response window, for the window open now: the one this screen keeps,
         renewed; a new one while that one is still up (a host's update, say)."""
         view, seconds, here = self.public(), self.settings.window_seconds, self.session.here
-        kept = self._window
-        if kept is not None and kept not in self.app.screen_stack:
-            kept.renew(view, seconds, here)
-            return kept
-        window = ResponseWindow(view, seconds, self.clock, self.action_rules, here)
-        if kept is None:
-            self._window = self.keep(window)
-        return window
+        return self.renewed(
+            ResponseWindow,
+            lambda kept: kept.renew(view, seconds, here),
+            lambda: ResponseWindow(view, seconds, self.clock, self.action_rules, here),
+        )
 
     def _window_closed(self, seat: int | None) -> None:
         if seat is None:
