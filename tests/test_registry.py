@@ -39,6 +39,19 @@ def test_listing_the_games_loads_no_engine() -> None:
     ]
 
 
+def test_an_unknown_game_names_the_games_in_one_order_whatever_was_imported_first() -> None:
+    """The message lists the games as the home screen does, not in the order their
+    packages happened to be imported (which differed between a process and the engine
+    it started)."""
+    code = (
+        "import tabletop.games.spacepark; from tabletop.games import kit\n"
+        "try:\n    kit('chess')\nexcept ValueError as e:\n    print(e)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    expected = "unknown game 'chess' (available: pocketparks, spacepark, pocketdragon)"
+    assert done.stdout.strip() == expected
+
+
 def test_a_name_is_one_game(monkeypatch: pytest.MonkeyPatch) -> None:
     isolated(monkeypatch)
     space = kit("spacepark")

@@ -76,7 +76,7 @@ def kit(name: str) -> GameKit:
     _load()
     found = _KITS.get(name)
     if found is None:
-        raise ValueError(f"unknown game {name!r} (available: {', '.join(_KITS)})")
+        raise ValueError(f"unknown game {name!r} (available: {', '.join(names())})")
     return found
 
 
