@@ -206,8 +206,15 @@ class TabletopApp(CompatApp[None]):
         follow_focus(self, widget)
         if widget is not None:
             widget.refresh()
-            # Focus scrolls the widget into view a refresh later: place the cursor again then.
-            self.call_after_refresh(self.call_after_refresh, follow_focus, self, widget)
+            # Focus scrolls the widget into view at a later layout (a refresh or more later,
+            # under load): the cursor is placed again after each layout of its screen.
+            widget.screen.screen_layout_refresh_signal.subscribe(self, self._laid_out)
+
+    def _laid_out(self, screen: Screen[object]) -> None:
+        focused = screen.focused
+        if self.settings.screen_reader and screen is self.screen and focused is not None:
+            follow_focus(self, focused)
+            focused.refresh()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
