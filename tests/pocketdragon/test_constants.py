@@ -11,9 +11,12 @@ from tests.pocketdragon.helpers import at, started
 
 
 def _save_with_clues(seconds: float, clues: int) -> dict[str, object]:
-    """A companion game's save after ``seconds`` of play, its clue pool set to ``clues``."""
+    """A companion game's save after ``seconds`` of play, its clue pool set to ``clues``
+    and its next clue due as late as it may be (20 s on), so that only the time played
+    bounds the pool."""
     data = ENGINE.dump_state(at(started("companion"), seconds))
     data["clues"] = clues
+    data["next_clue_ms"] = round(seconds * 1000) + 20_000
     return data
 
 

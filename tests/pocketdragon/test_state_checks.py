@@ -397,6 +397,26 @@ REFUSED = [
         marks=_rule("PD-CLUE-1"),
     ),
     pytest.param(
+        _companion_at(15.0),
+        _with(next_clue_ms=14_999),
+        "the next clue is due at 14999 ms, not in the 20 s after the 15000 ms played (PD-CLUE-1)",
+        id="the next clue overdue",
+        marks=_rule("PD-CLUE-1"),
+    ),
+    pytest.param(
+        _companion_at(15.0),
+        _with(next_clue_ms=35_001),
+        "the next clue is due at 35001 ms, not in the 20 s after the 15000 ms played (PD-CLUE-1)",
+        id="the next clue over 20 s away",
+    ),
+    pytest.param(
+        _companion_at(15.0),
+        _with(clues=5, next_clue_ms=15_000),
+        "the clue pool holds 5, more than 4 with the next clue due at 15000 ms (PD-CLUE-2)",
+        id="more clues than the next one's time leaves room for",
+        marks=_rule("PD-CLUE-1"),
+    ),
+    pytest.param(
         _companion, _with(happiness=-1), "Happiness is -1, below zero", id="happiness below 0"
     ),
     pytest.param(
@@ -592,7 +612,22 @@ ACCEPTED = [
     pytest.param(_companion, _with(clues=0), id="no clue", marks=_rule("PD-CLUE-2")),
     pytest.param(_companion, _with(clues=4), id="4 clues in the first interval"),
     pytest.param(
-        _companion_at(15.0), _with(clues=5), id="5 clues at 15 s", marks=_rule("PD-CLUE-1")
+        _companion_at(15.0),
+        _with(clues=5, next_clue_ms=35_000),
+        id="5 clues at 15 s",
+        marks=_rule("PD-CLUE-1"),
+    ),
+    pytest.param(
+        _companion_at(15.0),
+        _with(next_clue_ms=15_000),
+        id="the next clue due now",
+        marks=_rule("PD-CLUE-1"),
+    ),
+    pytest.param(_companion_at(15.0), _with(next_clue_ms=35_000), id="the next clue due in 20 s"),
+    pytest.param(
+        _companion_at(15.0),
+        _with(clues=4, next_clue_ms=15_000),
+        id="a clue more than the next one's time leaves room for",
     ),
     pytest.param(_companion, _with(happiness=0), id="happiness 0", marks=_rule("PD-HAPPY-1")),
     pytest.param(_companion_won, _unchanged, id="won", marks=_rule("PD-WIN-1")),

@@ -431,6 +431,21 @@ def check_state(state: PocketDragonState) -> None:
         f"the clue pool holds {state.clues}, not 0 to {most} "
         f"after {state.elapsed_ms} ms (PD-CLUE-2)",
     )
+    if state.status != "ready":  # the next clue is drawn at Start, then after each gain
+        next_clue = state.next_clue_ms
+        require(
+            state.elapsed_ms <= next_clue <= state.elapsed_ms + CLUE_INTERVAL_MS[1],
+            f"the next clue is due at {next_clue} ms, not in the 20 s after the "
+            f"{state.elapsed_ms} ms played (PD-CLUE-1)",
+        )
+        # Each gain is at least an interval before the next: a pool the play could not
+        # have gained would outgrow the bound below as the clocks run.
+        gained = START_CLUES + next_clue // CLUE_INTERVAL_MS[0]
+        require(
+            state.clues <= gained,
+            f"the clue pool holds {state.clues}, more than {gained} with the next clue "
+            f"due at {next_clue} ms (PD-CLUE-2)",
+        )
     require(state.happiness >= 0, f"Happiness is {state.happiness}, below zero")
     require(
         0 <= state.successes <= level.successes,
