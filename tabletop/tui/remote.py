@@ -12,7 +12,6 @@ the host's.
 from __future__ import annotations
 
 import asyncio
-import gc
 from collections.abc import Callable
 from typing import Any
 
@@ -20,13 +19,6 @@ from tabletop.core.engine import Action, Transition
 from tabletop.core.errors import IllegalAction
 from tabletop.net.client import Offline, RemoteTable
 from tabletop.tui.tables import Answered, Changed, Listener, Notice, TableController
-
-COLLECT_AFTER_S = 0.1
-"""A joined seat collects its garbage this long after an update came: its frame is drawn
-by then (20-40 ms), and its player has not answered yet (a key comes hundreds of ms
-later). Collected later, at a quarter second, the collection (10 ms) met the next key
-or update as often as not; collected "after the refresh", it came before the frame,
-whose widgets had not yet asked to be drawn."""
 
 
 class RemoteSeat(TableController):
@@ -40,7 +32,6 @@ class RemoteSeat(TableController):
         self.sending = None
         self._update: object = session.connection.update  # the host's update last told
         self._notices = len(session.connection.notices)  # the connection's notices told
-        self._collecting: asyncio.TimerHandle | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
     @property
@@ -77,14 +68,6 @@ class RemoteSeat(TableController):
         super().close()
         self.remote.unsubscribe(self._heard)
 
-    def drawn(self) -> None:
-        """A joined seat's app has this one game screen for its life: once it is drawn,
-        what is alive (the screen, the game's modules, the connection) is left out of
-        the collector's passes, as the app's start was. A full pass over it took
-        25-30 ms, in the middle of an update's frame."""
-        gc.collect()
-        gc.freeze()
-
     def _heard(self) -> None:
         """The connection's listener (in its task): an update, or the connection lost,
         back or ended. The screen draws it in its own task (one frame)."""
@@ -95,16 +78,6 @@ class RemoteSeat(TableController):
         update = self.remote.connection.update
         moved, self._update = update is not self._update, update
         self.report(Changed(moved))
-        if self._collecting is None:
-            self._collecting = asyncio.get_running_loop().call_later(COLLECT_AFTER_S, self._collect)
-
-    def _collect(self) -> None:
-        """The garbage of the updates drawn, collected between updates: drawing one
-        leaves a few hundred objects in cycles, and the collector's own passes over the
-        older generations came in the middle of a frame (1-5 ms, a full one 10-30 ms).
-        Collected here, the next update's frame finds the generations empty."""
-        self._collecting = None
-        gc.collect()
 
     def act(
         self, action: Action, then: Callable[[], object] | None = None

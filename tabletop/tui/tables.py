@@ -124,9 +124,6 @@ class TableController:
         """The screen is closing: nothing more is reported."""
         self._report = None
 
-    def drawn(self) -> None:
-        """The screen's first frame is drawn."""
-
     # -- what kind of table it is, as a screen needs to know --------------------------
 
     @property

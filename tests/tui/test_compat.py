@@ -6,11 +6,14 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import pytest
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.pilot import Pilot
 from textual.screen import ModalScreen, Screen
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
@@ -19,11 +22,13 @@ from tabletop.tui.compat import (
     HeaderClockSpace,
     HeaderIcon,
     HeaderTitle,
-    KeepsLinesAtNewHeight,
     Panel,
+    SettledOptionList,
+    ShowsThrough,
     bind_hidden,
     draw_behind,
     key_bindings,
+    mount_unshown,
     rebind,
     report_refreshes,
     withdraw_notice,
@@ -213,7 +218,7 @@ async def test_a_panel_that_grows_and_the_list_it_moves_take_one_frame() -> None
     and an option list drops its drawn lines at any resize: a Panel, a list keeping its
     lines at a new height and the changes reported at once take one frame, laid out
     right (a Panel is a Static: its CSS holds)."""
-    app = Framed(KeepsLinesAtNewHeight)
+    app = Framed(SettledOptionList)
     async with app.run_test(size=(40, 12)) as pilot:
         assert await frames_of_a_key(pilot, "g") == 1
         prompt, news, hand = (app.query_one(f"#{name}") for name in ("prompt", "news", "hand"))
@@ -223,7 +228,7 @@ async def test_a_panel_that_grows_and_the_list_it_moves_take_one_frame() -> None
 
 
 async def test_a_list_at_a_new_width_draws_its_lines_again() -> None:
-    app = Framed(KeepsLinesAtNewHeight)
+    app = Framed(SettledOptionList)
     async with app.run_test(size=(40, 12)) as pilot:
         hand = app.query_one("#hand", OptionList)
         hand.add_option("Great Smoky Mountains")
@@ -238,7 +243,7 @@ async def test_changed_widgets_tell_the_screen_at_once() -> None:
     """A widget tells the screen it changed when its own task next runs, which may be after
     the screen drew its frame (a game's scoreboard came a frame late): reported at once,
     each has told the screen before the handler that changed them returns."""
-    app = Framed(KeepsLinesAtNewHeight)
+    app = Framed(SettledOptionList)
     async with app.run_test(size=(40, 12)) as pilot:
         await pilot.pause()
         widgets = [app.query_one("#prompt", Panel), app.query_one("#news", Static)]
@@ -247,3 +252,123 @@ async def test_changed_widgets_tell_the_screen_at_once() -> None:
         assert all(w._repaint_required or w._layout_required for w in widgets)
         report_refreshes(app.screen)
         assert not any(w._repaint_required or w._layout_required for w in widgets)
+
+
+# -- a pop-up through which the screen beneath shows -----------------------------------
+
+POP_UP_CSS = """
+{name} {{ background: {tint}; align: center middle; }}
+{name} Static {{ width: 12; height: 3; background: $error; }}
+"""
+
+
+class Painted(Screen[None]):
+    """A screen beneath of several colours, a link and a bold word among them."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(Content.from_markup("[b]bold[/] [$accent]accent[/] [link='x']link[/]"))
+        yield Static("on a panel", classes="panel")
+
+    DEFAULT_CSS = "Painted .panel { background: $panel; color: $warning; height: 5; }"
+
+
+def cells(strips: list[Strip]) -> list[list[tuple[str, object]]]:
+    """Each line as it looks, cell by cell (however split in segments): the character
+    and its style; a blank's colour shows only when reversed."""
+    return [[(c, seen(c, s.style)) for s in strip for c in s.text] for strip in strips]
+
+
+def seen(character: str, style: Style | None) -> object:
+    if style is None or character != " " or style.reverse:
+        return style
+    return (style.bgcolor, style.underline, style.strike)
+
+
+@pytest.mark.parametrize("tint", ["$background 60%", "transparent"])
+async def test_a_pop_up_shows_the_screen_beneath_as_textual_draws_it(tint: str) -> None:
+    """ShowsThrough draws the screen beneath from its lines, each style tinted once:
+    cell for cell what Textual's own ModalScreen draws, the pop-up's box over it."""
+
+    class Textuals(ModalScreen[None]):
+        DEFAULT_CSS = POP_UP_CSS.format(name="Textuals", tint=tint)
+
+        def compose(self) -> ComposeResult:
+            yield Static("asked")
+
+    class Ours(ShowsThrough[None]):
+        DEFAULT_CSS = POP_UP_CSS.format(name="Ours", tint=tint)
+
+        def compose(self) -> ComposeResult:
+            yield Static("asked")
+
+    drawn = []
+    for pop_up in (Textuals(), Ours()):
+        app = CompatApp[None]()
+        async with app.run_test(size=(40, 12)) as pilot:
+            await app.push_screen(Painted())
+            await app.push_screen(pop_up)
+            await pilot.pause()
+            drawn.append(cells(app.screen._compositor.render_strips()))
+            assert "accent" in "".join(c for c, _ in drawn[-1][0])
+            await pilot.resize_terminal(50, 16)  # the screen beneath is laid out later
+            await pilot.pause()
+            assert len(app.screen._compositor.render_strips()) == 16
+    assert drawn[0] == drawn[1]
+
+
+class Asking(ModalScreen[None]):
+    DEFAULT_CSS = "Asking OptionList { height: auto; max-height: 12; width: auto; }"
+
+    def __init__(self, options: OptionList) -> None:
+        super().__init__()
+        self.options = options
+
+    def compose(self) -> ComposeResult:
+        yield self.options
+
+    def on_screen_resume(self) -> None:
+        self.call_next(report_refreshes, self)  # as tabletop's dialogs do
+
+
+async def frames_of_a_push(pilot: Pilot[None], screen: Screen[None]) -> int:
+    app = pilot.app
+    assert isinstance(app, Framed)
+    await pilot.pause()
+    drawn = app.frames
+    app.push_screen(screen)
+    for _ in range(6):  # six refresh periods: a later frame would have come by then
+        await pilot.pause(1 / 60)
+    return app.frames - drawn
+
+
+@pytest.mark.parametrize("options", [SettledOptionList, OptionList])
+async def test_a_kept_pop_ups_list_asked_again_is_drawn_in_the_frame_that_shows_it(
+    options: type[OptionList],
+) -> None:
+    """A pop-up kept and asked again, its list given other options while off screen
+    (more, and wider): Textual's own list computes their lines at the last question's
+    size and settles over more layouts; this one is drawn right at once."""
+    app = Framed(SettledOptionList)
+    async with app.run_test(size=(60, 20)) as pilot:
+        asking = Asking(options("Zion", "Acadia"))
+        app.install_screen(asking, "asking")
+        await app.push_screen(asking)
+        await pilot.pause()
+        app.pop_screen()
+        await pilot.pause()
+        asking.options.clear_options()
+        asking.options.add_options(f"Great Smoky Mountains {n}" for n in range(5))
+        frames = await frames_of_a_push(pilot, asking)
+        assert "Great Smoky Mountains 4" in shown(asking.options)
+        assert frames <= 2 if options is SettledOptionList else frames > 2
+
+
+async def test_a_screen_mounted_unshown_is_composed_and_laid_out_off_the_stack() -> None:
+    app = Crashing()
+    async with app.run_test(size=(40, 12)) as pilot:
+        board = Board()
+        app.install_screen(board, "board")
+        mount_unshown(app, board)
+        await pilot.pause()
+        assert board.is_mounted and board not in app.screen_stack
+        assert board.query_one("#board", Static).size.width > 0

@@ -625,6 +625,36 @@ async def test_a_park_tour_is_claimed_in_private(store: Store) -> None:
         assert view(game, None).current == 2
 
 
+async def test_the_next_claimant_s_park_tour_picker_shows_only_their_own_hand(
+    store: Store,
+) -> None:
+    """The screen keeps one Park Tour picker and renews it for each claimant: the next
+    claimant sees their own hand in it, and nothing of the last claimant's."""
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        session = laid_out(store, tour_table(True))
+        game = await open_game(app, pilot, session)
+        await lift(pilot, "Ana")
+        await let_go(pilot, game, park("Saguaro"))
+        await pilot.press("2")
+        await pilot.pause()
+        await lift(pilot, "Ben")
+        picker = app.screen
+        assert isinstance(picker, TourPicker)
+        mountains = tour_table(True).players[1].hand
+        await pick_on(pilot, picker.query_one(ParkHand), mountains)
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("3")  # Cy answers too
+        await pilot.pause()
+        await lift(pilot, "Cy")
+        assert app.screen is picker  # the same picker, renewed
+        cys = tour_table(True).players[2].hand
+        assert sorted(picker.query_one(ParkHand).cards) == sorted(cys)
+        assert not set(picker.query_one(ParkHand).cards) & set(mountains)
+        assert "Cy: Park Tour on" in str(picker.query_one("#tour-title", Static).render())
+
+
 async def test_a_bot_asked_in_a_window_answers_through_the_engine(store: Store) -> None:
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:

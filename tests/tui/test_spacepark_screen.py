@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import itertools
 import random
 from collections import Counter
@@ -43,7 +44,7 @@ from tabletop.tui.app import TabletopApp
 from tabletop.tui.dialogs import Choose
 from tabletop.tui.games.spacepark.board import HOVER_GROUND, PICK_GROUND, TYPE_MARKS, Look, Ring
 from tabletop.tui.games.spacepark.screen import ASKS, SpaceParkScreen, scout_lines
-from tabletop.tui.screens.base import ResultScreen
+from tabletop.tui.screens.base import COLLECT_AFTER_S, ResultScreen
 from tabletop.tui.screens.cards import CardsScreen
 from tabletop.tui.screens.log import LogScreen
 from tabletop.tui.widgets.curtain import Curtain
@@ -1143,3 +1144,38 @@ async def test_a_decision_is_asked_in_the_step_that_draws_its_move(store: Store)
                 decisions += 1
             await pilot.pause()  # a decision is made by the next act: its pop-up goes
         assert decisions == 3
+
+
+async def test_a_moves_garbage_is_collected_between_keys_and_a_closed_game_thawed(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once the game screen is drawn, what it keeps alive is frozen out of the collector's
+    passes and its question pop-up is ready, mounted; each move's garbage is collected a
+    moment after the move (once, however many moves came in that moment), not by the
+    collector's own passes in the middle of a key's frame; leaving the game thaws what
+    it kept, for the collector to free."""
+    collected: list[str] = []
+    real_collect, real_freeze, real_unfreeze = gc.collect, gc.freeze, gc.unfreeze
+    monkeypatch.setattr(gc, "collect", lambda *a: collected.append("collect") or real_collect())
+    monkeypatch.setattr(gc, "freeze", lambda: collected.append("freeze") or real_freeze())
+    monkeypatch.setattr(gc, "unfreeze", lambda: collected.append("unfreeze") or real_unfreeze())
+    store.save_setting("curtain", False)
+    session = GameSession.start(store, ENGINE, (SeatInfo("Ann"), SeatInfo("Bo")), {}, 3)
+    app = TabletopApp(store)
+    async with app.run_test(size=SIZE) as pilot:
+        app.play(session)
+        await pilot.pause(2 * COLLECT_AFTER_S)
+        screen = game_screen(app)
+        assert "collect,freeze" in ",".join(collected)  # as its first frame was drawn
+        [kept] = [s for s in screen._kept if isinstance(s, Choose)]
+        assert kept.is_mounted and kept not in app.screen_stack
+        collected.clear()
+        for _ in range(2):  # two moves at once: one collection
+            screen.act(session.legal_actions(session.to_act[0])[0])
+        assert collected == []
+        await pilot.pause(2 * COLLECT_AFTER_S)
+        assert collected == ["collect"]
+        collected.clear()
+        screen.dismiss()
+        await pilot.pause(2 * COLLECT_AFTER_S)
+        assert collected == ["unfreeze", "collect", "freeze"]

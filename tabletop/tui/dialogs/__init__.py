@@ -19,11 +19,19 @@ from typing import Any, ClassVar, Generic, TypeVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tabletop.tui.compat import Box, KeepsLinesAtNewHeight, Panel, bind_hidden, key_bindings
+from tabletop.tui.compat import (
+    Box,
+    Panel,
+    SettledOptionList,
+    ShowsThrough,
+    bind_hidden,
+    key_bindings,
+    report_refreshes,
+)
 from tabletop.tui.text import plain
 from tabletop.tui.widgets.bars import Footer
 
@@ -34,12 +42,18 @@ CHOICE_KEYS = "1234567890abcdefgijklmnopqrstuvwxyz"
 """A choice's key by its place in a list: digits, then letters (not h, the hint's)."""
 
 
-class Dialog(ModalScreen[ResultT]):
+class Dialog(ShowsThrough[ResultT]):
     DEFAULT_CSS = """
     Dialog {
         align: center middle;
     }
     """
+
+    def on_screen_resume(self) -> None:
+        # Textual styles a screen's widgets again as it comes on top; each widget tells
+        # the screen on its own turn, after the screen's first frame, which a second
+        # frame then draws unchanged: told as this event ends, all are in the first.
+        self.call_next(report_refreshes, self)
 
 
 class Question(Dialog[ResultT]):
@@ -228,7 +242,7 @@ class Choose(Question[ValueT | None]):
 
     def compose_box(self) -> ComposeResult:
         yield Panel(classes="title")
-        yield KeepsLinesAtNewHeight()
+        yield SettledOptionList()
         yield Panel(classes="note")
         yield self.hint_line()
 

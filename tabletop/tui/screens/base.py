@@ -23,6 +23,7 @@ controller) and the settings.
 
 from __future__ import annotations
 
+import asyncio
 import gc
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
@@ -44,7 +45,7 @@ from tabletop.core.errors import IllegalAction
 from tabletop.core.session import GameSession
 from tabletop.core.store import StoreConflict, StoreError
 from tabletop.games import hint_from, kit
-from tabletop.tui.compat import draw_behind, rebind, report_refreshes
+from tabletop.tui.compat import draw_behind, mount_unshown, rebind, report_refreshes
 from tabletop.tui.dialogs import Choice, Choose, Confirm, Dialog, relabel
 from tabletop.tui.navigation import OpenGame, ShowHistory, ShowRules
 from tabletop.tui.screens.sized import SizedScreen
@@ -70,6 +71,15 @@ if TYPE_CHECKING:
 
 
 ScreenT = TypeVar("ScreenT", bound=Screen[Any])
+
+COLLECT_AFTER_S = 0.1
+"""The garbage of a change drawn is collected this long after the change: its frames
+are drawn by then (20-60 ms), and the next key comes hundreds of ms later. Drawing a
+change leaves thousands of objects, some in cycles; left to the collector's own
+passes, a pass over the older generations came in the middle of a key's frame (10-40
+ms). Collected between keys, the next key's frames find the generations empty. (At
+a quarter second, a joined seat's collection met the next key or update as often as
+not.)"""
 
 
 class GameScreen(SizedScreen):
@@ -150,6 +160,7 @@ class GameScreen(SizedScreen):
         """The screens this one keeps installed (``keep``), removed when it closes."""
         self._notice: Notification | None = None
         """The notice about the latest move tried (a refusal...), until the next one."""
+        self._collecting: asyncio.TimerHandle | None = None  # ``COLLECT_AFTER_S``
         self.title = self.controller.title
 
     @property
@@ -398,7 +409,7 @@ class GameScreen(SizedScreen):
 
     def on_mount(self) -> None:
         self.controller.listen(self._heard)
-        self.call_after_refresh(self.controller.drawn)
+        self.call_after_refresh(self._drawn)
         # Esc and the result go back where the player came from: home, or Continue.
         relabel(self, "leave", self.back_label)
         self.take(self.controller.opening())
@@ -439,6 +450,32 @@ class GameScreen(SizedScreen):
         else:
             self.show_to(seat)
         self.controller.settle(self.settings.bot_pause)
+        if self._collecting is None:
+            self._collecting = asyncio.get_running_loop().call_later(COLLECT_AFTER_S, self._collect)
+
+    def _collect(self) -> None:
+        self._collecting = None
+        gc.collect()  # not frozen again: what died later in cycles stayed (+50 MB in 300 moves)
+
+    def _drawn(self) -> None:
+        """Once the screen's first frame is drawn, what is alive (the screen, the game's
+        modules, a connection) is left out of the collector's passes, as the app's start
+        was (``TabletopApp.on_mount``): each move's collection then passes over what the
+        game made since (14-28 ms, from 25-45). Thawed when the screen closes (``_thaw``).
+        The pop-up that asks (``ask``) is made and mounted now too, not at the first
+        question (its first showing took 110-130 ms, 3 frames; then 50-70 ms, 2)."""
+        if not any(isinstance(s, Choose) for s in self._kept):
+            mount_unshown(self.app, self.keep(Choose("", [])))
+        gc.collect()
+        gc.freeze()
+
+    @staticmethod
+    def _thaw() -> None:
+        """The screens gone, what they kept alive is garbage: collected, the rest frozen
+        again."""
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
 
     def show_to(self, seat: int | None) -> None:
         """Show ``seat``'s view (None: nobody's private view), redrawn once: a new
@@ -456,11 +493,9 @@ class GameScreen(SizedScreen):
         places. The table (nobody's private view: ``viewer`` is None) is laid out and
         drawn into the widgets, never to the terminal, so that lifting the curtain
         draws only what the next player's own view changes. (Textual lays out and draws
-        only the screen on top: the screen's own methods do it here.) Then the garbage
-        is collected: a full collection in the middle of a key took 10-70 ms."""
+        only the screen on top: the screen's own methods do it here.)"""
         if self.app.screen is self._curtain and self.viewer is None:
             draw_behind(self)
-            gc.collect()
 
     def curtain(self, name: str) -> Curtain:
         """The hand-over curtain, first for ``name``; a subclass may give it more keys."""
@@ -522,6 +557,9 @@ class GameScreen(SizedScreen):
         """Closing: the table is told (a game here is kept to open fast next time), and
         the screens kept go."""
         self.controller.close()
+        if self._collecting is not None:
+            self._collecting.cancel()
+        asyncio.get_running_loop().call_later(COLLECT_AFTER_S, self._thaw)
         for screen in self._kept:
             try:
                 self.app.uninstall_screen(screen)

@@ -19,7 +19,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from tabletop.games.pocketparks.view import CardView
-from tabletop.tui.compat import KeepsLinesAtNewHeight
+from tabletop.tui.compat import SettledOptionList
 from tabletop.tui.games.pocketparks.cards import card_line, icon, icon_label
 from tabletop.tui.text import plain
 
@@ -65,7 +65,7 @@ def grouped(
     return out
 
 
-class ParkHand(KeepsLinesAtNewHeight):
+class ParkHand(SettledOptionList):
     """A seat's hand; the screen calls ``show`` with the viewer's hand (or None)."""
 
     DEFAULT_CSS = """

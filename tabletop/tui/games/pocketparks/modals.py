@@ -80,10 +80,26 @@ class TourPicker(Question[bool]):
         on_claim: Callable[[], bool],
     ) -> None:
         super().__init__()
+        self.renew(heading, on_pick, on_claim)
+
+    def renew(
+        self,
+        heading: Content,
+        on_pick: Callable[[int | None], None],
+        on_claim: Callable[[], bool],
+    ) -> None:
+        """Pick another Park Tour in this picker, before it is pushed again (the screen
+        keeps one: ``GameScreen.renewed``)."""
         self.asked = heading
         self.on_pick = on_pick
         self.on_claim = on_claim
         self.claimable = False
+        self.answered = False
+        self.rules = self.hint = None
+        if self.is_mounted:  # the last claimant's hand goes before anything is drawn
+            self.query_one("#tour-title", Static).update(heading)
+            self.query_one(ParkHand).clear_options()
+            self.show_hint(Content())
 
     def compose_box(self) -> ComposeResult:
         yield Static(self.asked, id="tour-title")

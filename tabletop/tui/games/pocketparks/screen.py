@@ -743,9 +743,18 @@ class PocketParksScreen(GameScreen):
             else:
                 self.act(Pass(seat=seat))
 
-        picker = self._asking = self._hinted_answer(TourPicker(heading, pick, claim))
+        picker = self._asking = self._hinted_answer(
+            self.renewed(
+                TourPicker,
+                lambda kept: kept.renew(heading, pick, claim),
+                lambda: TourPicker(heading, pick, claim),
+            )
+        )
         self.app.push_screen(picker, answered)
-        self.call_after_refresh(self._show_tour, picker)
+        if picker.is_mounted:  # kept: drawn in the frame that shows it
+            self._show_tour(picker)
+        else:  # new: its hand is there once it is mounted
+            self.call_after_refresh(self._show_tour, picker)
 
     def _show_tour(self, picker: TourPicker) -> None:
         view, legal = self._now()
