@@ -19,6 +19,8 @@ from textual.app import App, ReturnType
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.color import Color
 from textual.containers import Horizontal, Vertical
+from textual.dom import DOMNode
+from textual.events import Mount
 from textual.geometry import Offset, Region, Size
 from textual.notifications import Notification
 from textual.reactive import Reactive
@@ -26,7 +28,7 @@ from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import DataTable, ListView, OptionList, Static
+from textual.widgets import DataTable, Header, ListView, OptionList, Static
 from textual.widgets._header import HeaderClockSpace, HeaderIcon, HeaderTitle
 
 WidgetT = TypeVar("WidgetT", bound=Widget)
@@ -34,6 +36,8 @@ WidgetT = TypeVar("WidgetT", bound=Widget)
 __all__ = [
     "Box",
     "CompatApp",
+    "CompatHeader",
+    "CompatScreen",
     "HeaderClockSpace",
     "HeaderIcon",
     "HeaderTitle",
@@ -173,6 +177,36 @@ def _tinted(style: Style | None, tint: Color) -> Style:
     blended with ``tint``."""
     (tinted,) = BackgroundScreen.process_segments([Segment(" ", style)], tint)
     return tinted.style or Style()
+
+
+class CompatScreen(Screen[ReturnType]):
+    """Textual's Screen with one private hook turned public: ``keys_instead``."""
+
+    def keys_instead(self) -> BindingsMap | None:
+        """The only bindings a key is looked up in now, the app's (None: Textual's chain
+        of the focused widget, its ancestors, the screen and the app, as always)."""
+        return None
+
+    @property
+    def _binding_chain(self) -> list[tuple[DOMNode, BindingsMap]]:
+        instead = self.keys_instead()
+        if instead is None:
+            chain: list[tuple[DOMNode, BindingsMap]] = super()._binding_chain
+            return chain
+        return [(self.app, instead)]
+
+
+class CompatHeader(Header):
+    """Textual's Header without its own mount handler (which shows the titles and looks
+    for its title widget when they change); ``header_mounted`` runs in its place."""
+
+    def _on_mount(self, event: Mount) -> None:
+        event.prevent_default()  # not Textual's Header's own
+        Widget._on_mount(self, event)
+        self.header_mounted()
+
+    def header_mounted(self) -> None:
+        """The header is mounted: what Textual's Header did then, done here."""
 
 
 def laid_out_once(widget_class: type[WidgetT]) -> type[WidgetT]:

@@ -9,7 +9,7 @@ import pytest
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.content import Content
 from textual.pilot import Pilot
 from textual.screen import ModalScreen, Screen
@@ -19,6 +19,8 @@ from textual.widgets import OptionList, Static
 
 from tabletop.tui.compat import (
     CompatApp,
+    CompatHeader,
+    CompatScreen,
     HeaderClockSpace,
     HeaderIcon,
     HeaderTitle,
@@ -372,3 +374,52 @@ async def test_a_screen_mounted_unshown_is_composed_and_laid_out_off_the_stack()
         await pilot.pause()
         assert board.is_mounted and board not in app.screen_stack
         assert board.query_one("#board", Static).size.width > 0
+
+
+class Quieted(CompatScreen[None]):
+    """A screen whose own key counts, until it lets only the app's keys through."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("x", "mark", "Mark")]
+    quiet = False
+    marks = 0
+
+    def keys_instead(self) -> BindingsMap | None:
+        return BindingsMap() if self.quiet else None
+
+    def action_mark(self) -> None:
+        self.marks += 1
+
+
+async def test_a_screen_may_let_only_the_keys_it_names_through() -> None:
+    app = Crashing()
+    async with app.run_test() as pilot:
+        screen = Quieted()
+        await app.push_screen(screen)
+        await pilot.press("x")
+        screen.quiet = True
+        await pilot.press("x")
+        assert screen.marks == 1
+
+
+class Headed(CompatHeader):
+    mounted = 0
+
+    def header_mounted(self) -> None:
+        self.mounted += 1
+
+
+async def test_a_header_runs_its_own_mount_hook_in_place_of_textuals() -> None:
+    """Textual's Header looks for its title widget when the title changes (NoMatches
+    once it is being removed): its handler does not run, the hook does."""
+    header = Headed()
+
+    class WithHeader(CompatApp[None]):
+        def compose(self) -> ComposeResult:
+            yield header
+
+    app = WithHeader()
+    async with app.run_test() as pilot:
+        app.title = "changed"
+        await pilot.pause()
+        assert header.mounted == 1
+        assert "changed" not in str(header.query_one(HeaderTitle).render())

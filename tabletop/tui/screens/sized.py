@@ -13,14 +13,12 @@ from textual.app import ComposeResult
 from textual.binding import BindingsMap
 from textual.content import Content
 from textual.geometry import Size
-from textual.screen import Screen
 from textual.widgets import Static
 
 if TYPE_CHECKING:
-    from textual.dom import DOMNode
     from textual.widget import Widget
 
-from tabletop.tui.compat import key_bindings
+from tabletop.tui.compat import CompatScreen, key_bindings
 from tabletop.tui.navigation import Tabletop
 
 KEPT_ACTIONS = frozenset({"quit", "help_quit"})
@@ -43,7 +41,7 @@ class TooSmall(Static):
     """
 
 
-class SizedScreen(Screen[None]):
+class SizedScreen(CompatScreen[None]):
     """A screen with a minimum size. Below it, only a "make the window bigger" line
     is shown, no widget has the focus and no key but Quit does anything (each says
     so); it recovers by itself when the terminal grows."""
@@ -85,18 +83,15 @@ class SizedScreen(Screen[None]):
     def too_small(self) -> bool:
         return self.has_class("-too-small")
 
-    @property
-    def _binding_chain(self) -> list[tuple[DOMNode, BindingsMap]]:
-        """Textual's (where a key's binding is looked up, priority ones too); while the
-        window is too small, only the app's quit keys."""
-        chain = super()._binding_chain
+    def keys_instead(self) -> BindingsMap | None:
+        """While the window is too small, only the app's quit keys."""
         if not self.too_small:
-            return chain
+            return None
         kept = {
             key: [b for b in bindings if b.action in KEPT_ACTIONS]
             for key, bindings in key_bindings(self.app).items()
         }
-        return [(self.app, BindingsMap.from_keys({k: v for k, v in kept.items() if v}))]
+        return BindingsMap.from_keys({k: v for k, v in kept.items() if v})
 
     def on_key(self, event: events.Key) -> None:
         """A key pressed while the window is too small: it did nothing, and says why."""

@@ -25,15 +25,13 @@ from typing import ClassVar, Self
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.content import Content
-from textual.events import Mount
 from textual.geometry import Region
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.style import Style
 from textual.widget import Widget
-from textual.widgets import Header as TextualHeader
 
-from tabletop.tui.compat import HeaderClockSpace, HeaderIcon, HeaderTitle
+from tabletop.tui.compat import CompatHeader, HeaderClockSpace, HeaderIcon, HeaderTitle
 
 ALL_KEYS = "f2"
 """The app's key that lists every key of the screen (Textual's key panel); the footer
@@ -66,7 +64,7 @@ Mono and the browser seat's font (Roboto Mono) both have; Textual's "⭘" is in 
 an empty box."""
 
 
-class Header(TextualHeader):
+class Header(CompatHeader):
     icon: Reactive[str] = Reactive(ICON)
 
     def compose(self) -> ComposeResult:
@@ -74,12 +72,10 @@ class Header(TextualHeader):
         yield Title()
         yield HeaderClockSpace()  # no clock: a game's own clocks are on its board
 
-    def _on_mount(self, event: Mount) -> None:
+    def header_mounted(self) -> None:
         """Textual's Header's, minus its crash: a title changed while a header is being
         removed (an app ending before its first frame: a browser tab closed at once) has
         no title widget left to show it on, which Textual's looks for (NoMatches)."""
-        event.prevent_default()  # not Textual's Header's own
-        Widget._on_mount(self, event)
 
         def set_title() -> None:
             text: Content = self.format_title()  # Textual's: the titles as Content
