@@ -37,8 +37,8 @@ from tabletop.games import make_bot
 if TYPE_CHECKING:
     from textual.binding import BindingType
     from textual.content import Content
+    from textual.screen import Screen
 
-    from tabletop.tui.screens.base import GameScreen
     from tabletop.tui.screens.hosting import Hosting
 
 
@@ -196,8 +196,8 @@ class TableController:
         """May the table's own key for ``command`` be pressed now?"""
         return True
 
-    def command(self, screen: GameScreen, command: str, *args: Any) -> None:
-        """One of the table's own keys was pressed on ``screen``."""
+    def command(self, screen: Screen[Any], command: str, *args: Any) -> None:
+        """One of the table's own keys was pressed on ``screen`` (its game screen)."""
 
     @property
     def save_problem(self) -> str | None:

@@ -31,6 +31,7 @@ from textual.content import Content
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
+from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
@@ -153,7 +154,8 @@ class ReplayTable(TableController):
         self.replay.go(position)
         self.report(Shown())
 
-    def command(self, screen: GameScreen, command: str, *args: Any) -> None:
+    def command(self, screen: Screen[Any], command: str, *args: Any) -> None:
+        assert isinstance(screen, GameScreen)  # a replay's keys are its game screen's
         session = self.replay
         last = len(session.replay) - 1
         if command == "step":
