@@ -45,6 +45,9 @@ SIZE = (120, 40)
 
 
 def live_widgets() -> Counter[str]:
+    """Every widget alive, frozen ones too (a game screen freezes what is alive once it is
+    drawn, and ``gc.get_objects`` does not list what is frozen)."""
+    gc.unfreeze()
     gc.collect()
     return Counter(type(o).__qualname__ for o in gc.get_objects() if isinstance(o, Widget))
 

@@ -464,6 +464,8 @@ class GameScreen(SizedScreen):
         game made since (14-28 ms, from 25-45). Thawed when the screen closes (``_thaw``).
         The pop-up that asks (``ask``) is made and mounted now too, not at the first
         question (its first showing took 110-130 ms, 3 frames; then 50-70 ms, 2)."""
+        if not self.is_attached:  # closed before its first frame: nothing to keep
+            return
         if not any(isinstance(s, Choose) for s in self._kept):
             mount_unshown(self.app, self.keep(Choose("", [])))
         gc.collect()
