@@ -567,13 +567,21 @@ def shown_buttons(window: ResponseWindow) -> list[str]:
     return [b.id or "" for b in window.query(Button) if b.display]
 
 
+async def saguaro_let_go(
+    app: TabletopApp, pilot: Pilot[None], store: Store
+) -> tuple[GameSession, PocketParksScreen]:
+    """The tour table opened, Ana at the keyboard lets Saguaro go: its window is up."""
+    session = laid_out(store, tour_table(True))
+    game = await open_game(app, pilot, session)
+    await lift(pilot, "Ana")
+    await let_go(pilot, game, park("Saguaro"))
+    return session, game
+
+
 async def test_a_park_tour_is_claimed_in_private(store: Store) -> None:
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
-        session = laid_out(store, tour_table(True))
-        game = await open_game(app, pilot, session)
-        await lift(pilot, "Ana")
-        await let_go(pilot, game, park("Saguaro"))
+        session, game = await saguaro_let_go(app, pilot, store)
         first = app.screen
         assert isinstance(first, ResponseWindow)
         assert shown_buttons(first) == ["claim-1", "claim-2", "claim-nobody"]
@@ -632,10 +640,7 @@ async def test_the_next_claimant_s_park_tour_picker_shows_only_their_own_hand(
     claimant sees their own hand in it, and nothing of the last claimant's."""
     app = TabletopApp(store)
     async with app.run_test(size=SIZE) as pilot:
-        session = laid_out(store, tour_table(True))
-        game = await open_game(app, pilot, session)
-        await lift(pilot, "Ana")
-        await let_go(pilot, game, park("Saguaro"))
+        await saguaro_let_go(app, pilot, store)
         await pilot.press("2")
         await pilot.pause()
         await lift(pilot, "Ben")
