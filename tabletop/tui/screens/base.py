@@ -24,6 +24,7 @@ controller) and the settings.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import gc
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
@@ -80,6 +81,14 @@ passes, a pass over the older generations came in the middle of a key's frame (1
 ms). Collected between keys, the next key's frames find the generations empty. (At
 a quarter second, a joined seat's collection met the next key or update as often as
 not.)"""
+
+
+def _collect_later(callback: Callable[[], None]) -> asyncio.TimerHandle:
+    """Run ``callback`` ``COLLECT_AFTER_S`` from now, outside the calling screen's context:
+    a handle keeps its context (Textual's active screen among it) until it runs, even
+    cancelled, which kept a closed screen alive that long."""
+    loop = asyncio.get_running_loop()
+    return loop.call_later(COLLECT_AFTER_S, callback, context=contextvars.Context())
 
 
 class GameScreen(SizedScreen):
@@ -451,7 +460,7 @@ class GameScreen(SizedScreen):
             self.show_to(seat)
         self.controller.settle(self.settings.bot_pause)
         if self._collecting is None:
-            self._collecting = asyncio.get_running_loop().call_later(COLLECT_AFTER_S, self._collect)
+            self._collecting = _collect_later(self._collect)
 
     def _collect(self) -> None:
         self._collecting = None
@@ -561,7 +570,7 @@ class GameScreen(SizedScreen):
         self.controller.close()
         if self._collecting is not None:
             self._collecting.cancel()
-        asyncio.get_running_loop().call_later(COLLECT_AFTER_S, self._thaw)
+        _collect_later(self._thaw)
         for screen in self._kept:
             try:
                 self.app.uninstall_screen(screen)
