@@ -210,11 +210,12 @@ class CompatHeader(Header):
 
 
 def laid_out_once(widget_class: type[WidgetT]) -> type[WidgetT]:
-    """Class decorator for a widget that does not scroll: settled by the layout that sizes
-    it. When a widget's size changes, Textual lays the whole screen out again in the next
-    frame (its virtual size is a reactive that asks for a layout), one or two refresh
-    periods after the first: for a widget that does not scroll, the first layout already
-    used that size, so a change that resizes it is drawn in one frame, not two."""
+    """Class decorator for a widget settled by the layout that sizes it. When a widget's
+    size changes, Textual lays the whole screen out again in the next frame (its virtual
+    size is a reactive that asks for a layout), one or two refresh periods after the
+    first: the first layout already used that size, so a change that resizes it is
+    drawn in one frame, not two. A scrolling container may be one too: a scroll bar that
+    its new size shows or hides asks for that layout itself."""
     sized = widget_class._size_updated
 
     def _size_updated(

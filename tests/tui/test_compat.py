@@ -10,6 +10,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.pilot import Pilot
 from textual.screen import ModalScreen, Screen
@@ -30,6 +31,7 @@ from tabletop.tui.compat import (
     bind_hidden,
     draw_behind,
     key_bindings,
+    laid_out_once,
     mount_unshown,
     rebind,
     report_refreshes,
@@ -227,6 +229,47 @@ async def test_a_panel_that_grows_and_the_list_it_moves_take_one_frame() -> None
         assert prompt.region.height == 3  # Static's height: auto
         assert (news.region.y, hand.region.y) == (3, 4)
         assert "Yosemite" in shown(hand) and "news, new" in shown(news)
+
+
+@laid_out_once
+class Room(VerticalScroll):
+    DEFAULT_CSS = "Room { height: auto; max-height: 5; }"
+
+
+class RoomApp(Framed):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f", "fill", "Fill")]
+
+    def compose(self) -> ComposeResult:
+        with Room():
+            yield Panel(lines(1), id="prompt")
+
+    def action_grow(self) -> None:
+        self.query_one("#prompt", Panel).update(lines(3))
+        report_refreshes(self.screen)
+
+    def action_fill(self) -> None:
+        self.query_one("#prompt", Panel).update(lines(8))
+        report_refreshes(self.screen)
+
+
+def lines(count: int) -> str:
+    return "\n".join(f"line {n}" for n in range(count))
+
+
+async def test_a_room_laid_out_once_grows_in_one_frame_and_scrolls_when_full() -> None:
+    """A scrolling container that grows with what it holds settles in one frame
+    (Textual's takes two); given more than its room, its scroll bar comes and it scrolls
+    over all of it."""
+    app = RoomApp(SettledOptionList)
+    async with app.run_test(size=(40, 12)) as pilot:
+        room = app.query_one(Room)
+        assert await frames_of_a_key(pilot, "g") == 1
+        assert room.region.height == 3 and not room.show_vertical_scrollbar
+        await frames_of_a_key(pilot, "f")
+        assert room.region.height == 5 and room.show_vertical_scrollbar
+        room.scroll_end(animate=False)
+        await pilot.pause()
+        assert room.scroll_y == 8 - 5
 
 
 async def test_a_list_at_a_new_width_draws_its_lines_again() -> None:

@@ -4,15 +4,23 @@ that a stray Enter declines; the aside placement undimmed."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.content import Content
+from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
 import tabletop.tui
+from tabletop.core.store import Store
+from tabletop.tui.app import TabletopApp
+from tabletop.tui.compat import mount_unshown
 from tabletop.tui.dialogs import Choice, Choose, Confirm, numbered
+from tabletop.tui.games.pocketparks.modals import ResponseWindow, TourPicker
 
 
 class Asker(App[None]):
@@ -122,3 +130,34 @@ async def test_a_kept_pop_up_renewed_asks_the_new_question_only() -> None:
         await pilot.press("e", "o")
         await pilot.pause()
     assert app.answers == ["apple", "elm"]
+
+
+@pytest.mark.parametrize(
+    "empty",
+    [
+        lambda: Choose("", []),
+        lambda: ResponseWindow(["Ann", "Bo"]),
+        TourPicker,
+    ],
+    ids=["question", "response window", "park tour picker"],
+)
+async def test_an_empty_pop_up_mounted_unseen_may_go_as_it_mounts(
+    store: Store, empty: Callable[[], Screen[Any]]
+) -> None:
+    """A game screen mounts its empty pop-ups unseen once drawn (``mount_unshown``); the
+    app closing (or the screen) removes them, maybe in the middle of their mounting,
+    when their parts are already gone: they look for none then."""
+    app = TabletopApp(store)  # its colours, which a game's pop-ups use
+    gone: list[Screen[Any]] = []
+    async with app.run_test(size=(60, 20)) as pilot:  # raises what a pop-up raised
+        for turns in range(6):  # removed after as many turns of the loop
+            screen = empty()
+            gone.append(screen)
+            app.install_screen(screen, f"kept-{turns}")
+            mount_unshown(app, screen)
+            for _ in range(turns):
+                await asyncio.sleep(0)
+            app.uninstall_screen(screen)
+            screen.remove()
+            await pilot.pause()
+        assert not any(screen.is_running for screen in gone)

@@ -537,7 +537,7 @@ async def window_text(store: Store, ben_can_tour: bool, clock: FakeClock | None)
         session = laid_out(store, tour_table(ben_can_tour))
         screen = PocketParksScreen(session, app.settings)
         if clock is not None:
-            screen.clock = clock.now
+            screen.clock = clock
             app.settings.response_window = 8
         await app.push_screen(screen)
         await pilot.pause()
@@ -682,7 +682,7 @@ async def test_the_countdown_runs_on_the_injected_clock(store: Store) -> None:
     async with app.run_test(size=SIZE) as pilot:
         session = laid_out(store, tour_table(True))
         screen = PocketParksScreen(session, app.settings)
-        screen.clock = clock.now
+        screen.clock = clock
         app.settings.response_window = 5
         await app.push_screen(screen)
         await pilot.pause()

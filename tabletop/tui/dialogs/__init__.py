@@ -247,7 +247,10 @@ class Choose(Question[ValueT | None]):
         yield self.hint_line()
 
     def on_mount(self) -> None:
-        self._show_question()
+        # The empty one mounted unseen (``GameScreen.unshown``) asks nothing: nor does it
+        # look for its parts, which the app closing may take away while it mounts.
+        if self.choices:
+            self._show_question()
 
     def _show_question(self) -> None:
         self.query_one(".title", Static).update(self.heading)

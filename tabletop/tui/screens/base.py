@@ -471,14 +471,21 @@ class GameScreen(SizedScreen):
         modules, a connection) is left out of the collector's passes, as the app's start
         was (``TabletopApp.on_mount``): each move's collection then passes over what the
         game made since (14-28 ms, from 25-45). Thawed when the screen closes (``_thaw``).
-        The pop-up that asks (``ask``) is made and mounted now too, not at the first
-        question (its first showing took 110-130 ms, 3 frames; then 50-70 ms, 2)."""
+        The pop-ups it keeps are made and mounted now too (``unshown``)."""
         if not self.is_attached:  # closed before its first frame: nothing to keep
             return
-        if not any(isinstance(s, Choose) for s in self._kept):
-            mount_unshown(self.app, self.keep(Choose("", [])))
+        for screen in self.unshown():
+            if not any(type(kept) is type(screen) for kept in self._kept):  # asked already
+                mount_unshown(self.app, self.keep(screen))
         gc.collect()
         gc.freeze()
+
+    def unshown(self) -> list[Screen[Any]]:
+        """The pop-ups this screen keeps (``renewed``), empty, to be built and mounted
+        unseen once it is drawn rather than at the first question: the question pop-up
+        (``ask``; its first showing took 110-130 ms, 3 frames, then 50-70 ms, 2). A game
+        adds its own."""
+        return [Choose("", [])]
 
     @staticmethod
     def _thaw() -> None:

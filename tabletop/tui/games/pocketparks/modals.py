@@ -20,9 +20,10 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Button, Static
 
+from tabletop.core.clock import Clock
 from tabletop.core.session import GameSession
 from tabletop.core.words import counted
-from tabletop.games.pocketparks.view import CardView, PPView, RoundView
+from tabletop.games.pocketparks.view import CardView, PPView, RoundView, WindowView
 from tabletop.tui.compat import Panel, Row
 from tabletop.tui.dialogs import Question, bind_choice, relabel
 from tabletop.tui.games.pocketparks.cards import card_chip, icons, set_chip
@@ -32,7 +33,6 @@ from tabletop.tui.tables import TableController
 from tabletop.tui.text import flow, plain, refresh_text
 from tabletop.tui.widgets.bars import Footer
 
-Clock = Callable[[], float]
 COUNTDOWN_CELLS = 20
 """The response window's countdown bar, in cells."""
 
@@ -47,6 +47,7 @@ class TourPicker(Question[bool]):
     with True once the claim is made, False to pass."""
 
     DEFAULT_CLASSES = "-low"
+    AUTO_FOCUS = "#tour-hand"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "pick", "Pick card"),
         Binding("c", "claim", "Claim the Park Tour"),
@@ -73,14 +74,15 @@ class TourPicker(Question[bool]):
     }
     """
 
-    def __init__(
-        self,
-        heading: Content,
-        on_pick: Callable[[int | None], None],
-        on_claim: Callable[[], bool],
-    ) -> None:
+    def __init__(self) -> None:
+        """A picker asking nothing until ``renew``: the game screen builds and mounts it
+        unseen once drawn (``GameScreen.unshown``)."""
         super().__init__()
-        self.renew(heading, on_pick, on_claim)
+        self.asked = Content()
+        self.on_pick: Callable[[int | None], None] | None = None
+        self.on_claim: Callable[[], bool] | None = None
+        self.claimable = False
+        self.answered = True  # nothing asked yet
 
     def renew(
         self,
@@ -132,9 +134,6 @@ class TourPicker(Question[bool]):
         self.query_one(ParkHand).show(hand, cards, pickable, "Your hand", dark_sky)
         self.refresh_bindings()
 
-    def on_mount(self) -> None:
-        self.query_one(ParkHand).focus()
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "claim":
             return True if self.claimable else None
@@ -142,17 +141,22 @@ class TourPicker(Question[bool]):
 
     def on_park_hand_used(self, message: ParkHand.Used) -> None:
         message.stop()
-        self.on_pick(message.card)
+        self._pick(message.card)
 
     def action_pick(self) -> None:
         card = self.query_one(ParkHand).highlighted_card
         if card is not None:
-            self.on_pick(card)
+            self._pick(card)
 
     def action_restart(self) -> None:
-        self.on_pick(None)
+        self._pick(None)
+
+    def _pick(self, card: int | None) -> None:
+        assert self.on_pick is not None, "renewed before it is shown"
+        self.on_pick(card)
 
     def action_claim(self) -> None:
+        assert self.on_claim is not None, "renewed before it is shown"
         if not self.answered and self.on_claim():
             self.answer(True)
 
@@ -201,37 +205,39 @@ class ResponseWindow(Question[int | None]):
     }
     """
 
-    def __init__(
-        self,
-        view: PPView,
-        seconds: float | None,
-        clock: Clock,
-        on_rules: Callable[[], None] | None = None,
-        here: Sequence[int] | None = None,
-    ) -> None:
+    def __init__(self, names: Sequence[str], on_rules: Callable[[], None] | None = None) -> None:
+        """A window for the game of these players, asking nothing until ``renew``: the game
+        screen builds and mounts it unseen once drawn (``GameScreen.unshown``)."""
         super().__init__()
         for digit in range(10):  # a seat's number answers; 0 is no seat (it says so)
             bind_choice(self, str(digit), f"claim({digit - 1})")
-        self.clock = clock
-        self.names = [p.name for p in view.players]
-        self.renew(view, seconds, here)
+        self.clock: Clock | None = None
+        self.names = list(names)
         self.rules = on_rules
+        self._window: WindowView | None = None
+        self.here: tuple[int, ...] = ()
+        self.seconds: float | None = None
+        self.deadline: float | None = None
+        self._drawn: tuple[int, int] | None = None
+        """The seconds and the bar's cells the countdown shows."""
+        self.answered = True  # nothing asked yet
 
-    def renew(self, view: PPView, seconds: float | None, here: Sequence[int] | None = None) -> None:
-        """Ask the next window of the same game in this one, before it is pushed again: the
-        game screen keeps one installed (``GameScreen.renewed``; a new one is
-        composed, mounted and laid out three times: 90-130 ms to open)."""
+    def renew(
+        self, view: PPView, seconds: float | None, clock: Clock, here: Sequence[int] | None = None
+    ) -> None:
+        """Ask the window open in ``view``, its countdown of ``seconds`` on ``clock``,
+        before this is pushed: the game screen keeps one installed (``GameScreen.renewed``;
+        a new one is composed, mounted and laid out three times: 90-130 ms to open)."""
         # Drawn from the public view; at a hosted seat's own screen (``here``: the seats
         # that answer at this screen), from that seat's view: nobody else looks.
         assert view.seat is None or here == (view.seat,), "a view no other seat may see"
         assert view.window is not None
-        self.view = view
-        self.window = view.window
+        self._window = view.window
         self.here = tuple(self.window.waiting if here is None else here)
         self.seconds = seconds
-        self.deadline = None if seconds is None else self.clock() + seconds
-        self._drawn: tuple[int, int] | None = None
-        """The seconds and the bar's cells the countdown shows."""
+        self.clock = clock
+        self.deadline = None if seconds is None else clock.now() + seconds
+        self._drawn = None
         self.answered = False
         relabel(self, "nobody", "Pass" if self.alone else "Nobody answers")
         if self.is_mounted:
@@ -249,9 +255,16 @@ class ResponseWindow(Question[int | None]):
                 yield _mouse_button(plain(f"{seat + 1} {name}"), f"claim-{seat}")
             yield _mouse_button(Content(), "claim-nobody")
 
+    @property
+    def window(self) -> WindowView:
+        """The window asked (``renew``)."""
+        assert self._window is not None, "renewed before it is shown"
+        return self._window
+
     def on_mount(self) -> None:
         self.set_interval(0.25, self.tick)
-        self._show_window()
+        if self._window is not None:  # else mounted unseen, asking nothing (``Choose``'s)
+            self._show_window()
 
     def _show_window(self) -> None:
         self.query_one("#window-question", Static).update(plain(sentence(self.window.question)))
@@ -290,11 +303,14 @@ class ResponseWindow(Question[int | None]):
     def still_asked(self, waiting: Sequence[int]) -> None:
         """Seats have answered meanwhile (a hosted seat's window stays open while the
         others answer at their own screens): the seats still asked."""
-        self.window = self.window.model_copy(update={"waiting": list(waiting)})
+        self._window = self.window.model_copy(update={"waiting": list(waiting)})
         self.query_one("#window-asked", Static).update(self._asked())
 
     def remaining(self) -> float | None:
-        return None if self.deadline is None else max(0.0, self.deadline - self.clock())
+        if self.deadline is None:
+            return None
+        assert self.clock is not None  # renewed with the deadline
+        return max(0.0, self.deadline - self.clock.now())
 
     def tick(self) -> None:
         """Redraw the countdown from the clock; when it runs out, nobody answered. Only

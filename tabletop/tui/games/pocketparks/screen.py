@@ -22,7 +22,6 @@ screens of the seats asked, and its countdown passes for that seat alone.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar, cast
 
@@ -33,6 +32,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tabletop.core.clock import Clock, MonotonicClock
 from tabletop.core.engine import Action, Transition
 from tabletop.core.rules import phases_allowing
 from tabletop.core.words import counted
@@ -70,7 +70,6 @@ from tabletop.tui.games.pocketparks.cards import (
 )
 from tabletop.tui.games.pocketparks.hand import ParkHand, SortMode, icon_counts, number_order
 from tabletop.tui.games.pocketparks.modals import (
-    Clock,
     FinalResultScreen,
     ResponseWindow,
     ScoreSheet,
@@ -212,11 +211,10 @@ class PocketParksScreen(GameScreen):
     }
     """
 
-    clock: Clock = staticmethod(time.monotonic)
-    """The response window's clock; tests put a fake one here."""
-
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.clock: Clock = MonotonicClock()
+        """The response windows' clock; tests put a fake one here."""
         engine = self.session.engine
         assert isinstance(engine, PocketParksEngine)
         self.engine = engine
@@ -659,11 +657,19 @@ class PocketParksScreen(GameScreen):
         """The response window, for the window open now: the one this screen keeps,
         renewed; a new one while that one is still up (a host's update, say)."""
         view, seconds, here = self.public(), self.settings.window_seconds, self.session.here
-        return self.renewed(
-            ResponseWindow,
-            lambda kept: kept.renew(view, seconds, here),
-            lambda: ResponseWindow(view, seconds, self.clock, self.action_rules, here),
-        )
+
+        def renew(window: ResponseWindow) -> ResponseWindow:
+            window.renew(view, seconds, self.clock, here)
+            return window
+
+        return self.renewed(ResponseWindow, renew, lambda: renew(self._empty_window()))
+
+    def _empty_window(self) -> ResponseWindow:
+        names = [player.name for player in self.public().players]
+        return ResponseWindow(names, self.action_rules)
+
+    def unshown(self) -> list[Screen[Any]]:
+        return [*super().unshown(), self._empty_window(), TourPicker()]
 
     def _window_closed(self, seat: int | None) -> None:
         if seat is None:
@@ -743,12 +749,12 @@ class PocketParksScreen(GameScreen):
             else:
                 self.act(Pass(seat=seat))
 
+        def renew(kept: TourPicker) -> TourPicker:
+            kept.renew(heading, pick, claim)
+            return kept
+
         picker = self._asking = self._hinted_answer(
-            self.renewed(
-                TourPicker,
-                lambda kept: kept.renew(heading, pick, claim),
-                lambda: TourPicker(heading, pick, claim),
-            )
+            self.renewed(TourPicker, renew, lambda: renew(TourPicker()))
         )
         self.app.push_screen(picker, answered)
         if picker.is_mounted:  # kept: drawn in the frame that shows it

@@ -11,10 +11,10 @@ from collections.abc import Collection
 
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.widgets import Static
 
 from tabletop.core.words import counted
 from tabletop.games.pocketparks.view import PPView
+from tabletop.tui.compat import Panel, laid_out_once
 from tabletop.tui.games.pocketparks.cards import card_chip, icon, icons, set_chip
 from tabletop.tui.text import flow, refresh_text
 
@@ -116,7 +116,7 @@ def table_content(
     return Content("\n").join(lines)
 
 
-class ParkTable(Static):
+class ParkTable(Panel):
     """Everything on the table that every player may see."""
 
     DEFAULT_CSS = """
@@ -161,6 +161,7 @@ class ParkTable(Static):
         self.draw()
 
 
+@laid_out_once  # its scroll bar, shown or hidden by the same layout, asks for its own
 class TableRoom(VerticalScroll):
     """The room the table has; a table asked to fit is drawn again when it changes."""
 
