@@ -25,8 +25,9 @@ other work, wall time grows with the load and CPU time much less.
    reported apart from the other keys (a choice opened, a cursor moved, a pop-up
    closed), which are cheap and would pull the median down; and the moves are split
    into those on the board and those that opened or closed a pop-up (a screen of
-   its own: a decision, a response window, a result). Pocket Dragon's clocks
-   redraw 4 times a second: one of their frames may fall in a key's window.
+   its own: a decision, a response window, a result). The game screen's clock is
+   held still while a key is timed (``HeldClock``): what the clocks draw on their own
+   (Pocket Dragon's 4 times a second, a response window's countdown) is not the key's.
 2. PocketParks, 5 people, a random game saved at the start of round 2, resumed:
    `o` (sort the hand) pressed again and again.
    Reference for both: a bare Textual app whose key updates one Static, in the
@@ -58,7 +59,7 @@ import random
 import re
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
 
@@ -73,6 +74,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 import tabletop.tui.app
+from tabletop.core.clock import Clock
 from tabletop.core.session import GameSession
 from tabletop.core.store import SeatInfo, Store
 from tabletop.games import get_engine
@@ -248,6 +250,38 @@ def random_key(app: TabletopApp, rng: random.Random) -> str:
     return rng.choice(sorted(keys)) if keys else "escape"
 
 
+class HeldClock:
+    """A game screen's clock, which ``holding`` stops while a key is timed; let go, it
+    reads the real time again (the game's clocks catch up at their next tick)."""
+
+    def __init__(self, clock: Clock) -> None:
+        self.clock = clock
+        self.held: float | None = None
+
+    def now(self) -> float:
+        return self.clock.now() if self.held is None else self.held
+
+    @contextlib.contextmanager
+    def holding(self) -> Iterator[None]:
+        self.held = self.clock.now()
+        try:
+            yield
+        finally:
+            self.held = None
+
+
+def hold_clock(screen: GameScreen) -> contextlib.AbstractContextManager[None]:
+    """Hold ``screen``'s clock (Pocket Dragon's, PocketParks' response windows') while
+    a key is timed; nothing for a game without one."""
+    clock = getattr(screen, "clock", None)
+    if clock is None:
+        return contextlib.nullcontext()
+    if not isinstance(clock, HeldClock):
+        clock = HeldClock(clock)
+        setattr(screen, "clock", clock)  # noqa: B010 (not every screen has a clock)
+    return clock.holding()
+
+
 class ByKeys(NamedTuple):
     moves: list[Took]
     others: list[Took]
@@ -273,7 +307,10 @@ async def moves_by_keys(data_dir: Path, game: str, count: int, seed: int) -> ByK
                 if len(played.moves) >= count or len(played.others) >= 20 * count:
                     break
                 moves, top = session.moves, app.screen
-                took = await timed(pilot, app.frames, press(pilot, random_key(app, rng)))
+                key = random_key(app, rng)
+                await settle(pilot, app.frames)  # the clocks' redraws until now
+                with hold_clock(screen):
+                    took = await timed(pilot, app.frames, press(pilot, key))
                 (played.moves if session.moves > moves else played.others).append(took)
                 if session.moves > moves and app.screen is not top:
                     played.popups.append(took)
