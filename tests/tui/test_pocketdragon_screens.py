@@ -266,6 +266,44 @@ async def test_table_private_moments_are_behind_curtains_and_the_clocks_run(
         assert_private(app, screen, session)
 
 
+async def test_the_kept_clue_question_shows_only_the_card_asked_now(store: Store) -> None:
+    """PD-CLUE-4: the screen keeps one clue question and asks each clue in it: the next
+    answerer first sees the curtain, then only the card asked now, and the letters of the
+    last card's icons name nothing. (The answerer's turn follows, at the keyboard.)"""
+    session = start(store, "table")
+    app = TabletopApp(store)
+    clock = FakeClock()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_screen(app, pilot, session, clock)
+        await pilot.press("enter", "space")
+        letters: dict[str, str] = {}  # the last card's icons, by letter
+        first: ClueOverlay | None = None
+        last = ""  # the last card's name
+        for asker, card in ((0, 1), (1, 0)):  # Ann about her card 2, then Bo his card 1
+            assert screen.viewer == asker
+            if letters:
+                await tick(pilot, screen, clock, 30.0)  # clues come into the pool (2 a clue)
+            await pilot.press(str(card + 1), "k")
+            await pilot.pause()
+            clue = app.screen
+            assert isinstance(clue, ClueOverlay) and clue.stage == "curtain"
+            asked = cards().activities[table(session).hands[asker][card].activity]
+            assert asked.name not in rendered(app)
+            if letters:  # the question kept from Ann's clue, renewed
+                assert clue is first and last not in rendered(app)
+            await pilot.press("enter")
+            assert asked.name in clue.text
+            stale = set(letters) - {cards().skill(sk).letter.lower() for sk in asked.skills}
+            for letter in sorted(stale):  # the last card's icons: not this one's
+                await pilot.press(letter)
+                assert app.screen is clue and clue.stage == "open"
+            letters = {cards().skill(sk).letter.lower(): sk for sk in asked.skills}
+            first, last = clue, asked.name
+            await pilot.press(next(iter(letters)))
+            await pilot.pause()
+            assert kinds(session)[-2:] == ["specific_clue", "answer_clue"]
+
+
 # -- Companion mode -------------------------------------------------------------------
 
 

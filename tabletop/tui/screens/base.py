@@ -556,7 +556,7 @@ class GameScreen(SizedScreen):
     ) -> ScreenT:
         """A pop-up of ``kind`` for the next question: the one this screen keeps, renewed,
         or a new one (kept, if none is yet) while the kept one is still up."""
-        kept = next((s for s in self._kept if isinstance(s, kind)), None)
+        kept = next((s for s in self._kept if type(s) is kind), None)  # not a subclass
         if kept is not None and kept not in self.app.screen_stack:
             renew(kept)
             return kept

@@ -606,11 +606,7 @@ class Overlay(Screen[object]):
         self, looker: str, hand_back_to: str | None, curtain_text: str, *, curtain: bool = True
     ) -> None:
         super().__init__()
-        self.looker = looker
-        self.hand_back_to = hand_back_to
-        self.curtain_text = curtain_text
-        self.stage = "curtain" if curtain else "open"
-        self.result: object = None
+        self.ask(looker, hand_back_to, curtain_text, curtain=curtain)
         self.timer = DragonTimer()
         self.lift = Lift(self)
         self.toggle_clocks: Callable[[], object] | None = None
@@ -619,6 +615,20 @@ class Overlay(Screen[object]):
         """Set by the game screen: its rules (the ? key), as on every curtain."""
         self.rules_closed: Callable[[], object] | None = None
         """Set by the game screen: back from its rules, the clocks paused for them run on."""
+
+    def ask(
+        self, looker: str, hand_back_to: str | None, curtain_text: str, *, curtain: bool = True
+    ) -> None:
+        """Begin this private moment: again, in one the game screen keeps (each kind's
+        ``renew``, ``GameScreen.renewed``), before it is pushed (a new one took 4-5
+        frames to settle, 45-75 ms)."""
+        self.looker = looker
+        self.hand_back_to = hand_back_to
+        self.curtain_text = curtain_text
+        self.stage = "curtain" if curtain else "open"
+        self.result: object = None
+        if self.is_mounted:
+            self.draw()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="overlay-box"):
@@ -707,11 +717,16 @@ class Handover(Overlay):
     """The keyboard changes hands: nothing of either hand is on screen, only the clocks."""
 
     def __init__(self, player: str, partner: str) -> None:
-        super().__init__(
-            player,
-            None,
+        super().__init__(player, None, self.words(player, partner))
+
+    def renew(self, player: str, partner: str) -> None:
+        self.ask(player, None, self.words(player, partner))
+
+    @staticmethod
+    def words(player: str, partner: str) -> str:
+        return (
             f"It is {player}'s turn. {partner}, look away from the screen: "
-            f"it will show your cards to {player}.",
+            f"it will show your cards to {player}."
         )
 
     def lifted(self) -> None:

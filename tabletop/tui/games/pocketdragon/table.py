@@ -53,7 +53,7 @@ from tabletop.games.pocketdragon.view import (
     SkillView,
     TableView,
 )
-from tabletop.tui.compat import Panel
+from tabletop.tui.compat import Panel, key_bindings
 from tabletop.tui.dialogs import Choice, bind_choice
 from tabletop.tui.games.pocketdragon.screen import Handover, Overlay, PocketDragonScreen
 from tabletop.tui.text import plain, refresh_text
@@ -315,9 +315,11 @@ class TableScreen(PocketDragonScreen):
                 self._handing_to = seat
                 self.show_to(None)
                 self.ring()
-                self.push_overlay(
-                    Handover(self.player(seat), self.player(1 - seat)), self._taken_over
+                names = (self.player(seat), self.player(1 - seat))
+                handover = self.renewed(
+                    Handover, lambda kept: kept.renew(*names), lambda: Handover(*names)
                 )
+                self.push_overlay(handover, self._taken_over)
             else:
                 self.redraw()
         else:
@@ -678,11 +680,14 @@ class TableScreen(PocketDragonScreen):
             Content("\n").join(seen),
             "\n\nYou may not tell what you saw. Enter ends the look and your turn.",
         )
-        overlay = LookOverlay(
+        look = (
             self.player(looker),
             None,
             f"{self.player(looker)} looks at {places}. {self.player(1 - looker)}, look away.",
             content,
+        )
+        overlay = self.renewed(
+            LookOverlay, lambda kept: kept.renew(*look), lambda: LookOverlay(*look)
         )
         self.push_overlay(overlay, lambda _: self._end_peek(looker))
 
@@ -700,13 +705,16 @@ class TableScreen(PocketDragonScreen):
         card = view.hands[asker][t.clue.card]
         assert card.activity is not None
         legend = Legend(self.pub())
-        overlay = ClueOverlay(
+        clue = (
             self.player(answerer),
             self.player(asker),
             t.clue.card,
             card.activity,
             [legend.skills[s] for s in card.activity.skills],
             legend,
+        )
+        overlay = self.renewed(
+            ClueOverlay, lambda kept: kept.renew(*clue), lambda: ClueOverlay(*clue)
         )
         self.push_overlay(overlay, lambda skill: self._answer(answerer, skill))
 
@@ -754,7 +762,7 @@ class TableScreen(PocketDragonScreen):
         assert play is not None
         suggester = 1 - play.seat
         legend = Legend(self.pub())
-        overlay = SuggestOverlay(
+        suggestion = (
             self.player(suggester),
             Content.assemble(
                 (
@@ -767,6 +775,11 @@ class TableScreen(PocketDragonScreen):
             ),
             lambda cursor: grid_content(self.table(), legend, cursor),
             self.cursor,
+        )
+        overlay = self.renewed(
+            SuggestOverlay,
+            lambda kept: kept.renew(*suggestion),
+            lambda: SuggestOverlay(*suggestion),
         )
         self.push_overlay(overlay, lambda place: self._suggest(suggester, place))
 
@@ -808,12 +821,15 @@ class TableScreen(PocketDragonScreen):
             Content("\n").join(lines),
             "\n\nEnter when done (this spends no turn).",
         )
-        overlay = ContentOverlay(
+        look = (
             self.player(looker),
             self.player(holder),
             f"{self.player(looker)} looks at {self.player(holder)}'s hand. "
             f"{self.player(holder)}, look away.",
             content,
+        )
+        overlay = self.renewed(
+            ContentOverlay, lambda kept: kept.renew(*look), lambda: ContentOverlay(*look)
         )
         self.push_overlay(overlay)
 
@@ -824,8 +840,14 @@ class ContentOverlay(Overlay):
     def __init__(
         self, looker: str, hand_back_to: str | None, curtain_text: str, shown: Content
     ) -> None:
-        super().__init__(looker, hand_back_to, curtain_text)
         self.shown = shown
+        super().__init__(looker, hand_back_to, curtain_text)
+
+    def renew(
+        self, looker: str, hand_back_to: str | None, curtain_text: str, shown: Content
+    ) -> None:
+        self.shown = shown
+        self.ask(looker, hand_back_to, curtain_text)
 
     def content(self) -> Content:
         return self.shown
@@ -859,12 +881,22 @@ class ClueOverlay(Overlay):
         skills: list[SkillView],
         legend: Legend,
     ) -> None:
-        super().__init__(
-            answerer,
-            asker,
-            f"{asker} asks {answerer} to name one icon on their card {card + 1}. "
-            f"{asker}, look away.",
-        )
+        self.skills: list[SkillView] = []
+        super().__init__(answerer, asker, "")
+        self.renew(answerer, asker, card, activity, skills, legend)
+
+    def renew(
+        self,
+        answerer: str,
+        asker: str,
+        card: int,
+        activity: ActivityView,
+        skills: list[SkillView],
+        legend: Legend,
+    ) -> None:
+        keys = key_bindings(self)
+        for skill in self.skills:  # the last card's icons go
+            keys.pop(skill.letter.lower(), None)
         self.asker = asker  # hand_back_to is None where no keyboard is handed back
         self.card = card
         self.activity = activity
@@ -872,6 +904,12 @@ class ClueOverlay(Overlay):
         self.legend = legend
         for skill in skills:  # taken only once the card is shown (check_action)
             bind_choice(self, skill.letter.lower(), f"name({skill.id!r})")
+        self.ask(
+            answerer,
+            asker,
+            f"{asker} asks {answerer} to name one icon on their card {card + 1}. "
+            f"{asker}, look away.",
+        )
 
     def content(self) -> Content:
         options = Content("\n").join(
@@ -916,9 +954,15 @@ class SuggestOverlay(Overlay):
         self, suggester: str, heading: Content, grid: Callable[[int], Content], cursor: int
     ) -> None:
         super().__init__(suggester, None, "", curtain=False)
+        self.renew(suggester, heading, grid, cursor)
+
+    def renew(
+        self, suggester: str, heading: Content, grid: Callable[[int], Content], cursor: int
+    ) -> None:
         self.heading = heading
         self.grid = grid
         self.cursor = cursor
+        self.ask(suggester, None, "", curtain=False)
 
     def content(self) -> Content:
         return Content.assemble(
