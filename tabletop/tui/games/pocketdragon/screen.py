@@ -717,13 +717,13 @@ class Handover(Overlay):
     """The keyboard changes hands: nothing of either hand is on screen, only the clocks."""
 
     def __init__(self, player: str, partner: str) -> None:
-        super().__init__(player, None, self.words(player, partner))
+        super().__init__(player, None, self.turn_text(player, partner))
 
     def renew(self, player: str, partner: str) -> None:
-        self.ask(player, None, self.words(player, partner))
+        self.ask(player, None, self.turn_text(player, partner))
 
     @staticmethod
-    def words(player: str, partner: str) -> str:
+    def turn_text(player: str, partner: str) -> str:
         return (
             f"It is {player}'s turn. {partner}, look away from the screen: "
             f"it will show your cards to {player}."
