@@ -546,21 +546,16 @@ class GameScreen(SizedScreen):
             kept.renew(title, choices, note, back, highlighted, refuse)
             kept.set_classes(classes)
 
-        def build() -> Choose[Any]:
-            return Choose(title, choices, note, back, highlighted, classes=classes, refuse=refuse)
-
-        return self.renewed(Choose, renew, build)
+        return self.renewed(Choose, renew, lambda: Choose("", []))
 
     def renewed(
-        self, kind: type[ScreenT], renew: Callable[[ScreenT], object], build: Callable[[], ScreenT]
+        self, kind: type[ScreenT], renew: Callable[[ScreenT], object], empty: Callable[[], ScreenT]
     ) -> ScreenT:
-        """A pop-up of ``kind`` for the next question: the one this screen keeps, renewed,
-        or a new one (kept, if none is yet) while the kept one is still up."""
+        """A pop-up of ``kind`` asking what ``renew`` asks: the one this screen keeps, or
+        one ``empty`` makes (kept, if none is yet; new while the kept one is still up)."""
         kept = next((s for s in self._kept if type(s) is kind), None)  # not a subclass
-        if kept is not None and kept not in self.app.screen_stack:
-            renew(kept)
-            return kept
-        screen = build()
+        screen = kept if kept is not None and kept not in self.app.screen_stack else empty()
+        renew(screen)
         return self.keep(screen) if kept is None else screen
 
     def keep(self, screen: ScreenT) -> ScreenT:

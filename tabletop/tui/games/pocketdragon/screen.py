@@ -602,11 +602,10 @@ class Overlay(Screen[object]):
     }
     """
 
-    def __init__(
-        self, looker: str, hand_back_to: str | None, curtain_text: str, *, curtain: bool = True
-    ) -> None:
+    def __init__(self) -> None:
+        """An overlay showing nothing until ``ask`` (each kind's ``renew``)."""
         super().__init__()
-        self.ask(looker, hand_back_to, curtain_text, curtain=curtain)
+        self.ask("", None, "", curtain=False)
         self.timer = DragonTimer()
         self.lift = Lift(self)
         self.toggle_clocks: Callable[[], object] | None = None
@@ -619,8 +618,8 @@ class Overlay(Screen[object]):
     def ask(
         self, looker: str, hand_back_to: str | None, curtain_text: str, *, curtain: bool = True
     ) -> None:
-        """Begin this private moment: again, in one the game screen keeps (each kind's
-        ``renew``, ``GameScreen.renewed``), before it is pushed (a new one took 4-5
+        """Begin this private moment, before the overlay is pushed: the game screen keeps
+        one of each kind and renews it (``GameScreen.renewed``; a new one took 4-5
         frames to settle, 45-75 ms)."""
         self.looker = looker
         self.hand_back_to = hand_back_to
@@ -716,17 +715,12 @@ class Overlay(Screen[object]):
 class Handover(Overlay):
     """The keyboard changes hands: nothing of either hand is on screen, only the clocks."""
 
-    def __init__(self, player: str, partner: str) -> None:
-        super().__init__(player, None, self.turn_text(player, partner))
-
     def renew(self, player: str, partner: str) -> None:
-        self.ask(player, None, self.turn_text(player, partner))
-
-    @staticmethod
-    def turn_text(player: str, partner: str) -> str:
-        return (
+        self.ask(
+            player,
+            None,
             f"It is {player}'s turn. {partner}, look away from the screen: "
-            f"it will show your cards to {player}."
+            f"it will show your cards to {player}.",
         )
 
     def lifted(self) -> None:

@@ -316,9 +316,7 @@ class TableScreen(PocketDragonScreen):
                 self.show_to(None)
                 self.ring()
                 names = (self.player(seat), self.player(1 - seat))
-                handover = self.renewed(
-                    Handover, lambda kept: kept.renew(*names), lambda: Handover(*names)
-                )
+                handover = self.renewed(Handover, lambda kept: kept.renew(*names), Handover)
                 self.push_overlay(handover, self._taken_over)
             else:
                 self.redraw()
@@ -686,9 +684,7 @@ class TableScreen(PocketDragonScreen):
             f"{self.player(looker)} looks at {places}. {self.player(1 - looker)}, look away.",
             content,
         )
-        overlay = self.renewed(
-            LookOverlay, lambda kept: kept.renew(*look), lambda: LookOverlay(*look)
-        )
+        overlay = self.renewed(LookOverlay, lambda kept: kept.renew(*look), LookOverlay)
         self.push_overlay(overlay, lambda _: self._end_peek(looker))
 
     def _end_peek(self, looker: int) -> None:
@@ -713,9 +709,7 @@ class TableScreen(PocketDragonScreen):
             [legend.skills[s] for s in card.activity.skills],
             legend,
         )
-        overlay = self.renewed(
-            ClueOverlay, lambda kept: kept.renew(*clue), lambda: ClueOverlay(*clue)
-        )
+        overlay = self.renewed(ClueOverlay, lambda kept: kept.renew(*clue), ClueOverlay)
         self.push_overlay(overlay, lambda skill: self._answer(answerer, skill))
 
     def _answer(self, answerer: int, skill: object) -> None:
@@ -776,11 +770,7 @@ class TableScreen(PocketDragonScreen):
             lambda cursor: grid_content(self.table(), legend, cursor),
             self.cursor,
         )
-        overlay = self.renewed(
-            SuggestOverlay,
-            lambda kept: kept.renew(*suggestion),
-            lambda: SuggestOverlay(*suggestion),
-        )
+        overlay = self.renewed(SuggestOverlay, lambda kept: kept.renew(*suggestion), SuggestOverlay)
         self.push_overlay(overlay, lambda place: self._suggest(suggester, place))
 
     def _suggest(self, suggester: int, place: object) -> None:
@@ -828,20 +818,14 @@ class TableScreen(PocketDragonScreen):
             f"{self.player(holder)}, look away.",
             content,
         )
-        overlay = self.renewed(
-            ContentOverlay, lambda kept: kept.renew(*look), lambda: ContentOverlay(*look)
-        )
+        overlay = self.renewed(ContentOverlay, lambda kept: kept.renew(*look), ContentOverlay)
         self.push_overlay(overlay)
 
 
 class ContentOverlay(Overlay):
     """A private overlay showing fixed content until Enter."""
 
-    def __init__(
-        self, looker: str, hand_back_to: str | None, curtain_text: str, shown: Content
-    ) -> None:
-        self.shown = shown
-        super().__init__(looker, hand_back_to, curtain_text)
+    shown = Content()
 
     def renew(
         self, looker: str, hand_back_to: str | None, curtain_text: str, shown: Content
@@ -872,18 +856,9 @@ class ClueOverlay(Overlay):
         Binding("escape", "later", "Answer later"),
     ]
 
-    def __init__(
-        self,
-        answerer: str,
-        asker: str,
-        card: int,
-        activity: ActivityView,
-        skills: list[SkillView],
-        legend: Legend,
-    ) -> None:
+    def __init__(self) -> None:
+        super().__init__()
         self.skills: list[SkillView] = []
-        super().__init__(answerer, asker, "")
-        self.renew(answerer, asker, card, activity, skills, legend)
 
     def renew(
         self,
@@ -949,12 +924,6 @@ class SuggestOverlay(Overlay):
         Binding("enter", "done", "Suggest", priority=True),
         Binding("escape", "later", "Back"),
     ]
-
-    def __init__(
-        self, suggester: str, heading: Content, grid: Callable[[int], Content], cursor: int
-    ) -> None:
-        super().__init__(suggester, None, "", curtain=False)
-        self.renew(suggester, heading, grid, cursor)
 
     def renew(
         self, suggester: str, heading: Content, grid: Callable[[int], Content], cursor: int

@@ -658,11 +658,11 @@ class PocketParksScreen(GameScreen):
         renewed; a new one while that one is still up (a host's update, say)."""
         view, seconds, here = self.public(), self.settings.window_seconds, self.session.here
 
-        def renew(window: ResponseWindow) -> ResponseWindow:
-            window.renew(view, seconds, self.clock, here)
-            return window
-
-        return self.renewed(ResponseWindow, renew, lambda: renew(self._empty_window()))
+        return self.renewed(
+            ResponseWindow,
+            lambda window: window.renew(view, seconds, self.clock, here),
+            self._empty_window,
+        )
 
     def _empty_window(self) -> ResponseWindow:
         names = [player.name for player in self.public().players]
@@ -749,12 +749,8 @@ class PocketParksScreen(GameScreen):
             else:
                 self.act(Pass(seat=seat))
 
-        def renew(kept: TourPicker) -> TourPicker:
-            kept.renew(heading, pick, claim)
-            return kept
-
         picker = self._asking = self._hinted_answer(
-            self.renewed(TourPicker, renew, lambda: renew(TourPicker()))
+            self.renewed(TourPicker, lambda kept: kept.renew(heading, pick, claim), TourPicker)
         )
         self.app.push_screen(picker, answered)
         if picker.is_mounted:  # kept: drawn in the frame that shows it
