@@ -34,7 +34,7 @@ from textual.widgets._header import HeaderClockSpace, HeaderIcon, HeaderTitle
 WidgetT = TypeVar("WidgetT", bound=Widget)
 
 __all__ = [
-    "Box",
+    "Column",
     "CompatApp",
     "CompatHeader",
     "CompatScreen",
@@ -233,13 +233,15 @@ class Panel(Static):
 
 
 @laid_out_once
-class Box(Vertical):
-    """A pop-up's box, sized by what it holds (``laid_out_once``)."""
+class Column(Vertical):
+    """Widgets one above the other (a pop-up's box, a game screen's board and side),
+    sized by what they hold (``laid_out_once``)."""
 
 
 @laid_out_once
 class Row(Horizontal):
-    """A row of a pop-up (its buttons), sized by what it holds (``laid_out_once``)."""
+    """Widgets side by side (a pop-up's buttons, a board's panels), sized by what they
+    hold (``laid_out_once``)."""
 
 
 class SettledOptionList(OptionList):

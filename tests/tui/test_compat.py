@@ -10,7 +10,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.pilot import Pilot
 from textual.screen import ModalScreen, Screen
@@ -19,6 +19,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from tabletop.tui.compat import (
+    Column,
     CompatApp,
     CompatHeader,
     CompatScreen,
@@ -26,6 +27,7 @@ from tabletop.tui.compat import (
     HeaderIcon,
     HeaderTitle,
     Panel,
+    Row,
     SettledOptionList,
     ShowsThrough,
     bind_hidden,
@@ -270,6 +272,36 @@ async def test_a_room_laid_out_once_grows_in_one_frame_and_scrolls_when_full() -
         room.scroll_end(animate=False)
         await pilot.pause()
         assert room.scroll_y == 8 - 5
+
+
+class ColumnsApp(Framed):
+    """A game screen's shape: a row of columns as tall as what they hold."""
+
+    CSS = "#table, #board { height: auto; }"
+
+    def __init__(self, row: type[Widget], column: type[Widget]) -> None:
+        super().__init__(SettledOptionList)
+        self.row, self.column = row, column
+
+    def compose(self) -> ComposeResult:
+        with self.row(id="table"), self.column(id="board"):
+            yield Panel(lines(1), id="prompt")
+            yield Panel("the news", id="news")
+        yield Static("status")
+
+
+@pytest.mark.parametrize(("row", "column", "frames"), [(Row, Column, 1), (Horizontal, Vertical, 2)])
+async def test_a_row_of_columns_that_grows_takes_one_frame(
+    row: type[Widget], column: type[Widget], frames: int
+) -> None:
+    """A panel growing resizes the column and the row around it (their height: auto):
+    Row and Column settle in the layout that sized them; Textual's containers ask for
+    another layout, a frame (one or two refresh periods) later."""
+    app = ColumnsApp(row, column)
+    async with app.run_test(size=(40, 12)) as pilot:
+        assert await frames_of_a_key(pilot, "g") == frames
+        assert app.query_one("#news").region.y == 3
+        assert app.query_one("#table").region.height == 4
 
 
 async def test_a_list_at_a_new_width_draws_its_lines_again() -> None:

@@ -20,6 +20,13 @@ from tabletop.core.store import Store
 from tabletop.tui.app import TabletopApp
 from tabletop.tui.compat import mount_unshown
 from tabletop.tui.dialogs import Choice, Choose, Confirm, numbered
+from tabletop.tui.games.pocketdragon.screen import Handover
+from tabletop.tui.games.pocketdragon.table import (
+    ClueOverlay,
+    ContentOverlay,
+    LookOverlay,
+    SuggestOverlay,
+)
 from tabletop.tui.games.pocketparks.modals import ResponseWindow, TourPicker
 
 
@@ -138,8 +145,22 @@ async def test_a_kept_pop_up_renewed_asks_the_new_question_only() -> None:
         lambda: Choose("", []),
         lambda: ResponseWindow(["Ann", "Bo"]),
         TourPicker,
+        Handover,
+        LookOverlay,
+        ClueOverlay,
+        SuggestOverlay,
+        ContentOverlay,
     ],
-    ids=["question", "response window", "park tour picker"],
+    ids=[
+        "question",
+        "response window",
+        "park tour picker",
+        "dragon hand-over",
+        "dragon look",
+        "dragon clue",
+        "dragon suggestion",
+        "dragon hand",
+    ],
 )
 async def test_an_empty_pop_up_mounted_unseen_may_go_as_it_mounts(
     store: Store, empty: Callable[[], Screen[Any]]

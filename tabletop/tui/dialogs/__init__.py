@@ -24,7 +24,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tabletop.tui.compat import (
-    Box,
+    Column,
     Panel,
     SettledOptionList,
     ShowsThrough,
@@ -118,7 +118,7 @@ class Question(Dialog[ResultT]):
     answered = False
 
     def compose(self) -> ComposeResult:
-        with Box(classes="box"):
+        with Column(classes="box"):
             yield from self.compose_box()
         yield Footer()
 

@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from textual import work
 from textual.app import ComposeResult, ScreenStackError
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.notifications import Notification, SeverityLevel
@@ -46,7 +45,15 @@ from tabletop.core.errors import IllegalAction
 from tabletop.core.session import GameSession
 from tabletop.core.store import StoreConflict, StoreError
 from tabletop.games import hint_from, kit
-from tabletop.tui.compat import draw_behind, mount_unshown, rebind, report_refreshes
+from tabletop.tui.compat import (
+    Column,
+    Panel,
+    Row,
+    draw_behind,
+    mount_unshown,
+    rebind,
+    report_refreshes,
+)
 from tabletop.tui.dialogs import Choice, Choose, Confirm, Dialog, relabel
 from tabletop.tui.navigation import OpenGame, ShowHistory, ShowRules
 from tabletop.tui.screens.sized import SizedScreen
@@ -406,15 +413,22 @@ class GameScreen(SizedScreen):
     # -- plumbing -----------------------------------------------------------------
 
     def compose_screen(self) -> ComposeResult:
+        # Laid out once: the status line coming or going resizes the columns, and
+        # Textual would lay the screen out again for that in the next frame.
         yield Header()
-        with Horizontal(id="table"):
-            with Vertical(id="board"):
+        with Row(id="table"):
+            with Column(id="board"):
                 yield from self.compose_board()
-            with Vertical(id="side"):
+            with Column(id="side"):
                 yield Scoreboard()
+                yield from self.compose_side()
                 yield GameLog()
-        yield Static(id="status")
+        yield Panel(id="status")
         yield Footer()
+
+    def compose_side(self) -> ComposeResult:
+        """A game's own panels in the side column, between the scores and the log."""
+        yield from ()
 
     def on_mount(self) -> None:
         self.controller.listen(self._heard)

@@ -35,7 +35,7 @@ from typing import Any, ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
@@ -62,10 +62,8 @@ from tabletop.tui.screens.base import GameScreen, ResultScreen
 from tabletop.tui.settings import Settings
 from tabletop.tui.tables import TableController
 from tabletop.tui.text import plain
-from tabletop.tui.widgets.bars import Footer, Header
+from tabletop.tui.widgets.bars import Footer
 from tabletop.tui.widgets.curtain import Lift, curtain_words
-from tabletop.tui.widgets.log import GameLog
-from tabletop.tui.widgets.scoreboard import Scoreboard
 
 REFRESH_S = 0.25
 """How often the clocks are redrawn (from the clock: a late tick shows the right time)."""
@@ -279,21 +277,12 @@ class PocketDragonScreen(GameScreen):
 
     # -- the layout -------------------------------------------------------------
 
-    def compose_screen(self) -> ComposeResult:
-        yield Header()
-        with Horizontal(id="table"):
-            with Vertical(id="board"):
-                yield from self.compose_board()
-            with Vertical(id="side"):
-                yield Scoreboard()
-                labels = {button: label for button, (_, label) in self.BUTTONS.items()}
-                yield DragonTimer(bell=self.settings.bell, labels=labels)
-                yield from self.compose_side()
-                yield GameLog()
-        yield Static(id="status")
-        yield Footer()
-
     def compose_side(self) -> ComposeResult:
+        labels = {button: label for button, (_, label) in self.BUTTONS.items()}
+        yield DragonTimer(bell=self.settings.bell, labels=labels)
+        yield from self.compose_mode_side()
+
+    def compose_mode_side(self) -> ComposeResult:
         """The mode's own panels between the Dragon panel and the log."""
         yield from ()
 
@@ -503,8 +492,8 @@ class PocketDragonScreen(GameScreen):
             screen.toggle_clocks = self.toggle_clocks
             screen.rules = self.action_rules
             screen.rules_closed = self.rules_closed
-            if self.controller.own_seat is not None:  # nobody else looks at this screen: no curtain
-                screen.stage, screen.hand_back_to = "open", None
+            if self.controller.own_seat is not None:  # nobody else looks at this screen
+                screen.uncurtained()
 
         def dismissed(result: object) -> None:
             if result is LEAVE:
@@ -629,6 +618,13 @@ class Overlay(Screen[object]):
         if self.is_mounted:
             self.draw()
 
+    def uncurtained(self) -> None:
+        """Asked at a seat's own screen, where nobody else looks: the content at once, and
+        no keyboard handed back."""
+        self.stage, self.hand_back_to = "open", None
+        if self.is_mounted:
+            self.draw()
+
     def compose(self) -> ComposeResult:
         with Vertical(id="overlay-box"):
             yield Panel(id="overlay-text")
@@ -636,7 +632,11 @@ class Overlay(Screen[object]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.draw()
+        # The empty one mounted unseen (``GameScreen.unshown``) names nobody (a renewed one
+        # names a player, never ""): it shows nothing, nor looks for its parts, which the
+        # app closing may take away while it mounts.
+        if self.looker:
+            self.draw()
 
     def on_screen_resume(self) -> None:
         if self.rules_closed is not None:

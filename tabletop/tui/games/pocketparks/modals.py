@@ -104,14 +104,14 @@ class TourPicker(Question[bool]):
             self.show_hint(Content())
 
     def compose_box(self) -> ComposeResult:
-        yield Static(self.asked, id="tour-title")
-        yield Static(
+        yield Panel(self.asked, id="tour-title")
+        yield Panel(
             "4 park cards from your hand sharing one of its icons claim it (8 for a set "
             "of 9). Space picks a card · c claims · Backspace starts over · Esc passes. "
             "Nobody sees which you chose.",
             id="tour-how",
         )
-        yield Static(id="tour-picked")
+        yield Panel(id="tour-picked")
         yield self.hint_line()
         yield ParkHand(id="tour-hand")
 

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Literal
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.css.scalar import Scalar
 from textual.geometry import Size
@@ -41,7 +41,7 @@ from tabletop.games.spacepark.model import (
 )
 from tabletop.games.spacepark.rules import WIN_XP, solo_turns_left
 from tabletop.games.spacepark.view import BadgeView, SpaceParkView
-from tabletop.tui.compat import Panel
+from tabletop.tui.compat import Panel, Row
 from tabletop.tui.dialogs import Choice, Choose
 from tabletop.tui.games.spacepark.board import (
     CONTROLLER,
@@ -258,7 +258,7 @@ class SpaceParkScreen(GameScreen):
     def compose_board(self) -> ComposeResult:
         with VerticalScroll(id="sp-scroll"):
             yield Ring()
-            with Horizontal(id="cards"):
+            with Row(id="cards"):
                 yield Panel(id="display", classes="sp-panel")
                 yield Panel(id="hand", classes="sp-panel")
             yield Panel(id="players", classes="sp-panel")
