@@ -35,7 +35,6 @@ from typing import Any, ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
@@ -54,7 +53,7 @@ from tabletop.games.pocketdragon.model import (
     with_now,
 )
 from tabletop.games.pocketdragon.view import PocketDragonView
-from tabletop.tui.compat import Panel, key_bindings
+from tabletop.tui.compat import Column, Panel, key_bindings
 from tabletop.tui.dialogs import Choice, Choose
 from tabletop.tui.games.pocketdragon.timer import DragonTimer
 from tabletop.tui.navigation import ShowRules
@@ -626,7 +625,7 @@ class Overlay(Screen[object]):
             self.draw()
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="overlay-box"):
+        with Column(id="overlay-box"):
             yield Panel(id="overlay-text")
             yield self.timer
         yield Footer()
