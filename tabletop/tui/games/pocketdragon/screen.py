@@ -277,13 +277,9 @@ class PocketDragonScreen(GameScreen):
     # -- the layout -------------------------------------------------------------
 
     def compose_side(self) -> ComposeResult:
+        """The Dragon panel; a mode adds its own panels after it (before the log)."""
         labels = {button: label for button, (_, label) in self.BUTTONS.items()}
         yield DragonTimer(bell=self.settings.bell, labels=labels)
-        yield from self.compose_mode_side()
-
-    def compose_mode_side(self) -> ComposeResult:
-        """The mode's own panels between the Dragon panel and the log."""
-        yield from ()
 
     def redraw(self) -> None:
         super().redraw()

@@ -371,7 +371,8 @@ class TableScreen(PocketDragonScreen):
             yield Panel(id="pd-hands")
             yield Packed(id="pd-legend")
 
-    def compose_mode_side(self) -> ComposeResult:
+    def compose_side(self) -> ComposeResult:
+        yield from super().compose_side()
         keys = Packed(id="pd-keys")
         keys.border_title = "Keys"
         yield keys
