@@ -9,7 +9,7 @@ moves one fails that test by name rather than a game at play.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from rich.console import RenderableType
 from rich.segment import Segment
@@ -47,6 +47,7 @@ __all__ = [
     "ShowsThrough",
     "bind_hidden",
     "draw_behind",
+    "fits_in_layout",
     "follow_focus",
     "key_bindings",
     "laid_out_once",
@@ -222,6 +223,36 @@ def laid_out_once(widget_class: type[WidgetT]) -> type[WidgetT]:
         self: WidgetT, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
     ) -> bool:
         return sized(self, size, virtual_size, container_size, layout=False)
+
+    widget_class._size_updated = _size_updated  # type: ignore[method-assign,assignment]
+    return widget_class
+
+
+class Fits(Protocol):
+    def fit(self) -> None: ...
+
+
+def fits_in_layout(widget_class: type[WidgetT]) -> type[WidgetT]:
+    """Class decorator for a widget whose rows depend on its size (the log, wrapped to
+    its width and scrolled to its newest line): its ``fit()`` runs as a layout gives it a
+    new size, before that layout's frame is drawn, which draws the whole widget again
+    anyway. Textual's Resize event comes after that frame: what a handler of it changes
+    took a frame of its own, 20-35 ms later. ``fit`` must change no size and ask for no
+    drawing (set reactives with ``set_reactive``)."""
+    sized = widget_class._size_updated
+
+    def _size_updated(
+        self: WidgetT, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        before = self._size
+        resized = sized(self, size, virtual_size, container_size, layout=layout)
+        if resized:
+            cast(Fits, self).fit()
+        if self._size != before:
+            # Drawn whole by this layout's frame: a repaint asked for as it was laid out
+            # (Textual's own, clamping its scroll to the new height) took one more frame.
+            self._repaint_required = False
+        return resized
 
     widget_class._size_updated = _size_updated  # type: ignore[method-assign,assignment]
     return widget_class

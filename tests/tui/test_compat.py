@@ -39,6 +39,7 @@ from tabletop.tui.compat import (
     report_refreshes,
     withdraw_notice,
 )
+from tabletop.tui.widgets.log import GameLog
 
 
 class Board(Screen[None]):
@@ -498,3 +499,41 @@ async def test_a_header_runs_its_own_mount_hook_in_place_of_textuals() -> None:
         await pilot.pause()
         assert header.mounted == 1
         assert "changed" not in str(header.query_one(HeaderTitle).render())
+
+
+class LogApp(Framed):
+    """A log under a prompt that shrinks: the log grows, its newest line at the bottom."""
+
+    CSS = "#prompt { height: auto; }"
+
+    def compose(self) -> ComposeResult:
+        yield Panel(lines(3), id="prompt")
+        yield GameLog()
+
+    def on_mount(self) -> None:
+        self.query_one(GameLog).show([f"move {n}" for n in range(40)])
+
+    def action_grow(self) -> None:
+        self.query_one("#prompt", Panel).update("one line")
+        report_refreshes(self.screen)
+
+
+async def test_a_log_that_grows_keeps_its_newest_line_in_one_frame() -> None:
+    """The log's rows depend on its size: fitted as the layout sizes it
+    (``fits_in_layout``), the first frame shows it right; Textual's Resize comes after
+    that frame, and what a handler of it changes (Textual's scroll clamped, the log
+    scrolled to its newest line) took a second frame."""
+    app = LogApp(SettledOptionList)
+    async with app.run_test(size=(40, 12)) as pilot:
+        log = app.query_one(GameLog)
+        await pilot.pause()
+        assert log_rows(log)[-1] == "move 39"
+        assert await frames_of_a_key(pilot, "g") == 1
+        rows = log_rows(log)
+        assert rows[-1] == "move 39" and len(rows) == 12 - 1 - 2  # the prompt, the border
+        assert rows[0] == f"move {40 - len(rows)}"
+
+
+def log_rows(log: GameLog) -> list[str]:
+    """The rows inside the log's border."""
+    return [row.strip("│ ") for row in shown(log).splitlines()[1:-1]]

@@ -901,7 +901,7 @@ async def test_the_final_charts_rows_are_whole_at_80x24(store: Store) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         over = session.view(None)
         assert isinstance(over, PPView)
-        await app.push_screen(FinalResultScreen(session, over.results))
+        await app.push_screen(FinalResultScreen(session))
         await pilot.pause()
         drawn = on_screen(pilot)
         for player in over.players:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from rich.segment import Segment
 from rich.style import Style
-from textual import events
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from tabletop.tui.compat import fits_in_layout
 from tabletop.tui.text import plain_text
 
 
+@fits_in_layout
 class GameLog(ScrollView):
     """One reader's log, wrapped to the panel, the newest line at the bottom.
 
@@ -74,15 +75,16 @@ class GameLog(ScrollView):
             self._end = len(lines)
             self._settle(on_show, len(self._rows) - self.scrollable_content_region.height)
 
-    def on_resize(self, event: events.Resize) -> None:
-        # A log showing its newest line keeps it in view when it gets shorter (a status
-        # line came under the board): scrolled as it was, the newest line was cut off.
+    def fit(self) -> None:
+        """Laid out at a new size (``fits_in_layout``): wrapped again at a new width, and
+        a log showing its newest line keeps it in view when it gets shorter (a status
+        line came under the board): scrolled as it was, the newest line was cut off."""
         region = self.scrollable_content_region
         at_end = round(self.scroll_y) >= len(self._rows) - self._height
         if region.width != self._width or (region.height != self._height and at_end):
-            self._restart()
+            self._restart(draw=False)  # the layout draws it all
 
-    def _restart(self) -> None:
+    def _restart(self, *, draw: bool = True) -> None:
         """Wrap the newest lines, as many as fill the panel."""
         on_show = self._texts_on_screen()
         last, self._wrapped = self._wrapped, {}
@@ -94,7 +96,7 @@ class GameLog(ScrollView):
         self._first = self._end = len(self.shown)
         if self._width:
             self._wrap_up(last)
-        self._settle(on_show, len(self._rows) - self.scrollable_content_region.height)
+        self._settle(on_show, len(self._rows) - self.scrollable_content_region.height, draw)
 
     def _wrap_up(self, last: dict[str, list[Strip]]) -> int:
         """Wrap lines above the rows wrapped so far, a screenful of rows and one more (so
@@ -122,15 +124,17 @@ class GameLog(ScrollView):
         top = round(self.scroll_y)
         return [row.text for row in self._rows[top : top + self.scrollable_content_region.height]]
 
-    def _settle(self, on_show: list[str], top: int) -> None:
-        """Size the log to its rows, scrolled to row ``top``, and draw again the lines
-        whose text is not the one ``on_show`` had. (Set as Textual would, a new size or
-        scroll position draws the whole log again, and lays out the screen.)"""
+    def _settle(self, on_show: list[str], top: int, draw: bool = True) -> None:
+        """Size the log to its rows, scrolled to row ``top``, and (if ``draw``) draw again
+        the lines whose text is not the one ``on_show`` had. (Set as Textual would, a new
+        size or scroll position draws the whole log again, and lays out the screen.)"""
         self.set_reactive(GameLog.virtual_size, Size(self._width, len(self._rows)))
         self._height = self.scrollable_content_region.height
         top = max(0, min(top, len(self._rows) - self._height))
         self.set_reactive(GameLog.scroll_y, top)
         self.set_reactive(GameLog.scroll_target_y, top)
+        if not draw:
+            return
         width = self.scrollable_content_region.width
         for y, text in enumerate(self._texts_on_screen()):
             if y >= len(on_show) or on_show[y] != text:

@@ -12,7 +12,6 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Digits, Static
 
@@ -30,6 +29,7 @@ from tabletop.games.pocketdragon.model import (
     Reset,
 )
 from tabletop.games.pocketdragon.view import PocketDragonView
+from tabletop.tui.compat import Column, Row
 from tabletop.tui.dialogs import Choice, Confirm
 from tabletop.tui.games.pocketdragon.screen import PocketDragonScreen
 from tabletop.tui.games.pocketdragon.timer import warning_level
@@ -99,16 +99,17 @@ class CompanionScreen(PocketDragonScreen):
 
     def compose_board(self) -> ComposeResult:
         yield Static(id="pd-mode")
-        with Horizontal(id="pd-clocks"):
-            with Vertical(classes="pd-clock"):
+        with Row(id="pd-clocks"):
+            with Column(classes="pd-clock"):
                 yield Static("Game time left", id="pd-main-label")
                 yield Digits(id="pd-main")
-            with Vertical(classes="pd-clock"):
+            with Column(classes="pd-clock"):
                 yield Static("Feeder time left", id="pd-hunger-label")
                 yield Digits(id="pd-hunger")
         yield Static(id="pd-help")
 
     def render_view(self, view: PocketDragonView) -> None:
+        super().render_view(view)
         level = LEVELS[view.difficulty]
         self.query_one("#pd-mode", Static).update(
             Content(
@@ -147,9 +148,8 @@ class CompanionScreen(PocketDragonScreen):
         lines = [Content.assemble((f"{key:>5} ", "bold"), text) for key, text in rows]
         return Content("\n").join(lines)
 
-    def redraw(self) -> None:
-        super().redraw()
-        self.sub_title = "Companion: the cards are on your table"
+    def view_title(self) -> str:
+        return "Companion: the cards are on your table"
 
     def hint(self, view: PocketDragonView) -> Content:
         if view.status == "ready":

@@ -134,6 +134,9 @@ class PocketDragonScreen(GameScreen):
         self._legal: dict[int, tuple[object, set[Action], list[Action]]] = {}
         self._public: tuple[object, PocketDragonView] | None = None
 
+    def result_screen(self) -> ResultScreen:
+        return DragonResult(self.controller)
+
     # -- time -------------------------------------------------------------------
 
     def now(self) -> float:
@@ -281,12 +284,13 @@ class PocketDragonScreen(GameScreen):
         labels = {button: label for button, (_, label) in self.BUTTONS.items()}
         yield DragonTimer(bell=self.settings.bell, labels=labels)
 
-    def redraw(self) -> None:
-        super().redraw()
-        view = self.dview(self.viewer)
+    def render_view(self, view: PocketDragonView) -> None:
+        """The clocks; a mode draws the rest of ``view`` after them."""
         self._signature = self._signature_of(view)
         self.show_clocks(view)
-        self.show_status(self.hint(view))
+
+    def status_line(self) -> Content:
+        return self.hint(self.dview(self.viewer))
 
     def hint(self, view: PocketDragonView) -> Content:
         """The status line: what to do now."""
@@ -479,8 +483,7 @@ class PocketDragonScreen(GameScreen):
     def push_overlay(
         self, screen: Screen[Any], then: Callable[[Any], object] | None = None
     ) -> None:
-        """Push ``screen``; ``then`` gets its result once it is off the stack (a screen's
-        dismiss callback runs before the pop, so a curtain pushed in it would be popped)."""
+        """Push ``screen``; ``then`` gets its result once it is off the stack."""
 
         if isinstance(screen, Overlay):
             screen.timer.show(self.dview(None))
@@ -492,9 +495,9 @@ class PocketDragonScreen(GameScreen):
 
         def dismissed(result: object) -> None:
             if result is LEAVE:
-                self.call_later(self.leave_from_overlay)
+                self.leave_from_overlay()
             elif then is not None:
-                self.call_later(then, result)
+                then(result)
 
         self.app.push_screen(screen, dismissed)
 
@@ -505,15 +508,6 @@ class PocketDragonScreen(GameScreen):
         self.action_leave()
         if self in self.app.screen_stack:
             self.after_change()
-
-    # -- the end ----------------------------------------------------------------
-
-    def after_change(self) -> None:
-        if self.session.outcome is not None:
-            self.redraw()
-            self.app.push_screen(DragonResult(self.controller), self._after_result)
-            return
-        super().after_change()
 
 
 def score_lines(view: PocketDragonView) -> list[str]:
@@ -535,7 +529,7 @@ def score_lines(view: PocketDragonView) -> list[str]:
 class DragonResult(ResultScreen):
     """The shell's result, with the score worked out."""
 
-    def compose(self) -> ComposeResult:
+    def lines(self) -> Content:
         outcome = self.session.outcome
         assert outcome is not None
         view = self.session.view(None)
@@ -543,8 +537,7 @@ class DragonResult(ResultScreen):
         lines = [f"{self.session.engine.title}: {outcome.summary}", "", *score_lines(view), ""]
         names = ", ".join(s.name for s in self.session.seats)
         lines.append(f"{'★' if outcome.winners else '✗'} {names}: {outcome.scores[0]} together")
-        yield Static(plain("\n".join(lines)), id="result")
-        yield Footer()
+        return plain("\n".join(lines))
 
 
 # -- overlays ---------------------------------------------------------------------

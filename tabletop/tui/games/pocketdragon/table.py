@@ -22,7 +22,6 @@ from typing import Any, ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
 from textual.content import Content
 from textual.geometry import Size
 from textual.screen import Screen
@@ -54,7 +53,7 @@ from tabletop.games.pocketdragon.view import (
     SkillView,
     TableView,
 )
-from tabletop.tui.compat import Panel, key_bindings
+from tabletop.tui.compat import Column, Panel, key_bindings, laid_out_once
 from tabletop.tui.dialogs import Choice, bind_choice
 from tabletop.tui.games.pocketdragon.screen import Handover, Overlay, PocketDragonScreen
 from tabletop.tui.text import plain, refresh_text
@@ -119,6 +118,7 @@ class Legend:
         return [*skills, Content.assemble(("Food: ", "bold"), foods[0]), *foods[1:]]
 
 
+@laid_out_once
 class Packed(Widget):
     """Entries (a key and what it does, a glyph and its name) packed into as few lines
     as the width allows, each entry whole: Textual wraps between words, which would
@@ -363,7 +363,7 @@ class TableScreen(PocketDragonScreen):
     def compose_board(self) -> ComposeResult:
         # Whose turn, the grid, the Activity in play, the food and the hands fit 80x24
         # (the legend below them is what a too short board cuts).
-        with Vertical(id="pd-board"):
+        with Column(id="pd-board"):
             yield Panel(id="pd-top")
             yield Panel(id="pd-grid")
             yield Panel(id="pd-play")
@@ -378,6 +378,7 @@ class TableScreen(PocketDragonScreen):
         yield keys
 
     def render_view(self, view: PocketDragonView) -> None:
+        super().render_view(view)
         t = view.table
         assert t is not None
         legend = Legend(view)
@@ -528,17 +529,16 @@ class TableScreen(PocketDragonScreen):
             return plain(f"{turn}'s turn, played at {turn}'s screen.")
         return plain(f"{turn}'s turn: pick a card (arrows, 1-3) and a move (see Keys).")
 
-    def redraw(self) -> None:
-        super().redraw()
-        if self.viewer is not None:  # a hosted seat's screen is theirs, on every turn
-            turn = (
-                self.controller.own_seat is None
-                and self.phase() != "over"
-                and self.viewer == self.owner()
-            )
-            self.sub_title = f"{self.player(self.viewer)}'s {'turn and view' if turn else 'view'}"
-        else:
-            self.sub_title = ""
+    def view_title(self) -> str:
+        if self.viewer is None:
+            return ""
+        # A hosted seat's screen is always its own view: "turn" only where seats share it.
+        turn = (
+            self.controller.own_seat is None
+            and self.phase() != "over"
+            and self.viewer == self.owner()
+        )
+        return f"{self.player(self.viewer)}'s {'turn and view' if turn else 'view'}"
 
     # -- keys -------------------------------------------------------------------
 

@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.widgets import Button, Static
 
 from tabletop.games.pocketdragon.model import FEED_WINDOW_S
 from tabletop.games.pocketdragon.view import PocketDragonView
+from tabletop.tui.compat import Column, Row
 from tabletop.tui.text import refresh_text, refresh_title
 
 WARNINGS = (FEED_WINDOW_S, 20, 10)
@@ -62,7 +62,7 @@ class HungerAlarm:
         return ring
 
 
-class DragonTimer(Vertical):
+class DragonTimer(Column):
     """Main and hunger countdowns, clue pool with its two buttons, Feed (only in its
     window), Log success (companion mode), successes left and Happiness."""
 
@@ -85,7 +85,7 @@ class DragonTimer(Vertical):
     DragonTimer #timer-lines {
         height: 5;
     }
-    DragonTimer Horizontal {
+    DragonTimer Row {
         height: auto;
     }
     DragonTimer Button {
@@ -121,7 +121,7 @@ class DragonTimer(Vertical):
     def compose(self) -> ComposeResult:
         yield self._lines
         for pair in (("general", "specific"), ("feed", "success")):
-            with Horizontal() as row:
+            with Row() as row:
                 row.display = bool(self.labels)
                 for name in pair:
                     yield self._buttons[name]

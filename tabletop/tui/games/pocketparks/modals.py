@@ -21,7 +21,6 @@ from textual.content import Content
 from textual.widgets import Button, Static
 
 from tabletop.core.clock import Clock
-from tabletop.core.session import GameSession
 from tabletop.core.words import counted
 from tabletop.games.pocketparks.view import CardView, PPView, RoundView, WindowView
 from tabletop.tui.compat import Panel, Row
@@ -29,9 +28,7 @@ from tabletop.tui.dialogs import Question, bind_choice, relabel
 from tabletop.tui.games.pocketparks.cards import card_chip, icons, set_chip
 from tabletop.tui.games.pocketparks.hand import ParkHand
 from tabletop.tui.screens.base import ResultScreen
-from tabletop.tui.tables import TableController
 from tabletop.tui.text import flow, plain, refresh_text
-from tabletop.tui.widgets.bars import Footer
 
 COUNTDOWN_CELLS = 20
 """The response window's countdown bar, in cells."""
@@ -582,16 +579,15 @@ class FinalResultScreen(ResultScreen):
     """The game's result (the engine's outcome), the tie-break and the points chart;
     its keys and frame are the shared result screen's."""
 
-    def __init__(
-        self, session: GameSession | TableController, results: Sequence[RoundView]
-    ) -> None:
-        super().__init__(session)
-        self.results = list(results)
-
-    def lines(self, width: int = 0) -> Content:
-        """The result and the chart (its bars as short as ``width`` cells need)."""
+    def lines(self) -> Content:
+        """The result and the chart, its bars as short as the box needs (90% of the
+        screen, less its border and padding)."""
         outcome = self.session.outcome
         assert outcome is not None
+        view = self.session.view(None)
+        assert isinstance(view, PPView)
+        box = self.query_one("#result", Static)
+        width = int(self.size.width * 0.9) - box.styles.gutter.width
         names = [s.name for s in self.session.seats]
         out: list[Content] = [Content.styled(f"PocketParks: {outcome.summary}", "bold")]
         for seat, (name, score) in enumerate(zip(names, outcome.scores, strict=True)):
@@ -601,21 +597,12 @@ class FinalResultScreen(ResultScreen):
             out.append(Content("Tie-break (newest park in round-3 sets):"))
             out.extend(Content(f"  {step}") for step in outcome.tie_break)
         out.append(Content(""))
-        out.append(points_chart(names, self.results, width))
+        out.append(points_chart(names, view.results, width))
         return Content("\n").join(out)
 
-    def compose(self) -> ComposeResult:
-        yield Static(self.lines(), id="result")
-        yield Footer()
-
     def on_resize(self) -> None:
-        """The chart's rows whole in the box: 90% of the screen, less border and padding."""
-        box = self.query_one("#result", Static)
-        refresh_text(box, self.lines(int(self.size.width * 0.9) - box.styles.gutter.width))
-
-    @property
-    def text(self) -> str:
-        return self.lines().plain
+        if self.session.outcome is not None:  # else built early, shown at the game's end
+            self.draw()
 
 
 def sentence(words: str) -> str:

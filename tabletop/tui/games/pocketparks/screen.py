@@ -79,7 +79,7 @@ from tabletop.tui.games.pocketparks.modals import (
 )
 from tabletop.tui.games.pocketparks.table import ParkTable, TableRoom
 from tabletop.tui.navigation import ShowHistory
-from tabletop.tui.screens.base import GameScreen
+from tabletop.tui.screens.base import GameScreen, ResultScreen
 from tabletop.tui.screens.cards import CardsScreen, Shown, card_text
 from tabletop.tui.text import plain, refresh_text
 from tabletop.tui.widgets.bars import FOOTER_RANKS
@@ -545,9 +545,7 @@ class PocketParksScreen(GameScreen):
             return
         if self.session.outcome is not None:
             self.show_to(None)
-            self.app.push_screen(
-                FinalResultScreen(self.controller, self.public().results), self._result_closed
-            )
+            self.app.push_screen(self.result(), self._result_closed)
             return
         if self.public().window is not None:
             self._answer_for_bots()
@@ -670,6 +668,9 @@ class PocketParksScreen(GameScreen):
 
     def unshown(self) -> list[Screen[Any]]:
         return [*super().unshown(), self._empty_window(), TourPicker()]
+
+    def result_screen(self) -> ResultScreen:
+        return FinalResultScreen(self.controller)
 
     def _window_closed(self, seat: int | None) -> None:
         if seat is None:
