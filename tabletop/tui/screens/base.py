@@ -838,12 +838,19 @@ class ResultScreen(Dialog[bool]):
         """The outcome, one line a seat (a game's own screen says more)."""
         outcome = self.session.outcome
         assert outcome is not None
-        lines = [f"{self.session.engine.title}: {outcome.summary}", ""]
-        for seat, (info, score) in enumerate(zip(self.session.seats, outcome.scores, strict=True)):
-            marker = "★" if seat in outcome.winners else " "
-            lines.append(f"{marker} {info.name}: {score}")
+        lines = [f"{self.session.engine.title}: {outcome.summary}", "", *self.standings()]
         lines.extend(f"  {step}" for step in outcome.tie_break)
         return plain("\n".join(lines))
+
+    def standings(self) -> list[str]:
+        """One line a seat, its name and score, a star for each winner."""
+        outcome = self.session.outcome
+        assert outcome is not None
+        scores = zip(self.session.seats, outcome.scores, strict=True)
+        return [
+            f"{'★' if seat in outcome.winners else ' '} {info.name}: {score}"
+            for seat, (info, score) in enumerate(scores)
+        ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No History at a hosted seat: the game is in the host's history."""

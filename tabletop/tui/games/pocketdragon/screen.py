@@ -483,7 +483,9 @@ class PocketDragonScreen(GameScreen):
     def push_overlay(
         self, screen: Screen[Any], then: Callable[[Any], object] | None = None
     ) -> None:
-        """Push ``screen``; ``then`` gets its result once it is off the stack."""
+        """Push ``screen``; ``then`` gets its result once it is off the stack. It runs in
+        the dismiss callback, which Textual calls after the pop: the pop and the move
+        it answers are drawn in one frame, and a curtain the answer pushes stays up."""
 
         if isinstance(screen, Overlay):
             screen.timer.show(self.dview(None))

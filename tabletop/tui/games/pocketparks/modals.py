@@ -589,10 +589,8 @@ class FinalResultScreen(ResultScreen):
         box = self.query_one("#result", Static)
         width = int(self.size.width * 0.9) - box.styles.gutter.width
         names = [s.name for s in self.session.seats]
-        out: list[Content] = [Content.styled(f"PocketParks: {outcome.summary}", "bold")]
-        for seat, (name, score) in enumerate(zip(names, outcome.scores, strict=True)):
-            marker = "★" if seat in outcome.winners else " "
-            out.append(Content(f"{marker} {name}: {score}"))
+        out = [Content.styled(f"PocketParks: {outcome.summary}", "bold")]
+        out.extend(Content(line) for line in self.standings())
         if outcome.tie_break:
             out.append(Content("Tie-break (newest park in round-3 sets):"))
             out.extend(Content(f"  {step}") for step in outcome.tie_break)
