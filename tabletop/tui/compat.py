@@ -42,6 +42,7 @@ __all__ = [
     "HeaderIcon",
     "HeaderTitle",
     "Panel",
+    "RepaintsOnceBeneath",
     "Row",
     "SettledOptionList",
     "ShowsThrough",
@@ -139,7 +140,29 @@ class CompatApp(App[ReturnType]):
             self._exit_renderables.append(words)
 
 
-class ShowsThrough(ModalScreen[ReturnType]):
+class RepaintsOnceBeneath(Screen[ReturnType]):
+    """A screen that, shown through the pop-up over it, hands the pop-up what it changed,
+    once. Textual's also marks itself to be painted again, whole, which it does at its
+    next idle moment and then marks itself again: each message it gets afterwards (a
+    clock's tick, a layout's resize) repainted the pop-up whole, with the screen beneath
+    drawn through it again (Pocket Dragon's result: a third frame, 30-40 ms later).
+    When it is on top again Textual repaints it whole anyway. (A pop-up names it after
+    ModalScreen: Textual's CSS follows the first base only.)"""
+
+    def _compositor_refresh(self) -> None:
+        app = self.app
+        if app.is_inline or self is app.screen or self not in app._background_screens:
+            super()._compositor_refresh()
+            return
+        changed = self._compositor._dirty_regions
+        if changed:
+            app.screen.refresh(*changed)
+            changed.clear()
+        self._dirty_widgets.clear()
+        app._update_mouse_over(self)
+
+
+class ShowsThrough(ModalScreen[ReturnType], RepaintsOnceBeneath[ReturnType]):
     """A pop-up screen through which the screen beneath shows, tinted by this one's
     background colour (app.tcss): each of its lines that must be drawn again is that
     line of the screen beneath, each style tinted once (a cache). Textual's own draws
@@ -180,8 +203,9 @@ def _tinted(style: Style | None, tint: Color) -> Style:
     return tinted.style or Style()
 
 
-class CompatScreen(Screen[ReturnType]):
-    """Textual's Screen with one private hook turned public: ``keys_instead``."""
+class CompatScreen(RepaintsOnceBeneath[ReturnType]):
+    """Textual's Screen with one private hook turned public: ``keys_instead``; beneath a
+    pop-up, it repaints what it changed once (``RepaintsOnceBeneath``)."""
 
     def keys_instead(self) -> BindingsMap | None:
         """The only bindings a key is looked up in now, the app's (None: Textual's chain

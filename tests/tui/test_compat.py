@@ -3,6 +3,7 @@ does what tabletop relies on. A Textual release that moves one fails here, by na
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import pytest
@@ -537,3 +538,55 @@ async def test_a_log_that_grows_keeps_its_newest_line_in_one_frame() -> None:
 def log_rows(log: GameLog) -> list[str]:
     """The rows inside the log's border."""
     return [row.strip("│ ") for row in shown(log).splitlines()[1:-1]]
+
+
+class Counted(CompatScreen[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("count 0", id="count")
+
+
+class Asked(ShowsThrough[None]):
+    DEFAULT_CSS = "Asked Static { dock: bottom; }"  # the line beneath in sight
+
+    def compose(self) -> ComposeResult:
+        yield Static("asked")
+
+
+class Frames(CompatApp[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.frames = 0
+
+    def _display(self, screen: Screen[Any], renderable: Any) -> None:
+        super()._display(screen, renderable)
+        if renderable is not None:
+            self.frames += 1
+
+
+async def frames_after(pilot: Pilot[None], change: Callable[[], object]) -> int:
+    app = pilot.app
+    assert isinstance(app, Frames)
+    await pilot.pause()
+    drawn = app.frames
+    change()
+    for _ in range(6):  # six refresh periods: a later frame would have come by then
+        await pilot.pause(1 / 60)
+    return app.frames - drawn
+
+
+async def test_a_screen_beneath_a_pop_up_repaints_what_it_changed_once() -> None:
+    """A change beneath a pop-up is drawn through it; then the messages the screen beneath
+    gets (a clock's ticks) draw nothing more. Textual's marked that screen to be painted
+    again whole at its next idle moment, and again after that: each message repainted
+    the whole pop-up, the screen beneath drawn through it again."""
+    app = Frames()
+    async with app.run_test(size=(40, 12)) as pilot:
+        counted = Counted()
+        await app.push_screen(counted)
+        await app.push_screen(Asked())
+        assert app.screen.styles.background.a < 1  # still a ModalScreen to the CSS
+        count = counted.query_one("#count", Static)
+        assert await frames_after(pilot, lambda: count.update("count 1")) >= 1
+        assert "count 1" in app.screen._compositor.render_strips()[0].text
+        for _ in range(3):
+            assert await frames_after(pilot, lambda: counted.call_later(lambda: None)) == 0

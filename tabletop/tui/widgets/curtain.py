@@ -17,6 +17,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tabletop.tui.compat import CompatScreen
 from tabletop.tui.text import plain, refresh_text
 from tabletop.tui.widgets.bars import Footer
 
@@ -89,7 +90,7 @@ class Lift:
             )
 
 
-class Curtain(Screen[bool]):
+class Curtain(CompatScreen[bool]):
     """Dismissed with True when the named player takes over, False to leave the game.
     ``rules``, when given, opens the rules (the ? key): nothing private is on them.
 

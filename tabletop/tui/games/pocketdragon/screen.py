@@ -53,7 +53,7 @@ from tabletop.games.pocketdragon.model import (
     with_now,
 )
 from tabletop.games.pocketdragon.view import PocketDragonView
-from tabletop.tui.compat import Column, Panel, key_bindings
+from tabletop.tui.compat import Column, CompatScreen, Panel, key_bindings
 from tabletop.tui.dialogs import Choice, Choose
 from tabletop.tui.games.pocketdragon.timer import DragonTimer
 from tabletop.tui.navigation import ShowRules
@@ -549,7 +549,7 @@ LEAVE = object()
 """What an overlay is dismissed with when Escape on its curtain leaves the game."""
 
 
-class Overlay(Screen[object]):
+class Overlay(CompatScreen[object]):
     """A private moment, opaque: first a curtain names who alone may look (Enter, or
     Escape to leave the game, as on every curtain), then only they see the content (Enter
     ends it: a subclass names what that does), then, if someone else held the keyboard
