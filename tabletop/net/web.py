@@ -53,6 +53,8 @@ MAX_CONNECTIONS = 512
 MAX_CONNECTIONS_PER_ADDRESS = 32
 """Connections open at once, at most, and from one address (a browser opens about 6 a
 page, and one socket per tab); more are closed at once."""
+QUIT_S = 5.0
+"""A tab's process told to quit has this long to end before it is killed."""
 FONT_SIZES = range(6, 65)
 TERMINAL_COLUMNS = range(1, 1001)
 TERMINAL_ROWS = range(1, 501)
@@ -127,6 +129,28 @@ class SeatService(AppService):
         process = await super()._open_app_process(width, height)
         self.stdin.write(self._code.encode("ascii") + b"\n")
         return process
+
+    async def stop(self) -> None:
+        """textual-serve's, which tells the process to quit and waits for its output to
+        end, then its exit awaited; killed if it has not ended QUIT_S after it was told.
+        Its transport closes while the loop sees the exit, not later in the collector,
+        where closing it fails once the loop has stopped. (A timeout around textual-serve's
+        wait would be lost: its reading task swallows the cancellation.)"""
+        process = self._process
+        if process is None:
+            await super().stop()
+            return
+        kill = asyncio.get_running_loop().call_later(QUIT_S, _kill_if_running, process)
+        try:
+            await super().stop()
+            await process.wait()
+        finally:
+            kill.cancel()
+
+
+def _kill_if_running(process: asyncio.subprocess.Process) -> None:
+    if process.returncode is None:
+        process.kill()
 
 
 class _CountingServer(web.Server):

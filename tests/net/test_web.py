@@ -18,11 +18,12 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from textual_serve.download_manager import DownloadManager
 
 from tabletop.core.engine import Setup
 from tabletop.net.host import announce
 from tabletop.net.server import Host, HostedGame
-from tabletop.net.web import SeatServer, browser_seats_dir, serve_web
+from tabletop.net.web import SeatServer, SeatService, browser_seats_dir, serve_web
 from tests.net.netkit import ENV, ROOT, engine_seat, hosting
 
 SETUP = Setup(players=("Ann", "Bo"), options={})
@@ -251,3 +252,39 @@ async def test_a_tab_closed_before_its_first_frame_crashes_nothing(tmp_path: Pat
         )
         said = done.stderr
         assert not list(seats.glob("crash-*")) and b"unexpected error" not in said
+
+
+@pytest.mark.parametrize("quits", [True, False])
+async def test_a_tab_s_process_has_ended_when_its_service_stops(quits: bool) -> None:
+    """A tab's process, told to quit, has ended and the loop has seen it end by the time
+    its service stops; one that does not quit is killed (QUIT_S later). textual-serve's
+    own stop left the process to the collector, which could not close it once the loop
+    had stopped (an error in whichever test came next)."""
+    said: list[bytes] = []
+
+    async def write_bytes(data: bytes) -> None:
+        said.append(data)
+
+    async def write_str(text: str) -> None:
+        said.append(text.encode())
+
+    async def close() -> None:
+        pass
+
+    told = "b''\nwhile b'quit' not in told:\n    told += sys.stdin.buffer.read1(64)"
+    ends = f"told = {told}" if quits else "time.sleep(60)"
+    command = "exec " + shlex.join([sys.executable, "-c", f"import sys, time\n{ends}"])
+    service = SeatService(
+        command,
+        "code",
+        write_bytes=write_bytes,
+        write_str=write_str,
+        close=close,
+        download_manager=DownloadManager(),
+    )
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("tabletop.net.web.QUIT_S", 0.5)
+        await service.start(80, 24)
+        await service.stop()
+    assert service._process is not None
+    assert service._process.returncode == (0 if quits else -signal.SIGKILL)
