@@ -260,16 +260,9 @@ async def test_a_tab_s_process_has_ended_when_its_service_stops(quits: bool) -> 
     its service stops; one that does not quit is killed (QUIT_S later). textual-serve's
     own stop left the process to the collector, which could not close it once the loop
     had stopped (an error in whichever test came next)."""
-    said: list[bytes] = []
 
-    async def write_bytes(data: bytes) -> None:
-        said.append(data)
-
-    async def write_str(text: str) -> None:
-        said.append(text.encode())
-
-    async def close() -> None:
-        pass
+    async def ignored(*_: object) -> None:
+        """What the process says, and the tab's closing: no tab here."""
 
     told = "b''\nwhile b'quit' not in told:\n    told += sys.stdin.buffer.read1(64)"
     ends = f"told = {told}" if quits else "time.sleep(60)"
@@ -277,9 +270,9 @@ async def test_a_tab_s_process_has_ended_when_its_service_stops(quits: bool) -> 
     service = SeatService(
         command,
         "code",
-        write_bytes=write_bytes,
-        write_str=write_str,
-        close=close,
+        write_bytes=ignored,
+        write_str=ignored,
+        close=ignored,
         download_manager=DownloadManager(),
     )
     with pytest.MonkeyPatch.context() as patch:

@@ -3,6 +3,7 @@ does what tabletop relies on. A Textual release that moves one fails here, by na
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -180,25 +181,44 @@ async def test_a_crash_shows_the_apps_words_instead_of_the_traceback(
 # -- one frame a change -----------------------------------------------------------------
 
 
-class Framed(CompatApp[None]):
+class Frames(CompatApp[None]):
     """Counts the frames drawn to the terminal (headless draws them too, unsent)."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.frames = 0
+
+    def _display(self, screen: Screen[Any], renderable: Any) -> None:
+        super()._display(screen, renderable)
+        if renderable is not None:
+            self.frames += 1
+
+
+async def frames_after(pilot: Pilot[None], change: Callable[[], object]) -> int:
+    """The frames drawn after ``change`` (awaited if it returns an awaitable)."""
+    app = pilot.app
+    assert isinstance(app, Frames)
+    await pilot.pause()
+    drawn = app.frames
+    done = change()
+    if inspect.isawaitable(done):
+        await done
+    for _ in range(6):  # six refresh periods: a later frame would have come by then
+        await pilot.pause(1 / 60)
+    return app.frames - drawn
+
+
+class Framed(Frames):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("g", "grow", "Grow")]
 
     def __init__(self, hand: type[OptionList]) -> None:
         super().__init__()
-        self.frames = 0
         self.hand = hand("Yosemite", "Zion", "Acadia", id="hand")
 
     def compose(self) -> ComposeResult:
         yield Panel("one line", id="prompt")
         yield Static("news", id="news")
         yield self.hand
-
-    def _display(self, screen: Screen[Any], renderable: Any) -> None:
-        super()._display(screen, renderable)
-        if renderable is not None:
-            self.frames += 1
 
     def action_grow(self) -> None:
         self.query_one("#prompt", Panel).update("three\nlines\nnow")
@@ -207,14 +227,7 @@ class Framed(CompatApp[None]):
 
 
 async def frames_of_a_key(pilot: Pilot[None], key: str) -> int:
-    app = pilot.app
-    assert isinstance(app, Framed)
-    await pilot.pause()
-    drawn = app.frames
-    await pilot.press(key)
-    for _ in range(6):  # six refresh periods: a later frame would have come by then
-        await pilot.pause(1 / 60)
-    return app.frames - drawn
+    return await frames_after(pilot, lambda: pilot.press(key))
 
 
 def shown(widget: Widget) -> str:
@@ -410,14 +423,7 @@ class Asking(ModalScreen[None]):
 
 
 async def frames_of_a_push(pilot: Pilot[None], screen: Screen[None]) -> int:
-    app = pilot.app
-    assert isinstance(app, Framed)
-    await pilot.pause()
-    drawn = app.frames
-    app.push_screen(screen)
-    for _ in range(6):  # six refresh periods: a later frame would have come by then
-        await pilot.pause(1 / 60)
-    return app.frames - drawn
+    return await frames_after(pilot, lambda: pilot.app.push_screen(screen))
 
 
 @pytest.mark.parametrize("options", [SettledOptionList, OptionList])
@@ -550,28 +556,6 @@ class Asked(ShowsThrough[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("asked")
-
-
-class Frames(CompatApp[None]):
-    def __init__(self) -> None:
-        super().__init__()
-        self.frames = 0
-
-    def _display(self, screen: Screen[Any], renderable: Any) -> None:
-        super()._display(screen, renderable)
-        if renderable is not None:
-            self.frames += 1
-
-
-async def frames_after(pilot: Pilot[None], change: Callable[[], object]) -> int:
-    app = pilot.app
-    assert isinstance(app, Frames)
-    await pilot.pause()
-    drawn = app.frames
-    change()
-    for _ in range(6):  # six refresh periods: a later frame would have come by then
-        await pilot.pause(1 / 60)
-    return app.frames - drawn
 
 
 async def test_a_screen_beneath_a_pop_up_repaints_what_it_changed_once() -> None:

@@ -590,7 +590,7 @@ class FinalResultScreen(ResultScreen):
         width = int(self.size.width * 0.9) - box.styles.gutter.width
         names = [s.name for s in self.session.seats]
         out = [Content.styled(f"PocketParks: {outcome.summary}", "bold")]
-        out.extend(Content(line) for line in self.standings())
+        out.extend(plain(line) for line in self.standings())
         if outcome.tie_break:
             out.append(Content("Tie-break (newest park in round-3 sets):"))
             out.extend(Content(f"  {step}") for step in outcome.tie_break)
