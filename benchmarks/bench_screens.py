@@ -251,19 +251,25 @@ def random_key(app: TabletopApp, rng: random.Random) -> str:
 
 
 class HeldClock:
-    """A game screen's clock, which ``holding`` stops while a key is timed; let go, it
-    reads the real time again (the game's clocks catch up at their next tick)."""
+    """A game screen's clock, which ``holding`` stops while a key is timed, at the last
+    reading the game took (held at the time it was told, a tick during the key would
+    still run the clocks to it and draw a new second); let go, it reads the real time
+    again (the game's clocks catch up at their next tick)."""
 
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
         self.held: float | None = None
+        self.last: float | None = None
 
     def now(self) -> float:
-        return self.clock.now() if self.held is None else self.held
+        if self.held is None:
+            self.last = self.clock.now()
+            return self.last
+        return self.held
 
     @contextlib.contextmanager
     def holding(self) -> Iterator[None]:
-        self.held = self.clock.now()
+        self.held = self.clock.now() if self.last is None else self.last
         try:
             yield
         finally:

@@ -42,7 +42,6 @@ __all__ = [
     "HeaderIcon",
     "HeaderTitle",
     "Panel",
-    "RepaintsOnceBeneath",
     "Row",
     "SettledOptionList",
     "ShowsThrough",
@@ -140,14 +139,41 @@ class CompatApp(App[ReturnType]):
             self._exit_renderables.append(words)
 
 
-class RepaintsOnceBeneath(Screen[ReturnType]):
-    """A screen that, shown through the pop-up over it, hands the pop-up what it changed,
-    once. Textual's also marks itself to be painted again, whole, which it does at its
-    next idle moment and then marks itself again: each message it gets afterwards (a
-    clock's tick, a layout's resize) repainted the pop-up whole, with the screen beneath
-    drawn through it again (Pocket Dragon's result: a third frame, 30-40 ms later).
-    When it is on top again Textual repaints it whole anyway. (A pop-up names it after
-    ModalScreen: Textual's CSS follows the first base only.)"""
+class CompatScreen(Screen[ReturnType]):
+    """Textual's Screen with one private hook turned public, ``keys_instead``, and two
+    of its habits changed, which every screen here has:
+
+    - Restyled as it comes on top only if the app's CSS changed since it was last
+      styled (a theme chosen while it stood aside). Textual restyles every pushed
+      screen whole: 3-5 ms at each showing of a kept pop-up, for nothing. A class or
+      pseudo-class that changes restyles its node anyway, on or off the stack.
+    - Shown through the pop-up over it, it hands the pop-up what it changed, once.
+      Textual's also marks itself to be painted again, whole, which it does at its next
+      idle moment and then marks itself again: each message it got afterwards (a
+      clock's tick, a layout's resize) repainted the pop-up whole, with the screen
+      beneath drawn through it again (Pocket Dragon's result: a third frame, 30-40 ms
+      later). When it is on top again Textual repaints it whole anyway."""
+
+    def keys_instead(self) -> BindingsMap | None:
+        """The only bindings a key is looked up in now, the app's (None: Textual's chain
+        of the focused widget, its ancestors, the screen and the app, as always)."""
+        return None
+
+    @property
+    def _binding_chain(self) -> list[tuple[DOMNode, BindingsMap]]:
+        instead = self.keys_instead()
+        if instead is None:
+            chain: list[tuple[DOMNode, BindingsMap]] = super()._binding_chain
+            return chain
+        return [(self.app, instead)]
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Textual runs Screen's own handler after this one (each class's in turn).
+        styled_at = self.app._css_update_count
+        if self._css_update_count == styled_at:
+            event.refresh_styles = False
+        elif self.is_attached:  # restyled by Screen's handler now
+            self._css_update_count = styled_at
 
     def _compositor_refresh(self) -> None:
         app = self.app
@@ -162,13 +188,14 @@ class RepaintsOnceBeneath(Screen[ReturnType]):
         app._update_mouse_over(self)
 
 
-class ShowsThrough(ModalScreen[ReturnType], RepaintsOnceBeneath[ReturnType]):
+class ShowsThrough(ModalScreen[ReturnType], CompatScreen[ReturnType]):
     """A pop-up screen through which the screen beneath shows, tinted by this one's
     background colour (app.tcss): each of its lines that must be drawn again is that
     line of the screen beneath, each style tinted once (a cache). Textual's own draws
     the whole screen beneath as segments, tints each one and cuts them into lines
     again, at every frame of the pop-up that draws any of it: 10-15 ms at 120x40 on a
-    2-core machine."""
+    2-core machine. (It names CompatScreen after ModalScreen: Textual's CSS follows the
+    first base only, and ModalScreen's makes it see-through.)"""
 
     _beneath: list[Strip] | None = None
     """The lines of the screen beneath, drawn once for the frame being drawn."""
@@ -201,24 +228,6 @@ def _tinted(style: Style | None, tint: Color) -> Style:
     blended with ``tint``."""
     (tinted,) = BackgroundScreen.process_segments([Segment(" ", style)], tint)
     return tinted.style or Style()
-
-
-class CompatScreen(RepaintsOnceBeneath[ReturnType]):
-    """Textual's Screen with one private hook turned public: ``keys_instead``; beneath a
-    pop-up, it repaints what it changed once (``RepaintsOnceBeneath``)."""
-
-    def keys_instead(self) -> BindingsMap | None:
-        """The only bindings a key is looked up in now, the app's (None: Textual's chain
-        of the focused widget, its ancestors, the screen and the app, as always)."""
-        return None
-
-    @property
-    def _binding_chain(self) -> list[tuple[DOMNode, BindingsMap]]:
-        instead = self.keys_instead()
-        if instead is None:
-            chain: list[tuple[DOMNode, BindingsMap]] = super()._binding_chain
-            return chain
-        return [(self.app, instead)]
 
 
 class CompatHeader(Header):
@@ -307,11 +316,13 @@ class SettledOptionList(OptionList):
     layout whenever its scrollable size changes. This one computes its lines only
     while its screen is on the stack, again when a layout gives it a new width (before
     that layout's frame is drawn), and is laid out again only when a scroll bar comes
-    or goes."""
+    or goes. Textual's also brings its lines up to date at every line it draws (a
+    hand's 30 lines: a sixth of its drawing); this one, once a drawing."""
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
     _lines_width: int | None = None
     _laying_out = False
+    _drawing = False
 
     def _size_updated(
         self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
@@ -328,8 +339,17 @@ class SettledOptionList(OptionList):
             self._laying_out = False
         return super()._size_updated(size, virtual_size, container_size, layout)
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._update_lines()
+        self._drawing = True  # Textual's would bring them up to date at every line drawn
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._drawing = False
+
     def _update_lines(self) -> None:
-        if self.screen in self.app.screen_stack:  # else: when its screen is pushed
+        # Off the stack, they are brought up to date when the screen is pushed.
+        if not self._drawing and self.screen in self.app.screen_stack:
             super()._update_lines()
 
     def _scroll_update(self, virtual_size: Size) -> None:

@@ -12,6 +12,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
+from textual.color import Color
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.pilot import Pilot
@@ -574,3 +575,43 @@ async def test_a_screen_beneath_a_pop_up_repaints_what_it_changed_once() -> None
         assert "count 1" in app.screen._compositor.render_strips()[0].text
         for _ in range(3):
             assert await frames_after(pilot, lambda: counted.call_later(lambda: None)) == 0
+
+
+class Shaded(CompatScreen[None]):
+    DEFAULT_CSS = "Shaded Static { background: $primary; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("shaded")
+
+
+async def test_a_kept_screen_is_restyled_as_it_comes_on_top_only_if_the_css_changed() -> None:
+    """Textual restyles a pushed screen whole (3-5 ms for a kept pop-up); restyled only
+    when the app's CSS changed while it stood aside, it still follows a theme chosen
+    meanwhile."""
+    app = Frames()
+    async with app.run_test(size=(40, 12)) as pilot:
+        shaded = Shaded()
+        app.install_screen(shaded, "shaded")
+        restyled: list[object] = []
+        stylesheet = app.stylesheet
+        update_nodes = stylesheet.update_nodes
+
+        def counted(nodes: Any, animate: bool = False) -> None:
+            nodes = list(nodes)
+            restyled.append(shaded in nodes)
+            update_nodes(nodes, animate)
+
+        stylesheet.update_nodes = counted  # type: ignore[method-assign]
+        for _ in range(2):
+            await app.push_screen("shaded")
+            await pilot.pause()
+            app.pop_screen()
+            await pilot.pause()
+        assert restyled.count(True) == 1  # the first showing only
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        await pilot.pause()
+        await app.push_screen("shaded")
+        await pilot.pause()
+        assert restyled.count(True) == 2
+        line = shaded.query_one(Static)
+        assert line.styles.background == Color.parse(app.theme_variables["primary"])

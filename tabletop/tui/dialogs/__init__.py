@@ -50,9 +50,9 @@ class Dialog(ShowsThrough[ResultT]):
     """
 
     def on_screen_resume(self) -> None:
-        # Textual styles a screen's widgets again as it comes on top; each widget tells
-        # the screen on its own turn, after the screen's first frame, which a second
-        # frame then draws unchanged: told as this event ends, all are in the first.
+        # Widgets restyled or changed while the pop-up stood aside each tell it on their
+        # own turn, after its first frame, which a second frame then draws unchanged:
+        # told as this event ends, all are in the first.
         self.call_next(report_refreshes, self)
 
 
