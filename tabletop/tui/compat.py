@@ -9,12 +9,13 @@ moves one fails that test by name rather than a game at play.
 from __future__ import annotations
 
 from functools import lru_cache
+from math import inf
 from typing import Any, Protocol, TypeVar, cast
 
 from rich.console import RenderableType
 from rich.segment import Segment
 from rich.style import Style
-from textual import events
+from textual import _time, events
 from textual.app import App, ReturnType
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.color import Color
@@ -25,8 +26,9 @@ from textual.geometry import Offset, Region, Size
 from textual.notifications import Notification
 from textual.reactive import Reactive
 from textual.renderables.background_screen import BackgroundScreen
-from textual.screen import ModalScreen, Screen
+from textual.screen import UPDATE_PERIOD, ModalScreen, Screen
 from textual.strip import Strip
+from textual.timer import EventTargetGone, Timer
 from textual.widget import Widget
 from textual.widgets import DataTable, Header, ListView, OptionList, Static
 from textual.widgets._header import HeaderClockSpace, HeaderIcon, HeaderTitle
@@ -139,9 +141,36 @@ class CompatApp(App[ReturnType]):
             self._exit_renderables.append(words)
 
 
+class FrameTimer(Timer):
+    """A screen's refresh timer that beats as soon as it is asked to, unless it beat less
+    than a period ago (then a period after that beat). Textual's beats on a grid of
+    periods from its first run: a new one's first beat comes a whole period after it is
+    first asked (a kept pop-up's first showing: 16 ms for nothing), and one asked again
+    soon after a late beat skips to the grid's next point but one (up to 33 ms: the
+    second frame of a pop-up, after what the screen beneath handed it)."""
+
+    async def _run(self) -> None:
+        beat = -inf
+        while True:
+            await self._active.wait()
+            wait = beat + self._interval - _time.get_time()
+            if wait > 0:
+                await _time.sleep(wait)
+                if not self._active.is_set():  # drawn meanwhile (a layout pauses it)
+                    continue
+            beat = _time.get_time()
+            try:
+                await self._tick(next_timer=beat, count=0)
+            except EventTargetGone:
+                break
+
+
 class CompatScreen(Screen[ReturnType]):
-    """Textual's Screen with one private hook turned public, ``keys_instead``, and two
+    """Textual's Screen with one private hook turned public, ``keys_instead``, and three
     of its habits changed, which every screen here has:
+
+    - Its refresh timer is a ``FrameTimer``: a frame asked for is drawn at once, at
+      most 60 times a second.
 
     - Restyled as it comes on top only if the app's CSS changed since it was last
       styled (a theme chosen while it stood aside). Textual restyles every pushed
@@ -153,6 +182,22 @@ class CompatScreen(Screen[ReturnType]):
       clock's tick, a layout's resize) repainted the pop-up whole, with the screen
       beneath drawn through it again (Pocket Dragon's result: a third frame, 30-40 ms
       later). When it is on top again Textual repaints it whole anyway."""
+
+    _frame_timer: FrameTimer | None = None
+
+    @property
+    def _update_timer(self) -> Timer:
+        if self._frame_timer is None:  # made as Textual's ``set_interval`` makes one
+            self._frame_timer = FrameTimer(
+                self,
+                UPDATE_PERIOD,
+                name="screen_update",
+                callback=self._on_timer_update,
+                pause=True,
+            )
+            self._frame_timer._start()
+            self._timers.add(self._frame_timer)
+        return self._frame_timer
 
     def keys_instead(self) -> BindingsMap | None:
         """The only bindings a key is looked up in now, the app's (None: Textual's chain
@@ -175,9 +220,14 @@ class CompatScreen(Screen[ReturnType]):
         elif self.is_attached:  # restyled by Screen's handler now
             self._css_update_count = styled_at
 
+    _layouts_again = 0
+    """The layouts done again for the frame being drawn (``_laid_out_again``)."""
+
     def _compositor_refresh(self) -> None:
         app = self.app
         if app.is_inline or self is app.screen or self not in app._background_screens:
+            if self is app.screen and not app.is_inline and self._laid_out_again():
+                return  # and drawn, by that layout
             super()._compositor_refresh()
             return
         changed = self._compositor._dirty_regions
@@ -186,6 +236,49 @@ class CompatScreen(Screen[ReturnType]):
             changed.clear()
         self._dirty_widgets.clear()
         app._update_mouse_over(self)
+
+    def _laid_out_again(self) -> bool:
+        """Before a frame is drawn: every widget that asked to be laid out or drawn again
+        is, not only those that told the screen (True: laid out again, and drawn by that
+        layout). A widget asks in one turn and tells the screen when its own task runs,
+        after a frame drawn in that turn: a frame of its own, 16 ms later. A layout that
+        shows or hides a scroll bar asks for another (the content is narrower or wider),
+        and the scroll bar, sized, for a third: Textual did each at a later frame, 16-33
+        ms apart. Twice a frame at most: a widget that asks at every layout is laid out
+        at the next frame."""
+        widgets = _with_scroll_bars(self.walk_children(Widget))
+        asking = [w for w in widgets if w._layout_required]
+        if asking and self._layouts_again < 2:
+            for widget in asking:  # what the widget's own task does as it asks
+                widget._layout_required = False
+                for ancestor in widget.ancestors:
+                    if not isinstance(ancestor, Widget):
+                        break
+                    ancestor._clear_arrangement_cache()
+                    ancestor._layout_updates += 1
+                    if not ancestor.styles.auto_dimensions:
+                        break
+            self._layouts_again += 1
+            try:
+                self._refresh_layout()
+            finally:
+                self._layouts_again -= 1
+            return True
+        repaint = {w for w in widgets if w._repaint_required}
+        for widget in repaint:
+            widget._repaint_required = False
+        self._compositor.update_widgets(repaint)
+        return False
+
+
+def _with_scroll_bars(widgets: list[Widget]) -> list[Widget]:
+    """``widgets`` and their scroll bars (which Textual keeps out of their children)."""
+    every = []
+    for widget in widgets:
+        every.append(widget)
+        bars = (widget._vertical_scrollbar, widget._horizontal_scrollbar, widget._scrollbar_corner)
+        every.extend(bar for bar in bars if bar is not None)
+    return every
 
 
 class ShowsThrough(ModalScreen[ReturnType], CompatScreen[ReturnType]):
@@ -199,6 +292,16 @@ class ShowsThrough(ModalScreen[ReturnType], CompatScreen[ReturnType]):
 
     _beneath: list[Strip] | None = None
     """The lines of the screen beneath, drawn once for the frame being drawn."""
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # What the screen beneath changed just before (the move that asked the question)
+        # is handed over now, for this pop-up's first frame to draw. Left to the screen
+        # beneath's own refresh timer, it came after that frame: a second one.
+        stack = self.app.screen_stack
+        if self in stack and stack.index(self) > 0 and self.app._background_screens:
+            beneath = stack[stack.index(self) - 1]
+            report_refreshes(beneath)
+            beneath._on_timer_update()
 
     def render_lines(self, crop: Region) -> list[Strip]:
         try:

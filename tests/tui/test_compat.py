@@ -3,6 +3,7 @@ does what tabletop relies on. A Textual release that moves one fails here, by na
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -460,6 +461,38 @@ async def test_a_screen_mounted_unshown_is_composed_and_laid_out_off_the_stack()
         assert board.query_one("#board", Static).size.width > 0
 
 
+class Beating(CompatScreen[None]):
+    """A screen that counts its refresh timer's beats (and draws nothing)."""
+
+    beats = 0
+
+    def _on_timer_update(self) -> None:
+        self._update_timer.pause()  # as Textual's own beat does
+        self.beats += 1
+
+
+async def turns(count: int = 10) -> None:
+    """A few turns of the event loop: no time for a timer's period to pass."""
+    for _ in range(count):
+        await asyncio.sleep(0)
+
+
+async def test_a_screens_refresh_timer_beats_when_asked_at_most_once_a_period() -> None:
+    app = Crashing()
+    async with app.run_test(size=(40, 12)) as pilot:
+        screen = Beating()
+        app.install_screen(screen, "beating")
+        await pilot.pause(0.05)
+        screen._update_timer.resume()  # its first: Textual's waited a period
+        await turns()
+        assert screen.beats == 1
+        screen._update_timer.resume()  # again at once: a period after the first beat
+        await turns()
+        assert screen.beats == 1
+        await pilot.pause(0.1)
+        assert screen.beats == 2
+
+
 class Quieted(CompatScreen[None]):
     """A screen whose own key counts, until it lets only the app's keys through."""
 
@@ -575,6 +608,52 @@ async def test_a_screen_beneath_a_pop_up_repaints_what_it_changed_once() -> None
         assert "count 1" in app.screen._compositor.render_strips()[0].text
         for _ in range(3):
             assert await frames_after(pilot, lambda: counted.call_later(lambda: None)) == 0
+
+
+async def test_what_a_screen_changed_as_a_pop_up_came_is_in_the_pop_ups_first_frame() -> None:
+    """A move that asks a question changes its screen and pushes the pop-up at once:
+    one frame shows both. Textual's screen beneath handed its change over after the
+    pop-up had drawn: a second frame."""
+    app = Frames()
+    async with app.run_test(size=(40, 12)) as pilot:
+        counted = Counted()
+        await app.push_screen(counted)
+        asked = Asked()
+        app.install_screen(asked, "asked")
+        await app.push_screen(asked)
+        await pilot.pause()
+        app.pop_screen()
+        count = counted.query_one("#count", Static)
+
+        def move() -> None:
+            count.update("count 1")
+            app.push_screen(asked)
+
+        assert await frames_after(pilot, move) == 1
+        assert "count 1" in app.screen._compositor.render_strips()[0].text
+
+
+class Scrolled(CompatScreen[None]):
+    DEFAULT_CSS = "Scrolled SettledOptionList { height: auto; max-height: 4; }"
+
+    def compose(self) -> ComposeResult:
+        yield SettledOptionList("park 0", "park 1")
+
+
+async def test_a_layout_that_shows_a_scroll_bar_is_drawn_in_one_frame() -> None:
+    """A list grown past its height: the scroll bar that the layout brings, sized by it,
+    asks for another layout (its own size is a reactive that asks), done before the
+    frame rather than a frame later."""
+    app = Frames()
+    async with app.run_test(size=(40, 12)) as pilot:
+        scrolled = Scrolled()
+        await app.push_screen(scrolled)
+        options = scrolled.query_one(SettledOptionList)
+        assert not options.show_vertical_scrollbar
+        grow = lambda: options.add_options(f"park {n}" for n in range(2, 10))  # noqa: E731
+        assert await frames_after(pilot, grow) == 1
+        assert options.show_vertical_scrollbar and options.vertical_scrollbar.display
+        assert options.scrollable_content_region.width == options.content_region.width - 2
 
 
 class Shaded(CompatScreen[None]):
