@@ -58,8 +58,10 @@ from tabletop.tui.dialogs import Choice, bind_choice
 from tabletop.tui.games.pocketdragon.screen import Handover, Overlay, PocketDragonScreen
 from tabletop.tui.text import plain, refresh_text
 
-# Rich has no plain "grey"; the cards' colour names map to terminal colours here.
-_COLOURS = {"grey": "grey62"}
+# The cards' colour names map to terminal colours here. Grey is Rich's grey62 as hex:
+# Textual's style parser does not know Rich's name and looked for a close match at each
+# card drawn (1-2 ms each, a grid's frame 56 ms).
+_COLOURS = {"grey": "#9e9e9e"}
 
 # The Keys panel, by step (space, Esc, ? and Undo are in the footer at every width).
 KEYS_TURN = (
