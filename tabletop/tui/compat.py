@@ -221,12 +221,12 @@ class CompatScreen(Screen[ReturnType]):
             self._css_update_count = styled_at
 
     _layouts_again = 0
-    """The layouts done again for the frame being drawn (``_laid_out_again``)."""
+    """The layouts done again for the frame being drawn (``_settled_before_drawing``)."""
 
     def _compositor_refresh(self) -> None:
         app = self.app
         if app.is_inline or self is app.screen or self not in app._background_screens:
-            if self is app.screen and not app.is_inline and self._laid_out_again():
+            if self is app.screen and not app.is_inline and self._settled_before_drawing():
                 return  # and drawn, by that layout
             super()._compositor_refresh()
             return
@@ -237,7 +237,7 @@ class CompatScreen(Screen[ReturnType]):
         self._dirty_widgets.clear()
         app._update_mouse_over(self)
 
-    def _laid_out_again(self) -> bool:
+    def _settled_before_drawing(self) -> bool:
         """Before a frame is drawn: every widget that asked to be laid out or drawn again
         is, not only those that told the screen (True: laid out again, and drawn by that
         layout). A widget asks in one turn and tells the screen when its own task runs,
